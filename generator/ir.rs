@@ -1,0 +1,298 @@
+//! The IR of one aclnn operator: everything the emitters need, and nothing about where it was
+//! read from except provenance. `show --format json` prints it; its field names are a contract.
+
+use aclnn_runtime::{CheckedRule, DType, Format};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A product id such as `ascend910b` (see `aclnn_runtime::Product`; unknown products keep a
+/// slug of their doc name so nothing is lost).
+pub type ProductId = String;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct OpIr {
+    /// Name without the `aclnn` prefix, e.g. `AdaptiveAvgPool3dBackward`.
+    pub op: String,
+    /// Every product the doc names, supported (`true`) or not.
+    pub products: BTreeMap<ProductId, bool>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<String>,
+    /// `GetWorkspaceSize` first, then the execute function.
+    pub functions: Vec<Function>,
+    /// Parameters of the first phase, in prototype order.
+    pub params: Vec<Param>,
+    /// Documented error cases of the first phase, one per condition.
+    pub errors: Vec<ErrorCase>,
+    /// Checks the validator makes that no error row states (inferred from parameter constraints).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inferred_rules: Vec<CheckedRule>,
+    /// Lines of the constraints section (约束说明).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<String>,
+    /// CANN's header file for the op, from the call example's `#include "aclnnop/..."`
+    /// (`aclnn_avgpool2d_backward.h`); emitters fall back to `aclnn_<snake_op>.h`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
+    /// The doc's call example (C++), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<String>,
+    /// Files this IR was read from (docs first, then YAML overlays).
+    pub sources: Vec<String>,
+    #[serde(default)]
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A C function of the two-phase API.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Function {
+    pub name: String,
+    pub return_type: String,
+    pub params: Vec<CParam>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Loc>,
+}
+
+/// A prototype parameter: name and C type spelled canonically (`const aclTensor*`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CParam {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    InputTensor,
+    OutputTensor,
+    /// A tensor the op reads and writes in place (`aclTensor* selfRef`).
+    InOutTensor,
+    InputTensorList,
+    OutputTensorList,
+    /// A host-side value: bool, integer, float, scalar, int/float/bool array, string.
+    #[default]
+    Attribute,
+    WorkspaceSize,
+    Executor,
+    Workspace,
+    Stream,
+}
+
+impl Role {
+    pub fn is_tensor(self) -> bool {
+        matches!(
+            self,
+            Role::InputTensor
+                | Role::OutputTensor
+                | Role::InOutTensor
+                | Role::InputTensorList
+                | Role::OutputTensorList
+        )
+    }
+}
+
+/// Inclusive rank range of a tensor parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rank {
+    pub min: usize,
+    pub max: usize,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Param {
+    pub name: String,
+    pub role: Role,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// May be a null pointer (documented as optional / 可选).
+    #[serde(default)]
+    pub optional: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Supported dtypes for every supported product.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dtypes: BTreeMap<ProductId, Vec<DType>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub formats: Vec<Format>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<Rank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_contiguous: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empty_tensor: Option<bool>,
+    /// Constraints as the doc states them ("数据类型与self一致", "长度为1或2", ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<String>,
+    /// Enumerated values of an integer attribute (cubeMathType 0..3), with their names.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub enum_values: BTreeMap<i64, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Loc>,
+}
+
+/// One documented error condition. `rule` is filled by the rules stage.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ErrorCase {
+    pub code: u32,
+    pub name: String,
+    pub condition: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Loc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mapping: Option<Mapping>,
+}
+
+/// How the rules stage understood an error condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Mapping {
+    /// Executable rules that together implement the condition.
+    Rules { rules: Vec<CheckedRule> },
+    /// Not expressible in the rule vocabulary; kept as text with the reason.
+    Manual { reason: String },
+}
+
+/// Where a fact came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Loc {
+    pub file: String,
+    pub line: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// A problem found in an input, with its location. Errors make `lint` and `gen` exit 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Stable kebab-case id, e.g. `name-mismatch`, `mojibake-repaired`.
+    pub code: String,
+    pub message: String,
+    pub file: String,
+    pub line: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: usize,
+    /// The source line the diagnostic points at (after decoding).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source_line: String,
+}
+
+impl OpIr {
+    /// The first-phase function, if the doc gave one.
+    pub fn workspace_fn(&self) -> Option<&Function> {
+        self.functions
+            .iter()
+            .find(|f| f.name.ends_with("GetWorkspaceSize"))
+    }
+
+    /// The execute (second-phase) function.
+    pub fn execute_fn(&self) -> Option<&Function> {
+        self.functions
+            .iter()
+            .find(|f| !f.name.ends_with("GetWorkspaceSize"))
+    }
+
+    /// The C header's file name: the doc's own when it names one, else `aclnn_<snake_op>.h`.
+    pub fn header_name(&self) -> String {
+        self.header
+            .clone()
+            .unwrap_or_else(|| format!("aclnn_{}.h", snake_case(&self.op)))
+    }
+
+    pub fn param(&self, name: &str) -> Option<&Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
+    pub fn supported_products(&self) -> impl Iterator<Item = &str> {
+        self.products
+            .iter()
+            .filter(|(_, ok)| **ok)
+            .map(|(id, _)| id.as_str())
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// Every executable rule, documented and inferred, in aclnn's checking order
+    /// (stable within a stage, so doc order is kept).
+    pub fn all_rules(&self) -> Vec<CheckedRule> {
+        let mut rules: Vec<CheckedRule> = self
+            .errors
+            .iter()
+            .filter_map(|e| match &e.mapping {
+                Some(Mapping::Rules { rules }) => Some(rules.clone()),
+                _ => None,
+            })
+            .flatten()
+            .chain(self.inferred_rules.iter().cloned())
+            .collect();
+        rules.sort_by_key(|r| r.rule.stage());
+        rules
+    }
+}
+
+/// `AdaptiveAvgPool3dBackward` → `adaptive_avg_pool3d_backward`, the spelling of CANN's file names.
+pub fn snake_case(op: &str) -> String {
+    let chars: Vec<char> = op.chars().collect();
+    let mut out = String::with_capacity(op.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1);
+            let boundary = match prev {
+                Some(p) if p.is_ascii_lowercase() || p.is_ascii_digit() => {
+                    // "3dBackward": a digit then "d" stays glued ("pool3d"), the next capital splits.
+                    true
+                }
+                Some(p) if p.is_ascii_uppercase() => next.is_some_and(|n| n.is_ascii_lowercase()),
+                _ => false,
+            };
+            if boundary && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_matches_cann_file_names() {
+        assert_eq!(
+            snake_case("AdaptiveAvgPool3dBackward"),
+            "adaptive_avg_pool3d_backward"
+        );
+        assert_eq!(
+            snake_case("AdaptiveMaxPool3dBackward"),
+            "adaptive_max_pool3d_backward"
+        );
+        assert_eq!(snake_case("AvgPool2dBackward"), "avg_pool2d_backward");
+        assert_eq!(snake_case("GeGluV3"), "ge_glu_v3");
+        assert_eq!(snake_case("MSELoss"), "mse_loss");
+    }
+}

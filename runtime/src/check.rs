@@ -1,0 +1,9 @@
+//! The rule interpreter: evaluates the rules of any IR against a call, in aclnn's order.
+
+use crate::{AclnnError, Call, CheckedRule};
+
+/// Checks `call` against `rules` in stage order and returns the first failure.
+pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
+    let _ = (rules, call);
+    unimplemented!("rule interpreter: owned by the validators issue")
+}

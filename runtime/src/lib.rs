@@ -1,0 +1,12 @@
+//! aclnn-runtime: the vocabulary shared by aclgen, its rule interpreter and the validators it
+//! generates — data types, formats, products, tensor descriptions, status codes and rules.
+
+pub mod check;
+pub mod rule;
+pub mod value;
+pub mod vocab;
+
+pub use check::check;
+pub use rule::{CheckedRule, Rule, Stage};
+pub use value::{status, AclnnError, Arg, Call, TensorDesc};
+pub use vocab::{DType, Format, Product};

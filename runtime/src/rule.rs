@@ -1,0 +1,135 @@
+//! The rule vocabulary: what a documented error condition means, in a form a machine can check.
+//!
+//! Parameters are named as in the doc's prototype. Each rule carries the status code it
+//! returns and the doc condition it implements, so every rejection can quote the doc.
+
+use crate::vocab::{DType, Format};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One checkable condition. Rules are pure data; `crate::check` evaluates them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Rule {
+    /// The op is not supported on the call's product at all.
+    ProductSupported { products: Vec<String> },
+    /// None of these pointers may be null.
+    NotNull { params: Vec<String> },
+    /// The param's dtype must be in the list for the call's product.
+    DtypeIn {
+        param: String,
+        allowed: BTreeMap<String, Vec<DType>>,
+    },
+    /// All these params have one dtype.
+    DtypeSame { params: Vec<String> },
+    /// The param's format must be in the list.
+    FormatIn { param: String, allowed: Vec<Format> },
+    /// All these params have one format.
+    FormatSame { params: Vec<String> },
+    /// The tensor's rank is in `[min, max]`.
+    RankIn {
+        param: String,
+        min: usize,
+        max: usize,
+    },
+    /// All these tensors have one rank.
+    RankSame { params: Vec<String> },
+    /// All these tensors have one shape.
+    ShapeSame { params: Vec<String> },
+    /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
+    /// dims allowed to differ; `None` allows any.
+    Broadcastable {
+        from: String,
+        to: String,
+        dims: Option<Vec<i64>>,
+    },
+    /// Every dim is > 0 (`allow_zero`: ≥ 0).
+    DimsPositive { param: String, allow_zero: bool },
+    /// The tensor may not be empty.
+    NotEmpty { param: String },
+    /// The list attribute's length is one of these.
+    ListLenIn { param: String, lens: Vec<usize> },
+    /// Every element of the list attribute lies in `[min, max]`.
+    ListElemsInRange {
+        param: String,
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    /// The integer attribute lies in `[min, max]`.
+    IntInRange {
+        param: String,
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    /// The integer attribute is one of these values.
+    IntIn { param: String, values: Vec<i64> },
+    /// Element-wise `num * lhs[i] <= den * rhs[i]` (a missing element repeats the first,
+    /// as aclnn broadcasts length-1 lists): e.g. padding ≤ kernelSize / 2.
+    ListElemsAtMostFraction {
+        lhs: String,
+        rhs: String,
+        num: i64,
+        den: i64,
+    },
+    /// The product of the tensor's trailing `dims` dims is at most `max`.
+    ElementCountMax {
+        param: String,
+        dims: usize,
+        max: i64,
+    },
+    /// The inner rule applies only on these products.
+    OnProducts {
+        products: Vec<String>,
+        rule: Box<Rule>,
+    },
+}
+
+/// Validation order of aclnn's first phase: null pointers first, then dtypes, formats,
+/// shapes and attributes. `Rule::stage` sorts rules into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Product,
+    Null,
+    Dtype,
+    Format,
+    Shape,
+    Attribute,
+}
+
+impl Rule {
+    pub fn stage(&self) -> Stage {
+        match self {
+            Rule::ProductSupported { .. } => Stage::Product,
+            Rule::NotNull { .. } => Stage::Null,
+            Rule::DtypeIn { .. } | Rule::DtypeSame { .. } => Stage::Dtype,
+            Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
+            Rule::RankIn { .. }
+            | Rule::RankSame { .. }
+            | Rule::ShapeSame { .. }
+            | Rule::Broadcastable { .. }
+            | Rule::DimsPositive { .. }
+            | Rule::NotEmpty { .. }
+            | Rule::ElementCountMax { .. } => Stage::Shape,
+            Rule::ListLenIn { .. }
+            | Rule::ListElemsInRange { .. }
+            | Rule::IntInRange { .. }
+            | Rule::IntIn { .. }
+            | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
+            Rule::OnProducts { rule, .. } => rule.stage(),
+        }
+    }
+}
+
+/// A rule bound to the documented error it implements.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckedRule {
+    pub rule: Rule,
+    /// Status returned when the rule fails (161001, 161002, ...).
+    pub code: u32,
+    /// The doc's condition text this rule implements.
+    pub condition: String,
+    /// True when no doc row states it and it was inferred from parameter constraints.
+    #[serde(default)]
+    pub inferred: bool,
+}
