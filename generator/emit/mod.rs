@@ -2,6 +2,9 @@
 //!
 //! Each emitter is a pure function from IR to `OutFile`s; only `cmd_gen` touches the disk.
 
+pub mod kernel;
+pub mod rust;
+
 use crate::cli::{GenArgs, Outcome};
 use std::path::PathBuf;
 

@@ -2,10 +2,13 @@
 
 pub mod decode;
 pub mod scraped;
+pub mod specs;
+
+pub use specs::{cmd_import, load_specs};
 
 use crate::cli::{DataFormat, Outcome, ReportFormat};
 use crate::ir::{Diagnostic, OpIr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)
 /// and problems that belong to no op.
@@ -28,25 +31,10 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     unimplemented!("doc reader: owned by the reader issue")
 }
 
-/// Reads `specs/docs` and `specs/ops` below `dir`.
-pub fn load_specs(dir: &Path) -> Result<Specs, crate::cli::Failure> {
-    let _ = dir;
-    Err(crate::cli::Failure::usage(
-        "load_specs is not implemented yet (reader issue)",
-    ))
-}
-
 pub fn cmd_show(paths: &[PathBuf], format: DataFormat) -> Outcome {
     let _ = (paths, format);
     Err(crate::cli::Failure::usage(
         "`show` is not implemented yet (reader issue)",
-    ))
-}
-
-pub fn cmd_import(docs: &[PathBuf], out: &Path) -> Outcome {
-    let _ = (docs, out);
-    Err(crate::cli::Failure::usage(
-        "`import` is not implemented yet (reader issue)",
     ))
 }
 

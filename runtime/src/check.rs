@@ -4,6 +4,9 @@ use crate::{AclnnError, Call, CheckedRule};
 
 /// Checks `call` against `rules` in stage order and returns the first failure.
 pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
-    let _ = (rules, call);
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let _ = call;
     unimplemented!("rule interpreter: owned by the validators issue")
 }
