@@ -17,13 +17,7 @@ pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
     let mut ordered: Vec<&CheckedRule> = rules.iter().collect();
     ordered.sort_by_key(|r| r.rule.stage());
     for checked in ordered {
-        if let Err(message) = eval(&checked.rule, call) {
-            return Err(AclnnError::new(
-                checked.code,
-                checked.condition.clone(),
-                message,
-            ));
-        }
+        pred::report(checked.code, &checked.condition, eval(&checked.rule, call))?;
     }
     Ok(())
 }
@@ -60,29 +54,28 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         }
         Rule::NotEmpty { param } => pred::not_empty(&tensors(call, param)?),
         Rule::Contiguous { param } => pred::contiguous(&tensors(call, param)?),
-        Rule::ListLenIn { param, lens } => match arg(call, param) {
+        Rule::ListLenIn { param, lens } => match pred::arg_list_len(param, arg(call, param))? {
             None => Ok(()),
-            Some(a) => {
-                let len = a
-                    .list_len()
-                    .ok_or_else(|| format!("{param} is not a list"))?;
-                pred::list_len_in(param, len, lens)
+            Some(len) => pred::list_len_in(param, len, lens),
+        },
+        Rule::ListElemsInRange { param, min, max } => {
+            match pred::arg_int_list(param, arg(call, param))? {
+                None => Ok(()),
+                Some(v) => pred::list_elems_in_range(param, &v, *min, *max),
             }
-        },
-        Rule::ListElemsInRange { param, min, max } => match int_list(call, param)? {
-            None => Ok(()),
-            Some(v) => pred::list_elems_in_range(param, &v, *min, *max),
-        },
-        Rule::IntInRange { param, min, max } => match int(call, param)? {
+        }
+        Rule::IntInRange { param, min, max } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in_range(param, v, *min, *max),
         },
-        Rule::IntIn { param, values } => match int(call, param)? {
+        Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in(param, v, values),
         },
         Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
-            match (int_list(call, lhs)?, int_list(call, rhs)?) {
+            let l = pred::arg_int_list(lhs, arg(call, lhs))?;
+            let r = pred::arg_int_list(rhs, arg(call, rhs))?;
+            match (l, r) {
                 (Some(l), Some(r)) => {
                     pred::list_elems_at_most_fraction(lhs, &l, rhs, &r, *num, *den)
                 }
@@ -113,7 +106,7 @@ fn tensors<'a>(call: &'a Call, name: &str) -> Result<Vec<Named<'a>>, String> {
         None => Ok(Vec::new()),
         Some(Arg::Tensor(t)) => Ok(pred::one(name, Some(t))),
         Some(Arg::TensorList(ts)) => Ok(pred::list(name, Some(ts))),
-        Some(_) => Err(format!("{name} is not a tensor")),
+        Some(_) => pred::not_a_tensor(name).map(|()| Vec::new()),
     }
 }
 
@@ -123,26 +116,6 @@ fn tensors_of_all<'a>(call: &'a Call, names: &[String]) -> Result<Vec<Named<'a>>
         all.extend(tensors(call, name)?);
     }
     Ok(all)
-}
-
-fn int_list(call: &Call, name: &str) -> Result<Option<Vec<i64>>, String> {
-    match arg(call, name) {
-        None => Ok(None),
-        Some(a) => a
-            .as_int_list()
-            .map(Some)
-            .ok_or_else(|| format!("{name} is not an integer list")),
-    }
-}
-
-fn int(call: &Call, name: &str) -> Result<Option<i64>, String> {
-    match arg(call, name) {
-        None => Ok(None),
-        Some(a) => a
-            .as_int()
-            .map(Some)
-            .ok_or_else(|| format!("{name} is not an integer")),
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! Each predicate returns `Err(message)` saying what in the call broke it.
 
 use crate::vocab::{DType, Format};
-use crate::TensorDesc;
+use crate::{AclnnError, Arg, TensorDesc};
 
 /// A tensor with the label messages use: the parameter name, or `name[i]` for a list element.
 pub type Named<'a> = (String, &'a TensorDesc);
@@ -22,6 +22,49 @@ pub fn list<'a>(name: &str, ts: Option<&'a [TensorDesc]>) -> Vec<Named<'a>> {
         .enumerate()
         .map(|(i, t)| (format!("{name}[{i}]"), t))
         .collect()
+}
+
+/// The integer value of a (non-null) argument; `None` when null.
+pub fn arg_int(name: &str, a: Option<&Arg>) -> Result<Option<i64>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_int()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not an integer")),
+    }
+}
+
+/// The elements of a list argument as integers; `None` when null.
+pub fn arg_int_list(name: &str, a: Option<&Arg>) -> Result<Option<Vec<i64>>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_int_list()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not an integer list")),
+    }
+}
+
+/// The length of a list argument (array or tensor list); `None` when null.
+pub fn arg_list_len(name: &str, a: Option<&Arg>) -> Result<Option<usize>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .list_len()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not a list")),
+    }
+}
+
+/// Binds a predicate's result to the documented error: its status code and condition.
+pub fn report(code: u32, condition: &str, result: Result<(), String>) -> Result<(), AclnnError> {
+    result.map_err(|message| AclnnError::new(code, condition, message))
+}
+
+/// The rejection of a rule that expects a tensor and got another kind of argument.
+pub fn not_a_tensor(name: &str) -> Result<(), String> {
+    Err(format!("{name} is not a tensor"))
 }
 
 fn join<T: ToString>(items: &[T]) -> String {
