@@ -985,4 +985,25 @@ mod tests {
         assert_eq!(d.text.lines().count(), 20_000);
         assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_decode_without_panic_keeping_lines(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            let d = decode(&bytes);
+            if !d.repairs.iter().any(|r| r.code == "utf16") {
+                let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+                proptest::prop_assert_eq!(d.text.matches('\n').count(), newlines);
+            }
+        }
+
+        #[test]
+        fn mojibake_of_any_text_keeps_lines(text in "[a-z 参数说明产品训练推理、，。\n]{0,80}", lost in proptest::bool::ANY) {
+            let garbled = mojibake(&text, if lost { &[0xAD, 0x8E, 0x90, 0x81] } else { &[] });
+            let d = decode(garbled.as_bytes());
+            proptest::prop_assert_eq!(d.text.matches('\n').count(), text.matches('\n').count());
+            if !lost {
+                proptest::prop_assert_eq!(d.text, text);
+            }
+        }
+    }
 }

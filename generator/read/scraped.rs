@@ -434,4 +434,13 @@ mod tests {
         assert!(normalize("hello\nworld\n").is_none());
         assert!(normalize("").is_none());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn normalize_keeps_line_count(text in "(aclnnFoo|参数说明:|返回值: x|调用示例|- a|x(int, 入参):d|\\[object Object\\]|undefined|[a-z]{0,5}|\r|\n){0,40}") {
+            if let Some((md, _)) = normalize(&text) {
+                proptest::prop_assert_eq!(md.matches('\n').count(), text.matches('\n').count());
+            }
+        }
+    }
 }
