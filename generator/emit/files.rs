@@ -52,7 +52,9 @@ pub fn check_path(path: &Path) -> Result<(), String> {
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
     {
-        return Err(format!("output path `{shown}` is not a plain relative path"));
+        return Err(format!(
+            "output path `{shown}` is not a plain relative path"
+        ));
     }
     Ok(())
 }
