@@ -61,7 +61,30 @@ fn load_op(op: &str, spec: Option<&Path>, specs: &Path) -> Result<OpIr, Failure>
 fn read_one(path: &Path) -> Result<Vec<OpIr>, Failure> {
     let bytes = std::fs::read(path)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-    Ok(crate::read::read_doc(&path.display().to_string(), &bytes).ops)
+    let name = path.display().to_string();
+    let is_yaml = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    );
+    let read = if is_yaml {
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Failure::usage(format!("{name}: a YAML spec must be UTF-8")))?;
+        crate::read::specs::read_spec_file(&name, &text)
+    } else {
+        crate::read::read_doc(&name, &bytes)
+    };
+    let errors: Vec<_> = read
+        .diagnostics
+        .iter()
+        .chain(read.ops.iter().flat_map(|o| &o.diagnostics))
+        .filter(|d| d.severity == crate::ir::Severity::Error)
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
+        eprint!("{}", crate::diag::render(&errors));
+        return Err(Failure::Input);
+    }
+    Ok(read.ops)
 }
 
 /// CALL.json → `Call`, checked against the op's parameters; errors name the field.
