@@ -13,7 +13,7 @@ pub mod rust;
 use crate::cli::{Failure, GenArgs, Outcome};
 use crate::ir::{Diagnostic, OpIr, Severity};
 use files::{Manifest, Owned, SHARED_OWNER};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// One generated file, its path relative to the output folder (`generated/`).
@@ -148,11 +148,23 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
         }));
         good.push(op.clone());
     }
+    // An op's own validator module and rules JSON belong to the op, so a later failure of the
+    // op keeps them like its other files; lib.rs, Cargo.toml and the tests are shared.
+    let per_op: BTreeMap<String, String> = good
+        .iter()
+        .map(|o| (crate::ir::snake_case(&o.op), o.op.clone()))
+        .collect();
     emitted
         .files
-        .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
-            owner: SHARED_OWNER.to_string(),
-            file,
+        .extend(rust::rust_crate(&good).into_iter().map(|file| {
+            let stem = file.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let in_op_dir =
+                file.path.starts_with("rust/src") || file.path.starts_with("rust/rules");
+            let owner = match per_op.get(stem) {
+                Some(op) if in_op_dir => op.clone(),
+                _ => SHARED_OWNER.to_string(),
+            };
+            Owned { owner, file }
         }));
     Ok(emitted)
 }

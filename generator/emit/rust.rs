@@ -331,6 +331,31 @@ impl<'a> Emitter<'a> {
                 };
                 self.tensor_rule(&[from, to], quote!(pred::broadcastable(&#f, &#t, #dims)))
             }
+            Rule::BroadcastTogether { params } => {
+                self.tensors_pred(params, quote!(pred::broadcast_together))
+            }
+            Rule::ListLenSame { params } => {
+                let lens = params.iter().map(|p| {
+                    let id = ident_for(p);
+                    match self.kind(p) {
+                        Some(
+                            Kind::IntArray | Kind::FloatArray | Kind::BoolArray | Kind::TensorList,
+                        ) => quote!(Ok::<_, String>(#id.map(|v| v.len()))),
+                        _ => {
+                            let arg = self.as_arg(p);
+                            quote!(pred::arg_list_len(#p, #arg.as_ref()))
+                        }
+                    }
+                });
+                let names = params.iter();
+                quote! {
+                    [#((#names, #lens)),*]
+                        .into_iter()
+                        .map(|(name, len)| len.map(|len| len.map(|len| (name, len))))
+                        .collect::<Result<Vec<_>, String>>()
+                        .and_then(|lens| pred::list_len_same(&lens.into_iter().flatten().collect::<Vec<_>>()))
+                }
+            }
             Rule::DimsPositive { param, allow_zero } => {
                 let ts = self.tensors(&[param]);
                 self.tensor_rule(&[param], quote!(pred::dims_positive(&#ts, #allow_zero)))
@@ -392,6 +417,26 @@ impl<'a> Emitter<'a> {
                         (Some(l), Some(r)) => pred::list_elems_at_most_fraction(#lhs, &l, #rhs, &r, #num, #den),
                         _ => Ok(()),
                     }))
+                }
+            }
+            Rule::When {
+                param,
+                index,
+                values,
+                negate,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let arg = self.as_arg(param);
+                let index = match index {
+                    Some(i) => {
+                        let i = Literal::usize_unsuffixed(*i);
+                        quote!(Some(#i))
+                    }
+                    None => quote!(None),
+                };
+                quote! {
+                    if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
                 }
             }
             Rule::OnProducts { products, rule } => {
@@ -558,7 +603,7 @@ fn needs_arg(op: &OpIr, em: &Emitter) -> bool {
 
 fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
     match rule {
-        Rule::OnProducts { rule, .. } => rule_mentions(rule, f),
+        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule_mentions(rule, f),
         other => f(other),
     }
 }

@@ -111,7 +111,7 @@ fn reconcile_broadcasts(op: &mut OpIr) {
 
 fn unwrap_products(rule: &Rule) -> &Rule {
     match rule {
-        Rule::OnProducts { rule, .. } => unwrap_products(rule),
+        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => unwrap_products(rule),
         other => other,
     }
 }

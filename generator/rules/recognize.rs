@@ -7,7 +7,7 @@
 //! ranks, "长度为1或2", enumerations) comes from the IR's parameters.
 
 use super::infer;
-use super::text::{self, re, Mention};
+use super::text::{self, re};
 use crate::ir::{OpIr, Param, Role};
 use aclnn_runtime::Rule;
 
@@ -18,7 +18,11 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"当([A-Za-z_]\w*)(?:为)?非空(?:指针)?时[，,]?\s*|[（(]\s*非空时\s*[）)]|[（(]\s*存在时\s*[）)]"
+    r"^(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*"
+);
+re!(
+    OPTIONAL_NOTE,
+    r"[（(]\s*(?:非空时|存在时|若存在|如果存在|如存在|可选|非空)\s*[）)]"
 );
 re!(
     CONDITIONAL,
@@ -36,7 +40,7 @@ re!(
 );
 re!(
     ELEMENT_COUNT,
-    r"(?i)(?:depth|d)\s*\*\s*(?:height|h)\s*\*\s*(?:width|w)\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
+    r"(?i)((?:(?:depth|height|width|[dhw])\s*\*\s*)+(?:depth|height|width|[dhw]))\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
 );
 re!(
     FRACTION,
@@ -51,7 +55,7 @@ re!(DTYPE, r"数据类型|dtype|类型");
 re!(FORMAT, r"数据格式|格式|format");
 re!(
     DIM_VALUE,
-    r"某(?:一|个)?维|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
+    r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
 re!(RANK, r"维数|维度|dim|rank|\d+\s*维");
 re!(SHAPE, r"shape|形状|尺寸");
@@ -62,7 +66,7 @@ re!(
 );
 re!(
     OUT_OF_RANGE,
-    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|>|<"
+    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|不正确|不对|>|<"
 );
 re!(
     RANK_NUMBERS,
@@ -73,7 +77,19 @@ re!(
     NOT_POSITIVE,
     r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
 );
-re!(INLINE_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+re!(
+    INLINE_RANGE,
+    r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]|(-?\d+)\s*(?:~|～|到|至)\s*(-?\d+)"
+);
+re!(
+    WHEN_PREFIX,
+    r"^(?:当|若|如果)?\s*([A-Za-z_]\w*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
+);
+re!(
+    TENSOR_COUNT,
+    r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
+);
+re!(CONSTRAINT_WORDS, r"约束|要求|限制|校验条件|条件");
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
 re!(
     NOT_EQUAL_VALUES,
@@ -91,20 +107,26 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         ),
         None => (text.clone(), Vec::new()),
     };
-    let text = NON_NULL_WHEN.replace_all(&text, "").to_string();
+    let text = strip_non_null_prefix(&OPTIONAL_NOTE.replace_all(&text, ""));
+    let (text, when) = strip_when_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
     let mut rules = Vec::new();
+    let mut subjects: Vec<&Param> = Vec::new();
     for clause in text::split_clauses(&text, |s| PREDICATE.is_match(s)) {
         if EXPLANATORY.is_match(&clause) && !rules.is_empty() {
             continue;
         }
-        let clause_rules = recognize_clause(op, &clause)?;
+        let (clause_rules, used) = recognize_clause(op, &clause, &subjects, when.is_some())?;
+        subjects = used;
         rules.extend(qualify_by_products(&clause, clause_rules));
     }
     if rules.is_empty() {
         return Err("no checkable statement recognized".into());
+    }
+    if let Some(when) = when {
+        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
     }
     if !excluded.is_empty() {
         let keep: Vec<String> = op
@@ -121,6 +143,63 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
             .collect();
     }
     Ok(rules)
+}
+
+/// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
+struct When {
+    param: String,
+    index: Option<usize>,
+    values: Vec<i64>,
+    negate: bool,
+}
+
+impl When {
+    fn wrap(&self, rule: Rule) -> Rule {
+        Rule::When {
+            param: self.param.clone(),
+            index: self.index,
+            values: self.values.clone(),
+            negate: self.negate,
+            rule: Box::new(rule),
+        }
+    }
+}
+
+fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
+    let Some(c) = WHEN_PREFIX.captures(text) else {
+        return (text.to_string(), None);
+    };
+    let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role == Role::Attribute) else {
+        return (text.to_string(), None);
+    };
+    let index = c.get(2).and_then(|m| m.as_str().parse().ok());
+    let values = match c[4].to_ascii_lowercase().as_str() {
+        "true" => vec![1],
+        "false" => vec![0],
+        nums => text::int_alternatives(nums),
+    };
+    let when = When {
+        param: p.name.clone(),
+        index,
+        values,
+        negate: c[3].starts_with('不') || &c[3] == "!=",
+    };
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    (rest.trim().to_string(), Some(when))
+}
+
+/// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
+/// "其" becomes the named parameters.
+fn strip_non_null_prefix(text: &str) -> String {
+    let Some(c) = NON_NULL_WHEN.captures(text) else {
+        return text.to_string();
+    };
+    let subject = c[1].trim().to_string();
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    match rest.strip_prefix('其') {
+        Some(r) => format!("{subject}的{r}"),
+        None => rest.to_string(),
+    }
 }
 
 /// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.
@@ -141,22 +220,30 @@ fn qualify_by_products(clause: &str, rules: Vec<Rule>) -> Vec<Rule> {
         .collect()
 }
 
-fn recognize_clause(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
+/// One clause → its rules and the parameters it is about (a clause naming none inherits the
+/// previous clause's: "x的数据类型不在支持的范围之内，或shape不相互匹配").
+fn recognize_clause<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+    conditional: bool,
+) -> Result<(Vec<Rule>, Vec<&'a Param>), String> {
+    let none = |rules| Ok((rules, Vec::new()));
     if NULL_WORD.is_match(clause) {
-        return null_rules(op, clause);
+        return none(null_rules(op, clause, conditional)?);
     }
     if PRODUCT_UNSUPPORTED.is_match(clause) {
-        return Ok(vec![Rule::ProductSupported {
+        return none(vec![Rule::ProductSupported {
             products: op.supported_products().map(str::to_string).collect(),
         }]);
     }
-    if ELEMENT_COUNT.is_match(clause) {
-        return element_count_rule(op);
+    if let Some(c) = ELEMENT_COUNT.captures(clause) {
+        return none(element_count_rule(op, c[1].matches('*').count() + 1)?);
     }
     if let Some(c) = FRACTION.captures(clause) {
-        return fraction_rule(op, &c);
+        return none(fraction_rule(op, &c)?);
     }
-    if CONDITIONAL.is_match(clause) {
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) {
         return Err(format!(
             "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
         ));
@@ -170,62 +257,92 @@ fn recognize_clause(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
         ));
     }
     let mentions = text::mentions(op, clause);
-    let subjects: Vec<&Param> = if mentions.is_empty() {
+    let mut subjects: Vec<&Param> = if mentions.is_empty() {
         group_subjects(op, clause)
     } else {
         mentions.iter().map(|m| m.param).collect()
     };
     if subjects.is_empty() {
+        subjects = inherited.to_vec();
+    }
+    if subjects.is_empty() {
         return Err(format!("names no parameter of the op (“{clause}”)"));
     }
-    if BROADCAST.is_match(clause) {
-        return broadcast_rules(&mentions, clause);
-    }
-    if PROMOTION.is_match(clause) {
+    let rules = if BROADCAST.is_match(clause) {
+        broadcast_rules(&subjects, clause)?
+    } else if PROMOTION.is_match(clause) {
         return Err("dtype promotion/conversion rules are not in the vocabulary".into());
-    }
-    if clause.contains("非连续") {
-        return Ok(tensor_rules(&subjects, |p| Rule::Contiguous { param: p }));
-    }
-    if EMPTY_TENSOR.is_match(clause) {
+    } else if clause.contains("非连续") {
+        tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
+    } else if EMPTY_TENSOR.is_match(clause) {
         if clause.contains("同时") {
             return Err(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
             );
         }
-        return Ok(tensor_rules(&subjects, |p| Rule::NotEmpty { param: p }));
-    }
-    aspect_rules(op, clause, &subjects)
+        tensor_rules(&subjects, |p| Rule::NotEmpty { param: p })
+    } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
+        list_len_same(&subjects)?
+    } else {
+        aspect_rules(op, clause, &subjects)?
+    };
+    Ok((rules, subjects))
 }
+
+/// "x1、x2中的Tensor数量不一致": tensor lists of one length.
+fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    let lists: Vec<String> = subjects
+        .iter()
+        .filter(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList))
+        .map(|p| p.name.clone())
+        .collect();
+    if lists.len() < 2 {
+        return Err("a tensor-count equality that names fewer than two tensor lists".into());
+    }
+    Ok(vec![Rule::ListLenSame { params: lists }])
+}
+
+re!(
+    ASPECT_START,
+    r"的|数据类型|数据格式|shape|维|格式|dtype|format|是|为|不"
+);
+re!(
+    ALL_TENSORS,
+    r"输入输出|输入和输出|输入、输出|输入与输出|所有[Tt]ensor|全部[Tt]ensor|非空[Tt]ensor|^(?:传入的)?(?:参数|[Tt]ensor)$"
+);
+re!(
+    INPUTS,
+    r"计算输入|输入张量|输入[Tt]ensor|各输入|全部输入|所有输入|^(?:传入的)?输入"
+);
+re!(OUTPUTS, r"输出");
 
 /// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
 fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
-    let head = clause
-        .find(['的', '数', 's'])
-        .map_or(clause, |i| &clause[..i]);
-    if [
-        "输入输出",
-        "输入和输出",
-        "输入、输出",
-        "输入与输出",
-        "所有tensor",
-        "所有Tensor",
-    ]
-    .iter()
-    .any(|w| clause.contains(w))
-    {
+    let head = match ASPECT_START.find(clause) {
+        Some(m) => &clause[..m.start()],
+        None => clause,
+    };
+    let head = head.trim_start_matches("传入的");
+    if ALL_TENSORS.is_match(clause) || ALL_TENSORS.is_match(head) {
         text::io_tensors(op)
-    } else if head.contains("输出") {
-        text::output_tensors(op)
-    } else if head.contains("输入") {
+    } else if INPUTS.is_match(head) {
         text::input_tensors(op)
+    } else if OUTPUTS.is_match(head) {
+        text::output_tensors(op)
     } else {
         Vec::new()
     }
 }
 
-fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
-    if clause.contains("必选") {
+re!(
+    NULL_ALL,
+    r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
+);
+
+/// `conditional`: the clause holds under a `When`, so optional parameters count too
+/// ("当outputMask[0]为true，gradInput是空指针").
+fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, String> {
+    if NULL_ALL.is_match(clause) {
         let params: Vec<String> = op
             .params
             .iter()
@@ -234,7 +351,7 @@ fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
             .collect();
         return non_empty_null(params, clause);
     }
-    if CONDITIONAL.is_match(clause) || clause.contains('且') {
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
         return Err(format!(
             "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
         ));
@@ -247,7 +364,7 @@ fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
     };
     let params = subjects
         .iter()
-        .filter(|p| text::is_pointer(p) && !p.optional)
+        .filter(|p| text::is_pointer(p) && (conditional || !p.optional))
         .map(|p| p.name.clone())
         .collect();
     non_empty_null(params, clause)
@@ -264,7 +381,7 @@ fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, String
 }
 
 /// The D*H*W limit applies to the forward input: `self` when the op has it, else its first input.
-fn element_count_rule(op: &OpIr) -> Result<Vec<Rule>, String> {
+fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, String> {
     let inputs = text::input_tensors(op);
     let param = inputs
         .iter()
@@ -273,7 +390,7 @@ fn element_count_rule(op: &OpIr) -> Result<Vec<Rule>, String> {
         .ok_or("the op has no input tensor for the element-count limit")?;
     Ok(vec![Rule::ElementCountMax {
         param: param.name.clone(),
-        dims: 3,
+        dims,
         max: i32::MAX as i64,
     }])
 }
@@ -297,18 +414,25 @@ fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, String> {
     }])
 }
 
-/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last.
-fn broadcast_rules(mentions: &[Mention], clause: &str) -> Result<Vec<Rule>, String> {
-    if !ONE_WAY.is_match(clause) {
-        return Err("mutual broadcasting between tensors is not in the vocabulary".into());
+/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
+/// without a direction the tensors broadcast together.
+fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<Rule>, String> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if tensors.len() < 2 {
+        return Err("a broadcast condition that names fewer than two tensors".into());
     }
-    let tensors = text::tensors(mentions);
+    if !ONE_WAY.is_match(clause) {
+        return Ok(vec![Rule::BroadcastTogether {
+            params: names(&tensors),
+        }]);
+    }
     let Some((to, from)) = tensors.split_last() else {
         return Err("a broadcast condition that names no tensor".into());
     };
-    if from.is_empty() {
-        return Err("a broadcast condition that names one tensor only".into());
-    }
     let dims = HW_ONLY.is_match(clause).then(|| vec![-2, -1]);
     Ok(from
         .iter()
@@ -370,6 +494,15 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     if LENGTH.is_match(clause) && !dim_value {
         any_aspect = true;
         rules.extend(length_rules(clause, subjects)?);
+    }
+    if !any_aspect && CONSTRAINT_WORDS.is_match(clause) && OUT_OF_RANGE.is_match(clause) {
+        // "输入和输出参数不满足参数说明中的约束": what the parameter descriptions state.
+        return Ok(subjects
+            .iter()
+            .flat_map(|p| infer::param_rules(op, p))
+            .filter(|(r, _, _)| !matches!(r, Rule::NotNull { .. }))
+            .map(|(r, _, _)| r)
+            .collect());
     }
     if !any_aspect {
         if attrs.is_empty() {
@@ -638,7 +771,9 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             }
         };
         if let Some(c) = INLINE_RANGE.captures(clause) {
-            let (lo, hi) = (c[1].parse().ok(), c[2].parse().ok());
+            let bound =
+                |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+            let (lo, hi) = (bound(1, 3), bound(2, 4));
             rules.push(range(lo, hi));
         } else if NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
@@ -1013,7 +1148,7 @@ mod tests {
         assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
         let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
         assert!(why.contains("normalizedShape"), "{why}");
-        assert!(recognize(&op, "gradOutput和self不满足broadcast关系。").is_err());
+        assert!(recognize(&op, "gradOutput不满足broadcast关系。").is_err());
     }
 
     #[test]
@@ -1028,6 +1163,80 @@ mod tests {
             .unwrap(),
             vec![Rule::NotNull {
                 params: s(&["gradOutput", "self"])
+            }]
+        );
+    }
+
+    #[test]
+    fn when_prefix_makes_conditional_rules() {
+        let mut op = pool3d();
+        let mut mask = attr("outputMask", "const aclBoolArray*", &[]);
+        mask.role = Role::Attribute;
+        op.params.push(mask);
+        op.params[2].optional = true;
+        assert_eq!(
+            recognize(&op, "当outputMask[0]为true，传入的out是空指针时。").unwrap(),
+            vec![Rule::When {
+                param: "outputMask".into(),
+                index: Some(0),
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::NotNull {
+                    params: s(&["out"])
+                }),
+            }]
+        );
+    }
+
+    #[test]
+    fn non_null_prefix_and_inherited_subjects() {
+        let op = pool3d();
+        assert_eq!(
+            recognize(&op, "当out非空时，其数据格式不在支持的范围之内。").unwrap(),
+            vec![Rule::FormatIn {
+                param: "out".into(),
+                allowed: vec![Format::Ncdhw, Format::Nd]
+            }]
+        );
+        let rules =
+            recognize(&op, "self的数据类型不在支持的范围之内，或shape不一致。").unwrap_err();
+        assert!(rules.contains("fewer than two"), "{rules}");
+        assert_eq!(
+            recognize(
+                &op,
+                "gradOutput、self的数据格式不在支持的范围之内，或数据类型不一致。"
+            )
+            .unwrap()[2],
+            Rule::DtypeSame {
+                params: s(&["gradOutput", "self"])
+            }
+        );
+    }
+
+    #[test]
+    fn mutual_broadcast_and_tilde_ranges() {
+        let mut op = pool3d();
+        assert_eq!(
+            recognize(&op, "gradOutput和self的shape不满足broadcast关系。").unwrap(),
+            vec![Rule::BroadcastTogether {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+        op.params.push(attr("reduction", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "reduction值不在0~2范围之内。").unwrap(),
+            vec![Rule::IntInRange {
+                param: "reduction".into(),
+                min: Some(0),
+                max: Some(2)
+            }]
+        );
+        op.params.push(attr("stride", "const aclIntArray*", &[]));
+        assert_eq!(
+            recognize(&op, "stride的长度不等于0，1或2。").unwrap(),
+            vec![Rule::ListLenIn {
+                param: "stride".into(),
+                lens: vec![0, 1, 2]
             }]
         );
     }

@@ -49,6 +49,18 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }
+        Rule::BroadcastTogether { params } => {
+            pred::broadcast_together(&tensors_of_all(call, params)?)
+        }
+        Rule::ListLenSame { params } => {
+            let mut lens = Vec::new();
+            for p in params {
+                if let Some(len) = pred::arg_list_len(p, arg(call, p))? {
+                    lens.push((p.as_str(), len));
+                }
+            }
+            pred::list_len_same(&lens)
+        }
         Rule::DimsPositive { param, allow_zero } => {
             pred::dims_positive(&tensors(call, param)?, *allow_zero)
         }
@@ -84,6 +96,19 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         }
         Rule::ElementCountMax { param, dims, max } => {
             pred::element_count_max(&tensors(call, param)?, *dims, *max)
+        }
+        Rule::When {
+            param,
+            index,
+            values,
+            negate,
+            rule,
+        } => {
+            if pred::when(arg(call, param), *index, values, *negate) {
+                eval(rule, call)
+            } else {
+                Ok(())
+            }
         }
         Rule::OnProducts { products, rule } => {
             if products.contains(&call.product) {

@@ -62,6 +62,21 @@ pub fn report(code: u32, condition: &str, result: Result<(), String>) -> Result<
     result.map_err(|message| AclnnError::new(code, condition, message))
 }
 
+/// Whether a `When` condition holds: the attribute (or its element `index`) is among `values`
+/// (`negate`: is not). A null or absent attribute, or a missing element, never holds.
+pub fn when(a: Option<&Arg>, index: Option<usize>, values: &[i64], negate: bool) -> bool {
+    let value = match (a.filter(|a| !a.is_null()), index) {
+        (None, _) => return false,
+        (Some(Arg::Bool(b)), None) => Some(*b as i64),
+        (Some(a), None) => a.as_int(),
+        (Some(a), Some(i)) => a.as_int_list().and_then(|v| v.get(i).copied()),
+    };
+    match value {
+        None => false,
+        Some(v) => values.contains(&v) != negate,
+    }
+}
+
 /// The rejection of a rule that expects a tensor and got another kind of argument.
 pub fn not_a_tensor(name: &str) -> Result<(), String> {
     Err(format!("{name} is not a tensor"))
@@ -175,6 +190,46 @@ pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Resu
         }
     }
     Ok(())
+}
+
+/// The tensors broadcast together: aligned from the end, every dim is 1 or the common size.
+pub fn broadcast_together(ts: &[Named]) -> Result<(), String> {
+    let rank = ts.iter().map(|(_, t)| t.rank()).max().unwrap_or(0);
+    for i in 0..rank {
+        let mut size: Option<(i64, &str)> = None;
+        for (name, t) in ts {
+            let Some(&d) = (i + t.rank())
+                .checked_sub(rank)
+                .and_then(|j| t.shape.get(j))
+            else {
+                continue;
+            };
+            if d == 1 {
+                continue;
+            }
+            match size {
+                None => size = Some((d, name)),
+                Some((s, other)) if s != d => {
+                    return Err(format!(
+                        "{name} and {other} do not broadcast: {d} vs {s} at dim {i} from the left of the broadcast shape"
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lists (named with their lengths) of one length.
+pub fn list_len_same(lens: &[(&str, usize)]) -> Result<(), String> {
+    let Some((first, want)) = lens.first() else {
+        return Ok(());
+    };
+    match lens.iter().find(|(_, l)| l != want) {
+        None => Ok(()),
+        Some((name, l)) => Err(format!("{name} has length {l} but {first} has {want}")),
+    }
 }
 
 fn broadcast_one(

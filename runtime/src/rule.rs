@@ -43,12 +43,16 @@ pub enum Rule {
         to: String,
         dims: Option<Vec<i64>>,
     },
+    /// These tensors broadcast together (numpy rules: aligned from the end, each dim equal or 1).
+    BroadcastTogether { params: Vec<String> },
     /// Every dim is > 0 (`allow_zero`: ≥ 0).
     DimsPositive { param: String, allow_zero: bool },
     /// The tensor may not be empty.
     NotEmpty { param: String },
     /// The tensor must be contiguous (docs that reject non-contiguous tensors).
     Contiguous { param: String },
+    /// These lists (tensor lists or arrays) have one length.
+    ListLenSame { params: Vec<String> },
     /// The list attribute's length is one of these.
     ListLenIn { param: String, lens: Vec<usize> },
     /// Every element of the list attribute lies in `[min, max]`.
@@ -78,6 +82,18 @@ pub enum Rule {
         param: String,
         dims: usize,
         max: i64,
+    },
+    /// The inner rule applies only when an attribute (or element `index` of a list attribute;
+    /// bools count as 0/1) is one of `values` (`negate`: is none of them), e.g.
+    /// "当outputMask[1]为true，gradWeight是空指针".
+    When {
+        param: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        values: Vec<i64>,
+        #[serde(default)]
+        negate: bool,
+        rule: Box<Rule>,
     },
     /// The inner rule applies only on these products.
     OnProducts {
@@ -110,16 +126,18 @@ impl Rule {
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
             | Rule::Broadcastable { .. }
+            | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
             | Rule::NotEmpty { .. }
             | Rule::Contiguous { .. }
             | Rule::ElementCountMax { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
+            | Rule::ListLenSame { .. }
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
-            Rule::OnProducts { rule, .. } => rule.stage(),
+            Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
         }
     }
 }
