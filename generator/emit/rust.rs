@@ -313,6 +313,15 @@ impl<'a> Emitter<'a> {
             }
             Rule::DtypeSame { params } => self.tensors_pred(params, quote!(pred::dtype_same)),
             Rule::FormatSame { params } => self.tensors_pred(params, quote!(pred::format_same)),
+            Rule::DtypePromotable { params } => {
+                self.tensors_pred(params, quote!(pred::dtype_promotable))
+            }
+            Rule::DtypeCastable { from, to } => {
+                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
+                let f = self.tensors(&from.iter().collect::<Vec<_>>());
+                let t = self.tensors(&[to]);
+                self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+            }
             Rule::RankSame { params } => self.tensors_pred(params, quote!(pred::rank_same)),
             Rule::ShapeSame { params } => self.tensors_pred(params, quote!(pred::shape_same)),
             Rule::RankIn { param, min, max } => {
@@ -359,6 +368,10 @@ impl<'a> Emitter<'a> {
             Rule::DimsPositive { param, allow_zero } => {
                 let ts = self.tensors(&[param]);
                 self.tensor_rule(&[param], quote!(pred::dims_positive(&#ts, #allow_zero)))
+            }
+            Rule::NumelIn { param, values } => {
+                let ts = self.tensors(&[param]);
+                self.tensor_rule(&[param], quote!(pred::numel_in(&#ts, &[#(#values),*])))
             }
             Rule::NotEmpty { param } => {
                 let ts = self.tensors(&[param]);

@@ -18,7 +18,7 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"^(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在)(?:时[，,]\s*|且))"
 );
 re!(
     OPTIONAL_NOTE,
@@ -36,7 +36,7 @@ re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)"
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
 re!(
     PRODUCT_UNSUPPORTED,
-    r"产品型号不支持|产品不支持|平台不支持|不在支持的平台|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)"
+    r"不支持的产品|产品型号不支持|产品不支持|平台不支持|不在支持的(?:平台|产品)|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)|(?:硬件平台|处理器|芯片|SocVersion)\s*(?:不是|不支持|不在)"
 );
 re!(
     ELEMENT_COUNT,
@@ -44,7 +44,7 @@ re!(
 );
 re!(
     FRACTION,
-    r"([A-Za-z_]\w*)超过([A-Za-z_]\w*)对应位置的(\d+)\s*/\s*(\d+)"
+    r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
 re!(ONE_WAY, r"单向|到|\bto\b");
@@ -52,7 +52,7 @@ re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
 re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
 re!(DTYPE, r"数据类型|dtype|类型");
-re!(FORMAT, r"数据格式|格式|format");
+re!(FORMAT, r"(?i)数据格式|格式|format");
 re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
@@ -83,8 +83,13 @@ re!(
 );
 re!(
     WHEN_PREFIX,
-    r"^(?:当|若|如果)?\s*([A-Za-z_]\w*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
+    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
 );
+re!(
+    NO_SUBJECT_ASPECT,
+    r"^(?:传入)?(?:的)?(?:[Tt]ensor中|输入的?)?(?:数据类型|数据格式|shape|维度|任意维度|不支持空)"
+);
+re!(NUMEL, r"元素个数|元素数量");
 re!(
     TENSOR_COUNT,
     r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
@@ -194,11 +199,14 @@ fn strip_non_null_prefix(text: &str) -> String {
     let Some(c) = NON_NULL_WHEN.captures(text) else {
         return text.to_string();
     };
-    let subject = c[1].trim().to_string();
+    let subject = c.get(1).or(c.get(2)).map_or("", |m| m.as_str().trim());
     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
-    match rest.strip_prefix('其') {
-        Some(r) => format!("{subject}的{r}"),
-        None => rest.to_string(),
+    let rest = rest.strip_prefix('其').unwrap_or(rest);
+    if text::IDENT.is_match(rest) {
+        rest.to_string()
+    } else {
+        // "biasOptional不为空指针时，数据类型…不在支持的范围之内": the subject carries over.
+        format!("{subject}的{rest}")
     }
 }
 
@@ -265,14 +273,18 @@ fn recognize_clause<'a>(
     if subjects.is_empty() {
         subjects = inherited.to_vec();
     }
+    if subjects.is_empty() && NO_SUBJECT_ASPECT.is_match(clause) {
+        // "数据类型不在支持的范围之内", "不支持空tensor场景": a statement about the op's tensors.
+        subjects = text::io_tensors(op);
+    }
     if subjects.is_empty() {
         return Err(format!("names no parameter of the op (“{clause}”)"));
     }
     let rules = if BROADCAST.is_match(clause) {
         broadcast_rules(&subjects, clause)?
     } else if PROMOTION.is_match(clause) {
-        return Err("dtype promotion/conversion rules are not in the vocabulary".into());
-    } else if clause.contains("非连续") {
+        promotion_rules(op, clause, &subjects)?
+    } else if clause.contains("非连续") || clause.contains("不连续") {
         tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
     } else if EMPTY_TENSOR.is_match(clause) {
         if clause.contains("同时") {
@@ -287,6 +299,68 @@ fn recognize_clause<'a>(
         aspect_rules(op, clause, &subjects)?
     };
     Ok((rules, subjects))
+}
+
+re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
+re!(
+    CAST_FROM_ABLE,
+    r"^([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+);
+
+/// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
+/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的" → castable.
+fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    if SHAPE.is_match(clause) || clause.contains("不在支持的范围") || clause.contains("格式")
+    {
+        return Err(
+            "shape inference and the promoted dtype's range are not in the vocabulary".into(),
+        );
+    }
+    if subjects.iter().any(|p| !p.role.is_tensor()) {
+        return Err("promotion involving scalars or attributes is not in the vocabulary".into());
+    }
+    let casting = CAST_TO.is_match(clause)
+        || clause.contains("无法转换")
+        || clause.contains("可转换")
+        || clause.contains("互转换");
+    if !casting {
+        if subjects.len() < 2 {
+            return Err("a promotion condition that names fewer than two tensors".into());
+        }
+        return Ok(vec![Rule::DtypePromotable {
+            params: names(subjects),
+        }]);
+    }
+    let mentions = text::mentions(op, clause);
+    let to: Option<&Param> = if CAST_FROM_ABLE.is_match(clause) {
+        mentions.first().map(|m| m.param)
+    } else if let Some(k) = CAST_TO.find(clause) {
+        mentions.iter().find(|m| m.at >= k.end()).map(|m| m.param)
+    } else {
+        // "self与out的数据类型不一致且无法转换": the last one named is the destination.
+        mentions.last().map(|m| m.param)
+    };
+    let Some(to) = to.filter(|p| p.role.is_tensor()) else {
+        return Err("a cast to a fixed dtype or to a non-tensor is not in the vocabulary".into());
+    };
+    let mut from: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.name != to.name)
+        .collect();
+    if from.is_empty() {
+        from = text::input_tensors(op)
+            .into_iter()
+            .filter(|p| p.name != to.name)
+            .collect();
+    }
+    if from.is_empty() {
+        return Err("a cast condition without a source tensor".into());
+    }
+    Ok(vec![Rule::DtypeCastable {
+        from: names(&from),
+        to: to.name.clone(),
+    }])
 }
 
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.
@@ -318,11 +392,13 @@ re!(OUTPUTS, r"输出");
 
 /// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
 fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
+    let clause = clause
+        .trim_start_matches("传入的")
+        .trim_start_matches("传入");
     let head = match ASPECT_START.find(clause) {
         Some(m) => &clause[..m.start()],
         None => clause,
     };
-    let head = head.trim_start_matches("传入的");
     if ALL_TENSORS.is_match(clause) || ALL_TENSORS.is_match(head) {
         text::io_tensors(op)
     } else if INPUTS.is_match(head) {
@@ -491,7 +567,10 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         any_aspect = true;
         rules.extend(shape_rules(op, clause, &tensors, mismatch)?);
     }
-    if LENGTH.is_match(clause) && !dim_value {
+    if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
+        any_aspect = true;
+        rules.extend(numel_rules(clause, &tensors)?);
+    } else if LENGTH.is_match(clause) && !dim_value {
         any_aspect = true;
         rules.extend(length_rules(clause, subjects)?);
     }
@@ -731,6 +810,21 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
                 param: p.name.clone(),
                 lens,
             })
+        })
+        .collect())
+}
+
+/// "alpha元素个数不为1": the tensor's element count is one of the stated values.
+fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, String> {
+    let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
+        return Err(format!("no element count stated in “{clause}”"));
+    };
+    let values = text::int_alternatives(&c[1]);
+    Ok(tensors
+        .iter()
+        .map(|p| Rule::NumelIn {
+            param: p.name.clone(),
+            values: values.clone(),
         })
         .collect())
 }
@@ -1144,7 +1238,11 @@ mod tests {
     #[test]
     fn unexpressible_conditions_say_why() {
         let op = pool3d();
-        assert!(recognize(&op, "self与out的数据类型不一致且无法转换。").is_err());
+        assert!(recognize(
+            &op,
+            "gradOutput、self做数据类型推导后的结果不在支持的范围之内。"
+        )
+        .is_err());
         assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
         let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
         assert!(why.contains("normalizedShape"), "{why}");
@@ -1237,6 +1335,38 @@ mod tests {
             vec![Rule::ListLenIn {
                 param: "stride".into(),
                 lens: vec![0, 1, 2]
+            }]
+        );
+    }
+
+    #[test]
+    fn promotion_and_casting() {
+        let op = pool3d();
+        assert_eq!(
+            recognize(&op, "gradOutput和self无法做数据类型推导。").unwrap(),
+            vec![Rule::DtypePromotable {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput", "self"]),
+                to: "out".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out的数据类型不是self可转换的。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["self"]),
+                to: "out".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "self与out的数据类型不一致且无法转换。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["self"]),
+                to: "out".into()
             }]
         );
     }

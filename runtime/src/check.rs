@@ -41,6 +41,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             )
         }
         Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
+        Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
+        Rule::DtypeCastable { from, to } => {
+            pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
+        }
         Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
         Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
         Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),
@@ -64,6 +68,7 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::DimsPositive { param, allow_zero } => {
             pred::dims_positive(&tensors(call, param)?, *allow_zero)
         }
+        Rule::NumelIn { param, values } => pred::numel_in(&tensors(call, param)?, values),
         Rule::NotEmpty { param } => pred::not_empty(&tensors(call, param)?),
         Rule::Contiguous { param } => pred::contiguous(&tensors(call, param)?),
         Rule::ListLenIn { param, lens } => match pred::arg_list_len(param, arg(call, param))? {

@@ -128,6 +128,89 @@ pub fn dtype_same(ts: &[Named]) -> Result<(), String> {
     same_by(ts, "dtype", |t| t.dtype.to_string())
 }
 
+/// Promotion category: bool < integral < floating < complex; `None` for types that do not promote.
+fn category(d: DType) -> Option<u8> {
+    use DType::*;
+    Some(match d {
+        Bool => 0,
+        UInt8 | Int8 | Int16 | Int32 | Int64 | UInt16 | UInt32 | UInt64 => 1,
+        Float16 | BFloat16 | Float32 | Float64 => 2,
+        Complex64 | Complex128 => 3,
+        _ => return None,
+    })
+}
+
+/// The common dtype of two dtypes by aclnn's (PyTorch's) promotion table, if any.
+pub fn promote(a: DType, b: DType) -> Option<DType> {
+    use DType::*;
+    if a == b {
+        return Some(a);
+    }
+    let (ca, cb) = (category(a)?, category(b)?);
+    if ca != cb {
+        let (hi, lo) = if ca > cb { (a, b) } else { (b, a) };
+        return Some(match (hi, lo) {
+            (Complex64, Float64) => Complex128,
+            _ => hi,
+        });
+    }
+    let signed = |d| matches!(d, Int8 | Int16 | Int32 | Int64);
+    Some(match (a, b) {
+        (Float16, BFloat16) | (BFloat16, Float16) => Float32,
+        (UInt8, Int8) | (Int8, UInt8) => Int16,
+        (UInt8, s) | (s, UInt8) if signed(s) => s,
+        _ if ca == 1 && signed(a) != signed(b) => return None,
+        _ => {
+            if a.size_bytes() >= b.size_bytes() {
+                a
+            } else {
+                b
+            }
+        }
+    })
+}
+
+/// Whether a value of dtype `from` may be cast to `to`: never down a category
+/// (float → integer, complex → real, anything → bool).
+pub fn can_cast(from: DType, to: DType) -> bool {
+    from == to || matches!((category(from), category(to)), (Some(f), Some(t)) if f <= t)
+}
+
+fn promoted(ts: &[Named]) -> Result<Option<DType>, String> {
+    let Some((_, first)) = ts.first() else {
+        return Ok(None);
+    };
+    let mut acc = first.dtype;
+    for (name, t) in &ts[1..] {
+        acc = promote(acc, t.dtype).ok_or_else(|| {
+            let names: Vec<&str> = ts.iter().map(|(n, _)| n.as_str()).collect();
+            format!(
+                "the dtypes of {} do not promote: {} ({name}) has no common type with {acc}",
+                names.join(", "),
+                t.dtype
+            )
+        })?;
+    }
+    Ok(Some(acc))
+}
+
+pub fn dtype_promotable(ts: &[Named]) -> Result<(), String> {
+    promoted(ts).map(|_| ())
+}
+
+pub fn dtype_castable(from: &[Named], to: &[Named]) -> Result<(), String> {
+    let Some(p) = promoted(from)? else {
+        return Ok(());
+    };
+    match to.iter().find(|(_, t)| !can_cast(p, t.dtype)) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "the promoted dtype {p} cannot be cast to {name}'s dtype {}",
+            t.dtype
+        )),
+    }
+}
+
 pub fn format_in(ts: &[Named], allowed: &[Format]) -> Result<(), String> {
     match ts.iter().find(|(_, t)| !allowed.contains(&t.format)) {
         None => Ok(()),
@@ -288,6 +371,20 @@ pub fn not_empty(ts: &[Named]) -> Result<(), String> {
     }
 }
 
+pub fn numel_in(ts: &[Named], values: &[i64]) -> Result<(), String> {
+    for (name, t) in ts {
+        let n = t.numel();
+        if !n.is_some_and(|n| values.contains(&n)) {
+            return Err(format!(
+                "{name} has {} elements (supported: {})",
+                n.map_or("too many".to_string(), |n| n.to_string()),
+                join(values)
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn contiguous(ts: &[Named]) -> Result<(), String> {
     match ts.iter().find(|(_, t)| !t.is_contiguous()) {
         None => Ok(()),
@@ -418,6 +515,21 @@ mod tests {
         assert!(broadcastable(&one("g", Some(&bad_c)), &one("s", Some(&s)), None).is_ok());
         let not_one = td(&[2, 3, 2, 5]);
         assert!(broadcastable(&one("g", Some(&not_one)), &one("s", Some(&s)), None).is_err());
+    }
+
+    #[test]
+    fn promotion_follows_the_table() {
+        use DType::*;
+        assert_eq!(promote(Float16, BFloat16), Some(Float32));
+        assert_eq!(promote(Int8, UInt8), Some(Int16));
+        assert_eq!(promote(Int32, Float16), Some(Float16));
+        assert_eq!(promote(Bool, Int64), Some(Int64));
+        assert_eq!(promote(Complex64, Float64), Some(Complex128));
+        assert_eq!(promote(String, Float32), None);
+        assert!(can_cast(Int32, Float32));
+        assert!(!can_cast(Float32, Int32));
+        assert!(!can_cast(Int8, Bool));
+        assert!(!can_cast(Complex64, Float64));
     }
 
     #[test]

@@ -22,6 +22,12 @@ pub enum Rule {
     },
     /// All these params have one dtype.
     DtypeSame { params: Vec<String> },
+    /// The tensors' dtypes promote to a common dtype (aclnn/PyTorch promotion:
+    /// "self和other无法做数据类型推导").
+    DtypePromotable { params: Vec<String> },
+    /// The promoted dtype of `from` casts to `to`'s dtype (no float → integer, complex → real,
+    /// non-bool → bool): "推导出的数据类型无法转换为out的类型".
+    DtypeCastable { from: Vec<String>, to: String },
     /// The param's format must be in the list.
     FormatIn { param: String, allowed: Vec<Format> },
     /// All these params have one format.
@@ -47,6 +53,8 @@ pub enum Rule {
     BroadcastTogether { params: Vec<String> },
     /// Every dim is > 0 (`allow_zero`: ≥ 0).
     DimsPositive { param: String, allow_zero: bool },
+    /// The tensor's element count is one of these ("scalar元素个数不为1").
+    NumelIn { param: String, values: Vec<i64> },
     /// The tensor may not be empty.
     NotEmpty { param: String },
     /// The tensor must be contiguous (docs that reject non-contiguous tensors).
@@ -120,7 +128,10 @@ impl Rule {
         match self {
             Rule::ProductSupported { .. } => Stage::Product,
             Rule::NotNull { .. } => Stage::Null,
-            Rule::DtypeIn { .. } | Rule::DtypeSame { .. } => Stage::Dtype,
+            Rule::DtypeIn { .. }
+            | Rule::DtypeSame { .. }
+            | Rule::DtypePromotable { .. }
+            | Rule::DtypeCastable { .. } => Stage::Dtype,
             Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
             Rule::RankIn { .. }
             | Rule::RankSame { .. }
@@ -129,6 +140,7 @@ impl Rule {
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
             | Rule::NotEmpty { .. }
+            | Rule::NumelIn { .. }
             | Rule::Contiguous { .. }
             | Rule::ElementCountMax { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
