@@ -30,6 +30,9 @@ static NUMBERED: LazyLock<Regex> =
 static INLINE_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"([。；;])\s*(\d{1,2})\s*[.．、]\s*").unwrap());
 static CODE_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(\d{6})\s*$").unwrap());
+/// "ACLNN_ERR_PARAM_NULLPTR（161001）" in one cell.
+static NAME_CODE_CELL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"ACLNN_[A-Z0-9_]+\s*[(（]\s*(\d{6})\s*[)）]").unwrap());
 static NAME_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(ACLNN_[A-Z0-9_]+)").unwrap());
 
 /// Error cases in `range`: fenced blocks first, then tables.
@@ -152,9 +155,12 @@ fn table_errors(t: &Table, file: &str) -> Vec<ErrorCase> {
     let mut out: Vec<ErrorCase> = Vec::new();
     for row in t.body() {
         let cells: Vec<String> = row.cells.iter().map(|c| clean_inline(c)).collect();
-        let code = cells
-            .iter()
-            .find_map(|c| CODE_CELL.captures(c).and_then(|m| m[1].parse::<u32>().ok()));
+        let code = cells.iter().find_map(|c| {
+            CODE_CELL
+                .captures(c)
+                .or_else(|| NAME_CODE_CELL.captures(c))
+                .and_then(|m| m[1].parse::<u32>().ok())
+        });
         let name = cells
             .iter()
             .find_map(|c| NAME_CELL.captures(c).map(|m| m[1].to_string()));

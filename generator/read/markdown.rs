@@ -112,6 +112,14 @@ fn fence_of(line: &str) -> Option<(char, usize, &str)> {
     Some((c, n, t[n..].trim()))
 }
 
+/// A closing fence has no info string; a stray word after it ("```l") still closes the block
+/// when a blank line or a heading follows, as the author meant.
+fn closes(rest: &str, next: Option<&&str>) -> bool {
+    rest.is_empty()
+        || (!rest.contains(' ')
+            && next.is_none_or(|l| l.trim().is_empty() || l.trim_start().starts_with('#')))
+}
+
 fn scan_fences(lines: &[&str]) -> (Vec<bool>, Vec<CodeBlock>) {
     let mut in_code = vec![false; lines.len()];
     let mut blocks = Vec::new();
@@ -123,7 +131,7 @@ fn scan_fences(lines: &[&str]) -> (Vec<bool>, Vec<CodeBlock>) {
                 open = Some((i, c, n, info.to_string()));
             }
             (Some((start, c, n, info)), Some((c2, n2, rest)))
-                if *c == c2 && n2 >= *n && rest.is_empty() =>
+                if *c == c2 && n2 >= *n && closes(rest, lines.get(i + 1)) =>
             {
                 in_code[i] = true;
                 blocks.push(CodeBlock {

@@ -131,11 +131,9 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     let mut errors = read_errors(doc, file, error_range);
     if errors.is_empty() {
         // A doc-level "## 返回值" section shared by the functions.
-        for s in doc
-            .sections
-            .iter()
-            .filter(|s| s.title.contains("返回值") && !s.title.contains("aclnn"))
-        {
+        for s in doc.sections.iter().filter(|s| {
+            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
+        }) {
             errors.extend(read_errors(doc, file, s.body.clone()));
         }
     }
@@ -226,14 +224,20 @@ fn prototypes(doc: &Doc) -> Vec<Proto> {
     let lines_of = |r: Range<usize>| -> Vec<&str> {
         doc.lines[r.start.min(doc.lines.len())..r.end.min(doc.lines.len())].to_vec()
     };
+    // Every prototype section: some docs have one per function ("### 函数原型" under each).
+    let mut found: Vec<Proto> = Vec::new();
     for s in doc.sections.iter().filter(|s| is_proto_section(&s.title)) {
-        let found = find_prototypes(&lines_of(s.body.clone()), s.body.start);
-        if found
-            .iter()
-            .any(|p| p.name.to_ascii_lowercase().ends_with("getworkspacesize"))
-        {
-            return found;
+        for p in find_prototypes(&lines_of(s.body.clone()), s.body.start) {
+            if !found.iter().any(|f| f.name == p.name) {
+                found.push(p);
+            }
         }
+    }
+    if found
+        .iter()
+        .any(|p| p.name.to_ascii_lowercase().ends_with("getworkspacesize"))
+    {
+        return found;
     }
     let mut masked: Vec<&str> = doc.lines.clone();
     for s in doc.sections.iter().filter(|s| is_example_section(&s.title)) {
@@ -318,9 +322,10 @@ fn section_titled_as_execute<'d>(
 ) -> Option<&'d Section> {
     let first = ws.params.first()?;
     let s = doc.sections.iter().find(|s| {
-        ACLNN_NAME
-            .find_iter(&s.title)
-            .any(|m| m.as_str() == exec_name)
+        s.level > 1
+            && ACLNN_NAME
+                .find_iter(&s.title)
+                .any(|m| m.as_str() == exec_name)
             && s.body
                 .clone()
                 .any(|i| doc.line(i).contains(first.name.as_str()) && !doc.in_code[i])
