@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 /// A list of upper-case tokens: `FLOAT16、FLOAT32和BFLOAT16`.
-const TOKEN_LIST: &str =
-    r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*)*)";
+/// A comma continues the list only before an upper-case token ("FLOAT32，shape需要…" ends it).
+const TOKEN_LIST: &str = r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*|\s*[,，]\s*[A-Z][A-Z0-9_]*)*)";
 
 static DTYPE_NOT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -59,6 +59,10 @@ pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();
     for tok in split_tokens(list) {
+        // C spellings and Chinese prose words are not dtype tokens to report.
+        if is_c_type(&tok) || !tok.is_ascii() {
+            continue;
+        }
         match DType::parse(&tok) {
             Some(d) if !known.contains(&d) => known.push(d),
             Some(_) => {}
@@ -72,6 +76,9 @@ pub fn format_tokens(list: &str) -> (Vec<Format>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();
     for tok in split_tokens(list) {
+        if !tok.is_ascii() {
+            continue;
+        }
         match Format::parse(&tok) {
             Some(f) if !known.contains(&f) => known.push(f),
             Some(_) => {}
@@ -79,6 +86,11 @@ pub fn format_tokens(list: &str) -> (Vec<Format>, Vec<String>) {
         }
     }
     (known, unknown)
+}
+
+/// C spellings in a 数据类型 cell of a host parameter (`aclIntArray`, `int64_t[]`): not dtypes.
+fn is_c_type(tok: &str) -> bool {
+    tok.contains('*') || tok.contains('[') || tok.starts_with("acl") || tok.ends_with("_t")
 }
 
 fn split_tokens(list: &str) -> Vec<String> {

@@ -212,7 +212,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         let dtypes = cell(&row.cells, dtype_c).filter(|s| !is_dash(s));
         // "同self" / "与self一致": a constraint, not a list.
         let (dtypes, dtype_rule) = match dtypes {
-            Some(d) if d.contains('同') || d.contains("一致") => (None, Some(d)),
+            Some(d) if is_relation(&d) => (None, Some(d)),
             other => (other, None),
         };
         let mut d = ParamDoc {
@@ -221,7 +221,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             role_text: cell(&row.cells, role_c).unwrap_or_default(),
             description: cell(&row.cells, desc_c).unwrap_or_default(),
             line: row.line,
-            format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s)),
+            format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s) && !is_relation(s)),
             rank_cell: cell(&row.cells, rank_c).filter(|s| !is_dash(s)),
             non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
             ..ParamDoc::default()
@@ -231,6 +231,9 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         }
         if let Some(r) = dtype_rule {
             d.more.push(format!("数据类型{r}"));
+        }
+        if let Some(f) = cell(&row.cells, format_c).filter(|s| is_relation(s)) {
+            d.more.push(format!("数据格式{f}"));
         }
         if let Some(cell_text) = dtypes {
             d.general_dtypes = Some(dtype_cell(&cell_text, row.line, &name, sec));
@@ -251,6 +254,11 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             sec.docs.push(d);
         }
     }
+}
+
+/// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
+fn is_relation(cell: &str) -> bool {
+    cell.contains('同') || cell.contains("一致") || cell.contains("转换")
 }
 
 fn is_dash(s: &str) -> bool {
@@ -300,13 +308,16 @@ pub fn role_of(ty: &str, name: &str, role_text: &str) -> Role {
     } else if t.contains("aclrtStream") {
         Role::Stream
     } else if t.contains("aclTensorList*") {
-        if is_const || (says_in && !says_out) {
-            Role::InputTensorList
-        } else {
+        // CANN declares some outputs `const`; the doc's 输出 decides.
+        if says_out && !says_in {
             Role::OutputTensorList
+        } else {
+            Role::InputTensorList
         }
     } else if t.contains("aclTensor*") {
-        if is_const {
+        if says_out && !says_in {
+            Role::OutputTensor
+        } else if is_const {
             Role::InputTensor
         } else if says_in || (!says_out && name.ends_with("Ref")) {
             Role::InOutTensor
@@ -413,17 +424,13 @@ impl Joiner<'_> {
         }
         let says_out = d.role_text.contains("输出") || d.role_text.eq_ignore_ascii_case("out");
         let says_in = d.role_text.contains("输入") || d.role_text.contains("入参");
-        if matches!(
-            p.role,
-            Role::InputTensor | Role::Attribute | Role::InputTensorList
-        ) && says_out
-            && !says_in
-        {
+        // A value parameter cannot be an output (seed 004 marks cubeMathType `out`).
+        if p.role == Role::Attribute && !p.ty.contains('*') && says_out && !says_in {
             sink.at_text(
                 Severity::Warning,
                 "role-conflict",
                 format!(
-                    "`{}` is documented as an output (`{}`) but its type `{}` makes it an input",
+                    "`{}` is documented as an output (`{}`) but its type `{}` is passed by value",
                     p.name, d.role_text, p.ty
                 ),
                 d.line,

@@ -53,6 +53,21 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
         })
         .collect();
     if ws.is_empty() {
+        // A single-phase API (aclnnTransQuantParam): the prototype named by the title.
+        if let Some(single) = single_phase_proto(&doc, &protos) {
+            sink.at_col(
+                Severity::Warning,
+                "single-phase-api",
+                format!(
+                    "`{}` has no GetWorkspaceSize phase; read as a single function",
+                    single.name
+                ),
+                single.line,
+                doc.line(single.line),
+                single.column,
+            );
+            return vec![read_op(file, &doc, &facts, single, &protos)];
+        }
         sink.file(
             Severity::Error,
             "no-prototype",
@@ -79,7 +94,12 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
 fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]) -> OpIr {
     let mut sink = Sink::new(file);
     let op = op_name(&ws.name);
-    if !ws.name.ends_with(WS_SUFFIX) {
+    let misspelled = !ws.name.ends_with(WS_SUFFIX)
+        && ws
+            .name
+            .to_ascii_lowercase()
+            .ends_with(&WS_SUFFIX.to_ascii_lowercase());
+    if misspelled {
         sink.at_text(
             Severity::Warning,
             "name-mismatch",
@@ -91,10 +111,15 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     }
     check_title(doc, &op, &mut sink);
     let exec_name = format!("aclnn{op}");
-    let exec = protos.iter().find(|p| p.name == exec_name);
+    let two_phase = ws
+        .name
+        .to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase());
+    let exec = protos.iter().find(|p| p.name == exec_name && two_phase);
     let mut functions = vec![function(file, doc, ws, &mut sink)];
     match exec {
         Some(e) => functions.push(function(file, doc, e, &mut sink)),
+        None if !two_phase => {}
         None => sink.at(
             Severity::Warning,
             "no-execute-function",
@@ -166,10 +191,24 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     }
 }
 
-/// `aclnnFooGetWorkspaceSize` → `Foo`.
+/// `aclnnFooGetWorkspaceSize` → `Foo` (a single-phase `aclnnFoo` → `Foo`).
 fn op_name(ws_name: &str) -> String {
     let base = ws_name.strip_prefix("aclnn").unwrap_or(ws_name);
-    base[..base.len().saturating_sub(WS_SUFFIX.len())].to_string()
+    if base
+        .to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+    {
+        base[..base.len() - WS_SUFFIX.len()].to_string()
+    } else {
+        base.to_string()
+    }
+}
+
+/// The prototype whose name the title gives, for docs without a GetWorkspaceSize phase.
+fn single_phase_proto<'p>(doc: &Doc, protos: &'p [Proto]) -> Option<&'p Proto> {
+    let title = doc.sections.iter().find(|s| s.level == 1)?;
+    let name = ACLNN_NAME.find(&title.title)?.as_str();
+    protos.iter().find(|p| p.name == name)
 }
 
 fn function(file: &str, doc: &Doc, p: &Proto, sink: &mut Sink) -> Function {
@@ -599,6 +638,104 @@ int main() { return 0; }
             .diagnostics
             .iter()
             .any(|d| d.code == "no-execute-function"));
+    }
+
+    const TABLES: &str = "# aclnnBar
+
+## 产品支持情况
+
+<!-- npu=\"950\" id1 -->
+- <term>Ascend 950PR/Ascend 950DT</term>：支持
+<!-- end id1 -->
+| 产品 | 是否支持 |
+| :--- | :---: |
+| <term>Atlas 推理系列产品</term> | √ |
+| <term>Atlas 训练系列产品</term> | √ |
+| <term>Atlas 200I/500 A2 推理产品</term> | × |
+
+## 函数原型
+
+```Cpp
+aclnnStatus aclnnBarGetWorkspaceSize(
+  const aclTensor *self,
+  int8_t           cubeMathType,
+  aclTensor       *out,
+  uint64_t        *workspaceSize,
+  aclOpExecutor  **executor)
+```
+```Cpp
+aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)
+```
+
+## aclnnBarGetWorkspaceSize
+
+- **参数说明：**
+  <table><thead>
+    <tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th><th>数据格式</th><th>维度(shape)</th><th>非连续Tensor</th></tr></thead>
+  <tbody>
+    <tr>
+      <td>self（aclTensor*）</td><td>输入</td><td>输入。</td><td>不支持空Tensor。</td><td>FLOAT32、FLOAT16、BFLOAT16</td><td>NCHW、NCL</td><td>3-4</td><td>√</td>
+    </tr>
+    <tr>
+      <td>cubeMathType</td><td>out</td><td>计算逻辑</td><td>取值范围[0,3]</td><td>INT8</td><td>-</td><td>-</td><td>-</td>
+    </tr>
+    <tr>
+      <td>grad（aclTensor*）</td><td>输出</td><td>输出。</td><td>-</td><td>同self</td><td>NCHW、NCL</td><td>3-4</td><td>√</td>
+    </tr>
+  </tbody></table>
+  <term>Atlas 推理系列产品</term>、<term>Atlas 训练系列产品</term>：参数self、res的数据类型不支持BFLOAT16。
+  <!-- npu=\"950\" id2 -->
+  - <term>Ascend 950PR/Ascend 950DT</term>：数据类型支持FLOAT32。
+  <!-- end id2 -->
+
+- **返回值：**
+
+  <table>
+  <tr><th>返回码</th><th>错误码</th><th>描述</th></tr>
+  <tr><td>ACLNN_ERR_PARAM_NULLPTR</td><td>161001</td><td>传入的self或out是空指针。</td></tr>
+  <tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td><td>self的数据类型不在支持的范围之内。</td></tr>
+  <tr><td>out的shape与self不一致。</td></tr>
+  </table>
+";
+
+    #[test]
+    fn html_table_doc_with_product_notes() {
+        let (ops, diags) = read(TABLES);
+        assert!(diags.is_empty(), "{diags:?}");
+        let op = &ops[0];
+        let codes: Vec<&str> = op.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "param-not-in-prototype",
+                "role-conflict",
+                "param-undocumented",
+                "param-undocumented",
+                "param-undocumented",
+                "note-unknown-param"
+            ],
+            "{:?}",
+            op.diagnostics
+        );
+        assert_eq!(op.products.get("ascend310b"), Some(&false));
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.dtypes["ascend910"], [DType::Float32, DType::Float16]);
+        assert_eq!(self_.dtypes["ascend310p"], [DType::Float32, DType::Float16]);
+        assert_eq!(self_.dtypes["ascend950"], [DType::Float32]);
+        assert!(!self_.dtypes.contains_key("ascend310b"));
+        assert_eq!(self_.rank, Some(crate::ir::Rank { min: 3, max: 4 }));
+        assert_eq!(self_.empty_tensor, Some(false));
+        assert_eq!(self_.formats.len(), 2);
+        let cube = op.param("cubeMathType").unwrap();
+        assert_eq!(cube.constraints, ["取值范围[0,3]"]);
+        assert_eq!(op.errors.len(), 3);
+        assert_eq!(op.errors[2].source.as_ref().map(|l| l.line), Some(55));
+        let note = op
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "note-unknown-param")
+            .unwrap();
+        assert_eq!((note.line, note.column), (44, 62));
     }
 
     #[test]

@@ -79,6 +79,7 @@ fn contains_ci(hay: &str, needle: &str) -> bool {
 
 fn html_table(doc: &Doc, lines: Range<usize>) -> Table {
     let text = doc.text(lines.clone());
+    let text = super::text::SUP.replace_all(&text, "");
     let row_lines = row_start_lines(&text, lines.start);
     let html = Html::parse_fragment(&text);
     let mut rows = Vec::new();

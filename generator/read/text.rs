@@ -9,12 +9,16 @@ static LINK: LazyLock<Regex> =
 static TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"</?[A-Za-z][A-Za-z0-9]{0,20}(?:\s[^<>\n]{0,500})?/?>").unwrap());
 static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]{1,300}?)\*\*").unwrap());
+/// Footnote marks (`INT32<sup>1</sup>`) would glue a digit to the token before them.
+pub static SUP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)<sup>[^<]{0,20}</sup>").unwrap());
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.{0,500}?-->").unwrap());
 
 /// Inline markdown/HTML → plain text: links keep their text, tags and emphasis go, escapes resolve.
 pub fn clean_inline(s: &str) -> String {
     let s = s.replace("[object Object]", "");
     let s = COMMENT.replace_all(&s, "");
+    let s = SUP.replace_all(&s, "");
     let s = LINK.replace_all(&s, "$1");
     let s = TAG.replace_all(&s, "");
     let s = BOLD.replace_all(&s, "$1");
