@@ -187,11 +187,16 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
     let (name_c, role_c, desc_c, usage_c) = (
         col(&["参数名"]),
         col(&["输入/输出", "输入输出", "输入/输出/属性"]),
-        col(&["描述"]),
-        col(&["使用说明"]),
+        col(&["描述", "说明"]),
+        col(&["使用说明"]).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
     );
+    // A bare "类型" column holds C types ("const aclTensor*") or, in some docs, dtypes.
+    let type_c = t
+        .rows
+        .first()
+        .and_then(|h| h.cells.iter().position(|c| c.trim() == "类型"));
     let (dtype_c, format_c, rank_c, nc_c) = (
-        col(&["数据类型"]),
+        col(&["数据类型"]).or(type_c),
         col(&["数据格式"]),
         col(&["维度", "shape"]),
         col(&["非连续"]),
@@ -209,7 +214,11 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             continue;
         };
         let name = c[1].to_string();
-        let dtypes = cell(&row.cells, dtype_c).filter(|s| !is_dash(s));
+        let mut doc_type = c.get(2).map(|m| m.as_str().to_string());
+        let mut dtypes = cell(&row.cells, dtype_c).filter(|s| !is_dash(s));
+        if dtypes.as_deref().is_some_and(looks_like_c_type) {
+            doc_type = dtypes.take();
+        }
         // "同self" / "与self一致": a constraint, not a list.
         let (dtypes, dtype_rule) = match dtypes {
             Some(d) if is_relation(&d) => (None, Some(d)),
@@ -217,17 +226,22 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         };
         let mut d = ParamDoc {
             name: name.clone(),
-            doc_type: c.get(2).map(|m| m.as_str().to_string()),
+            doc_type,
             role_text: cell(&row.cells, role_c).unwrap_or_default(),
             description: cell(&row.cells, desc_c).unwrap_or_default(),
             line: row.line,
             format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s) && !is_relation(s)),
-            rank_cell: cell(&row.cells, rank_c).filter(|s| !is_dash(s)),
+            rank_cell: cell(&row.cells, rank_c).filter(|s| facts::rank_cell(s).is_some()),
             non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
             ..ParamDoc::default()
         };
         if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
             d.more.push(u);
+        }
+        if let Some(r) =
+            cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
+        {
+            d.more.push(r); // prose about the shape ("shape 约束" columns)
         }
         if let Some(r) = dtype_rule {
             d.more.push(format!("数据类型{r}"));
@@ -254,6 +268,14 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             sec.docs.push(d);
         }
     }
+}
+
+fn looks_like_c_type(cell: &str) -> bool {
+    cell.contains('*')
+        || cell.contains("acl")
+        || cell.ends_with("_t")
+        || cell == "bool"
+        || cell == "double"
 }
 
 /// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
@@ -508,7 +530,8 @@ impl Joiner<'_> {
             .and_then(facts::mark)
             .or_else(|| facts::non_contiguous_in_text(&all_text));
         p.empty_tensor = facts::empty_tensor_in_text(&all_text);
-        p.optional = facts::optional_in_text(&all_text);
+        // CANN names nullable parameters `xxxOptional`.
+        p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
         p.constraints = facts::constraint_phrases(&all_text);
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
     }
