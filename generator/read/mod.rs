@@ -63,6 +63,7 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     let decoded = decode::decode(bytes);
     let mut text = decoded.text;
     let decode_lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    let mut scraped_lines: Option<Vec<String>> = None;
     for r in &decoded.repairs {
         let sev = if r.code == "binary" {
             Severity::Error
@@ -83,10 +84,24 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
             );
         }
         text = markdown;
+        scraped_lines = Some(decode_lines);
     }
-    drop(decode_lines);
     let mut doc_sink = Sink::new(path);
     let mut ops = structure::read_markdown(path, &text, &mut doc_sink);
+    if let Some(original) = &scraped_lines {
+        // Locations were found in the restored markdown; quote the file's own lines.
+        let restored: Vec<&str> = text.split('\n').collect();
+        requote(&mut doc_sink.diags, &restored, original);
+        for op in &mut ops {
+            requote(&mut op.diagnostics, &restored, original);
+            for f in &mut op.functions {
+                if let Some(loc) = f.source.as_mut() {
+                    let (r, o) = line_pair(&restored, original, loc.line);
+                    loc.column = remap_column(r, o, loc.column);
+                }
+            }
+        }
+    }
     sink.diags.extend(doc_sink.diags);
     if ops.is_empty() {
         return DocRead {
@@ -104,6 +119,41 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
         ops,
         diagnostics: Vec::new(),
     }
+}
+
+fn line_pair<'a>(restored: &[&'a str], original: &'a [String], line: usize) -> (&'a str, &'a str) {
+    let i = line.saturating_sub(1);
+    (
+        restored.get(i).copied().unwrap_or(""),
+        original.get(i).map(String::as_str).unwrap_or(""),
+    )
+}
+
+/// Points diagnostics found in restored text at the original line (same line numbers).
+fn requote(diags: &mut [Diagnostic], restored: &[&str], original: &[String]) {
+    for d in diags.iter_mut().filter(|d| d.line > 0) {
+        let (r, o) = line_pair(restored, original, d.line);
+        if r == o {
+            continue;
+        }
+        d.column = remap_column(r, o, d.column);
+        d.source_line = o.chars().take(400).collect();
+    }
+}
+
+/// The column in `original` of the text found at `column` of `restored` (0 if it is not there).
+fn remap_column(restored: &str, original: &str, column: usize) -> usize {
+    if column == 0 {
+        return 0;
+    }
+    let needle: String = restored.chars().skip(column - 1).take(12).collect();
+    if needle.is_empty() {
+        return 0;
+    }
+    original
+        .find(&needle)
+        .map(|b| original[..b].chars().count() + 1)
+        .unwrap_or(0)
 }
 
 fn pass_through(

@@ -1899,18 +1899,3 @@ constraints:
         assert!(matches!(result, Err(Failure::Usage(_))));
     }
 }
-
-/// Reads one YAML spec file (full spec or overlay). Stub until the text layer lands: reports that
-/// YAML specs are not read yet.
-pub fn read_spec_file(path: &str, text: &str) -> super::DocRead {
-    let _ = text;
-    super::DocRead {
-        ops: Vec::new(),
-        diagnostics: vec![crate::ir::Diagnostic::file_level(
-            crate::ir::Severity::Error,
-            "yaml-unsupported",
-            "YAML specs are not read yet (read::specs::read_spec_file is a stub)",
-            path,
-        )],
-    }
-}
