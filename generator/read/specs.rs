@@ -113,7 +113,8 @@ pub struct Overlay {
     pub kind: SpecKind,
     pub op: String,
     pub reason: String,
-    /// Set a product's support; `null` removes a product the doc names wrongly.
+    /// Set a product's support (`false` also drops its dtypes); `null` removes a product the doc
+    /// names wrongly.
     #[serde(default)]
     pub products: BTreeMap<String, Option<bool>>,
     pub description: Option<String>,
@@ -511,8 +512,15 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
     let mut miss = |key: &str, message: String| diags.push(at_key(path, text, key, message));
     for (id, support) in &overlay.products {
         match support {
-            Some(ok) => {
-                op.products.insert(id.clone(), *ok);
+            Some(true) => {
+                op.products.insert(id.clone(), true);
+            }
+            // Dtypes are listed for supported products only.
+            Some(false) => {
+                op.products.insert(id.clone(), false);
+                for p in &mut op.params {
+                    p.dtypes.remove(id);
+                }
             }
             None => {
                 if op.products.remove(id).is_none() {
@@ -1538,6 +1546,15 @@ constraints:
     }
 
     #[test]
+    fn overlay_marking_a_product_unsupported_drops_its_dtypes() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nproducts: {ascend910b: false}\n";
+        let mut op = sample_op("Foo", "a.txt");
+        assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
+        assert_eq!(op.products.get("ascend910b"), Some(&false));
+        assert!(op.params[0].dtypes.is_empty());
+    }
+
+    #[test]
     fn overlay_can_remove_a_parameter() {
         let text = "kind: overlay\nop: Foo\nreason: r\nparams:\n  self: {remove: true}\n";
         let mut op = sample_op("Foo", "a.txt");
@@ -1897,5 +1914,34 @@ constraints:
         let dir = tempfile::tempdir().expect("tempdir");
         let result = import_with(&[dir.path().join("nope.txt")], dir.path(), &json_reader);
         assert!(matches!(result, Err(Failure::Usage(_))));
+    }
+
+    // --- the project's own specs ----------------------------------------------------------
+
+    #[test]
+    fn project_overlays_parse_and_state_a_reason() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
+        let files = yaml_files(&dir).expect("list specs/ops");
+        assert!(!files.is_empty());
+        for path in files {
+            let name = path.to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).expect("read spec");
+            match parse_spec(&name, &text) {
+                Ok(SpecFile::Overlay(o)) => {
+                    assert!(o.reason.len() > 40, "{name}: reason too short");
+                    assert_eq!(
+                        path.file_stem().map(|s| s.to_string_lossy()),
+                        Some(o.op.into())
+                    );
+                }
+                Ok(SpecFile::Full(f)) => {
+                    assert_eq!(
+                        path.file_stem().map(|s| s.to_string_lossy()),
+                        Some(f.op.into())
+                    );
+                }
+                Err(d) => panic!("{}", crate::diag::render(&[d])),
+            }
+        }
     }
 }
