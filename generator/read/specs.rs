@@ -1076,7 +1076,7 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     let name = p.name.clone();
     for (product, list) in &o.dtypes {
         match p.dtypes.get(product) {
-            Some(mine) if mine != list => d.report(
+            Some(mine) if !same_set(mine, list) => d.report(
                 &format!("{name} dtypes on {product}"),
                 (&p.source, dtype_list(mine)),
                 (&o.source, dtype_list(list)),
@@ -1091,7 +1091,7 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     }
     if p.formats.is_empty() {
         p.formats.clone_from(&o.formats);
-    } else if !o.formats.is_empty() && p.formats != o.formats {
+    } else if !o.formats.is_empty() && !same_set(&p.formats, &o.formats) {
         d.report(
             &format!("{name} formats"),
             (&p.source, show(&p.formats)),
@@ -1135,6 +1135,17 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     if p.enum_values.is_empty() {
         p.enum_values.clone_from(&o.enum_values);
     }
+}
+
+/// Docs list dtypes and formats in different orders; only the set is a fact.
+fn same_set<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
+    let mut a = a.to_vec();
+    let mut b = b.to_vec();
+    a.sort();
+    b.sort();
+    a.dedup();
+    b.dedup();
+    a == b
 }
 
 fn merge_option<T: Clone + PartialEq + std::fmt::Debug>(
