@@ -194,6 +194,9 @@ pub struct ErrorReplace {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstraintsPatch {
+    /// Drops every constraint line containing one of these texts.
+    #[serde(default)]
+    pub remove: Vec<String>,
     #[serde(default)]
     pub add: Vec<String>,
 }
@@ -568,6 +571,13 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
         }
     }
     patch_errors(op, &overlay.errors, &mut miss);
+    for text in &overlay.constraints.remove {
+        let before = op.constraints.len();
+        op.constraints.retain(|c| !c.contains(text.as_str()));
+        if op.constraints.len() == before {
+            miss("remove", format!("no constraint contains `{text}`"));
+        }
+    }
     op.constraints
         .extend(overlay.constraints.add.iter().cloned());
     op.sources.push(path.to_string());
@@ -1505,6 +1515,7 @@ errors:
   add:
     - {code: 561103, name: ACLNN_ERR_INNER_NULLPTR, condition: 内部空指针}
 constraints:
+  remove: [无]
   add: [确定性计算]
 ";
 
@@ -1534,7 +1545,7 @@ constraints:
         assert_eq!(codes, [161002, 561103]);
         assert_eq!(op.errors[0].condition, "self的数据类型不支持");
         assert_eq!(op.errors[0].source, loc("a.txt", 10));
-        assert_eq!(op.constraints, ["无", "确定性计算"]);
+        assert_eq!(op.constraints, ["确定性计算"]);
         assert_eq!(op.sources, ["a.txt", "ops/Foo.yaml"]);
         assert!(op
             .diagnostics
