@@ -894,15 +894,13 @@ fn wins_over(a: &Candidate, b: &Candidate) -> bool {
 /// Reconciles the docs of one op: the winning doc's facts stand, the others fill its gaps, and
 /// each differing fact is a `docs-differ` warning naming both files.
 fn reconcile(mut pool: Vec<Candidate>) -> Option<OpIr> {
-    let mut best = 0;
-    for i in 1..pool.len() {
+    let best = (0..pool.len()).reduce(|best, i| {
         if wins_over(&pool[i], &pool[best]) {
-            best = i;
+            i
+        } else {
+            best
         }
-    }
-    if pool.is_empty() {
-        return None;
-    }
+    })?;
     let winner = pool.remove(best);
     let mut op = winner.op;
     for other in pool {
