@@ -215,3 +215,17 @@ fn nothing_is_written_into_the_kernels_folder() {
     let err = sync(out, out, &emitted, false).unwrap_err();
     assert!(err.contains("never writes"), "{err}");
 }
+
+#[test]
+fn an_op_without_prototypes_is_reported_not_emitted() {
+    let mut op = common::avgpool2d_backward();
+    op.functions.clear();
+    let emitted = emit_all(&[op], &common::ctx()).unwrap();
+    assert_eq!(emitted.problems.len(), 1);
+    assert!(
+        emitted.problems[0].contains("prototypes"),
+        "{}",
+        emitted.problems[0]
+    );
+    assert!(emitted.files.iter().all(|f| f.owner != "AvgPool2dBackward"));
+}

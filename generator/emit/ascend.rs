@@ -453,6 +453,22 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
     }
 }
 
+/// Names the example's own code uses; a parameter with one of them gets a `_` suffix.
+const EXAMPLE_LOCALS: [&str; 12] = [
+    "ret",
+    "stream",
+    "deviceId",
+    "workspaceSize",
+    "workspaceAddr",
+    "executor",
+    "resultSize",
+    "resultData",
+    "main",
+    "Init",
+    "GetShapeSize",
+    "CreateAclTensor",
+];
+
 /// Parameter names are C identifiers in the docs; anything else is made one.
 fn c_ident(name: &str) -> String {
     let mut id: String = name
@@ -461,6 +477,9 @@ fn c_ident(name: &str) -> String {
         .collect();
     if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
         id.insert(0, '_');
+    }
+    if EXAMPLE_LOCALS.contains(&id.as_str()) {
+        id.push('_');
     }
     id
 }
@@ -659,6 +678,13 @@ mod tests {
         let distinct = columns(&[strs(&["a", "b"]), strs(&["x", "y"])]);
         assert_eq!(distinct.len(), 4);
         assert!(distinct.contains(&strs(&["b", "x"])));
+    }
+
+    #[test]
+    fn example_identifiers_avoid_the_example_locals() {
+        assert_eq!(c_ident("self"), "self");
+        assert_eq!(c_ident("stream"), "stream_");
+        assert_eq!(c_ident("2x-y"), "_2x_y");
     }
 
     #[test]

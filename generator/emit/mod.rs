@@ -133,6 +133,14 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
             emitted.problems.push(format!("error: {msg}\n"));
             continue;
         }
+        if op.workspace_fn().is_none() || op.execute_fn().is_none() {
+            emitted.problems.push(format!(
+                "error: aclnn{}: the spec gives no two-phase prototypes; nothing is generated for it\n",
+                op.op
+            ));
+            emitted.failed.insert(op.op.clone());
+            continue;
+        }
         let files = op_files(op, ctx)?;
         if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
             emitted.problems.push(format!(
