@@ -386,7 +386,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .unwrap_or_default();
     let mut args = Vec::new();
     for c in &ws_params {
-        let ty = c.ty.replace(' ', "");
+        let ty = super::bare_type(&c.ty);
         if ty == "uint64_t*" {
             args.push("&workspaceSize".to_string());
             continue;
@@ -423,7 +423,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .map(|f| {
             f.params
                 .iter()
-                .map(|c| match c.ty.replace(' ', "").as_str() {
+                .map(|c| match super::bare_type(&c.ty).as_str() {
                     "void*" => "workspaceAddr".to_string(),
                     "uint64_t" => "workspaceSize".to_string(),
                     "aclOpExecutor*" => "executor".to_string(),

@@ -86,6 +86,16 @@ pub fn comment_text(text: &str) -> String {
         .replace("??", "? ?")
 }
 
+/// A C type without `const` and spaces, for matching: `const aclrtStream` → `aclrtStream`,
+/// `aclOpExecutor **` → `aclOpExecutor**`.
+pub fn bare_type(ty: &str) -> String {
+    ty.split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|t| !t.is_empty() && *t != "const")
+        .collect::<Vec<_>>()
+        .join(" ")
+        + &"*".repeat(ty.matches('*').count())
+}
+
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), String> {
     let mut chars = op.chars();
@@ -268,6 +278,14 @@ mod tests {
             "specs/ops/A.yaml"
         );
         assert_eq!(display_source(specs, "/elsewhere/b.md"), "b.md");
+    }
+
+    #[test]
+    fn bare_type_drops_const_and_spacing() {
+        assert_eq!(bare_type("const aclrtStream"), "aclrtStream");
+        assert_eq!(bare_type("aclOpExecutor **"), "aclOpExecutor**");
+        assert_eq!(bare_type("const aclTensor *"), "aclTensor*");
+        assert_eq!(bare_type("unsigned long*"), "unsigned long*");
     }
 
     #[test]
