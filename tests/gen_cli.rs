@@ -243,3 +243,22 @@ fn an_escaping_op_name_writes_nothing_outside_out() {
     assert!(!p.path().join("a/x").exists());
     assert!(!p.path().join("a/b/generated/ops/relu").exists());
 }
+
+#[test]
+fn a_spec_that_does_not_parse_keeps_the_files_of_its_op() {
+    let p = Project::new();
+    assert_eq!(p.gen(&[]).status.code(), Some(0));
+    let relu = p.path().join("specs/ops/Relu.yaml");
+    let typo = std::fs::read_to_string(&relu)
+        .unwrap()
+        .replace("functions:", "functionz:");
+    std::fs::write(&relu, typo).unwrap();
+    let o = p.gen(&[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("functionz"), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("0 removed"), "{}", text(&o.stdout));
+    assert!(p
+        .path()
+        .join("generated/ops/relu/op_api/aclnn_relu.h")
+        .is_file());
+}

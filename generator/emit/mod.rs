@@ -126,6 +126,9 @@ pub struct Emitted {
     pub failed: BTreeSet<String>,
     /// One message per problem, already formatted for stderr.
     pub problems: Vec<String>,
+    /// Some input failed before its op was known (a spec that does not parse): no op may be
+    /// taken as gone, so every file of the last run that is not regenerated is kept.
+    pub keep_all_old: bool,
 }
 
 /// Emits every op (ops with error diagnostics or unsafe names are skipped and reported), then the
@@ -184,7 +187,7 @@ pub struct Summary {
 }
 
 /// Brings `out` up to date with `emitted` (or, with `check`, reports what that would change).
-/// Returns the summary and whether the tree was fresh.
+/// Returns the summary and, with `check`, the report of stale files.
 pub fn sync(
     out: &Path,
     kernels: &Path,
@@ -192,13 +195,11 @@ pub fn sync(
     check: bool,
 ) -> Result<(Summary, String), String> {
     let old = Manifest::read(out)?;
-    let plan = files::plan(
-        out,
-        &emitted.files,
-        &old,
-        &emitted.failed,
-        &[kernels.to_path_buf()],
-    )?;
+    let mut keep = emitted.failed.clone();
+    if emitted.keep_all_old {
+        keep.extend(old.entries.values().cloned());
+    }
+    let plan = files::plan(out, &emitted.files, &old, &keep, &[kernels.to_path_buf()])?;
     let summary = Summary {
         written: plan.writes.len(),
         unchanged: plan.unchanged,
@@ -234,7 +235,8 @@ pub fn cmd_gen(args: &GenArgs) -> Outcome {
         specs_dir: args.specs.clone(),
         kernels_dir: args.kernels.clone(),
     };
-    let emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
+    let mut emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
+    emitted.keep_all_old = !global_errors.is_empty();
     for problem in &emitted.problems {
         eprint!("{problem}");
         input_problems = true;
