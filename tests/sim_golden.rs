@@ -125,7 +125,6 @@ impl Harness {
     }
 }
 
-#[allow(dead_code)] // Int32 is used by the max-pool cases
 enum Data {
     Float(Vec<f64>),
     Int32(Vec<i32>),
@@ -331,5 +330,202 @@ fn avg_pool2d_backward_matches_reference() {
             },
         };
         run_avg_case(&h, dtype, &wide, Some(2), "AvgPool2dBackward wide rows");
+    }
+}
+
+// ---- AdaptiveAvgPool2dBackward / AdaptiveAvgPool3dBackward -----------------------------------
+
+/// Runs one adaptive average pooling case: `lead` (C or N, C), spatial `input` and `output`
+/// of `spatial` dims (2 or 3).
+fn run_adaptive_case(
+    h: &Harness,
+    dtype: DType,
+    lead: &[usize],
+    input: &[usize],
+    output: &[usize],
+    cores: Option<u32>,
+    what: &str,
+) {
+    let planes: usize = lead.iter().product();
+    let pad3 = |dims: &[usize]| {
+        let mut d = [1usize; 3];
+        d[3 - dims.len()..].copy_from_slice(dims);
+        d
+    };
+    let (in3, out3) = (pad3(input), pad3(output));
+    let mut rng = Rng((planes * 31 + in3.iter().sum::<usize>()) as u64);
+    let grad = quantize(
+        dtype,
+        &random_values(&mut rng, planes * out3.iter().product::<usize>()),
+    );
+    let want = reference::adaptive_avg_pool_backward(&grad, planes, in3, out3);
+    let zeros = vec![0.0; planes * in3.iter().product::<usize>()];
+    let shape = |dims: &[usize]| [lead, dims].concat();
+    let tensors = [
+        ("gradOutput", shape(output), Data::Float(grad)),
+        ("self", shape(input), Data::Float(zeros)),
+        ("out", shape(input), Data::Output),
+    ];
+    let (got, summary) = h
+        .run(dtype, &tensors, json!({}), cores)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_summary(&summary, what);
+    assert_close(dtype, &got, &want, what);
+}
+
+fn random_lead(rng: &mut Rng) -> Vec<usize> {
+    if rng.coin() {
+        vec![rng.range(1, 2), rng.range(1, 3)]
+    } else {
+        vec![rng.range(1, 4)]
+    }
+}
+
+#[test]
+fn adaptive_avg_pool2d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"));
+    let mut rng = Rng(7);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            // Outputs larger and smaller than inputs: overlapping and one-element windows.
+            let input = [rng.range(1, 11), rng.range(1, 13)];
+            let output = [rng.range(1, 9), rng.range(1, 9)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveAvgPool2dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
+        }
+        run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], None, "one element");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[7, 2500],
+            &[3, 999],
+            Some(3),
+            "wide rows",
+        );
+    }
+}
+
+#[test]
+fn adaptive_avg_pool3d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"));
+    let mut rng = Rng(11);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
+            let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 7)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveAvgPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
+        }
+        run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], None, "one element");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[3, 5, 2100],
+            &[5, 2, 700],
+            Some(2),
+            "wide rows",
+        );
+    }
+}
+
+// ---- AdaptiveMaxPool3dBackward ---------------------------------------------------------------
+
+fn run_max_case(
+    h: &Harness,
+    dtype: DType,
+    lead: &[usize],
+    input: [usize; 3],
+    output: [usize; 3],
+    rng: &mut Rng,
+    cores: Option<u32>,
+    what: &str,
+) {
+    let planes: usize = lead.iter().product();
+    let (in_elems, out_elems) = (
+        input.iter().product::<usize>(),
+        output.iter().product::<usize>(),
+    );
+    let grad = quantize(dtype, &random_values(rng, planes * out_elems));
+    // Half the cases draw indices from a few positions, so duplicates accumulate.
+    let spread = if rng.coin() {
+        in_elems
+    } else {
+        in_elems.min(3)
+    };
+    let indices: Vec<i32> = (0..planes * out_elems)
+        .map(|_| rng.range(0, spread - 1) as i32)
+        .collect();
+    let want = reference::adaptive_max_pool_backward(&grad, &indices, planes, in_elems);
+    let zeros = vec![0.0; planes * in_elems];
+    let shape = |dims: [usize; 3]| [lead, &dims[..]].concat();
+    let tensors = [
+        ("gradOutput", shape(output), Data::Float(grad)),
+        ("self", shape(input), Data::Float(zeros)),
+        ("indices", shape(output), Data::Int32(indices)),
+        ("gradInput", shape(input), Data::Output),
+    ];
+    let (got, summary) = h
+        .run(dtype, &tensors, json!({}), cores)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_summary(&summary, what);
+    assert_close(dtype, &got, &want, what);
+}
+
+#[test]
+fn adaptive_max_pool3d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"));
+    let mut rng = Rng(13);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
+            let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 6)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveMaxPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_max_case(&h, dtype, &lead, input, output, &mut rng, cores, &what);
+        }
+        run_max_case(
+            &h,
+            dtype,
+            &[1],
+            [1, 1, 1],
+            [1, 1, 1],
+            &mut rng,
+            None,
+            "one element",
+        );
+        // A plane larger than UB (several segments) and gradOutput in several chunks.
+        run_max_case(
+            &h,
+            dtype,
+            &[1],
+            [4, 100, 150],
+            [3, 40, 50],
+            &mut rng,
+            Some(1),
+            "large plane",
+        );
+        run_max_case(
+            &h,
+            dtype,
+            &[2],
+            [2, 9, 11],
+            [2, 5, 6],
+            &mut rng,
+            Some(48),
+            "planes split over cores",
+        );
     }
 }
