@@ -72,6 +72,7 @@ impl Harness {
         let opts = SimOptions {
             generated: generated.path().to_path_buf(),
             kernels: kernels.to_path_buf(),
+            host: repo().join("kernels/host"),
             cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
             core_num: None,
         };
@@ -440,16 +441,16 @@ fn adaptive_avg_pool3d_backward_matches_reference() {
 
 // ---- AdaptiveMaxPool3dBackward ---------------------------------------------------------------
 
+/// `dims`: leading dims (C or N, C), input D, H, W and output D, H, W.
 fn run_max_case(
     h: &Harness,
     dtype: DType,
-    lead: &[usize],
-    input: [usize; 3],
-    output: [usize; 3],
+    dims: (&[usize], [usize; 3], [usize; 3]),
     rng: &mut Rng,
     cores: Option<u32>,
     what: &str,
 ) {
+    let (lead, input, output) = dims;
     let planes: usize = lead.iter().product();
     let (in_elems, out_elems) = (
         input.iter().product::<usize>(),
@@ -494,14 +495,12 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             let what = format!(
                 "AdaptiveMaxPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
             );
-            run_max_case(&h, dtype, &lead, input, output, &mut rng, cores, &what);
+            run_max_case(&h, dtype, (&lead, input, output), &mut rng, cores, &what);
         }
         run_max_case(
             &h,
             dtype,
-            &[1],
-            [1, 1, 1],
-            [1, 1, 1],
+            (&[1], [1, 1, 1], [1, 1, 1]),
             &mut rng,
             None,
             "one element",
@@ -510,9 +509,7 @@ fn adaptive_max_pool3d_backward_matches_reference() {
         run_max_case(
             &h,
             dtype,
-            &[1],
-            [4, 100, 150],
-            [3, 40, 50],
+            (&[1], [4, 100, 150], [3, 40, 50]),
             &mut rng,
             Some(1),
             "large plane",
@@ -520,12 +517,100 @@ fn adaptive_max_pool3d_backward_matches_reference() {
         run_max_case(
             &h,
             dtype,
-            &[2],
-            [2, 9, 11],
-            [2, 5, 6],
+            (&[2], [2, 9, 11], [2, 5, 6]),
             &mut rng,
             Some(48),
             "planes split over cores",
         );
     }
+}
+
+// ---- the emulation's rules on broken bodies ----------------------------------------------------
+
+/// Runs AvgPool2dBackward (4x4 → 1x1 per plane, 2 planes) with the bodies of `kernels` and
+/// returns the failure.
+fn broken_run(kernels: &Path, cores: Option<u32>) -> (Value, String) {
+    let h = Harness::new("AvgPool2dBackward", kernels);
+    let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0], "ceilMode": false,
+        "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+    let tensors = [
+        ("gradOutput", vec![2, 1, 1], Data::Float(vec![1.0, 2.0])),
+        ("self", vec![2, 4, 4], Data::Float(vec![0.0; 32])),
+        ("gradInput", vec![2, 4, 4], Data::Output),
+    ];
+    match h.run(DType::Float32, &tensors, attrs, cores) {
+        Err(SimError::Failed { summary, stderr }) => (summary, stderr),
+        Ok((_, summary)) => panic!("the broken body ran: {summary}"),
+        Err(e) => panic!("unexpected failure: {e}"),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    repo().join("tests/fixtures/kernels").join(name)
+}
+
+/// The line of the fixture body marked BROKEN, as the message must name it.
+fn broken_line(kernels: &Path) -> String {
+    let body = kernels.join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let text = std::fs::read_to_string(&body).expect("fixture body");
+    let line = text
+        .lines()
+        .position(|l| l.contains("BROKEN"))
+        .expect("a BROKEN line")
+        + 1;
+    format!("avg_pool2d_backward_body.h:{line}")
+}
+
+fn assert_stops(name: &str, rule: &str, core: i64, cores: Option<u32>) {
+    let kernels = fixture(name);
+    let (summary, stderr) = broken_run(&kernels, cores);
+    assert_eq!(summary["status"], "violation", "{summary}");
+    assert_eq!(summary["rule"], rule, "{summary}");
+    assert_eq!(summary["core"], core, "{summary}");
+    assert!(
+        stderr.contains(&format!("rule '{rule}'")) && stderr.contains(&format!("on core {core}")),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&broken_line(&kernels)), "{stderr}");
+}
+
+#[test]
+fn sim_stops_on_unified_buffer_overflow() {
+    assert_stops("ub_overflow", "ub-capacity", 0, None);
+    let (summary, _) = broken_run(&fixture("ub_overflow"), None);
+    let message = summary["message"].as_str().expect("message");
+    assert!(message.contains("196608 bytes per core"), "{message}");
+}
+
+#[test]
+fn sim_stops_on_misaligned_data_copy() {
+    assert_stops("misaligned_copy", "datacopy-alignment", 0, None);
+}
+
+#[test]
+fn sim_stops_on_queue_misuse() {
+    assert_stops("queue_misuse", "queue-ownership", 0, None);
+}
+
+#[test]
+fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
+    // Two units on two cores: only the second one reads past the end.
+    assert_stops("gm_out_of_bounds", "gm-bounds", 1, Some(2));
+    let (summary, _) = broken_run(&fixture("gm_out_of_bounds"), Some(2));
+    let message = summary["message"].as_str().expect("message");
+    assert!(
+        message.contains("bytes [8, 12) of global tensor 'gradOutput', which has 8 bytes"),
+        "{message}"
+    );
+}
+
+#[test]
+fn skeleton_without_body_compiles_and_fails_loudly() {
+    let empty = tempfile::tempdir().expect("temp dir");
+    let (summary, stderr) = broken_run(empty.path(), None);
+    assert_eq!(summary["rule"], "no-kernel-body", "{summary}");
+    assert!(
+        stderr.contains("AvgPool2dBackward has no kernel body"),
+        "{stderr}"
+    );
 }

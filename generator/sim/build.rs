@@ -90,16 +90,19 @@ fn files_below(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn source_key(files: &[PathBuf], entry: &str) -> Result<u64, String> {
+/// Hashes each file's path relative to the folder it was found in (so renders of one project
+/// into different folders share a binary) and its contents.
+fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, String> {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     fnv1a(&mut hash, CXX.as_bytes());
     for f in CXX_FLAGS {
         fnv1a(&mut hash, f.as_bytes());
     }
     fnv1a(&mut hash, entry.as_bytes());
-    for f in files {
+    for (root, f) in files {
         let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        fnv1a(&mut hash, f.to_string_lossy().as_bytes());
+        let rel = f.strip_prefix(root).unwrap_or(f);
+        fnv1a(&mut hash, rel.to_string_lossy().as_bytes());
         fnv1a(&mut hash, &(bytes.len() as u64).to_le_bytes());
         fnv1a(&mut hash, &bytes);
     }
@@ -118,17 +121,28 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
             ));
         }
     }
-    let host = opts.kernels.join("host");
+    let host = opts.host.clone();
     let body = opts.kernels.join(&snake);
     let driver = host.join("sim_main.cpp");
     if !driver.is_file() {
         return Err(format!("{} is missing", driver.display()));
     }
     let mut files = Vec::new();
-    files_below(&sources.op_host, &mut files);
-    files_below(&sources.op_kernel, &mut files);
-    // All of kernels/: bodies may share code (kernels/common/), and the driver lives in host/.
-    files_below(&opts.kernels, &mut files);
+    let generated_root = opts.generated.join("ops");
+    // All of kernels/: bodies may share code (kernels/common/).
+    let mut roots = vec![
+        (generated_root.clone(), sources.op_host.clone()),
+        (generated_root, sources.op_kernel.clone()),
+        (opts.kernels.clone(), opts.kernels.clone()),
+    ];
+    if !host.starts_with(&opts.kernels) {
+        roots.push((host.clone(), host.clone()));
+    }
+    for (root, dir) in roots {
+        let mut found = Vec::new();
+        files_below(&dir, &mut found);
+        files.extend(found.into_iter().map(|f| (root.clone(), f)));
+    }
     let entry = entry_source(op);
     let key = source_key(&files, &entry)?;
     let dir = opts.cache.join(format!("{snake}-{key:016x}"));

@@ -24,8 +24,10 @@ use std::process::Command;
 pub struct SimOptions {
     /// The generated project root (`generated/`), holding `ops/<snake>/`.
     pub generated: PathBuf,
-    /// The hand-written kernels (`kernels/`), holding `host/` and `<snake>/`.
+    /// The hand-written kernels (`kernels/`), holding `<snake>/`.
     pub kernels: PathBuf,
+    /// The host emulation and driver (`kernels/host/`).
+    pub host: PathBuf,
     /// Folder of cached binaries.
     pub cache: PathBuf,
     /// Vector cores to emulate; `None` = the product's count.
@@ -206,6 +208,17 @@ fn attr_line(name: &str, arg: &Arg) -> String {
     }
 }
 
+/// `<kernels>/host` when the kernels folder has one, else the project's `kernels/host` (test
+/// fixtures hold bodies only).
+pub fn host_dir(kernels: &Path) -> PathBuf {
+    let own = kernels.join("host");
+    if own.join("kernel_operator.h").is_file() {
+        own
+    } else {
+        PathBuf::from("kernels").join("host")
+    }
+}
+
 /// The default binary cache: `$CARGO_TARGET_DIR/aclgen-sim`, else `target/aclgen-sim`.
 pub fn default_cache() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
@@ -230,6 +243,7 @@ pub fn cmd_sim(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &
     let opts = SimOptions {
         generated: generated.to_path_buf(),
         kernels: kernels.to_path_buf(),
+        host: host_dir(kernels),
         cache: default_cache(),
         core_num: None,
     };

@@ -101,25 +101,29 @@ inline void RegisterGm(const void* base, uint64_t bytes, const std::string& name
     Device().regions.push_back(GmRegion{static_cast<const uint8_t*>(base), bytes, name});
 }
 
-/// Checks that [p, p + bytes) lies inside one global-memory allocation.
+/// Checks that [p, p + bytes) lies inside one global-memory allocation; a miss is reported
+/// against the nearest allocation below the address.
 inline void CheckGm(const void* p, uint64_t bytes, const char* what, const Site& site) {
     if (bytes == 0) {
         return;
     }
     auto addr = static_cast<const uint8_t*>(p);
+    const GmRegion* nearest = nullptr;
     for (const GmRegion& r : Device().regions) {
-        if (addr >= r.base && addr < r.base + r.bytes) {
-            if (addr + bytes <= r.base + r.bytes) {
-                return;
-            }
-            std::ostringstream msg;
-            msg << what << " touches bytes [" << (addr - r.base) << ", " << (addr - r.base + bytes)
-                << ") of global tensor '" << r.name << "', which has " << r.bytes << " bytes";
-            Fail("gm-bounds", msg.str(), site);
+        if (addr >= r.base && addr < r.base + r.bytes && addr + bytes <= r.base + r.bytes) {
+            return;
+        }
+        if (addr >= r.base && (nearest == nullptr || r.base > nearest->base)) {
+            nearest = &r;
         }
     }
     std::ostringstream msg;
-    msg << what << " touches " << bytes << " bytes at an address outside every global tensor";
+    if (nearest != nullptr) {
+        msg << what << " touches bytes [" << (addr - nearest->base) << ", " << (addr - nearest->base + bytes)
+            << ") of global tensor '" << nearest->name << "', which has " << nearest->bytes << " bytes";
+    } else {
+        msg << what << " touches " << bytes << " bytes at an address below every global tensor";
+    }
     Fail("gm-bounds", msg.str(), site);
 }
 
