@@ -614,3 +614,51 @@ fn skeleton_without_body_compiles_and_fails_loudly() {
         "{stderr}"
     );
 }
+
+// ---- build cache ---------------------------------------------------------------------------
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn binary_is_cached_and_rebuilt_when_a_body_changes() {
+    let kernels = tempfile::tempdir().expect("temp dir");
+    copy_dir(
+        &repo().join("kernels/avg_pool2d_backward"),
+        &kernels.path().join("avg_pool2d_backward"),
+    );
+    let mut h = Harness::new("AvgPool2dBackward", kernels.path());
+    let cache = tempfile::tempdir().expect("temp dir");
+    h.opts.cache = cache.path().to_path_buf();
+    // The docs' call example: a 4x4 kernel over 4x4 planes spreads g/16 everywhere.
+    let run = |h: &Harness| {
+        let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0],
+            "ceilMode": false, "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+        let tensors = [
+            ("gradOutput", vec![1, 16, 1, 1], Data::Float(vec![16.0; 16])),
+            ("self", vec![1, 16, 4, 4], Data::Float(vec![0.0; 256])),
+            ("gradInput", vec![1, 16, 4, 4], Data::Output),
+        ];
+        let (out, summary) = h.run(DType::Float32, &tensors, attrs, None).expect("runs");
+        assert_eq!(out, vec![1.0; 256]);
+        summary["binary_cached"].as_bool().expect("binary_cached")
+    };
+    assert!(!run(&h), "first run builds");
+    assert!(run(&h), "second run reuses the binary");
+    let body = kernels
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let mut text = std::fs::read_to_string(&body).expect("body");
+    text.push_str("// edited\n");
+    std::fs::write(&body, text).expect("edit body");
+    assert!(!run(&h), "an edited body is rebuilt");
+}
