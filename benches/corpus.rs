@@ -1,0 +1,267 @@
+//! Corpus benchmark: read+parse, lint and gen over ../shared/corpus, each reported as a ratio to a
+//! bare pulldown-cmark pass over the same files measured in the same run (machines here are
+//! shared and noisy, so only ratios are comparable).
+//!
+//! Run: `cargo bench --bench corpus` (add `-- --quick` for fewer rounds).
+
+use aclgen::cli::GenArgs;
+use pulldown_cmark::{Event, Parser};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Doc {
+    path: String,
+    bytes: Vec<u8>,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+fn load_docs(dirs: &[&str]) -> Vec<Doc> {
+    let mut docs = Vec::new();
+    for dir in dirs {
+        let dir = corpus_dir().join(dir);
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|it| it.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.sort();
+        for path in paths {
+            if let Ok(bytes) = std::fs::read(&path) {
+                docs.push(Doc {
+                    path: path.display().to_string(),
+                    bytes,
+                });
+            }
+        }
+    }
+    docs
+}
+
+/// Median wall time of `rounds` runs of `f`.
+fn measure(rounds: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// The baseline: what it costs just to read the files and run pulldown-cmark over them.
+fn bare_pass(docs: &[Doc]) -> usize {
+    let mut events = 0;
+    for doc in docs {
+        let text = String::from_utf8_lossy(&doc.bytes);
+        events += Parser::new(&text)
+            .filter(|e| !matches!(e, Event::Text(_)))
+            .count();
+    }
+    events
+}
+
+fn read_all(docs: &[Doc]) -> usize {
+    docs.iter()
+        .map(|d| aclgen::read::read_doc(&d.path, &d.bytes).ops.len())
+        .sum()
+}
+
+fn lint_all(docs: &[Doc]) -> usize {
+    docs.iter()
+        .map(|d| {
+            let read = aclgen::read::read_doc(&d.path, &d.bytes);
+            let mut diags = read.diagnostics;
+            diags.extend(read.ops.into_iter().flat_map(|op| op.diagnostics));
+            aclgen::diag::render(&diags).len()
+        })
+        .sum()
+}
+
+/// A specs folder whose docs/ is the ops-nn corpus, so `gen` runs on all 526 docs.
+fn corpus_specs(tmp: &Path) -> PathBuf {
+    let specs = tmp.join("specs");
+    std::fs::create_dir_all(specs.join("ops")).expect("temp specs dir");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(corpus_dir().join("ops-nn/docs"), specs.join("docs"))
+        .expect("symlink corpus docs");
+    specs
+}
+
+fn gen_args(specs: &Path, out: &Path) -> GenArgs {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    GenArgs {
+        specs: specs.to_path_buf(),
+        out: out.to_path_buf(),
+        kernels: root.join("kernels"),
+        templates: root.join("templates"),
+        check: false,
+    }
+}
+
+/// Runs `aclgen gen` in a child process and returns its peak resident set in MiB.
+fn gen_peak_rss_mib(specs: &Path, out: &Path) -> Option<f64> {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/aclgen");
+    if !bin.exists() {
+        return None;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let status = Command::new(&bin)
+        .args(["gen", "--specs"])
+        .arg(specs)
+        .arg("--out")
+        .arg(out)
+        .arg("--kernels")
+        .arg(root.join("kernels"))
+        .arg("--templates")
+        .arg(root.join("templates"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    let _ = status;
+    // SAFETY: getrusage only writes into the struct we pass.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    Some(usage.ru_maxrss as f64 / 1024.0)
+}
+
+struct Row {
+    name: &'static str,
+    time: Duration,
+    docs: usize,
+    target: Option<f64>,
+}
+
+fn main() {
+    if !corpus_dir().is_dir() {
+        println!("../shared/corpus is absent: corpus benchmark skipped");
+        return;
+    }
+    let quick = std::env::args().any(|a| a == "--quick");
+    let rounds = if quick { 3 } else { 7 };
+    let all = load_docs(&["ops-nn/docs", "ops-nn-2025-12/docs"]);
+    let ops_nn = load_docs(&["ops-nn/docs"]);
+    println!(
+        "corpus: {} docs ({} in ops-nn), {} rounds each, median reported",
+        all.len(),
+        ops_nn.len(),
+        rounds
+    );
+
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let specs = corpus_specs(tmp.path());
+    let out = tmp.path().join("generated");
+
+    let bare_all = measure(rounds, || {
+        std::hint::black_box(bare_pass(&all));
+    });
+    let bare_nn = measure(rounds, || {
+        std::hint::black_box(bare_pass(&ops_nn));
+    });
+    let read = measure(rounds, || {
+        std::hint::black_box(read_all(&all));
+    });
+    let lint = measure(rounds, || {
+        std::hint::black_box(lint_all(&all));
+    });
+    let gen_full = measure(rounds, || {
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+    });
+    let gen_nochange = measure(rounds, || {
+        let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+    });
+
+    let rows = [
+        Row {
+            name: "bare pulldown-cmark (617 docs)",
+            time: bare_all,
+            docs: all.len(),
+            target: None,
+        },
+        Row {
+            name: "read+parse (617 docs)",
+            time: read,
+            docs: all.len(),
+            target: None,
+        },
+        Row {
+            name: "lint (617 docs)",
+            time: lint,
+            docs: all.len(),
+            target: Some(4.0),
+        },
+        Row {
+            name: "bare pulldown-cmark (526 ops-nn)",
+            time: bare_nn,
+            docs: ops_nn.len(),
+            target: None,
+        },
+        Row {
+            name: "gen, full (526 ops-nn)",
+            time: gen_full,
+            docs: ops_nn.len(),
+            target: Some(10.0),
+        },
+        Row {
+            name: "gen, nothing changed (526)",
+            time: gen_nochange,
+            docs: ops_nn.len(),
+            target: Some(3.0),
+        },
+    ];
+    println!(
+        "{:<34} {:>10} {:>12} {:>8} {:>8}  verdict",
+        "phase", "total ms", "per doc µs", "ratio", "target"
+    );
+    let mut failed = false;
+    for row in &rows {
+        let baseline = if row.name.contains("ops-nn") || row.name.starts_with("gen") {
+            bare_nn
+        } else {
+            bare_all
+        };
+        let ratio = row.time.as_secs_f64() / baseline.as_secs_f64().max(1e-9);
+        let verdict = match row.target {
+            Some(t) if ratio <= t => "ok",
+            Some(_) => {
+                failed = true;
+                "OVER TARGET"
+            }
+            None => "",
+        };
+        println!(
+            "{:<34} {:>10.1} {:>12.1} {:>8.2} {:>8}  {}",
+            row.name,
+            row.time.as_secs_f64() * 1e3,
+            row.time.as_secs_f64() * 1e6 / row.docs.max(1) as f64,
+            ratio,
+            row.target.map(|t| format!("≤{t}×")).unwrap_or_default(),
+            verdict
+        );
+    }
+    let peak_out = tmp.path().join("generated-peak");
+    match gen_peak_rss_mib(&specs, &peak_out) {
+        Some(mib) => {
+            let verdict = if mib < 200.0 { "ok" } else { "OVER TARGET" };
+            failed |= mib >= 200.0;
+            println!(
+                "{:<34} {:>10.1} MiB peak RSS (target < 200 MiB)  {}",
+                "gen, full, child process", mib, verdict
+            );
+        }
+        None => println!("peak memory: build target/release/aclgen first (cargo build --release)"),
+    }
+    if failed {
+        println!("result: some targets missed");
+    } else {
+        println!("result: all targets met");
+    }
+}

@@ -1,0 +1,680 @@
+//! The OpDef, CMake and example part of an op's Ascend C project (`ops/<snake_op>/`), laid out like
+//! CANN's ops repositories. Tiling and kernel files come from `kernel.rs`.
+
+use super::{EmitCtx, OutFile};
+use crate::ir::{snake_case, CParam, OpIr, Param, Role};
+use aclnn_runtime::{DType, Format, Product};
+use serde::Serialize;
+use std::path::PathBuf;
+
+const DEF_TEMPLATE: &str = "ascend/op_host_def.cpp.tera";
+const CMAKE_TEMPLATE: &str = "ascend/CMakeLists.txt.tera";
+const EXAMPLE_TEMPLATE: &str = "ascend/example.cpp.tera";
+
+/// The tiling entry point `op_host/<snake_op>_tiling.cpp` defines (kernels side).
+pub const TILING_FUNC: &str = "TilingFunc";
+
+pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
+    let snake = snake_case(&op.op);
+    let dir = PathBuf::from("ops").join(&snake);
+    let render =
+        |name: &str, data: serde_json::Value| super::render::render(&ctx.tera, name, &data);
+    Ok(vec![
+        OutFile {
+            path: dir.join("op_host").join(format!("{snake}_def.cpp")),
+            contents: render(DEF_TEMPLATE, json(&op_def_ctx(op, ctx))?)?,
+        },
+        OutFile {
+            path: dir.join("CMakeLists.txt"),
+            contents: render(CMAKE_TEMPLATE, json(&cmake_ctx(op, ctx))?)?,
+        },
+        OutFile {
+            path: dir.join("examples").join(format!("test_aclnn_{snake}.cpp")),
+            contents: render(EXAMPLE_TEMPLATE, json(&example_ctx(op, ctx))?)?,
+        },
+    ])
+}
+
+/// Template contexts go through JSON so one closure renders them all.
+fn json(data: &impl Serialize) -> Result<serde_json::Value, String> {
+    serde_json::to_value(data).map_err(|e| format!("template context: {e}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// op_host/<snake_op>_def.cpp
+
+#[derive(Serialize)]
+struct OpDefCtx {
+    note: String,
+    class_name: String,
+    snake: String,
+    tiling_func: &'static str,
+    inputs: Vec<ParamDef>,
+    outputs: Vec<ParamDef>,
+    attrs: Vec<AttrDef>,
+    configs: Vec<ConfigDef>,
+    /// Supported products without a known SoC name (kept as comments).
+    unknown_products: Vec<String>,
+}
+
+#[derive(Serialize, Clone, PartialEq)]
+struct ParamDef {
+    name: String,
+    param_type: &'static str,
+    dtypes: String,
+    formats: String,
+}
+
+#[derive(Serialize)]
+struct AttrDef {
+    name: String,
+    attr_type: &'static str,
+    /// `ListInt()`, `Bool()`, ...; `None` for C types OpDef has no attribute kind for.
+    kind: Option<String>,
+    c_type: String,
+}
+
+#[derive(Serialize)]
+struct ConfigDef {
+    soc: String,
+    /// Own Input/Output lists when this product's dtypes differ from the op-wide ones.
+    var: Option<String>,
+    inputs: Vec<ParamDef>,
+    outputs: Vec<ParamDef>,
+}
+
+/// The op's tensors as OpDef sees them: (OpDef name, IR param, is input).
+fn opdef_tensors(op: &OpIr) -> Vec<(String, &Param, bool)> {
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    for p in &op.params {
+        let name = snake_case(&p.name);
+        match p.role {
+            Role::InputTensor | Role::InputTensorList => inputs.push((name, p, true)),
+            Role::OutputTensor | Role::OutputTensorList => outputs.push((name, p, false)),
+            Role::InOutTensor => {
+                outputs.push((format!("{name}_out"), p, false));
+                inputs.push((name, p, true));
+            }
+            _ => {}
+        }
+    }
+    inputs.extend(outputs);
+    inputs
+}
+
+fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
+    let tensors = opdef_tensors(op);
+    let socs: Vec<(String, String)> = op
+        .supported_products()
+        .filter_map(|id| Product::parse(id).map(|p| (id.to_string(), p.soc_version().to_string())))
+        .collect();
+    let unknown_products = op
+        .supported_products()
+        .filter(|id| Product::parse(id).is_none())
+        .map(str::to_string)
+        .collect();
+    let per_product: Vec<(String, Vec<ParamDef>)> = socs
+        .iter()
+        .map(|(id, soc)| (soc.clone(), param_defs(&tensors, Some(id))))
+        .collect();
+    let base = per_product
+        .first()
+        .map(|(_, defs)| defs.clone())
+        .unwrap_or_else(|| param_defs(&tensors, None));
+    let uniform = per_product.iter().all(|(_, defs)| *defs == base);
+    let split = |defs: &[ParamDef]| -> (Vec<ParamDef>, Vec<ParamDef>) {
+        let (ins, outs): (Vec<_>, Vec<_>) = defs
+            .iter()
+            .zip(&tensors)
+            .partition(|(_, (_, _, is_input))| *is_input);
+        (
+            ins.into_iter().map(|(d, _)| d.clone()).collect(),
+            outs.into_iter().map(|(d, _)| d.clone()).collect(),
+        )
+    };
+    let (inputs, outputs) = split(&base);
+    let configs = per_product
+        .iter()
+        .map(|(soc, defs)| {
+            if uniform {
+                ConfigDef {
+                    soc: soc.clone(),
+                    var: None,
+                    inputs: Vec::new(),
+                    outputs: Vec::new(),
+                }
+            } else {
+                let (inputs, outputs) = split(defs);
+                ConfigDef {
+                    soc: soc.clone(),
+                    var: Some(format!("config_{soc}")),
+                    inputs,
+                    outputs,
+                }
+            }
+        })
+        .collect();
+    OpDefCtx {
+        note: ctx.note(op),
+        class_name: op.op.clone(),
+        snake: snake_case(&op.op),
+        tiling_func: TILING_FUNC,
+        inputs,
+        outputs,
+        attrs: op
+            .params
+            .iter()
+            .filter(|p| p.role == Role::Attribute)
+            .map(attr_def)
+            .collect(),
+        configs,
+        unknown_products,
+    }
+}
+
+/// One `DataType`/`Format` column per supported combination. Tensors with the same dtype list
+/// are taken to vary together (the docs' "数据类型与self一致"); distinct lists, and distinct format
+/// lists, combine as a cartesian product, so every documented combination is listed.
+fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<ParamDef> {
+    let dtype_lists: Vec<Vec<String>> = tensors
+        .iter()
+        .map(|(_, p, _)| {
+            dtypes_for(p, product)
+                .iter()
+                .map(|d| d.ge_name().to_string())
+                .collect()
+        })
+        .collect();
+    let dtype_lists = fill_undocumented(dtype_lists, "ge::DT_FLOAT");
+    let format_lists: Vec<Vec<String>> = tensors
+        .iter()
+        .map(|(_, p, _)| p.formats.iter().map(|f| f.ge_name()).collect())
+        .collect();
+    let format_lists = fill_undocumented(format_lists, "ge::FORMAT_ND");
+    let dtype_cols = columns(&dtype_lists);
+    let format_cols = columns(&format_lists);
+    let mut combos: Vec<(usize, usize)> = Vec::new();
+    for d in 0..dtype_cols.len() {
+        for f in 0..format_cols.len() {
+            combos.push((d, f));
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    combos.retain(|&(d, f)| {
+        let key: Vec<(&String, &String)> = dtype_cols[d].iter().zip(&format_cols[f]).collect();
+        seen.insert(format!("{key:?}"))
+    });
+    tensors
+        .iter()
+        .enumerate()
+        .map(|(i, (name, p, _))| ParamDef {
+            name: name.clone(),
+            param_type: param_type(p),
+            dtypes: braced(combos.iter().map(|&(d, _)| dtype_cols[d][i].as_str())),
+            formats: braced(combos.iter().map(|&(_, f)| format_cols[f][i].as_str())),
+        })
+        .collect()
+}
+
+/// A tensor's dtypes for a product; falls back to the first product that documents any.
+fn dtypes_for<'a>(p: &'a Param, product: Option<&str>) -> &'a [DType] {
+    product
+        .and_then(|id| p.dtypes.get(id))
+        .filter(|l| !l.is_empty())
+        .or_else(|| p.dtypes.values().find(|l| !l.is_empty()))
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
+/// Tensors without a documented list follow the first tensor that has one (else `fallback`).
+fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>> {
+    let first = lists
+        .iter()
+        .find(|l| !l.is_empty())
+        .cloned()
+        .unwrap_or_else(|| vec![fallback.to_string()]);
+    lists
+        .into_iter()
+        .map(|l| if l.is_empty() { first.clone() } else { l })
+        .collect()
+}
+
+/// Columns over tensors: identical lists are zipped, distinct lists multiplied, in first-seen order.
+fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
+    let mut groups: Vec<&Vec<String>> = Vec::new();
+    for l in lists {
+        if !groups.contains(&l) {
+            groups.push(l);
+        }
+    }
+    let mut picks: Vec<Vec<usize>> = vec![Vec::new()];
+    for g in &groups {
+        picks = picks
+            .into_iter()
+            .flat_map(|prefix| {
+                (0..g.len()).map(move |i| {
+                    let mut next = prefix.clone();
+                    next.push(i);
+                    next
+                })
+            })
+            .collect();
+    }
+    picks
+        .iter()
+        .map(|pick| {
+            lists
+                .iter()
+                .map(|l| {
+                    let g = groups.iter().position(|g| *g == l).unwrap_or(0);
+                    l[pick[g]].clone()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn braced<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    format!("{{{}}}", items.collect::<Vec<_>>().join(", "))
+}
+
+fn param_type(p: &Param) -> &'static str {
+    match p.role {
+        Role::InputTensorList | Role::OutputTensorList => "DYNAMIC",
+        _ if p.optional => "OPTIONAL",
+        _ => "REQUIRED",
+    }
+}
+
+/// `const aclIntArray*` → `aclIntArray`: the C type without qualifiers and pointers.
+pub fn base_type(ty: &str) -> String {
+    ty.replace("const", "")
+        .replace(['*', '&'], "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn attr_def(p: &Param) -> AttrDef {
+    let ty = base_type(&p.ty);
+    let kind = match ty.as_str() {
+        "bool" => Some("Bool"),
+        "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t"
+        | "uint64_t" | "int" | "aclDataType" => Some("Int"),
+        "float" | "double" | "aclScalar" => Some("Float"),
+        "aclIntArray" => Some("ListInt"),
+        "aclFloatArray" | "aclScalarList" => Some("ListFloat"),
+        "aclBoolArray" => Some("ListBool"),
+        "char" => Some("String"),
+        _ => None,
+    };
+    AttrDef {
+        name: snake_case(&p.name),
+        attr_type: if p.optional { "OPTIONAL" } else { "REQUIRED" },
+        kind: kind.map(|k| format!("{k}()")),
+        c_type: p.ty.clone(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CMakeLists.txt
+
+#[derive(Serialize)]
+struct CmakeCtx {
+    note: String,
+    snake: String,
+    class_name: String,
+    socs: Vec<String>,
+}
+
+fn cmake_ctx(op: &OpIr, ctx: &EmitCtx) -> CmakeCtx {
+    CmakeCtx {
+        note: ctx.note(op),
+        snake: snake_case(&op.op),
+        class_name: op.op.clone(),
+        socs: op
+            .supported_products()
+            .filter_map(Product::parse)
+            .map(|p| p.soc_version().to_string())
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// examples/test_aclnn_<snake_op>.cpp
+
+#[derive(Serialize)]
+struct ExampleCtx {
+    note: String,
+    header: String,
+    workspace_fn: String,
+    execute_fn: String,
+    /// C++ statements creating every argument of the first phase.
+    setup: Vec<String>,
+    workspace_args: String,
+    execute_args: String,
+    /// The first output tensor, read back after the run.
+    result: Option<ResultCtx>,
+    cleanup: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ResultCtx {
+    shape: String,
+    device_addr: String,
+    elem_size: usize,
+}
+
+/// Dims of the placeholder shapes; a tensor of rank r takes the first r.
+const BASE_SHAPE: [i64; 8] = [1, 16, 4, 4, 4, 4, 4, 4];
+
+fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
+    let product = op.supported_products().next().map(str::to_string);
+    // Tensors without documented dtypes follow the first that has some, as in the OpDef.
+    let default_dtype = op
+        .params
+        .iter()
+        .find_map(|p| dtypes_for(p, product.as_deref()).first().copied())
+        .unwrap_or(DType::Float32);
+    let mut setup = Vec::new();
+    let mut cleanup = Vec::new();
+    let mut result = None;
+    let ws_params: Vec<CParam> = op
+        .workspace_fn()
+        .map(|f| f.params.clone())
+        .unwrap_or_default();
+    let mut args = Vec::new();
+    for c in &ws_params {
+        let ty = c.ty.replace(' ', "");
+        if ty == "uint64_t*" {
+            args.push("&workspaceSize".to_string());
+            continue;
+        }
+        if ty == "aclOpExecutor**" {
+            args.push("&executor".to_string());
+            continue;
+        }
+        let var = c_ident(&c.name);
+        args.push(var.clone());
+        let param = op.param(&c.name);
+        let role = param.map(|p| p.role).unwrap_or(Role::Attribute);
+        let is_list = base_type(&c.ty) == "aclTensorList";
+        let is_tensor = base_type(&c.ty) == "aclTensor";
+        if is_tensor || is_list {
+            let t = tensor_setup(&var, param, product.as_deref(), default_dtype, is_list);
+            setup.extend(t.setup);
+            cleanup.extend(t.cleanup);
+            let writes = matches!(
+                role,
+                Role::OutputTensor | Role::OutputTensorList | Role::InOutTensor
+            ) || (param.is_none() && !c.ty.contains("const"));
+            if result.is_none() && writes {
+                result = Some(t.result);
+            }
+        } else {
+            let a = attr_setup(&var, &c.ty, param);
+            setup.extend(a.0);
+            cleanup.extend(a.1);
+        }
+    }
+    let execute_args = op
+        .execute_fn()
+        .map(|f| {
+            f.params
+                .iter()
+                .map(|c| match c.ty.replace(' ', "").as_str() {
+                    "void*" => "workspaceAddr".to_string(),
+                    "uint64_t" => "workspaceSize".to_string(),
+                    "aclOpExecutor*" => "executor".to_string(),
+                    "aclrtStream" => "stream".to_string(),
+                    _ => c_ident(&c.name),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    ExampleCtx {
+        note: ctx.note(op),
+        header: op.header_name(),
+        workspace_fn: op
+            .workspace_fn()
+            .map(|f| f.name.clone())
+            .unwrap_or_else(|| format!("aclnn{}GetWorkspaceSize", op.op)),
+        execute_fn: op
+            .execute_fn()
+            .map(|f| f.name.clone())
+            .unwrap_or_else(|| format!("aclnn{}", op.op)),
+        setup,
+        workspace_args: args.join(", "),
+        execute_args,
+        result,
+        cleanup,
+    }
+}
+
+/// Parameter names are C identifiers in the docs; anything else is made one.
+fn c_ident(name: &str) -> String {
+    let mut id: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
+        id.insert(0, '_');
+    }
+    id
+}
+
+struct TensorSetup {
+    setup: Vec<String>,
+    cleanup: Vec<String>,
+    result: ResultCtx,
+}
+
+fn tensor_setup(
+    var: &str,
+    p: Option<&Param>,
+    product: Option<&str>,
+    default_dtype: DType,
+    is_list: bool,
+) -> TensorSetup {
+    let rank = p
+        .and_then(|p| p.rank)
+        .map(|r| r.max.clamp(r.min.max(1), BASE_SHAPE.len()))
+        .unwrap_or(4);
+    let shape = BASE_SHAPE[..rank]
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let dtype = p
+        .and_then(|p| dtypes_for(p, product).first().copied())
+        .unwrap_or(default_dtype);
+    let format = p
+        .and_then(|p| p.formats.first().copied())
+        .unwrap_or(Format::Nd);
+    let item = if is_list {
+        format!("{var}Item")
+    } else {
+        var.to_string()
+    };
+    let mut setup = vec![
+        format!("std::vector<int64_t> {item}Shape = {{{shape}}};"),
+        format!("void* {item}DeviceAddr = nullptr;"),
+        format!("aclTensor* {item} = nullptr;"),
+        format!(
+            "ret = CreateAclTensor({item}Shape, {}, {}, {}, &{item}DeviceAddr, &{item});",
+            acl_dtype(dtype),
+            dtype.size_bytes(),
+            acl_format(format)
+        ),
+        format!("CHECK_RET(ret == ACL_SUCCESS, return ret);"),
+    ];
+    let mut cleanup = Vec::new();
+    if is_list {
+        setup.push(format!("aclTensor* {var}Items[] = {{{item}}};"));
+        setup.push(format!(
+            "aclTensorList* {var} = aclCreateTensorList({var}Items, 1);"
+        ));
+        cleanup.push(format!("aclDestroyTensorList({var});"));
+    } else {
+        cleanup.push(format!("aclDestroyTensor({var});"));
+    }
+    cleanup.push(format!("aclrtFree({item}DeviceAddr);"));
+    TensorSetup {
+        setup,
+        cleanup,
+        result: ResultCtx {
+            shape: format!("{item}Shape"),
+            device_addr: format!("{item}DeviceAddr"),
+            elem_size: dtype.size_bytes(),
+        },
+    }
+}
+
+/// Statements declaring a host-side argument with a neutral value, and its cleanup.
+fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<String>) {
+    let ty = base_type(c_type);
+    let first_enum = p.and_then(|p| p.enum_values.keys().next().copied());
+    match ty.as_str() {
+        "bool" => (vec![format!("bool {var} = false;")], vec![]),
+        "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t"
+        | "uint64_t" | "int" => (
+            vec![format!("{ty} {var} = {};", first_enum.unwrap_or(0))],
+            vec![],
+        ),
+        "float" | "double" => (vec![format!("{ty} {var} = 1.0;")], vec![]),
+        "aclDataType" => (vec![format!("aclDataType {var} = ACL_FLOAT;")], vec![]),
+        "char" => (vec![format!("char {var}[] = \"\";")], vec![]),
+        "aclIntArray" => (
+            vec![
+                format!("std::vector<int64_t> {var}Data = {{1, 1}};"),
+                format!("aclIntArray* {var} = aclCreateIntArray({var}Data.data(), {var}Data.size());"),
+            ],
+            vec![format!("aclDestroyIntArray({var});")],
+        ),
+        "aclFloatArray" => (
+            vec![
+                format!("std::vector<float> {var}Data = {{1.0f, 1.0f}};"),
+                format!("aclFloatArray* {var} = aclCreateFloatArray({var}Data.data(), {var}Data.size());"),
+            ],
+            vec![format!("aclDestroyFloatArray({var});")],
+        ),
+        "aclBoolArray" => (
+            vec![
+                format!("bool {var}Data[] = {{false, false}};"),
+                format!("aclBoolArray* {var} = aclCreateBoolArray({var}Data, 2);"),
+            ],
+            vec![format!("aclDestroyBoolArray({var});")],
+        ),
+        "aclScalar" => (
+            vec![
+                format!("float {var}Value = 1.0f;"),
+                format!("aclScalar* {var} = aclCreateScalar(&{var}Value, ACL_FLOAT);"),
+            ],
+            vec![format!("aclDestroyScalar({var});")],
+        ),
+        "aclScalarList" => (
+            vec![
+                format!("float {var}Value = 1.0f;"),
+                format!("aclScalar* {var}Items[] = {{aclCreateScalar(&{var}Value, ACL_FLOAT)}};"),
+                format!("aclScalarList* {var} = aclCreateScalarList({var}Items, 1);"),
+            ],
+            vec![format!("aclDestroyScalarList({var});")],
+        ),
+        _ => (
+            vec![format!(
+                "{} {var}{{}};  // no example value for this C type",
+                c_type.trim()
+            )],
+            vec![],
+        ),
+    }
+}
+
+/// The `aclDataType` enumerator of a dtype.
+pub fn acl_dtype(d: DType) -> &'static str {
+    use DType::*;
+    match d {
+        Float32 | HFloat32 => "ACL_FLOAT",
+        Float16 => "ACL_FLOAT16",
+        BFloat16 => "ACL_BF16",
+        Float64 => "ACL_DOUBLE",
+        Int4 => "ACL_INT4",
+        Int8 | QInt8 => "ACL_INT8",
+        Int16 => "ACL_INT16",
+        Int32 => "ACL_INT32",
+        Int64 => "ACL_INT64",
+        UInt1 => "ACL_UINT1",
+        UInt8 => "ACL_UINT8",
+        UInt16 => "ACL_UINT16",
+        UInt32 => "ACL_UINT32",
+        UInt64 => "ACL_UINT64",
+        Bool => "ACL_BOOL",
+        Complex32 => "ACL_COMPLEX32",
+        Complex64 => "ACL_COMPLEX64",
+        Complex128 => "ACL_COMPLEX128",
+        String => "ACL_STRING",
+        HiFloat8 => "ACL_HIFLOAT8",
+        Float8E4M3Fn => "ACL_FLOAT8_E4M3FN",
+        Float8E5M2 => "ACL_FLOAT8_E5M2",
+        Float8E8M0 => "ACL_FLOAT8_E8M0",
+        Float4E2M1 => "ACL_FLOAT4_E2M1",
+        Float4E1M2 => "ACL_FLOAT4_E1M2",
+    }
+}
+
+/// The `aclFormat` enumerator of a format (ND for those aclFormat lacks).
+pub fn acl_format(f: Format) -> &'static str {
+    use Format::*;
+    match f {
+        Nd | Nlc => "ACL_FORMAT_ND",
+        Nchw => "ACL_FORMAT_NCHW",
+        Nhwc => "ACL_FORMAT_NHWC",
+        Ncdhw => "ACL_FORMAT_NCDHW",
+        Ndhwc => "ACL_FORMAT_NDHWC",
+        Ncl => "ACL_FORMAT_NCL",
+        Nc => "ACL_FORMAT_NC",
+        Hwcn => "ACL_FORMAT_HWCN",
+        Nc1hwc0 => "ACL_FORMAT_NC1HWC0",
+        FractalNz => "ACL_FORMAT_FRACTAL_NZ",
+        FractalZ => "ACL_FORMAT_FRACTAL_Z",
+        FractalZ3d => "ACL_FORMAT_FRACTAL_Z_3D",
+        Ndc1hwc0 => "ACL_FORMAT_NDC1HWC0",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strs(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn identical_lists_zip_and_distinct_lists_multiply() {
+        let same = columns(&[strs(&["a", "b"]), strs(&["a", "b"])]);
+        assert_eq!(same, vec![strs(&["a", "a"]), strs(&["b", "b"])]);
+        let distinct = columns(&[strs(&["a", "b"]), strs(&["x", "y"])]);
+        assert_eq!(distinct.len(), 4);
+        assert!(distinct.contains(&strs(&["b", "x"])));
+    }
+
+    #[test]
+    fn base_type_strips_qualifiers() {
+        assert_eq!(base_type("const aclIntArray *"), "aclIntArray");
+        assert_eq!(base_type("int64_t"), "int64_t");
+        assert_eq!(base_type("const char*"), "char");
+    }
+
+    #[test]
+    fn every_dtype_and_format_has_an_acl_name() {
+        for d in DType::ALL {
+            assert!(acl_dtype(*d).starts_with("ACL_"));
+        }
+        for f in Format::ALL {
+            assert!(acl_format(*f).starts_with("ACL_FORMAT_"));
+        }
+    }
+}

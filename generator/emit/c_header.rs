@@ -1,0 +1,234 @@
+//! The C header of an op (`ops/<snake_op>/op_api/aclnn_<...>.h`), shaped like CANN's own: include
+//! guard, the aclnn base includes, `extern "C"`, and a doxygen-commented `ACLNN_API` prototype for
+//! each phase.
+
+use super::{comment_text, EmitCtx, OutFile};
+use crate::ir::{snake_case, CParam, Function, OpIr, Role};
+use serde::Serialize;
+use std::path::PathBuf;
+
+const TEMPLATE: &str = "c/aclnn_header.h.tera";
+
+/// clang-format's column limit in CANN's headers.
+const COLUMNS: usize = 120;
+
+#[derive(Serialize)]
+struct HeaderCtx {
+    note: String,
+    guard: String,
+    functions: Vec<FunctionCtx>,
+}
+
+#[derive(Serialize)]
+struct FunctionCtx {
+    brief: String,
+    details: Vec<String>,
+    params: Vec<ParamDoc>,
+    return_type: String,
+    prototype: String,
+}
+
+#[derive(Serialize)]
+struct ParamDoc {
+    dir: &'static str,
+    name: String,
+    description: String,
+}
+
+/// The header's path relative to the output folder.
+pub fn header_path(op: &OpIr) -> PathBuf {
+    PathBuf::from("ops")
+        .join(snake_case(&op.op))
+        .join("op_api")
+        .join(op.header_name())
+}
+
+pub fn header(op: &OpIr, ctx: &EmitCtx) -> Result<OutFile, String> {
+    let data = HeaderCtx {
+        note: ctx.note(op),
+        guard: include_guard(&op.header_name()),
+        functions: op.functions.iter().map(|f| function_ctx(op, f)).collect(),
+    };
+    Ok(OutFile {
+        path: header_path(op),
+        contents: super::render::render(&ctx.tera, TEMPLATE, &data)?,
+    })
+}
+
+/// `aclnn_avgpool2d_backward.h` → `OP_API_INC_LEVEL2_ACLNN_AVGPOOL2D_BACKWARD_H_`.
+pub fn include_guard(header_name: &str) -> String {
+    let stem = header_name.strip_suffix(".h").unwrap_or(header_name);
+    let upper: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("OP_API_INC_LEVEL2_{upper}_H_")
+}
+
+fn function_ctx(op: &OpIr, f: &Function) -> FunctionCtx {
+    let first_phase = f.name.ends_with("GetWorkspaceSize");
+    let api = format!("aclnn{}", op.op);
+    let brief = if first_phase {
+        format!("{api}的第一段接口，根据具体的计算流程，计算workspace大小。")
+    } else {
+        format!("{api}的第二段接口，用于执行计算。")
+    };
+    let details = op
+        .description
+        .lines()
+        .map(comment_text)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("算子功能：{l}"))
+        .take(1)
+        .collect();
+    FunctionCtx {
+        brief,
+        details,
+        params: f
+            .params
+            .iter()
+            .map(|p| param_doc(op, p, first_phase))
+            .collect(),
+        return_type: f.return_type.clone(),
+        prototype: prototype(f),
+    }
+}
+
+fn param_doc(op: &OpIr, p: &CParam, first_phase: bool) -> ParamDoc {
+    let ir = if first_phase { op.param(&p.name) } else { None };
+    let dir = match ir.map(|ir| ir.role) {
+        Some(Role::InOutTensor) => "in,out",
+        Some(Role::OutputTensor | Role::OutputTensorList) => "out",
+        Some(Role::WorkspaceSize | Role::Executor) if is_out_type(&p.ty) => "out",
+        Some(_) => "in",
+        None if first_phase && is_out_type(&p.ty) => "out",
+        None => "in",
+    };
+    let documented = ir.map(|ir| comment_text(&ir.description));
+    let description = match documented {
+        Some(d) if !d.is_empty() => d,
+        _ => standard_description(op, p, first_phase),
+    };
+    ParamDoc {
+        dir,
+        name: p.name.clone(),
+        description,
+    }
+}
+
+/// Pointers the callee writes through: mutable tensors, `uint64_t*`, `aclOpExecutor**`.
+fn is_out_type(ty: &str) -> bool {
+    let t = ty.replace(' ', "");
+    !t.starts_with("const") && (t == "aclTensor*" || t == "aclTensorList*" || t.ends_with("**"))
+        || t == "uint64_t*"
+}
+
+/// CANN's wording for the parameters every two-phase API has.
+fn standard_description(op: &OpIr, p: &CParam, first_phase: bool) -> String {
+    let t = p.ty.replace(' ', "");
+    match (first_phase, t.as_str()) {
+        (true, "uint64_t*") => "返回需要在Device侧申请的workspace大小。".to_string(),
+        (true, "aclOpExecutor**") => "返回op执行器，包含了算子计算流程。".to_string(),
+        (false, "void*") => "在Device侧申请的workspace内存地址。".to_string(),
+        (false, "uint64_t") => format!(
+            "在Device侧申请的workspace大小，由第一段接口aclnn{}GetWorkspaceSize获取。",
+            op.op
+        ),
+        (false, "aclOpExecutor*") => "op执行器，包含了算子计算流程。".to_string(),
+        (false, "aclrtStream") => "指定执行任务的Stream。".to_string(),
+        _ => String::new(),
+    }
+}
+
+/// `ACLNN_API aclnnStatus name(T a, T b, ...);` wrapped at 120 columns with parameters aligned
+/// after the parenthesis, as clang-format lays out CANN's headers.
+pub fn prototype(f: &Function) -> String {
+    let head = format!("ACLNN_API {} {}(", f.return_type, f.name);
+    let indent = " ".repeat(head.chars().count());
+    let count = f.params.len();
+    if count == 0 {
+        return format!("{head}void);");
+    }
+    let mut out = head.clone();
+    let mut line_len = head.chars().count();
+    let mut line_has_param = false;
+    for (i, p) in f.params.iter().enumerate() {
+        let end = if i + 1 == count { ");" } else { "," };
+        let piece = format!("{}{end}", c_decl(p));
+        let sep = usize::from(line_has_param);
+        if line_has_param && line_len + sep + piece.chars().count() > COLUMNS {
+            out.push('\n');
+            out.push_str(&indent);
+            line_len = indent.len();
+            line_has_param = false;
+        }
+        if line_has_param {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&piece);
+        line_len += piece.chars().count();
+        line_has_param = true;
+    }
+    out
+}
+
+/// `const aclTensor*` + `self` → `const aclTensor* self`.
+pub fn c_decl(p: &CParam) -> String {
+    format!("{} {}", p.ty.trim(), p.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cparam(ty: &str, name: &str) -> CParam {
+        CParam {
+            name: name.into(),
+            ty: ty.into(),
+        }
+    }
+
+    #[test]
+    fn guard_follows_cann_level2_pattern() {
+        assert_eq!(
+            include_guard("aclnn_avgpool2d_backward.h"),
+            "OP_API_INC_LEVEL2_ACLNN_AVGPOOL2D_BACKWARD_H_"
+        );
+    }
+
+    #[test]
+    fn prototype_wraps_like_clang_format() {
+        let f = Function {
+            name: "aclnnAvgPool2dBackward".into(),
+            return_type: "aclnnStatus".into(),
+            params: vec![
+                cparam("void*", "workspace"),
+                cparam("uint64_t", "workspaceSize"),
+                cparam("aclOpExecutor*", "executor"),
+                cparam("aclrtStream", "stream"),
+            ],
+            source: None,
+        };
+        // The exact layout of CANN's aclnn_avgpool2d_backward.h.
+        assert_eq!(
+            prototype(&f),
+            "ACLNN_API aclnnStatus aclnnAvgPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,\n                                             aclrtStream stream);"
+        );
+    }
+
+    #[test]
+    fn out_types_are_recognised() {
+        assert!(is_out_type("aclTensor*"));
+        assert!(is_out_type("uint64_t*"));
+        assert!(is_out_type("aclOpExecutor**"));
+        assert!(!is_out_type("const aclTensor*"));
+        assert!(!is_out_type("aclrtStream"));
+    }
+}

@@ -1,0 +1,45 @@
+/* Minimal declarations of CANN's aclnn/acl_meta.h used to syntax-check aclgen's output; not CANN's header. */
+#ifndef ACLGEN_TEST_ACL_META_H_
+#define ACLGEN_TEST_ACL_META_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "acl/acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int32_t aclnnStatus;
+typedef struct aclOpExecutor aclOpExecutor;
+typedef struct aclTensor aclTensor;
+typedef struct aclScalar aclScalar;
+typedef struct aclIntArray aclIntArray;
+typedef struct aclFloatArray aclFloatArray;
+typedef struct aclBoolArray aclBoolArray;
+typedef struct aclTensorList aclTensorList;
+typedef struct aclScalarList aclScalarList;
+
+aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                           const int64_t* stride, int64_t offset, aclFormat format, const int64_t* storageDims,
+                           uint64_t storageDimsNum, void* tensorData);
+aclScalar* aclCreateScalar(void* value, aclDataType dataType);
+aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
+aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size);
+aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size);
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size);
+aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size);
+
+aclnnStatus aclDestroyTensor(const aclTensor* tensor);
+aclnnStatus aclDestroyScalar(const aclScalar* scalar);
+aclnnStatus aclDestroyIntArray(const aclIntArray* array);
+aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
+aclnnStatus aclDestroyBoolArray(const aclBoolArray* array);
+aclnnStatus aclDestroyTensorList(const aclTensorList* array);
+aclnnStatus aclDestroyScalarList(const aclScalarList* array);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,84 @@
+// Minimal declarations of CANN's op registration API (register/op_def_registry.h: OpDef,
+// OpAICoreConfig, OP_ADD) used to syntax-check aclgen's op_host sources; not CANN's header.
+#ifndef ACLGEN_TEST_OP_DEF_REGISTRY_H_
+#define ACLGEN_TEST_OP_DEF_REGISTRY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "graph/types.h"
+
+namespace gert {
+class TilingContext;
+class InferShapeContext;
+} // namespace gert
+
+namespace ops {
+enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
+
+class OpParamDef {
+public:
+    OpParamDef& ParamType(Option type);
+    OpParamDef& DataType(std::vector<ge::DataType> types);
+    OpParamDef& Format(std::vector<ge::Format> formats);
+    OpParamDef& UnknownShapeFormat(std::vector<ge::Format> formats);
+    OpParamDef& ValueDepend(Option valueDepend);
+    OpParamDef& AutoContiguous();
+};
+
+class OpAttrDef {
+public:
+    OpAttrDef& AttrType(Option attrType);
+    OpAttrDef& Bool();
+    OpAttrDef& Bool(bool value);
+    OpAttrDef& Float();
+    OpAttrDef& Float(float value);
+    OpAttrDef& Int();
+    OpAttrDef& Int(int64_t value);
+    OpAttrDef& String();
+    OpAttrDef& String(const char* value);
+    OpAttrDef& ListBool();
+    OpAttrDef& ListBool(std::vector<bool> value);
+    OpAttrDef& ListFloat();
+    OpAttrDef& ListFloat(std::vector<float> value);
+    OpAttrDef& ListInt();
+    OpAttrDef& ListInt(std::vector<int64_t> value);
+};
+
+class OpAICoreConfig {
+public:
+    OpAICoreConfig();
+    explicit OpAICoreConfig(const char* soc);
+    OpParamDef& Input(const char* name);
+    OpParamDef& Output(const char* name);
+    OpAICoreConfig& DynamicCompileStaticFlag(bool flag);
+    OpAICoreConfig& DynamicFormatFlag(bool flag);
+    OpAICoreConfig& DynamicRankSupportFlag(bool flag);
+    OpAICoreConfig& DynamicShapeSupportFlag(bool flag);
+    OpAICoreConfig& NeedCheckSupportFlag(bool flag);
+    OpAICoreConfig& PrecisionReduceFlag(bool flag);
+};
+
+using TilingKernelFunc = ge::graphStatus (*)(gert::TilingContext*);
+
+class OpAICoreDef {
+public:
+    OpAICoreDef& SetTiling(TilingKernelFunc func);
+    void AddConfig(const char* soc);
+    void AddConfig(const char* soc, OpAICoreConfig& aicoreConfig);
+};
+
+class OpDef {
+public:
+    explicit OpDef(const char* type);
+    virtual ~OpDef();
+    OpParamDef& Input(const char* name);
+    OpParamDef& Output(const char* name);
+    OpAttrDef& Attr(const char* name);
+    OpAICoreDef& AICore();
+};
+} // namespace ops
+
+#define OP_ADD(opType, ...) static opType g_aclgen_op_##opType(#opType)
+
+#endif
