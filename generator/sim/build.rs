@@ -1,7 +1,7 @@
 //! Builds an op's simulation binary with the system g++, cached under a hash of its sources.
 
 use super::SimOptions;
-use crate::ir::{snake_case, OpIr, Role};
+use crate::ir::{snake_case, OpIr};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,11 +40,7 @@ pub fn op_sources(op: &OpIr, generated: &Path) -> OpSources {
 /// the tensors to the kernel in the spec's order.
 pub fn entry_source(op: &OpIr) -> String {
     let symbol = snake_case(&op.op);
-    let count = op
-        .params
-        .iter()
-        .filter(|p| matches!(p.role, Role::InputTensor | Role::OutputTensor))
-        .count();
+    let count = op.params.iter().filter(|p| p.role.is_tensor()).count();
     let mut args: Vec<String> = (0..count).map(|i| format!("t[{i}]")).collect();
     args.push("workspace".into());
     args.push("tiling".into());

@@ -144,8 +144,8 @@ fn job_text(
     for p in &op.params {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
         match p.role {
-            Role::InputTensor | Role::OutputTensor => {
-                let kind = if p.role == Role::InputTensor {
+            role if role.is_tensor() => {
+                let kind = if crate::emit::kernel::is_input(role) {
                     "input"
                 } else {
                     "output"

@@ -25,11 +25,11 @@ __aicore__ inline void InitBuffers() {
     Duplicate(accBuf_.template Get<float>(), 0.0f, static_cast<int32_t>(seg));
 }
 
-__aicore__ inline uint64_t Steps(uint64_t first, uint64_t count) {
+__aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t /*count*/) {
     return static_cast<uint64_t>((tiling_.outElems + tiling_.chunkLen - 1) / tiling_.chunkLen);
 }
 
-__aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
+__aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step) {
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
     int64_t begin = static_cast<int64_t>(step) * tiling_.chunkLen;
     chunkElems_ = tiling_.outElems - begin < tiling_.chunkLen ? tiling_.outElems - begin : tiling_.chunkLen;
@@ -45,7 +45,7 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
     indexQueue_.EnQue(index);
 }
 
-__aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
+__aicore__ inline void Compute(uint64_t first, uint64_t /*count*/, uint64_t /*step*/) {
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     LocalTensor<float> acc = accBuf_.template Get<float>();
@@ -63,7 +63,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
     indexQueue_.FreeTensor(index);
 }
 
-__aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
+__aicore__ inline void CopyOut(uint64_t first, uint64_t /*count*/) {
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
     int64_t segFirst = static_cast<int64_t>(first) % tiling_.segsPerPlane * tiling_.segLen;
     int64_t segEnd = segFirst + tiling_.segLen < tiling_.inElems ? segFirst + tiling_.segLen : tiling_.inElems;

@@ -24,9 +24,9 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(accBuf_, AlignUp32(tileElems * sizeof(float)));
 }
 
-__aicore__ inline uint64_t Steps(uint64_t first, uint64_t count) { return count; }
+__aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t count) { return count; }
 
-__aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
+__aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step) {
     uint64_t row = first + step;
     int64_t plane = static_cast<int64_t>(row / tiling_.inH);
     rowH_ = static_cast<int64_t>(row % tiling_.inH);
@@ -47,7 +47,7 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
     gradQueue_.EnQue(grad);
 }
 
-__aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
+__aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t step) {
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<float> acc = accBuf_.template Get<float>()[static_cast<uint32_t>(step * tiling_.inW)];
     Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));
