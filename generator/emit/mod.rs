@@ -114,7 +114,12 @@ pub fn check_op_name(op: &str) -> Result<(), String> {
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     let mut out = vec![c_header::header(op, ctx)?];
     out.extend(ascend::project_files(op, ctx)?);
-    out.extend(kernel::kernel_files(op, &ctx.kernels_dir, &ctx.tera)?);
+    out.extend(kernel::kernel_files_with_note(
+        op,
+        &ctx.kernels_dir,
+        &ctx.tera,
+        &ctx.note(op),
+    )?);
     Ok(out)
 }
 
