@@ -537,7 +537,7 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             };
             let current = tensor_of(base, last).map(|t| t.dtype);
             let mut pool = allowed_dtypes(op, &active, last, product).unwrap_or_default();
-            pool.extend(DType::ALL.iter().copied());
+            pool.extend(DType::ALL.iter().copied().filter(|d| d.is_tensor_dtype()));
             let calls = pool
                 .into_iter()
                 .filter(|d| Some(*d) != current)
@@ -801,6 +801,9 @@ fn cross_product_cases(
     baselines: &BTreeMap<String, Call>,
 ) -> Vec<Case> {
     let mut cases = Vec::new();
+    // One valid and one rejected case per dtype group, product and dtype: members of a group
+    // (self and gradInput "must match") would otherwise give the same call twice.
+    let mut seen = BTreeSet::new();
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         for (on, base_on) in baselines {
             let Some(ok_on) = p.dtypes.get(on) else {
@@ -813,8 +816,9 @@ fn cross_product_cases(
                 let Some(d) = ok_on.iter().copied().find(|d| !ok_off.contains(d)) else {
                     continue;
                 };
-                let active = active_rules(rules, on);
-                let mates = groups(&active).dtype.members(&p.name, tensor_params(op));
+                let mates = groups(&active_rules(rules, on))
+                    .dtype
+                    .members(&p.name, tensor_params(op));
                 let valid_call = set_tensors(base_on, &mates, |t| t.dtype = d);
                 let rejected = set_tensors(base_off, &mates, |t| t.dtype = d);
                 let (Some(j), None) = (
@@ -824,18 +828,22 @@ fn cross_product_cases(
                     continue;
                 };
                 let stem = format!("{}_{}", p.name, d.as_str().to_ascii_lowercase());
-                push(
-                    &mut cases,
-                    format!("cross_{stem}_valid_on_{on}"),
-                    valid_call,
-                    valid(),
-                );
-                push(
-                    &mut cases,
-                    format!("cross_{stem}_rejected_on_{off}"),
-                    rejected,
-                    expect_rule(j, &rules[j]),
-                );
+                if seen.insert((mates.clone(), on.clone(), d, true)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_valid_on_{on}"),
+                        valid_call,
+                        valid(),
+                    );
+                }
+                if seen.insert((mates.clone(), off.clone(), d, false)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_rejected_on_{off}"),
+                        rejected,
+                        expect_rule(j, &rules[j]),
+                    );
+                }
             }
         }
     }
