@@ -722,6 +722,17 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("numel_{param}_too_large"), calls)]
         }
+        Rule::AxisIn { param, tensor } => {
+            let rank = tensor_of(base, tensor).map_or(1, |t| t.rank().max(1)) as i64;
+            let arg = match base.args.get(param) {
+                Some(Arg::IntArray(v)) => Arg::IntArray(vec![rank; v.len().max(1)]),
+                _ => Arg::Int(rank),
+            };
+            vec![(
+                format!("value_{param}_not_a_dim_of_{tensor}"),
+                vec![with_arg(base, param, arg)],
+            )]
+        }
         Rule::DtypePromotable { params } => {
             let Some(last) = params.last() else {
                 return Vec::new();

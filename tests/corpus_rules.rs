@@ -63,7 +63,19 @@ fn most_documented_conditions_become_rules() {
                 }
                 None => panic!("{}: condition without mapping: {}", op.op, e.condition),
                 Some(Mapping::Rules { rules }) => {
-                    assert!(!rules.is_empty(), "{}: empty rules", op.op)
+                    assert!(!rules.is_empty(), "{}: empty rules", op.op);
+                    if std::env::var_os("ACLGEN_LIST_MAPPED").is_some() {
+                        let kinds: Vec<String> = rules
+                            .iter()
+                            .map(|r| serde_json::to_string(&r.rule).unwrap_or_default())
+                            .collect();
+                        println!(
+                            "    MAPPED {}: {} => {}",
+                            op.op,
+                            e.condition,
+                            kinds.join(" ; ")
+                        );
+                    }
                 }
             }
         }

@@ -423,6 +423,14 @@ impl<'a> Emitter<'a> {
                 let (min, max) = (opt_i64(*min), opt_i64(*max));
                 self.int_rule(param, quote!(pred::int_in_range(#param, v, #min, #max)))
             }
+            Rule::AxisIn { param, tensor } => {
+                let ts = self.tensors(&[tensor]);
+                let arg = self.as_arg(param);
+                self.tensor_rule(
+                    &[tensor],
+                    quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
+                )
+            }
             Rule::IntIn { param, values } => {
                 self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
             }

@@ -26,7 +26,7 @@ re!(
 );
 re!(
     CONDITIONAL,
-    r"当|如果|若|为(?:True|true|False|false)|存在输入时"
+    r"当|如果|若|为(?:True|true|False|false)|存在输入时|场景下.|情况下."
 );
 re!(
     PREDICATE,
@@ -57,12 +57,22 @@ re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|dim|rank|\d+\s*维");
+re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim");
+re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
+re!(VALUE_WORD, r"值|取值|数值");
+re!(
+    AXIS_WORDS,
+    r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度"
+);
+re!(
+    SET_VALUES,
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)"
+);
 re!(SHAPE, r"shape|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
 re!(
     MISMATCH,
-    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)"
+    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)|(?:需要|应|必须|要)(?:与|和).*(?:一致|相同)"
 );
 re!(
     OUT_OF_RANGE,
@@ -119,13 +129,19 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
     }
     let mut rules = Vec::new();
     let mut subjects: Vec<&Param> = Vec::new();
-    for clause in text::split_clauses(&text, |s| PREDICATE.is_match(s)) {
-        if EXPLANATORY.is_match(&clause) && !rules.is_empty() {
+    let clauses = text::split_clauses(&text, |s| PREDICATE.is_match(s));
+    for (i, clause) in clauses.iter().enumerate() {
+        if EXPLANATORY.is_match(clause) && !rules.is_empty() {
             continue;
         }
-        let (clause_rules, used) = recognize_clause(op, &clause, &subjects, when.is_some())?;
+        if WHEN_SUFFIX.is_match(clause) && i + 1 < clauses.len() {
+            return Err(format!(
+                "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
+            ));
+        }
+        let (clause_rules, used) = recognize_clause(op, clause, &subjects, when.is_some())?;
         subjects = used;
-        rules.extend(qualify_by_products(&clause, clause_rules));
+        rules.extend(qualify_by_products(clause, clause_rules));
     }
     if rules.is_empty() {
         return Err("no checkable statement recognized".into());
@@ -546,6 +562,30 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         .collect();
     let mismatch = MISMATCH.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
+    let about_values = VALUE_WORD.is_match(clause) && !dim_value;
+    if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
+        if attrs.is_empty() {
+            return Err(format!(
+                "a condition on tensor data (“{clause}”), which the first phase does not see"
+            ));
+        }
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if let (Some(tensor), true) = (tensors.first(), AXIS_WORDS.is_match(clause)) {
+            // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
+            return Ok(attrs
+                .iter()
+                .map(|a| Rule::AxisIn {
+                    param: a.name.clone(),
+                    tensor: tensor.name.clone(),
+                })
+                .collect());
+        }
+        return value_rules(clause, &attrs);
+    }
     let mut rules = Vec::new();
     let mut any_aspect = false;
 
@@ -792,6 +832,15 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
         })
         .collect();
     if lists.is_empty() {
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if !tensors.is_empty() && !clause.contains("维") && !clause.contains("轴") {
+            // "scale或zeroPoint的size大小不是1": the tensor's element count.
+            return numel_rules(clause, &tensors);
+        }
         return Err(format!(
             "a length condition on non-list parameters (“{clause}”)"
         ));
@@ -842,6 +891,9 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             );
         }
     }
+    if clause.contains('*') || clause.contains("乘积") {
+        return Err("a product of attribute values is not in the vocabulary".into());
+    }
     let mut rules = Vec::new();
     for p in attrs {
         let int_like =
@@ -875,6 +927,12 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
             rules.push(range(None, c[1].parse().ok()));
+        } else if let Some(c) = SET_VALUES.captures(clause) {
+            let list = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(list),
+            });
         } else if let Some(c) = NOT_EQUAL_VALUES.captures(clause) {
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
@@ -1369,6 +1427,33 @@ mod tests {
                 to: "out".into()
             }]
         );
+    }
+
+    #[test]
+    fn dim_index_and_value_sets() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        op.params.push(attr("reduction", "int64_t", &[]));
+        let axis = Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "self".into(),
+        };
+        assert_eq!(
+            recognize(&op, "dim的值不在[-self的维度数量， self的维度数量-1]之间。").unwrap(),
+            vec![axis.clone()]
+        );
+        assert_eq!(
+            recognize(&op, "dim值不在self维度范围内。").unwrap(),
+            vec![axis]
+        );
+        assert_eq!(
+            recognize(&op, "reduction的值非0, 1, 2三值之一。").unwrap(),
+            vec![Rule::IntIn {
+                param: "reduction".into(),
+                values: vec![0, 1, 2]
+            }]
+        );
+        assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             None => Ok(()),
             Some(v) => pred::int_in_range(param, v, *min, *max),
         },
+        Rule::AxisIn { param, tensor } => {
+            let ts = tensors(call, tensor)?;
+            pred::axis_in(param, arg(call, param), &ts)
+        }
         Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in(param, v, values),

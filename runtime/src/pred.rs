@@ -451,6 +451,32 @@ pub fn int_in(name: &str, v: i64, values: &[i64]) -> Result<(), String> {
     }
 }
 
+/// The attribute (an integer, or each element of a list) is a dim index of the first tensor:
+/// `[-rank, rank-1]`, with a 0-dim tensor indexed like a 1-dim one. Null arguments pass.
+pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> {
+    let Some((tname, t)) = ts.first() else {
+        return Ok(());
+    };
+    let values = match a.filter(|a| !a.is_null()) {
+        None => return Ok(()),
+        Some(a) => a
+            .as_int()
+            .map(|v| vec![v])
+            .or_else(|| a.as_int_list())
+            .ok_or_else(|| format!("{name} is not an integer"))?,
+    };
+    let r = t.rank().max(1) as i64;
+    match values.iter().find(|v| **v < -r || **v >= r) {
+        None => Ok(()),
+        Some(v) => Err(format!(
+            "{name} = {v} is not a dim of {tname} (rank {}): allowed [{}, {}]",
+            t.rank(),
+            -r,
+            r - 1
+        )),
+    }
+}
+
 /// Element-wise `num * lhs[i] <= den * rhs[i]`; a missing element repeats the list's first
 /// (aclnn expands length-1 lists). Empty lists are not checked.
 pub fn list_elems_at_most_fraction(

@@ -75,6 +75,9 @@ pub enum Rule {
         min: Option<i64>,
         max: Option<i64>,
     },
+    /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
+    /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
+    AxisIn { param: String, tensor: String },
     /// The integer attribute is one of these values.
     IntIn { param: String, values: Vec<i64> },
     /// Element-wise `num * lhs[i] <= den * rhs[i]` (a missing element repeats the first,
@@ -148,6 +151,7 @@ impl Rule {
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
+            | Rule::AxisIn { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
             Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
         }
