@@ -1,14 +1,28 @@
 //! Stage 1: docs and YAML specs in, `OpIr` out. Never panics: every problem is a diagnostic.
+//!
+//! A doc goes bytes → `decode` (encodings, mojibake) → `scraped` (web-scraped plain text back to
+//! markdown) → `structure` (sections, prototypes, parameters, errors) → `OpIr`s.
 
 pub mod decode;
+mod errors;
+mod facts;
+pub mod markdown;
+mod params;
+pub mod products;
+mod proto;
 pub mod scraped;
 pub mod specs;
+pub mod structure;
+mod table;
+pub mod text;
 
 pub use specs::{cmd_import, load_specs};
 
-use crate::cli::{DataFormat, Outcome, ReportFormat};
-use crate::ir::{Diagnostic, OpIr};
-use std::path::PathBuf;
+use crate::cli::{DataFormat, Failure, Outcome, ReportFormat};
+use crate::diag::{render, render_short};
+use crate::ir::{Diagnostic, OpIr, Severity};
+use std::path::{Path, PathBuf};
+use text::Sink;
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)
 /// and problems that belong to no op.
@@ -16,6 +30,24 @@ use std::path::PathBuf;
 pub struct DocRead {
     pub ops: Vec<OpIr>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl DocRead {
+    /// Every diagnostic of the file, doc-wide ones once, sorted by line.
+    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = self
+            .diagnostics
+            .iter()
+            .chain(self.ops.iter().flat_map(|o| o.diagnostics.iter()))
+            .cloned()
+            .collect();
+        all.sort_by(|a, b| {
+            (&a.file, a.line, a.column, &a.code, &a.message)
+                .cmp(&(&b.file, b.line, b.column, &b.code, &b.message))
+        });
+        all.dedup();
+        all
+    }
 }
 
 /// The project's specs: docs and YAML overlays merged into one IR per op, sorted by op name.
@@ -27,20 +59,267 @@ pub struct Specs {
 
 /// Reads one doc from its bytes; `path` is used for provenance only.
 pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
-    let _ = (path, bytes);
-    unimplemented!("doc reader: owned by the reader issue")
+    let mut sink = Sink::new(path);
+    let decoded = decode::decode(bytes);
+    let mut text = decoded.text;
+    let decode_lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    let mut scraped_lines: Option<Vec<String>> = None;
+    for r in &decoded.repairs {
+        let sev = if r.code == "binary" {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        pass_through(&mut sink, sev, r.code, &r.message, r.line, &decode_lines);
+    }
+    if let Some((markdown, artifacts)) = scraped::normalize(&text) {
+        for a in &artifacts {
+            pass_through(
+                &mut sink,
+                Severity::Warning,
+                "scrape-artifact",
+                &a.message,
+                a.line,
+                &decode_lines,
+            );
+        }
+        text = markdown;
+        scraped_lines = Some(decode_lines);
+    }
+    let mut doc_sink = Sink::new(path);
+    let mut ops = structure::read_markdown(path, &text, &mut doc_sink);
+    if let Some(original) = &scraped_lines {
+        // Locations were found in the restored markdown; quote the file's own lines.
+        let restored: Vec<&str> = text.split('\n').collect();
+        requote(&mut doc_sink.diags, &restored, original);
+        for op in &mut ops {
+            requote(&mut op.diagnostics, &restored, original);
+            for f in &mut op.functions {
+                if let Some(loc) = f.source.as_mut() {
+                    let (r, o) = line_pair(&restored, original, loc.line);
+                    loc.column = remap_column(r, o, loc.column);
+                }
+            }
+        }
+    }
+    sink.diags.extend(doc_sink.diags);
+    if ops.is_empty() {
+        return DocRead {
+            ops,
+            diagnostics: sink.diags,
+        };
+    }
+    // Doc-wide problems (encoding, products, title) concern every op read from the doc.
+    for op in &mut ops {
+        let mut diags = sink.diags.clone();
+        diags.append(&mut op.diagnostics);
+        op.diagnostics = diags;
+    }
+    DocRead {
+        ops,
+        diagnostics: Vec::new(),
+    }
 }
 
+fn line_pair<'a>(restored: &[&'a str], original: &'a [String], line: usize) -> (&'a str, &'a str) {
+    let i = line.saturating_sub(1);
+    (
+        restored.get(i).copied().unwrap_or(""),
+        original.get(i).map(String::as_str).unwrap_or(""),
+    )
+}
+
+/// Points diagnostics found in restored text at the original line (same line numbers).
+fn requote(diags: &mut [Diagnostic], restored: &[&str], original: &[String]) {
+    for d in diags.iter_mut().filter(|d| d.line > 0) {
+        let (r, o) = line_pair(restored, original, d.line);
+        if r == o {
+            continue;
+        }
+        d.column = remap_column(r, o, d.column);
+        d.source_line = o.chars().take(400).collect();
+    }
+}
+
+/// The column in `original` of the text found at `column` of `restored` (0 if it is not there).
+fn remap_column(restored: &str, original: &str, column: usize) -> usize {
+    if column == 0 {
+        return 0;
+    }
+    let needle: String = restored.chars().skip(column - 1).take(12).collect();
+    if needle.is_empty() {
+        return 0;
+    }
+    original
+        .find(&needle)
+        .map(|b| original[..b].chars().count() + 1)
+        .unwrap_or(0)
+}
+
+fn pass_through(
+    sink: &mut Sink,
+    sev: Severity,
+    code: &str,
+    msg: &str,
+    line: usize,
+    lines: &[String],
+) {
+    if line == 0 {
+        sink.file(sev, code, msg);
+    } else {
+        let src = lines.get(line - 1).map(String::as_str).unwrap_or("");
+        sink.at(sev, code, msg, line - 1, src);
+    }
+}
+
+/// Reads a doc or a YAML spec (dispatch on extension for YAML only; docs dispatch on content).
+pub fn read_path(path: &Path) -> Result<DocRead, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+    let name = path.display().to_string();
+    let is_yaml = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml") | Some("yml")
+    );
+    if is_yaml {
+        let text = String::from_utf8_lossy(&bytes);
+        return Ok(specs::read_spec_file(&name, &text));
+    }
+    Ok(read_doc(&name, &bytes))
+}
+
+/// Files named by `paths`: a folder means every file below it, sorted.
+pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            found.sort();
+            out.extend(found);
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(Failure::usage(format!(
+                "no such file or folder: {}",
+                p.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Failure::usage(format!("cannot list {}: {e}", dir.display())))?;
+    for entry in entries {
+        let entry =
+            entry.map_err(|e| Failure::usage(format!("cannot list {}: {e}", dir.display())))?;
+        let path = entry.path();
+        let hidden = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if is_input_file(&path) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Inside folders only docs and specs are read (README.md of the specs folder excluded).
+fn is_input_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    !name.eq_ignore_ascii_case("README.md")
+        && matches!(ext, "md" | "txt" | "html" | "htm" | "yaml" | "yml")
+}
+
+/// Reads every path; unreadable ones are reported and make the command exit 2 at the end.
+fn read_all(paths: &[PathBuf]) -> Result<(Vec<DocRead>, Vec<String>), Failure> {
+    let files = expand_paths(paths)?;
+    let mut reads = Vec::new();
+    let mut unreadable = Vec::new();
+    for f in files {
+        match read_path(&f) {
+            Ok(r) => reads.push(r),
+            Err(Failure::Usage(msg)) => unreadable.push(msg),
+            Err(Failure::Input) => unreadable.push(format!("cannot read {}", f.display())),
+        }
+    }
+    Ok((reads, unreadable))
+}
+
+fn finish(reads: &[DocRead], unreadable: Vec<String>) -> Outcome {
+    if !unreadable.is_empty() {
+        return Err(Failure::Usage(unreadable.join("\n")));
+    }
+    let errors = reads
+        .iter()
+        .flat_map(DocRead::all_diagnostics)
+        .any(|d| d.severity == Severity::Error);
+    if errors {
+        Err(Failure::Input)
+    } else {
+        Ok(())
+    }
+}
+
+/// `aclgen show`: the IR as JSON (or YAML) on stdout, diagnostics on stderr.
 pub fn cmd_show(paths: &[PathBuf], format: DataFormat) -> Outcome {
-    let _ = (paths, format);
-    Err(crate::cli::Failure::usage(
-        "`show` is not implemented yet (reader issue)",
-    ))
+    let (reads, unreadable) = read_all(paths)?;
+    let ops: Vec<&OpIr> = reads.iter().flat_map(|r| r.ops.iter()).collect();
+    let out = match format {
+        DataFormat::Json => {
+            serde_json::to_string_pretty(&ops).map_err(|e| Failure::usage(e.to_string()))?
+        }
+        DataFormat::Yaml => {
+            serde_yaml::to_string(&ops).map_err(|e| Failure::usage(e.to_string()))?
+        }
+    };
+    println!("{out}");
+    for r in &reads {
+        for d in r.all_diagnostics() {
+            eprintln!("{}", render_short(&d));
+        }
+    }
+    finish(&reads, unreadable)
 }
 
+/// `aclgen lint`: every problem with file:line:column and the source line.
 pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
-    let _ = (paths, format);
-    Err(crate::cli::Failure::usage(
-        "`lint` is not implemented yet (reader issue)",
-    ))
+    let (reads, unreadable) = read_all(paths)?;
+    let diags: Vec<Diagnostic> = reads.iter().flat_map(DocRead::all_diagnostics).collect();
+    match format {
+        ReportFormat::Text => {
+            print!("{}", render(&diags));
+            let count = |s: Severity| diags.iter().filter(|d| d.severity == s).count();
+            eprintln!(
+                "{} file(s): {} error(s), {} warning(s)",
+                reads.len(),
+                count(Severity::Error),
+                count(Severity::Warning)
+            );
+        }
+        ReportFormat::Json => {
+            let out =
+                serde_json::to_string_pretty(&diags).map_err(|e| Failure::usage(e.to_string()))?;
+            println!("{out}");
+        }
+    }
+    for u in &unreadable {
+        eprintln!("error: {u}");
+    }
+    if !unreadable.is_empty() {
+        return Err(Failure::Usage(format!(
+            "{} path(s) could not be read",
+            unreadable.len()
+        )));
+    }
+    finish(&reads, Vec::new())
 }

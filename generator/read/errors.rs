@@ -1,0 +1,279 @@
+//! Error cases of the first phase: a fenced block (`返回161001 (ACLNN_ERR_PARAM_NULLPTR)：1. …`
+//! with numbered continuation lines) or a table (返回码/错误码/描述, rowspans expanded), one
+//! `ErrorCase` per numbered condition.
+
+use super::markdown::Doc;
+use super::table::{tables_in, Table};
+use super::text::{ascii_punct, clean_inline};
+use crate::ir::{ErrorCase, Loc};
+use regex::Regex;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+/// An error entry being read: code, name, and its conditions (line, text).
+type Entry = (u32, String, Vec<(usize, String)>);
+
+static HEAD_CODE_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(\d{6})\s*\(?\s*(ACLNN_[A-Z0-9_]+)\s*\)?\s*:?\s*(.*)$",
+    )
+    .unwrap()
+});
+static HEAD_NAME_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(ACLNN_[A-Z0-9_]+)\s*\(?\s*(\d{6})\s*\)?\s*:?\s*(.*)$",
+    )
+    .unwrap()
+});
+static NUMBERED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]\s*)?(\d{1,2})\s*[.．、)]\s*(.*)$").unwrap());
+static INLINE_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([。；;])\s*(\d{1,2})\s*[.．、]\s*").unwrap());
+static CODE_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(\d{6})\s*$").unwrap());
+/// "ACLNN_ERR_PARAM_NULLPTR（161001）" in one cell.
+static NAME_CODE_CELL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"ACLNN_[A-Z0-9_]+\s*[(（]\s*(\d{6})\s*[)）]").unwrap());
+static NAME_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(ACLNN_[A-Z0-9_]+)").unwrap());
+
+/// Error cases in `range`: fenced blocks first, then tables.
+pub fn read_errors(doc: &Doc, file: &str, range: Range<usize>) -> Vec<ErrorCase> {
+    let mut out = Vec::new();
+    for b in &doc.code_blocks {
+        if range.contains(&b.open) {
+            out.extend(block_errors(doc, file, b.content()));
+        }
+    }
+    for t in tables_in(doc, range.clone()) {
+        if is_error_table(&t) {
+            out.extend(table_errors(&t, file));
+        }
+    }
+    if out.is_empty() {
+        // Error lines written as plain text or bullets outside a fence.
+        let plain: Vec<usize> = range
+            .clone()
+            .filter(|&i| i < doc.lines.len() && !doc.in_code[i])
+            .collect();
+        if plain.iter().any(|&i| head(doc.line(i)).is_some()) {
+            out.extend(lines_errors(doc, file, plain.into_iter()));
+        }
+    }
+    out
+}
+
+fn head(line: &str) -> Option<(u32, String, String)> {
+    let l = ascii_punct(&clean_inline(line));
+    if let Some(c) = HEAD_CODE_FIRST.captures(&l) {
+        return Some((c[1].parse().ok()?, c[2].to_string(), c[3].to_string()));
+    }
+    let c = HEAD_NAME_FIRST.captures(&l)?;
+    Some((c[2].parse().ok()?, c[1].to_string(), c[3].to_string()))
+}
+
+fn block_errors(doc: &Doc, file: &str, range: Range<usize>) -> Vec<ErrorCase> {
+    lines_errors(doc, file, range.filter(|&i| i < doc.lines.len()))
+}
+
+fn lines_errors(doc: &Doc, file: &str, lines: impl Iterator<Item = usize>) -> Vec<ErrorCase> {
+    let mut out: Vec<ErrorCase> = Vec::new();
+    // The entry being read: code, name, and its items (line, text).
+    let mut current: Option<Entry> = None;
+    let flush = |cur: &mut Option<Entry>, out: &mut Vec<ErrorCase>| {
+        if let Some((code, name, items)) = cur.take() {
+            for (line, text) in items {
+                let condition = text.trim().to_string();
+                if !condition.is_empty() {
+                    out.push(case(code, &name, condition, file, line));
+                }
+            }
+        }
+    };
+    for i in lines {
+        let raw = doc.line(i);
+        if let Some((code, name, rest)) = head(raw) {
+            flush(&mut current, &mut out);
+            let mut items = Vec::new();
+            add_text(&mut items, i, &rest);
+            current = Some((code, name, items));
+        } else if let Some((_, _, items)) = current.as_mut() {
+            let l = clean_inline(raw);
+            if !l.trim().is_empty() {
+                add_text(items, i, &l);
+            }
+        }
+    }
+    flush(&mut current, &mut out);
+    out
+}
+
+/// Adds a line's text: a numbered item starts a condition, other text continues the last one.
+fn add_text(items: &mut Vec<(usize, String)>, line: usize, text: &str) {
+    let split = INLINE_NUMBER.replace_all(text, "$1\n$2. ");
+    for part in split.split('\n') {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        if let Some(c) = NUMBERED.captures(part) {
+            items.push((line, c[2].trim().to_string()));
+        } else if let Some(last) = items.last_mut() {
+            if !last.1.is_empty() {
+                last.1.push(' ');
+            }
+            last.1.push_str(part);
+        } else {
+            items.push((line, part.to_string()));
+        }
+    }
+}
+
+fn case(code: u32, name: &str, condition: String, file: &str, line: usize) -> ErrorCase {
+    ErrorCase {
+        code,
+        name: name.to_string(),
+        condition,
+        source: Some(Loc {
+            file: file.to_string(),
+            line: line + 1,
+            column: 0,
+        }),
+        mapping: None,
+    }
+}
+
+fn is_error_table(t: &Table) -> bool {
+    t.column(&["参数名"]).is_none()
+        && t.body().any(|r| {
+            r.cells
+                .iter()
+                .any(|c| c.contains("ACLNN_") || CODE_CELL.is_match(&clean_inline(c)))
+        })
+}
+
+fn table_errors(t: &Table, file: &str) -> Vec<ErrorCase> {
+    let desc_c = t.column(&["描述", "说明", "原因"]);
+    let mut out: Vec<ErrorCase> = Vec::new();
+    for row in t.body() {
+        let cells: Vec<String> = row.cells.iter().map(|c| clean_inline(c)).collect();
+        let code = cells.iter().find_map(|c| {
+            CODE_CELL
+                .captures(c)
+                .or_else(|| NAME_CODE_CELL.captures(c))
+                .and_then(|m| m[1].parse::<u32>().ok())
+        });
+        let name = cells
+            .iter()
+            .find_map(|c| NAME_CELL.captures(c).map(|m| m[1].to_string()));
+        // Tables listing only names ("返回码 | 说明") get aclnn's code for the name.
+        let code = code.or_else(|| name.as_deref().and_then(aclnn_runtime::status::code));
+        let (Some(code), Some(name)) = (code, name) else {
+            continue;
+        };
+        if code == 0 {
+            continue; // ACLNN_SUCCESS
+        }
+        let desc = desc_c
+            .and_then(|i| cells.get(i))
+            .or(cells.last())
+            .cloned()
+            .unwrap_or_default();
+        let mut items = Vec::new();
+        for l in desc.lines() {
+            add_text(&mut items, row.line, l);
+        }
+        for (_, text) in items {
+            let text = text.trim().to_string();
+            let dup = out
+                .last()
+                .is_some_and(|e| e.code == code && e.condition == text && e.name == name);
+            if !text.is_empty() && !dup {
+                out.push(case(code, &name, text, file, row.line));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conditions(text: &str) -> Vec<(u32, String, String, usize)> {
+        let doc = Doc::parse(text);
+        read_errors(&doc, "a.md", 0..doc.lines.len())
+            .into_iter()
+            .map(|e| {
+                (
+                    e.code,
+                    e.name,
+                    e.condition,
+                    e.source.map(|s| s.line).unwrap_or(0),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fenced_block_with_numbered_continuations() {
+        let text = "```\n第一段接口完成入参校验，出现以下场景时报错：\n返回161001 (ACLNN_ERR_PARAM_NULLPTR)：1. 传入的self是空指针。\n161002(ACLNN_ERR_PARAM_INVALID): 1. a不在范围内。\n                                  2. b不一致，\n                                  仍是b。\n```";
+        let c = conditions(text);
+        assert_eq!(
+            c,
+            vec![
+                (
+                    161001,
+                    "ACLNN_ERR_PARAM_NULLPTR".into(),
+                    "传入的self是空指针。".into(),
+                    3
+                ),
+                (
+                    161002,
+                    "ACLNN_ERR_PARAM_INVALID".into(),
+                    "a不在范围内。".into(),
+                    4
+                ),
+                (
+                    161002,
+                    "ACLNN_ERR_PARAM_INVALID".into(),
+                    "b不一致， 仍是b。".into(),
+                    5
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn table_with_rowspan() {
+        let text = "<table><tr><th>返回码</th><th>错误码</th><th>描述</th></tr>\n<tr><td>ACLNN_ERR_PARAM_NULLPTR</td><td>161001</td><td>x是空指针。</td></tr>\n<tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td><td>a。</td></tr>\n<tr><td>b。</td></tr>\n</table>";
+        let c = conditions(text);
+        assert_eq!(c.len(), 3);
+        assert_eq!(
+            c[2],
+            (161002, "ACLNN_ERR_PARAM_INVALID".into(), "b。".into(), 4)
+        );
+    }
+
+    #[test]
+    fn heads_without_parens_and_pipe_tables_with_code_spans() {
+        let c = conditions("```\n161001 ACLNN_ERR_PARAM_NULLPTR：1. a。\n```");
+        assert_eq!(c[0].0, 161001);
+        let c = conditions("| 返回码 | 错误码 | 说明 |\n|:--|:--:|:--|\n| `ACLNN_ERR_PARAM_NULLPTR` | `161001` | `x` 为空指针 |");
+        assert_eq!(
+            c,
+            vec![(
+                161001,
+                "ACLNN_ERR_PARAM_NULLPTR".into(),
+                "x 为空指针".into(),
+                3
+            )]
+        );
+    }
+
+    #[test]
+    fn inline_numbered_items_are_split() {
+        let text = "```\n161002（ACLNN_ERR_PARAM_INVALID）：1. a。2. b。\n```";
+        let c = conditions(text);
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1].2, "b。");
+    }
+}

@@ -1,0 +1,435 @@
+//! Facts about one parameter stated in Chinese prose or in table cells: dtype and format lists,
+//! rank, non-contiguous and empty tensors, optionality, constraint phrases, enum values.
+
+use crate::ir::Rank;
+use aclnn_runtime::{DType, Format};
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+/// A list of upper-case tokens: `FLOAT16、FLOAT32和BFLOAT16`.
+/// A comma continues the list only before an upper-case token ("FLOAT32，shape需要…" ends it).
+const TOKEN_LIST: &str = r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*|\s*[,，]\s*[A-Z][A-Z0-9_]*)*)";
+
+static DTYPE_NOT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"数据类型\s*(?:均|都)?\s*不支持\s*[:：]?\s*{TOKEN_LIST}"
+    ))
+    .unwrap()
+});
+static DTYPE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{TOKEN_LIST}")).unwrap()
+});
+static FORMAT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?:数据格式|undefined)\s*(?:仅|只)?\s*(?:支持|为|是)\s*(?:为)?\s*[:：]?\s*{TOKEN_LIST}"
+    ))
+    .unwrap()
+});
+static FORMAT_PREFIX: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"支持\s*数据格式\s*(?:为|是)\s*{TOKEN_LIST}")).unwrap());
+static RANK_OR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(\d{1,2})\s*维\s*(?:或|或者|、|到|至|-|~)\s*(\d{1,2})\s*维").unwrap()
+});
+static RANK_RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:维度|维数|shape)[^，。,;；]{0,6}?(\d{1,2})\s*(?:-|~|～|到|至)\s*(\d{1,2})\s*维?",
+    )
+    .unwrap()
+});
+static RANK_ONE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"支持\s*(\d{1,2})\s*维(?:[^度数]|$)").unwrap());
+static RANK_MAX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?)\s*(\d{1,2})\s*维(?:以上)?")
+        .unwrap()
+});
+static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(\d{1,2})\s*(?:维)?\s*(?:(?:-|~|～|到|至)\s*(\d{1,2})\s*维?)?\s*$").unwrap()
+});
+static ARRAY_OF: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([A-Z][A-Z0-9_]*)\s*类型(?:的)?\s*数组").unwrap());
+static RANK_WHEN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:输入|shape)\s*(?:是|为)\s*(\d{1,2})\s*维时").unwrap());
+static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:[-*+]\s*)?(-?\d{1,3})\s*[:：]\s*([A-Z][A-Z0-9_]*)").unwrap()
+});
+
+/// Splits a token list into dtypes, returning unknown tokens separately.
+pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    for tok in split_tokens(list) {
+        // C spellings and Chinese prose words are not dtype tokens to report.
+        if is_c_type(&tok) || !tok.is_ascii() {
+            continue;
+        }
+        match DType::parse(&tok) {
+            Some(d) if !known.contains(&d) => known.push(d),
+            Some(_) => {}
+            None => unknown.push(tok),
+        }
+    }
+    (known, unknown)
+}
+
+pub fn format_tokens(list: &str) -> (Vec<Format>, Vec<String>) {
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    for tok in split_tokens(list) {
+        if !tok.is_ascii() {
+            continue;
+        }
+        match Format::parse(&tok) {
+            Some(f) if !known.contains(&f) => known.push(f),
+            Some(_) => {}
+            None => unknown.push(tok),
+        }
+    }
+    (known, unknown)
+}
+
+/// C spellings in a 数据类型 cell of a host parameter (`aclIntArray`, `int64_t[]`): not dtypes.
+fn is_c_type(tok: &str) -> bool {
+    tok.contains('*') || tok.contains('[') || tok.starts_with("acl") || tok.ends_with("_t")
+}
+
+fn split_tokens(list: &str) -> Vec<String> {
+    let mut s = list.to_string();
+    for sep in ["以及", "或者", "、", "，", "和", "及", "或", "\n"] {
+        s = s.replace(sep, ",");
+    }
+    s.split([',', '/', ' ', '\t', '。', '；', ';'])
+        .map(|t| t.trim().trim_matches(['(', ')', '（', '）']).to_string())
+        .filter(|t| !t.is_empty() && t != "-" && t != "—")
+        .collect()
+}
+
+/// A dtype statement in prose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DtypeStatement {
+    /// "数据类型支持A、B" / "数据类型仅支持A".
+    Supports(Vec<DType>, Vec<String>),
+    /// "数据类型不支持A".
+    Excludes(Vec<DType>, Vec<String>),
+}
+
+pub fn dtype_statement(text: &str) -> Option<DtypeStatement> {
+    if let Some(c) = DTYPE_NOT.captures(text) {
+        let (k, u) = dtype_tokens(&c[1]);
+        return Some(DtypeStatement::Excludes(k, u));
+    }
+    let Some(c) = DTYPE_ONLY.captures(text) else {
+        // "INT64类型数组": the element type of an array attribute.
+        let c = ARRAY_OF.captures(text)?;
+        let (k, u) = dtype_tokens(&c[1]);
+        return (!k.is_empty()).then_some(DtypeStatement::Supports(k, u));
+    };
+    let (k, u) = dtype_tokens(&c[1]);
+    if k.is_empty() {
+        // "数据类型支持的范围…" and the like: no list here.
+        return None;
+    }
+    Some(DtypeStatement::Supports(k, u))
+}
+
+pub fn format_statement(text: &str) -> Option<(Vec<Format>, Vec<String>)> {
+    let caps = FORMAT
+        .captures(text)
+        .or_else(|| FORMAT_PREFIX.captures(text))?;
+    let (k, u) = format_tokens(&caps[1]);
+    (!k.is_empty()).then_some((k, u))
+}
+
+/// "shape支持4维或5维", "3-4维", "支持4维", "不支持8维以上".
+pub fn rank_in_text(text: &str) -> Option<Rank> {
+    let num = |s: &str| s.parse::<usize>().ok();
+    if let Some(c) = RANK_OR.captures(text) {
+        let (a, b) = (num(&c[1])?, num(&c[2])?);
+        return Some(Rank {
+            min: a.min(b),
+            max: a.max(b),
+        });
+    }
+    if let Some(c) = RANK_RANGE.captures(text) {
+        let (a, b) = (num(&c[1])?, num(&c[2])?);
+        return Some(Rank {
+            min: a.min(b),
+            max: a.max(b),
+        });
+    }
+    if let Some(c) = RANK_MAX.captures(text) {
+        return Some(Rank {
+            min: 0,
+            max: num(&c[1])?,
+        });
+    }
+    // "当输入是5维时…当输入是4维时…": the ranks the doc handles.
+    let whens: Vec<usize> = RANK_WHEN
+        .captures_iter(text)
+        .filter_map(|c| num(&c[1]))
+        .collect();
+    if let (Some(min), Some(max)) = (whens.iter().min(), whens.iter().max()) {
+        return Some(Rank {
+            min: *min,
+            max: *max,
+        });
+    }
+    if let Some(c) = RANK_ONE.captures(text) {
+        let a = num(&c[1])?;
+        return Some(Rank { min: a, max: a });
+    }
+    None
+}
+
+/// A 维度(shape) cell: "3-4", "0-8", "4", "4维".
+pub fn rank_cell(cell: &str) -> Option<Rank> {
+    let c = RANK_CELL.captures(cell.trim())?;
+    let a: usize = c[1].parse().ok()?;
+    let b = match c.get(2) {
+        Some(m) => m.as_str().parse().ok()?,
+        None => a,
+    };
+    Some(Rank {
+        min: a.min(b),
+        max: a.max(b),
+    })
+}
+
+/// √ / × cells and prose about non-contiguous tensors.
+pub fn mark(cell: &str) -> Option<bool> {
+    let t = cell.trim();
+    if t.contains('√') || t.eq_ignore_ascii_case("yes") || t == "支持" || t == "是" {
+        Some(true)
+    } else if t.contains('×')
+        || t.contains('✗')
+        || t.eq_ignore_ascii_case("no")
+        || t == "不支持"
+        || t == "否"
+    {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+pub fn non_contiguous_in_text(text: &str) -> Option<bool> {
+    let t = text.to_ascii_lowercase();
+    if t.contains("不支持非连续") {
+        Some(false)
+    } else if t.contains("支持非连续") {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+pub fn empty_tensor_in_text(text: &str) -> Option<bool> {
+    let t = text.to_ascii_lowercase();
+    if t.contains("不支持空tensor") || t.contains("不支持输入空tensor") {
+        Some(false)
+    } else if t.contains("支持空tensor") {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// 可选 / 可为空 / 空指针 allowed, without the negations ("不能为空指针").
+pub fn optional_in_text(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    let negated = [
+        "不可选",
+        "不能为空",
+        "不可为空",
+        "不允许为空",
+        "不能传入空指针",
+        "不支持空指针",
+        "不能是空指针",
+    ]
+    .iter()
+    .any(|n| t.contains(n));
+    if negated {
+        return false;
+    }
+    [
+        "可选",
+        "可为空",
+        "可以为空",
+        "支持空指针",
+        "可传入空指针",
+        "可以传入空指针",
+        "允许为空",
+        "可以是空指针",
+        "nullptr",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+}
+
+static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"与[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
+        r"|需要?与[A-Za-z_]",
+        r"|满足.{0,12}广播",
+        r"|长度(?:为|是|等于|需|必须|不)",
+        r"|取值范围|支持范围|范围为|范围是",
+        r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
+        r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
+        r"|必须为正|为正数|非负|不能为负",
+        r"|shape.{0,6}(?:相同|一致)"
+    ))
+    .unwrap()
+});
+
+/// Clauses stating a constraint, as the doc states them ("数据类型与self一致", "长度为1或2").
+pub fn constraint_phrases(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut clause = String::new();
+    let flush = |clause: &mut String, out: &mut Vec<String>| {
+        let c = clause
+            .trim()
+            .trim_start_matches(['且', '并'])
+            .trim()
+            .to_string();
+        if !c.is_empty() && CONSTRAINT.is_match(&c) && !out.contains(&c) {
+            out.push(c);
+        }
+        clause.clear();
+    };
+    for ch in text.chars() {
+        match ch {
+            '(' | '（' | '[' | '【' => depth += 1,
+            ')' | '）' | ']' | '】' => depth -= 1,
+            _ => {}
+        }
+        let splits = depth <= 0 && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
+        if splits {
+            flush(&mut clause, &mut out);
+        } else {
+            clause.push(ch);
+        }
+    }
+    flush(&mut clause, &mut out);
+    out
+}
+
+/// `* 0：KEEP_DTYPE，...` lines of an enumerated attribute.
+pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, String> {
+    let mut out = BTreeMap::new();
+    for l in lines {
+        if let Some(c) = ENUM_LINE.captures(l) {
+            if let Ok(v) = c[1].parse::<i64>() {
+                out.entry(v).or_insert_with(|| c[2].to_string());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dtype_statements() {
+        assert_eq!(
+            dtype_statement(
+                "Device侧的aclTensor，数据类型支持BFLOAT16、FLOAT16、FLOAT32，且数据类型与self一致"
+            ),
+            Some(DtypeStatement::Supports(
+                vec![DType::BFloat16, DType::Float16, DType::Float32],
+                vec![]
+            ))
+        );
+        assert_eq!(
+            dtype_statement("参数self、out的数据类型不支持BFLOAT16。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(
+            dtype_statement("数据类型仅支持INT32。"),
+            Some(DtypeStatement::Supports(vec![DType::Int32], vec![]))
+        );
+        assert_eq!(
+            dtype_statement("数据类型支持FLOAT、FOO"),
+            Some(DtypeStatement::Supports(
+                vec![DType::Float32],
+                vec!["FOO".into()]
+            ))
+        );
+        assert_eq!(
+            dtype_statement("数据类型需要是可转换为FLOAT的数据类型"),
+            None
+        );
+    }
+
+    #[test]
+    fn formats_ranks_and_marks() {
+        assert_eq!(
+            format_statement("数据格式支持NCDHW、ND，且需要与self数据格式一致")
+                .unwrap()
+                .0,
+            vec![Format::Ncdhw, Format::Nd]
+        );
+        assert_eq!(
+            format_statement("支持数据格式为NCHW和NCL。").unwrap().0,
+            vec![Format::Nchw, Format::Ncl]
+        );
+        assert_eq!(
+            format_statement("数据格式支持ND, 当输入是5维时").unwrap().0,
+            vec![Format::Nd]
+        );
+        assert_eq!(
+            rank_in_text("shape支持4维或5维，且"),
+            Some(Rank { min: 4, max: 5 })
+        );
+        assert_eq!(rank_in_text("shape支持4维"), Some(Rank { min: 4, max: 4 }));
+        assert_eq!(
+            rank_in_text("当输入是5维时，内部按照NCDHW处理，当输入是4维时，补1"),
+            Some(Rank { min: 4, max: 5 })
+        );
+        assert_eq!(
+            dtype_statement("Host侧的aclIntArray，INT64类型数组"),
+            Some(DtypeStatement::Supports(vec![DType::Int64], vec![]))
+        );
+        assert_eq!(
+            rank_in_text("数据维度不支持8维以上"),
+            Some(Rank { min: 0, max: 8 })
+        );
+        assert_eq!(rank_cell("3-4"), Some(Rank { min: 3, max: 4 }));
+        assert_eq!(rank_cell("0-8"), Some(Rank { min: 0, max: 8 }));
+        assert_eq!(rank_cell("4维"), Some(Rank { min: 4, max: 4 }));
+        assert_eq!(rank_cell("-"), None);
+        assert_eq!(mark("√"), Some(true));
+        assert_eq!(mark("×"), Some(false));
+        assert_eq!(empty_tensor_in_text("不支持空Tensor。"), Some(false));
+        assert_eq!(empty_tensor_in_text("支持空Tensor。"), Some(true));
+        assert_eq!(non_contiguous_in_text("支持非连续的Tensor"), Some(true));
+        assert!(optional_in_text("可选参数，可为空"));
+        assert!(!optional_in_text("不能为空指针"));
+    }
+
+    #[test]
+    fn constraints_and_enums() {
+        let c = constraint_phrases("数据类型支持FLOAT，且数据类型与self一致。shape与self一致，长度为1（kH=kW）或2（kH, kW），支持范围为[-255,255]");
+        assert_eq!(
+            c,
+            [
+                "数据类型与self一致",
+                "shape与self一致",
+                "长度为1（kH=kW）或2（kH, kW）",
+                "支持范围为[-255,255]"
+            ]
+        );
+        let e = enum_values(
+            [
+                "* 0：KEEP_DTYPE，保持",
+                "  * 1：ALLOW_FP32_DOWN_PRECISION，",
+                "x",
+            ]
+            .into_iter(),
+        );
+        assert_eq!(e.get(&0).map(String::as_str), Some("KEEP_DTYPE"));
+        assert_eq!(e.len(), 2);
+    }
+}

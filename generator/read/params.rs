@@ -1,0 +1,695 @@
+//! Parameter descriptions of the first phase: bullet lists (`- name（type，计算输入）：desc`, found
+//! by pattern whatever their indentation) or HTML tables (参数名/输入输出/描述/...), plus the
+//! product notes that override or restrict dtypes per product.
+
+use super::facts::{self, DtypeStatement};
+use super::markdown::Doc;
+use super::products::find_products;
+use super::proto::{type_key, Proto};
+use super::table::{tables_in, Table};
+use super::text::{ascii_punct, clean_inline, Sink};
+use crate::ir::{Loc, Param, ProductId, Role, Severity};
+use aclnn_runtime::DType;
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+/// What the doc says about one parameter, before it is joined with the prototype.
+#[derive(Debug, Default, Clone)]
+pub struct ParamDoc {
+    pub name: String,
+    pub doc_type: Option<String>,
+    pub role_text: String,
+    pub description: String,
+    /// Every other line or cell about the parameter (usage notes, continuation lines).
+    pub more: Vec<String>,
+    pub line: usize,
+    pub general_dtypes: Option<(Vec<DType>, Vec<String>)>,
+    pub format_cell: Option<String>,
+    pub rank_cell: Option<String>,
+    pub non_contiguous_cell: Option<String>,
+}
+
+/// A product-specific statement: "<term>X</term>：数据类型支持...".
+#[derive(Debug, Clone)]
+pub struct Note {
+    pub line: usize,
+    pub products: Vec<ProductId>,
+    pub text: String,
+    /// The parameter whose block the note sits in (bullet style).
+    pub owner: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct ParamSection {
+    pub docs: Vec<ParamDoc>,
+    pub notes: Vec<Note>,
+}
+
+static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*:?\s*(.*)$")
+        .unwrap()
+});
+static NAME_CELL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([^()]*?)\s*\))?").unwrap()
+});
+static NAMED_PARAMS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:参数|^\s*)([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|和|及|与)\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*的?\s*数据类型")
+        .unwrap()
+});
+static PARAM_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*:").unwrap());
+
+fn is_role_text(t: &str) -> bool {
+    ["输入", "输出", "入参", "出参", "可选", "必选"]
+        .iter()
+        .any(|r| t.contains(r))
+        || matches!(
+            t.trim().to_ascii_lowercase().as_str(),
+            "in" | "out" | "inout"
+        )
+}
+
+/// Reads the parameter descriptions in `range` (the op section, up to its return value part).
+pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]) -> ParamSection {
+    let mut sec = ParamSection::default();
+    let tables = tables_in(doc, range.clone());
+    let mut table_lines: Vec<Range<usize>> = Vec::new();
+    for t in &tables {
+        table_lines.push(t.lines.clone());
+        if t.column(&["参数名"]).is_some() {
+            read_param_table(t, &mut sec);
+        }
+    }
+    let mut current: Option<String> = None;
+    let mut i = range.start;
+    while i < range.end.min(doc.lines.len()) {
+        if let Some(t) = table_lines.iter().find(|r| r.contains(&i)) {
+            i = t.end;
+            current = None;
+            continue;
+        }
+        let raw = doc.line(i);
+        if doc.in_code[i] || raw.trim().is_empty() || raw.trim_start().starts_with("<!--") {
+            i += 1;
+            continue;
+        }
+        let cleaned = clean_inline(raw);
+        // ascii_punct maps characters one to one, so char offsets carry over to `cleaned`.
+        let text = ascii_punct(&cleaned);
+        if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
+            let name = c[1].to_string();
+            let desc_at = text[..c.get(4).map_or(text.len(), |m| m.start())]
+                .chars()
+                .count();
+            let desc = cleaned
+                .chars()
+                .skip(desc_at)
+                .collect::<String>()
+                .trim()
+                .to_string();
+            sec.docs.push(ParamDoc {
+                name: name.clone(),
+                doc_type: Some(c[2].trim().to_string()).filter(|t| !t.is_empty()),
+                role_text: c[3].trim().to_string(),
+                description: desc,
+                line: i,
+                ..ParamDoc::default()
+            });
+            current = Some(name);
+        } else if let Some(note) = product_note(doc, i, &text, current.clone()) {
+            sec.notes.push(note);
+        } else if let Some(name) = PARAM_HEAD
+            .captures(&text)
+            .map(|c| c[1].to_string())
+            .filter(|n| proto_names.contains(n))
+        {
+            // "cubeMathType：支持的枚举值如下：" after a table opens that parameter's notes.
+            push_more(&mut sec, &name, &cleaned);
+            current = Some(name);
+        } else if let Some(name) = &current {
+            push_more(&mut sec, name, &cleaned);
+        }
+        i += 1;
+    }
+    sec
+}
+
+fn push_more(sec: &mut ParamSection, name: &str, text: &str) {
+    if let Some(d) = sec.docs.iter_mut().rev().find(|d| d.name == name) {
+        d.more.push(text.to_string());
+    } else {
+        sec.docs.push(ParamDoc {
+            name: name.to_string(),
+            more: vec![text.to_string()],
+            line: usize::MAX,
+            ..ParamDoc::default()
+        });
+    }
+}
+
+/// A line whose text before the colon names products (or that sits in an npu scope).
+fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Option<Note> {
+    let body = text
+        .trim_start()
+        .trim_start_matches(['-', '*', '+'])
+        .trim_start();
+    let colon = body.find(':');
+    let head = colon.map(|c| &body[..c]).unwrap_or("");
+    let found = find_products(head);
+    if !found.is_empty() {
+        let mut products: Vec<ProductId> = found.into_iter().map(|f| f.id).collect();
+        products.dedup();
+        let rest = colon.map(|c| body[c + 1..].trim()).unwrap_or("");
+        return Some(Note {
+            line: idx,
+            products,
+            text: rest.to_string(),
+            owner,
+        });
+    }
+    let scope = doc.npu_products(idx)?;
+    // A scoped line that is not a parameter's own text: "- 数据类型支持…" under an npu marker.
+    if owner.is_some() && facts::dtype_statement(body).is_none() {
+        return None;
+    }
+    Some(Note {
+        line: idx,
+        products: scope.to_vec(),
+        text: body.to_string(),
+        owner,
+    })
+}
+
+fn read_param_table(t: &Table, sec: &mut ParamSection) {
+    let col = |names: &[&str]| t.column(names);
+    let (name_c, role_c, desc_c, usage_c) = (
+        col(&["参数名"]),
+        col(&["输入/输出", "输入输出", "输入/输出/属性"]),
+        col(&["描述", "说明"]),
+        col(&["使用说明"]).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
+    );
+    // A bare "类型" column holds C types ("const aclTensor*") or, in some docs, dtypes.
+    let type_c = t
+        .rows
+        .first()
+        .and_then(|h| h.cells.iter().position(|c| c.trim() == "类型"));
+    let (dtype_c, format_c, rank_c, nc_c) = (
+        col(&["数据类型"]).or(type_c),
+        col(&["数据格式"]),
+        col(&["维度", "shape"]),
+        col(&["非连续"]),
+    );
+    let cell = |cells: &[String], c: Option<usize>| -> Option<String> {
+        c.and_then(|i| cells.get(i))
+            .map(|s| clean_inline(s).trim().to_string())
+    };
+    for row in t.body() {
+        let Some(name_cell) = cell(&row.cells, name_c) else {
+            continue;
+        };
+        let name_cell = ascii_punct(&name_cell);
+        let Some(c) = NAME_CELL.captures(&name_cell) else {
+            continue;
+        };
+        let name = c[1].to_string();
+        let mut doc_type = c.get(2).map(|m| m.as_str().to_string());
+        let mut dtypes = cell(&row.cells, dtype_c).filter(|s| !is_dash(s));
+        if dtypes.as_deref().is_some_and(looks_like_c_type) {
+            doc_type = dtypes.take();
+        }
+        // "同self" / "与self一致": a constraint, not a list.
+        let (dtypes, dtype_rule) = match dtypes {
+            Some(d) if is_relation(&d) => (None, Some(d)),
+            other => (other, None),
+        };
+        let mut d = ParamDoc {
+            name: name.clone(),
+            doc_type,
+            role_text: cell(&row.cells, role_c).unwrap_or_default(),
+            description: cell(&row.cells, desc_c).unwrap_or_default(),
+            line: row.line,
+            format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s) && !is_relation(s)),
+            rank_cell: cell(&row.cells, rank_c).filter(|s| facts::rank_cell(s).is_some()),
+            non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
+            ..ParamDoc::default()
+        };
+        if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
+            d.more.push(u);
+        }
+        if let Some(r) =
+            cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
+        {
+            d.more.push(r); // prose about the shape ("shape 约束" columns)
+        }
+        if let Some(r) = dtype_rule {
+            d.more.push(format!("数据类型{r}"));
+        }
+        if let Some(f) = cell(&row.cells, format_c).filter(|s| is_relation(s)) {
+            d.more.push(format!("数据格式{f}"));
+        }
+        if let Some(cell_text) = dtypes {
+            d.general_dtypes = Some(dtype_cell(&cell_text, row.line, &name, sec));
+        }
+        if let Some(prev) = sec.docs.iter_mut().find(|p| p.name == name) {
+            // A parameter split over several rows (one per product group): merge.
+            if let (Some((a, _)), Some((b, _))) = (&mut prev.general_dtypes, &d.general_dtypes) {
+                for x in b {
+                    if !a.contains(x) {
+                        a.push(*x);
+                    }
+                }
+            } else if prev.general_dtypes.is_none() {
+                prev.general_dtypes = d.general_dtypes;
+            }
+            prev.more.extend(d.more);
+        } else {
+            sec.docs.push(d);
+        }
+    }
+}
+
+fn looks_like_c_type(cell: &str) -> bool {
+    cell.contains('*')
+        || cell.contains("acl")
+        || cell.ends_with("_t")
+        || cell == "bool"
+        || cell == "double"
+}
+
+/// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
+fn is_relation(cell: &str) -> bool {
+    cell.contains('同') || cell.contains("一致") || cell.contains("转换")
+}
+
+fn is_dash(s: &str) -> bool {
+    let t = s.trim();
+    t.is_empty() || t == "-" || t == "—" || t == "/" || t == "N/A"
+}
+
+/// A dtype cell: general tokens, with per-product lines ("Atlas A2…：FLOAT16") turned into notes.
+fn dtype_cell(
+    text: &str,
+    line: usize,
+    name: &str,
+    sec: &mut ParamSection,
+) -> (Vec<DType>, Vec<String>) {
+    let mut general = String::new();
+    for l in text.lines() {
+        let l = ascii_punct(l);
+        let colon = l.find(':');
+        let products = colon.map(|c| find_products(&l[..c])).unwrap_or_default();
+        if let (Some(c), false) = (colon, products.is_empty()) {
+            sec.notes.push(Note {
+                line,
+                products: products.into_iter().map(|f| f.id).collect(),
+                text: format!("数据类型支持{}", l[c + 1..].trim()),
+                owner: Some(name.to_string()),
+            });
+        } else {
+            general.push_str(&l);
+            general.push('\n');
+        }
+    }
+    facts::dtype_tokens(&general)
+}
+
+/// Role from the C type and the doc's 输入/输出 text.
+pub fn role_of(ty: &str, name: &str, role_text: &str) -> Role {
+    let t: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
+    let is_const = t.starts_with("const");
+    let says_out = role_text.contains("输出") || role_text.contains("出参");
+    let says_in = role_text.contains("输入") || role_text.contains("入参");
+    if t.contains("aclOpExecutor*") {
+        Role::Executor
+    } else if name == "workspaceSize" && t.contains("uint64_t") {
+        Role::WorkspaceSize
+    } else if name == "workspace" && t.contains("void*") {
+        Role::Workspace
+    } else if t.contains("aclrtStream") {
+        Role::Stream
+    } else if t.contains("aclTensorList*") {
+        // CANN declares some outputs `const`; the doc's 输出 decides.
+        if says_out && !says_in {
+            Role::OutputTensorList
+        } else {
+            Role::InputTensorList
+        }
+    } else if t.contains("aclTensor*") {
+        if says_out && !says_in {
+            Role::OutputTensor
+        } else if is_const {
+            Role::InputTensor
+        } else if says_in || (!says_out && name.ends_with("Ref")) {
+            Role::InOutTensor
+        } else {
+            Role::OutputTensor
+        }
+    } else {
+        Role::Attribute
+    }
+}
+
+/// Joins the prototype's parameters with their descriptions and notes.
+pub struct Joiner<'a> {
+    pub file: &'a str,
+    pub doc: &'a Doc<'a>,
+    pub proto: &'a Proto,
+    pub products: &'a mut BTreeMap<ProductId, bool>,
+}
+
+impl Joiner<'_> {
+    pub fn join(&mut self, sec: &ParamSection, sink: &mut Sink) -> Vec<Param> {
+        let names: Vec<String> = self.proto.params.iter().map(|p| p.name.clone()).collect();
+        for d in &sec.docs {
+            if d.line != usize::MAX && !names.contains(&d.name) {
+                let src = self.doc.line(d.line);
+                sink.at_text(
+                    Severity::Warning,
+                    "param-not-in-prototype",
+                    match names.iter().find(|n| n.eq_ignore_ascii_case(&d.name)) {
+                        Some(n) => format!(
+                            "`{}` is described but is not a parameter of `{}` (did the doc mean `{n}`?)",
+                            d.name, self.proto.name
+                        ),
+                        None => format!("`{}` is described but is not a parameter of `{}`", d.name, self.proto.name),
+                    },
+                    d.line,
+                    src,
+                    &d.name,
+                );
+            }
+        }
+        let mut params: Vec<Param> = Vec::new();
+        for cp in &self.proto.params {
+            let d = sec.docs.iter().find(|d| d.name == cp.name);
+            let mut p = Param {
+                name: cp.name.clone(),
+                ty: cp.ty.clone(),
+                ..Param::default()
+            };
+            match d {
+                Some(d) if d.line != usize::MAX => {
+                    self.fill(&mut p, d, sink);
+                }
+                _ => {
+                    let src = self.doc.line(self.proto.line);
+                    sink.at_text(
+                        Severity::Warning,
+                        "param-undocumented",
+                        format!("prototype parameter `{}` has no description", cp.name),
+                        self.proto.line,
+                        src,
+                        &cp.name,
+                    );
+                    p.role = role_of(&cp.ty, &cp.name, "");
+                    p.source = Some(self.loc(self.proto.line));
+                    if let Some(d) = d {
+                        self.fill_facts(&mut p, d, sink);
+                    }
+                }
+            }
+            params.push(p);
+        }
+        self.apply_notes(&mut params, sec, sink);
+        params
+    }
+
+    fn loc(&self, idx: usize) -> Loc {
+        Loc {
+            file: self.file.to_string(),
+            line: idx + 1,
+            column: 0,
+        }
+    }
+
+    fn fill(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
+        let src = self.doc.line(d.line);
+        p.role = role_of(&p.ty, &p.name, &d.role_text);
+        p.description = d.description.clone();
+        p.source = Some(self.loc(d.line));
+        if let Some(dt) = &d.doc_type {
+            if type_key(dt) != type_key(&p.ty) && !is_loose_type(dt) {
+                sink.at_text(
+                    Severity::Warning,
+                    "type-drift",
+                    format!(
+                        "`{}` is `{}` in the prototype but `{dt}` in its description",
+                        p.name, p.ty
+                    ),
+                    d.line,
+                    src,
+                    &p.name,
+                );
+            }
+        }
+        let says_out = d.role_text.contains("输出") || d.role_text.eq_ignore_ascii_case("out");
+        let says_in = d.role_text.contains("输入") || d.role_text.contains("入参");
+        // A value parameter cannot be an output (seed 004 marks cubeMathType `out`).
+        if p.role == Role::Attribute && !p.ty.contains('*') && says_out && !says_in {
+            sink.at_text(
+                Severity::Warning,
+                "role-conflict",
+                format!(
+                    "`{}` is documented as an output (`{}`) but its type `{}` is passed by value",
+                    p.name, d.role_text, p.ty
+                ),
+                d.line,
+                src,
+                &p.name,
+            );
+        }
+        self.fill_facts(p, d, sink);
+    }
+
+    fn fill_facts(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
+        let src = if d.line == usize::MAX {
+            ""
+        } else {
+            self.doc.line(d.line)
+        };
+        let line = if d.line == usize::MAX { 0 } else { d.line };
+        let all_text = std::iter::once(d.description.as_str())
+            .chain(d.more.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // dtypes
+        let general =
+            d.general_dtypes
+                .clone()
+                .or_else(|| match facts::dtype_statement(&all_text) {
+                    Some(DtypeStatement::Supports(k, u)) => Some((k, u)),
+                    _ => None,
+                });
+        if let Some((dtypes, unknown)) = general {
+            for u in unknown {
+                sink.at_text(
+                    Severity::Warning,
+                    "unknown-dtype",
+                    format!("unknown dtype `{u}` for `{}`", p.name),
+                    line,
+                    src,
+                    &u,
+                );
+            }
+            if !dtypes.is_empty() {
+                for (prod, ok) in self.products.iter() {
+                    if *ok {
+                        p.dtypes.insert(prod.clone(), dtypes.clone());
+                    }
+                }
+            }
+        }
+        // formats
+        let formats = match &d.format_cell {
+            Some(c) => Some(facts::format_tokens(c)),
+            None => facts::format_statement(&all_text),
+        };
+        if let Some((f, unknown)) = formats {
+            for u in unknown {
+                sink.at_text(
+                    Severity::Warning,
+                    "unknown-format",
+                    format!("unknown format `{u}` for `{}`", p.name),
+                    line,
+                    src,
+                    &u,
+                );
+            }
+            p.formats = f;
+        }
+        p.rank = d
+            .rank_cell
+            .as_deref()
+            .and_then(facts::rank_cell)
+            .or_else(|| facts::rank_in_text(&all_text));
+        p.non_contiguous = d
+            .non_contiguous_cell
+            .as_deref()
+            .and_then(facts::mark)
+            .or_else(|| facts::non_contiguous_in_text(&all_text));
+        p.empty_tensor = facts::empty_tensor_in_text(&all_text);
+        // CANN names nullable parameters `xxxOptional`.
+        p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
+        p.constraints = facts::constraint_phrases(&all_text);
+        p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
+    }
+
+    /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
+    fn apply_notes(&mut self, params: &mut [Param], sec: &ParamSection, sink: &mut Sink) {
+        for note in &sec.notes {
+            let src = self.doc.line(note.line);
+            let Some(stmt) = facts::dtype_statement(&note.text) else {
+                continue;
+            };
+            let named = named_params(&note.text);
+            for n in &named {
+                if !params.iter().any(|p| &p.name == n) {
+                    sink.at_text(
+                        Severity::Warning,
+                        "note-unknown-param",
+                        format!(
+                            "note names `{n}`, which is not a parameter of `{}`",
+                            self.proto.name
+                        ),
+                        note.line,
+                        src,
+                        n,
+                    );
+                }
+            }
+            let targets: Vec<usize> = if !named.is_empty() {
+                params
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| named.contains(&p.name))
+                    .map(|(i, _)| i)
+                    .collect()
+            } else if let Some(owner) = &note.owner {
+                params
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| &p.name == owner)
+                    .map(|(i, _)| i)
+                    .collect()
+            } else {
+                params
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| !p.dtypes.is_empty() && p.role.is_tensor())
+                    .map(|(i, _)| i)
+                    .collect()
+            };
+            for prod in &note.products {
+                match self.products.get(prod) {
+                    Some(false) => continue,
+                    Some(true) => {}
+                    None => {
+                        sink.at(
+                            Severity::Warning,
+                            "product-not-listed",
+                            format!("note names product `{prod}`, absent from the product section; taken as supported"),
+                            note.line,
+                            src,
+                        );
+                        self.products.insert(prod.clone(), true);
+                    }
+                }
+                for &t in &targets {
+                    let p = &mut params[t];
+                    match &stmt {
+                        DtypeStatement::Supports(list, _) => {
+                            p.dtypes.insert(prod.clone(), list.clone());
+                        }
+                        DtypeStatement::Excludes(list, _) => {
+                            if let Some(v) = p.dtypes.get_mut(prod) {
+                                v.retain(|d| !list.contains(d));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Doc types that carry no C spelling to compare ("INT64类型数组", "Tensor").
+fn is_loose_type(t: &str) -> bool {
+    !t.is_ascii() || t.trim().is_empty()
+}
+
+/// "参数self、out的数据类型…" → [self, out].
+fn named_params(text: &str) -> Vec<String> {
+    let Some(c) = NAMED_PARAMS.captures(text) else {
+        return Vec::new();
+    };
+    c[1].split(['、', ',', ' ', '和', '及', '与'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_from_type_and_text() {
+        assert_eq!(
+            role_of("const aclTensor*", "self", "计算输入"),
+            Role::InputTensor
+        );
+        assert_eq!(role_of("aclTensor*", "out", "计算输出"), Role::OutputTensor);
+        assert_eq!(
+            role_of("aclTensor*", "selfRef", "输入/输出"),
+            Role::InOutTensor
+        );
+        assert_eq!(role_of("aclTensor*", "selfRef", "输入"), Role::InOutTensor);
+        assert_eq!(
+            role_of("uint64_t*", "workspaceSize", "出参"),
+            Role::WorkspaceSize
+        );
+        assert_eq!(role_of("aclOpExecutor**", "executor", ""), Role::Executor);
+        assert_eq!(
+            role_of("const aclTensorList*", "x", ""),
+            Role::InputTensorList
+        );
+        assert_eq!(role_of("int8_t", "cubeMathType", "输入"), Role::Attribute);
+        assert_eq!(role_of("aclrtStream", "stream", ""), Role::Stream);
+    }
+
+    #[test]
+    fn named_params_in_notes() {
+        assert_eq!(
+            named_params("参数self、out的数据类型不支持BFLOAT16。"),
+            ["self", "out"]
+        );
+        assert_eq!(named_params("self的数据类型不支持BFLOAT16"), ["self"]);
+        assert!(named_params("数据类型支持FLOAT").is_empty());
+    }
+
+    #[test]
+    fn bullet_entries_found_whatever_the_indentation() {
+        let text = "## aclnnFooGetWorkspaceSize\n- **参数说明：**\n - self(aclTensor \\*, 计算输入): 输入。数据类型支持FLOAT16。\n    - 昇腾910B AI处理器：数据类型支持FLOAT32。\n      - out（aclTensor*，计算输出）：输出。\n";
+        let doc = Doc::parse(text);
+        let names = vec!["self".to_string(), "out".to_string()];
+        let sec = read_param_section(&doc, 1..doc.lines.len(), &names);
+        let got: Vec<_> = sec
+            .docs
+            .iter()
+            .map(|d| (d.name.as_str(), d.doc_type.as_deref(), d.line))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("self", Some("aclTensor *"), 2),
+                ("out", Some("aclTensor*"), 4)
+            ]
+        );
+        assert_eq!(sec.notes.len(), 1);
+        assert_eq!(sec.notes[0].owner.as_deref(), Some("self"));
+        assert_eq!(sec.notes[0].products, ["ascend910b"]);
+    }
+}

@@ -1,0 +1,264 @@
+//! Product names as docs spell them → stable product ids, and the product section.
+
+use super::markdown::Doc;
+use super::text::{clean_inline, Sink};
+use crate::ir::{ProductId, Severity};
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+/// One product name found in a text, with its byte span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub id: ProductId,
+    pub span: std::ops::Range<usize>,
+}
+
+/// Known product spellings, most specific first (a name naming several products, such as
+/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal).
+static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    [
+        (
+            r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?",
+            "ascend950",
+        ),
+        (r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品", "ascend310b"),
+        (r"(?:Atlas\s*)?A3\s*(?:训练|推理)系列产品", "ascend910_93"),
+        (r"昇腾\s*910_93(?:\s*AI\s*处理器)?", "ascend910_93"),
+        (r"(?:Atlas\s*)?A2\s*(?:训练|推理)系列产品", "ascend910b"),
+        (r"Atlas\s*800I\s*A2\s*推理产品", "ascend910b"),
+        (r"A200I\s*A2\s*Box\s*(?:异构组件)?", "ascend910b"),
+        (r"昇腾\s*910B(?:\s*AI\s*处理器)?", "ascend910b"),
+        (r"Atlas\s*推理系列(?:产品|加速卡产品)", "ascend310p"),
+        (r"昇腾\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
+        (r"Atlas\s*训练系列产品", "ascend910"),
+        (r"昇腾\s*910(?:\s*AI\s*处理器)?", "ascend910"),
+        (r"Kirin\s*[0-9A-Za-z]+", "kirin"),
+    ]
+    .into_iter()
+    .map(|(p, id)| (Regex::new(p).expect("product pattern"), id))
+    .collect()
+});
+
+/// Every known product name in `text`, in text order, without overlaps.
+pub fn find_products(text: &str) -> Vec<Found> {
+    let mut found: Vec<Found> = Vec::new();
+    for (re, id) in PRODUCT_PATTERNS.iter() {
+        for m in re.find_iter(text) {
+            let overlaps = found
+                .iter()
+                .any(|f| f.span.start < m.end() && m.start() < f.span.end);
+            if !overlaps {
+                found.push(Found {
+                    id: (*id).to_string(),
+                    span: m.range(),
+                });
+            }
+        }
+    }
+    found.sort_by_key(|f| f.span.start);
+    found
+}
+
+/// Ids of `<!-- npu="..." -->` markers (`950`, `A3`, `910b`, `310b`, `310p`, `910`).
+pub fn npu_marker_id(token: &str) -> String {
+    match token.trim().to_ascii_lowercase().as_str() {
+        "950" => "ascend950".into(),
+        "a3" | "910_93" => "ascend910_93".into(),
+        "910b" | "a2" => "ascend910b".into(),
+        "310b" => "ascend310b".into(),
+        "310p" => "ascend310p".into(),
+        "910" => "ascend910".into(),
+        other => format!("npu_{}", slug(other)),
+    }
+}
+
+/// A stable id for a product name aclgen does not know.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_');
+    if out.is_empty() {
+        "unknown".to_string()
+    } else {
+        out.to_string()
+    }
+}
+
+/// What a product line says: supported or not (no mark = a plain list of supported products).
+fn support_mark(text: &str) -> bool {
+    !(text.contains("不支持") || text.contains('×') || text.contains('✗'))
+}
+
+/// Text left after removing product names, separators and support marks: a damaged or unknown name.
+fn leftover(text: &str, found: &[Found]) -> String {
+    let mut rest = String::new();
+    let mut pos = 0;
+    for f in found {
+        rest.push_str(&text[pos..f.span.start]);
+        rest.push(' ');
+        pos = f.span.end;
+    }
+    rest.push_str(&text[pos..]);
+    let rest = rest
+        .replace("不支持", " ")
+        .replace("支持", " ")
+        .replace("是否", " ")
+        .replace("产品", " ");
+    rest.split(|c: char| c.is_whitespace() || "/、，,。.：:|√×✗-*+()（）".contains(c))
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads the product section (table, bullet list, npu markers or plain lines) into {id: supported}.
+pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
+    let mut products = BTreeMap::new();
+    let Some(section) = doc.find_section(|t| t.contains("产品") && !t.contains("aclnn")) else {
+        sink.file(
+            Severity::Warning,
+            "no-products",
+            "no product section (产品支持情况)",
+        );
+        return products;
+    };
+    for idx in section.body.clone() {
+        let raw = doc.line(idx);
+        if doc.in_code[idx] || raw.trim().is_empty() || raw.contains("<!--") {
+            continue;
+        }
+        let text = clean_inline(raw);
+        if text.contains("产品形态") || text.contains("详细说明") || is_table_header(&text)
+        {
+            continue;
+        }
+        let found = find_products(&text);
+        let supported = support_mark(&text);
+        if found.is_empty() {
+            if let Some(ids) = doc.npu_products(idx) {
+                for id in ids {
+                    products.insert(id.clone(), supported);
+                }
+                continue;
+            }
+            let rest = leftover(&text, &[]);
+            if !rest.is_empty() {
+                sink.at(
+                    Severity::Warning,
+                    "unknown-product",
+                    format!("unknown product `{rest}`; kept as `{}`", slug(&rest)),
+                    idx,
+                    raw,
+                );
+                products.insert(slug(&rest), supported);
+            }
+            continue;
+        }
+        for f in &found {
+            products.insert(f.id.clone(), supported);
+        }
+        let rest = leftover(&text, &found);
+        if !rest.is_empty()
+            || text.trim_start().starts_with("A2")
+            || text.trim_start().starts_with("A3")
+        {
+            sink.at(
+                Severity::Warning,
+                "damaged-product",
+                format!(
+                    "product line looks damaged (left over: `{rest}`); read as {}",
+                    found
+                        .iter()
+                        .map(|f| f.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                idx,
+                raw,
+            );
+        }
+    }
+    if products.is_empty() {
+        sink.at(
+            Severity::Warning,
+            "no-products",
+            "the product section names no known product",
+            section.line,
+            doc.line(section.line),
+        );
+    }
+    products
+}
+
+fn is_table_header(text: &str) -> bool {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    t.is_empty()
+        || t.chars().all(|c| "|:-".contains(c))
+        || (t.contains("产品") && t.contains("是否支持"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(text: &str) -> Vec<String> {
+        find_products(text).into_iter().map(|f| f.id).collect()
+    }
+
+    #[test]
+    fn maps_doc_names_to_ids() {
+        assert_eq!(
+            ids("Atlas A2训练系列产品/Atlas 800I A2推理产品/Atlas 200I/500 A2推理产品"),
+            ["ascend910b", "ascend910b", "ascend310b"]
+        );
+        assert_eq!(
+            ids("<term>Atlas A3 训练系列产品/Atlas A3 推理系列产品</term>"),
+            ["ascend910_93", "ascend910_93"]
+        );
+        assert_eq!(ids("Ascend 950PR/Ascend 950DT"), ["ascend950"]);
+        assert_eq!(
+            ids("Atlas 推理系列产品、Atlas 训练系列产品"),
+            ["ascend310p", "ascend910"]
+        );
+        assert_eq!(
+            ids("昇腾910B AI处理器、昇腾910_93 AI处理器"),
+            ["ascend910b", "ascend910_93"]
+        );
+        assert_eq!(ids("A200I A2 Box 异构组件"), ["ascend910b"]);
+    }
+
+    #[test]
+    fn reads_table_bullets_and_markers() {
+        let text = "# aclnnX\n## 产品支持情况\n| 产品 | 是否支持 |\n| :-- | :-: |\n| <term>Atlas A3 训练系列产品/Atlas A3 推理系列产品</term> | √ |\n| <term>Atlas 200I/500 A2 推理产品</term> | × |\n- <term>Atlas 训练系列产品</term>：不支持\n<!-- npu=\"950\" id1 -->\n- <term>Ascend 950PR/Ascend 950DT</term>：支持\n<!-- end id1 -->\n## 功能说明";
+        let doc = Doc::parse(text);
+        let mut sink = Sink::new("x.md");
+        let p = read_products(&doc, &mut sink);
+        let expect: BTreeMap<String, bool> = [
+            ("ascend910_93", true),
+            ("ascend310b", false),
+            ("ascend910", false),
+            ("ascend950", true),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        assert_eq!(p, expect);
+        assert!(sink.diags.is_empty(), "{:?}", sink.diags);
+    }
+
+    #[test]
+    fn damaged_product_line_is_diagnosed() {
+        let doc = Doc::parse("## 支持的产品型号\n\nA2训练系列产品/Atlas\n");
+        let mut sink = Sink::new("x.md");
+        let p = read_products(&doc, &mut sink);
+        assert_eq!(p.get("ascend910b"), Some(&true));
+        assert_eq!(sink.diags[0].code, "damaged-product");
+        assert_eq!(sink.diags[0].line, 3);
+    }
+}

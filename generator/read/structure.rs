@@ -1,0 +1,748 @@
+//! The structure reader: markdown text (after decoding and scrape repair) → one `OpIr` per
+//! `GetWorkspaceSize` prototype. Works on any markdown string; locations are doc lines.
+
+use super::errors::read_errors;
+use super::markdown::{Doc, Section};
+use super::params::{read_param_section, Joiner};
+use super::products::read_products;
+use super::proto::{find_prototypes, Proto};
+use super::text::{clean_inline, Sink};
+use crate::ir::{CParam, Function, Loc, OpIr, ProductId, Severity};
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+/// More ops than this in one doc is not an aclnn doc; the rest are reported, not read.
+const MAX_OPS: usize = 32;
+const WS_SUFFIX: &str = "GetWorkspaceSize";
+
+static ACLNN_NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"aclnn[A-Za-z0-9_]+").unwrap());
+static INCLUDE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"#include\s*[<"]aclnnop/(?:level2/)?(aclnn_[A-Za-z0-9_]+\.h)[>"]"#).unwrap()
+});
+
+/// Facts of the doc shared by every op it describes.
+struct DocFacts {
+    products: BTreeMap<ProductId, bool>,
+    description: String,
+    formula: Option<String>,
+    constraints: Vec<String>,
+    example: Option<String>,
+    header: Option<String>,
+}
+
+/// Reads every op of a markdown doc. Doc-wide problems go to `sink`; each op carries its own.
+pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
+    let doc = Doc::parse(text);
+    let protos = prototypes(&doc);
+    let facts = DocFacts {
+        products: read_products(&doc, sink),
+        description: description(&doc),
+        formula: formula(&doc),
+        constraints: constraints(&doc),
+        example: example(&doc),
+        header: header(&doc),
+    };
+    let ws: Vec<&Proto> = protos
+        .iter()
+        .filter(|p| {
+            p.name
+                .to_ascii_lowercase()
+                .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+        })
+        .collect();
+    if ws.is_empty() {
+        // A single-phase API (aclnnTransQuantParam): the prototype named by the title.
+        if let Some(single) = single_phase_proto(&doc, &protos) {
+            sink.at_col(
+                Severity::Warning,
+                "single-phase-api",
+                format!(
+                    "`{}` has no GetWorkspaceSize phase; read as a single function",
+                    single.name
+                ),
+                single.line,
+                doc.line(single.line),
+                single.column,
+            );
+            return vec![read_op(file, &doc, &facts, single, &protos)];
+        }
+        sink.file(
+            Severity::Error,
+            "no-prototype",
+            "no `aclnn…GetWorkspaceSize(...)` prototype found; not an aclnn operator doc?",
+        );
+        return Vec::new();
+    }
+    if ws.len() > MAX_OPS {
+        sink.file(
+            Severity::Warning,
+            "too-many-ops",
+            format!(
+                "{} prototypes found; only the first {MAX_OPS} are read",
+                ws.len()
+            ),
+        );
+    }
+    ws.iter()
+        .take(MAX_OPS)
+        .map(|p| read_op(file, &doc, &facts, p, &protos))
+        .collect()
+}
+
+fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]) -> OpIr {
+    let mut sink = Sink::new(file);
+    let op = op_name(&ws.name);
+    let misspelled = !ws.name.ends_with(WS_SUFFIX)
+        && ws
+            .name
+            .to_ascii_lowercase()
+            .ends_with(&WS_SUFFIX.to_ascii_lowercase());
+    if misspelled {
+        sink.at_text(
+            Severity::Warning,
+            "name-mismatch",
+            format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
+            ws.line,
+            doc.line(ws.line),
+            &ws.name,
+        );
+    }
+    check_title(doc, &op, &mut sink);
+    let exec_name = format!("aclnn{op}");
+    let two_phase = ws
+        .name
+        .to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase());
+    let exec = protos.iter().find(|p| p.name == exec_name && two_phase);
+    let mut functions = vec![function(file, doc, ws, &mut sink)];
+    match exec {
+        Some(e) => functions.push(function(file, doc, e, &mut sink)),
+        None if !two_phase => {}
+        None => sink.at(
+            Severity::Warning,
+            "no-execute-function",
+            format!("no prototype of the execute function `{exec_name}`"),
+            ws.line,
+            doc.line(ws.line),
+        ),
+    }
+    let mut products = facts.products.clone();
+    let section = op_section(doc, &ws.name, &mut sink)
+        .or_else(|| section_titled_as_execute(doc, ws, &exec_name, &mut sink));
+    let (param_range, error_range) = match section {
+        Some(s) => split_at_return_value(doc, s),
+        None => {
+            sink.at(
+                Severity::Warning,
+                "no-param-section",
+                format!("no `{}` section describing the parameters", ws.name),
+                ws.line,
+                doc.line(ws.line),
+            );
+            (0..0, 0..0)
+        }
+    };
+    let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
+    let sec = read_param_section(doc, param_range, &names);
+    let params = Joiner {
+        file,
+        doc,
+        proto: ws,
+        products: &mut products,
+    }
+    .join(&sec, &mut sink);
+    let mut errors = read_errors(doc, file, error_range);
+    if errors.is_empty() {
+        // A doc-level "## 返回值" section shared by the functions.
+        for s in doc.sections.iter().filter(|s| {
+            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
+        }) {
+            errors.extend(read_errors(doc, file, s.body.clone()));
+        }
+    }
+    if errors.is_empty() {
+        let (line, src) = section
+            .map(|s| (s.line, doc.line(s.line)))
+            .unwrap_or((ws.line, doc.line(ws.line)));
+        sink.at(
+            Severity::Warning,
+            "no-error-table",
+            format!("no error codes documented for `{}`", ws.name),
+            line,
+            src,
+        );
+    }
+    OpIr {
+        op,
+        products,
+        description: facts.description.clone(),
+        formula: facts.formula.clone(),
+        functions,
+        params,
+        errors,
+        inferred_rules: Vec::new(),
+        constraints: facts.constraints.clone(),
+        header: facts.header.clone(),
+        example: facts.example.clone(),
+        sources: vec![file.to_string()],
+        diagnostics: sink.diags,
+    }
+}
+
+/// `aclnnFooGetWorkspaceSize` → `Foo` (a single-phase `aclnnFoo` → `Foo`).
+fn op_name(ws_name: &str) -> String {
+    let base = ws_name.strip_prefix("aclnn").unwrap_or(ws_name);
+    if base
+        .to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+    {
+        base[..base.len() - WS_SUFFIX.len()].to_string()
+    } else {
+        base.to_string()
+    }
+}
+
+/// The prototype whose name the title gives, for docs without a GetWorkspaceSize phase.
+fn single_phase_proto<'p>(doc: &Doc, protos: &'p [Proto]) -> Option<&'p Proto> {
+    let title = doc.sections.iter().find(|s| s.level == 1)?;
+    let name = ACLNN_NAME.find(&title.title)?.as_str();
+    protos.iter().find(|p| p.name == name)
+}
+
+fn function(file: &str, doc: &Doc, p: &Proto, sink: &mut Sink) -> Function {
+    let return_type = match &p.return_type {
+        Some(t) => t.clone(),
+        None => {
+            sink.at_col(
+                Severity::Warning,
+                "missing-return-type",
+                format!(
+                    "prototype `{}` has no return type; `aclnnStatus` assumed",
+                    p.name
+                ),
+                p.line,
+                doc.line(p.line),
+                p.column,
+            );
+            "aclnnStatus".to_string()
+        }
+    };
+    Function {
+        name: p.name.clone(),
+        return_type,
+        params: p
+            .params
+            .iter()
+            .map(|c| CParam {
+                name: c.name.clone(),
+                ty: c.ty.clone(),
+            })
+            .collect(),
+        source: Some(Loc {
+            file: file.to_string(),
+            line: p.line + 1,
+            column: p.column,
+        }),
+    }
+}
+
+fn is_proto_section(title: &str) -> bool {
+    ["函数原型", "接口原型", "算子执行接口", "原型"]
+        .iter()
+        .any(|t| title.contains(t))
+}
+
+fn is_example_section(title: &str) -> bool {
+    title.contains("调用示例") || title.contains("示例代码")
+}
+
+/// Prototypes from the prototype section; from the whole doc (without the example) if it has none.
+fn prototypes(doc: &Doc) -> Vec<Proto> {
+    let lines_of = |r: Range<usize>| -> Vec<&str> {
+        doc.lines[r.start.min(doc.lines.len())..r.end.min(doc.lines.len())].to_vec()
+    };
+    // Every prototype section: some docs have one per function ("### 函数原型" under each).
+    let mut found: Vec<Proto> = Vec::new();
+    for s in doc.sections.iter().filter(|s| is_proto_section(&s.title)) {
+        for p in find_prototypes(&lines_of(s.body.clone()), s.body.start) {
+            if !found.iter().any(|f| f.name == p.name) {
+                found.push(p);
+            }
+        }
+    }
+    if found
+        .iter()
+        .any(|p| p.name.to_ascii_lowercase().ends_with("getworkspacesize"))
+    {
+        return found;
+    }
+    let mut masked: Vec<&str> = doc.lines.clone();
+    for s in doc.sections.iter().filter(|s| is_example_section(&s.title)) {
+        for i in s.body.clone() {
+            if let Some(l) = masked.get_mut(i) {
+                *l = "";
+            }
+        }
+    }
+    find_prototypes(&masked, 0)
+}
+
+/// The heading `# aclnnX&aclnnY` should name the op.
+fn check_title(doc: &Doc, op: &str, sink: &mut Sink) {
+    let Some(title) = doc.sections.iter().find(|s| s.level == 1) else {
+        return;
+    };
+    let names: Vec<&str> = ACLNN_NAME
+        .find_iter(&title.title)
+        .map(|m| m.as_str())
+        .collect();
+    let want = format!("aclnn{op}");
+    if !names.is_empty() && !names.contains(&want.as_str()) {
+        let src = doc.line(title.line);
+        let found = names.first().copied().unwrap_or("");
+        sink.at_text(
+            Severity::Warning,
+            "name-mismatch",
+            format!(
+                "title names `{}` but the prototype is `{want}`",
+                names.join("&")
+            ),
+            title.line,
+            src,
+            found,
+        );
+    }
+}
+
+/// The section titled with the GetWorkspaceSize name (a case-insensitive match is a mismatch).
+fn op_section<'d>(doc: &'d Doc, ws_name: &str, sink: &mut Sink) -> Option<&'d Section> {
+    let names_in = |s: &Section| -> Vec<String> {
+        ACLNN_NAME
+            .find_iter(&s.title.replace(' ', ""))
+            .map(|m| m.as_str().to_string())
+            .collect()
+    };
+    if let Some(s) = doc
+        .sections
+        .iter()
+        .find(|s| names_in(s).iter().any(|n| n == ws_name))
+    {
+        return Some(s);
+    }
+    let lower = ws_name.to_ascii_lowercase();
+    let s = doc
+        .sections
+        .iter()
+        .find(|s| names_in(s).iter().any(|n| n.to_ascii_lowercase() == lower))?;
+    let heading = names_in(s)
+        .into_iter()
+        .find(|n| n.to_ascii_lowercase() == lower)
+        .unwrap_or_default();
+    sink.at_text(
+        Severity::Warning,
+        "name-mismatch",
+        format!("heading `{heading}` differs from the prototype name `{ws_name}`"),
+        s.line,
+        doc.line(s.line),
+        &heading,
+    );
+    Some(s)
+}
+
+/// A doc bug: the first phase's section titled with the execute function's name. Recognized by
+/// describing the first phase's own first parameter.
+fn section_titled_as_execute<'d>(
+    doc: &'d Doc,
+    ws: &Proto,
+    exec_name: &str,
+    sink: &mut Sink,
+) -> Option<&'d Section> {
+    let first = ws.params.first()?;
+    let s = doc.sections.iter().find(|s| {
+        s.level > 1
+            && ACLNN_NAME
+                .find_iter(&s.title)
+                .any(|m| m.as_str() == exec_name)
+            && s.body
+                .clone()
+                .any(|i| doc.line(i).contains(first.name.as_str()) && !doc.in_code[i])
+    })?;
+    sink.at(
+        Severity::Warning,
+        "name-mismatch",
+        format!(
+            "the parameters of `{}` are under a heading naming `{exec_name}`",
+            ws.name
+        ),
+        s.line,
+        doc.line(s.line),
+    );
+    Some(s)
+}
+
+/// Parameters come before the 返回值 marker, error codes after it.
+fn split_at_return_value(doc: &Doc, s: &Section) -> (Range<usize>, Range<usize>) {
+    let body = s.body.clone();
+    let marker = body.clone().find(|&i| {
+        !doc.in_code[i] && {
+            let t = clean_inline(doc.line(i));
+            let t = t.trim_start_matches(|c: char| c.is_whitespace() || "-*#+".contains(c));
+            t.starts_with("返回值")
+        }
+    });
+    match marker {
+        Some(m) => (body.start..m, m..body.end),
+        None => (body.clone(), body),
+    }
+}
+
+fn section_lines<'d>(
+    doc: &'d Doc,
+    pred: impl Fn(&str) -> bool,
+) -> Option<(&'d Section, Vec<(usize, &'d str)>)> {
+    let s = doc.find_section(pred)?;
+    let lines = s
+        .body
+        .clone()
+        .filter_map(|i| doc.lines.get(i).map(|l| (i, *l)))
+        .collect();
+    Some((s, lines))
+}
+
+fn description(doc: &Doc) -> String {
+    let Some((_, lines)) = section_lines(doc, |t| t.contains("功能说明") || t.contains("功能描述"))
+    else {
+        return String::new();
+    };
+    let mut found = false;
+    let mut out = String::new();
+    for (_, l) in &lines {
+        let t = clean_inline(l);
+        let t = t.trim().trim_start_matches(['-', '*', '+']).trim();
+        if !found {
+            if let Some(pos) = ["算子功能", "接口功能", "功能"]
+                .iter()
+                .find_map(|k| t.strip_prefix(k))
+            {
+                found = true;
+                let rest = pos.trim_start_matches([':', '：', ' ']).trim();
+                if !rest.is_empty() {
+                    return rest.to_string();
+                }
+            }
+        } else if !t.is_empty() {
+            out = t.to_string();
+            break;
+        }
+    }
+    if out.is_empty() {
+        // No "算子功能：" bullet: the first prose line.
+        out = lines
+            .iter()
+            .map(|(_, l)| {
+                clean_inline(l)
+                    .trim()
+                    .trim_start_matches(['-', '*', '+'])
+                    .trim()
+                    .to_string()
+            })
+            .find(|t| !t.is_empty() && !t.starts_with('$') && !t.starts_with('<'))
+            .unwrap_or_default();
+    }
+    out
+}
+
+fn formula(doc: &Doc) -> Option<String> {
+    let (_, lines) = section_lines(doc, |t| t.contains("功能说明") || t.contains("功能描述"))?;
+    let mut inside: Option<Vec<String>> = None;
+    for (_, l) in lines {
+        let t = l.trim();
+        match inside.as_mut() {
+            None => {
+                if let Some(rest) = t.strip_prefix("$$") {
+                    if let Some(inner) = rest.strip_suffix("$$") {
+                        return Some(inner.trim().to_string());
+                    }
+                    inside = Some(if rest.trim().is_empty() {
+                        vec![]
+                    } else {
+                        vec![rest.trim().to_string()]
+                    });
+                }
+            }
+            Some(acc) => {
+                if let Some(before) = t.strip_suffix("$$") {
+                    if !before.trim().is_empty() {
+                        acc.push(before.trim().to_string());
+                    }
+                    return Some(acc.join("\n"));
+                }
+                acc.push(t.to_string());
+            }
+        }
+    }
+    None
+}
+
+fn constraints(doc: &Doc) -> Vec<String> {
+    let Some((_, lines)) = section_lines(doc, |t| t.contains("约束")) else {
+        return Vec::new();
+    };
+    let out: Vec<String> = lines
+        .iter()
+        .map(|(_, l)| clean_inline(l).trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let only_none = out
+        .iter()
+        .all(|l| l.trim_start_matches(['-', '*', ' ']) == "无");
+    if only_none {
+        Vec::new()
+    } else {
+        out
+    }
+}
+
+fn example(doc: &Doc) -> Option<String> {
+    let s = doc.find_section(is_example_section)?;
+    let b = doc.code_blocks.iter().find(|b| s.body.contains(&b.open))?;
+    Some(doc.text(b.content()))
+}
+
+fn header(doc: &Doc) -> Option<String> {
+    doc.code_blocks.iter().find_map(|b| {
+        b.content()
+            .filter_map(|i| doc.lines.get(i))
+            .find_map(|l| INCLUDE.captures(l).map(|c| c[1].to_string()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Role;
+    use aclnn_runtime::DType;
+
+    fn read(text: &str) -> (Vec<OpIr>, Vec<crate::ir::Diagnostic>) {
+        let mut sink = Sink::new("t.md");
+        let ops = read_markdown("t.md", text, &mut sink);
+        (ops, sink.diags)
+    }
+
+    const BULLETS: &str = "# aclnnFoo
+
+## 产品支持情况
+
+| 产品 | 是否支持 |
+| :--- | :---: |
+| <term>Atlas A2 训练系列产品/Atlas 800I A2 推理产品</term> | √ |
+| <term>Atlas 推理系列产品</term> | √ |
+
+## 功能说明
+
+- 算子功能：计算Foo。
+- 计算公式：
+  $$
+  y = x
+  $$
+
+## 函数原型
+
+- `aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor* self, int8_t cubeMathType, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)`
+- `aclnnStatus aclnnFoo(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)`
+
+## aclnnFooGetWorkspaceSize
+
+- **参数说明：**
+  - self（aclTensor*，计算输入）：输入。数据类型支持FLOAT16、FLOAT32、BFLOAT16，支持非连续的Tensor，shape支持4维或5维，数据格式支持ND。不支持空Tensor。
+    - <term>Atlas 推理系列产品</term>：数据类型不支持BFLOAT16。
+  - cubeMathType（int8_t，计算输入）：计算逻辑。支持的枚举值如下：
+    * 0：KEEP_DTYPE，保持。
+    * 1：ALLOW_FP32_DOWN_PRECISION，降精度。
+  - out（aclTensor*，计算输出）：输出，数据类型与self一致，shape与self一致。
+  - workspaceSize（uint64_t*，出参）：大小。
+  - executor（aclOpExecutor**，出参）：执行器。
+- **返回值：**
+
+  ```
+  返回161001 (ACLNN_ERR_PARAM_NULLPTR)：1. 传入的self或out是空指针。
+  返回161002 (ACLNN_ERR_PARAM_INVALID)：1. self的数据类型不在支持的范围之内。
+                                        2. out的shape与self不一致。
+  ```
+
+## 约束说明
+
+- 无
+
+## 调用示例
+
+```Cpp
+#include \"aclnnop/aclnn_foo.h\"
+int main() { return 0; }
+```
+";
+
+    #[test]
+    fn bullet_style_doc_reads_every_fact() {
+        let (ops, diags) = read(BULLETS);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(ops.len(), 1);
+        let op = &ops[0];
+        assert!(op.diagnostics.is_empty(), "{:?}", op.diagnostics);
+        assert_eq!(op.op, "Foo");
+        assert_eq!(op.products.len(), 2);
+        assert_eq!(op.description, "计算Foo。");
+        assert_eq!(op.formula.as_deref(), Some("y = x"));
+        assert_eq!(op.functions.len(), 2);
+        assert_eq!(op.functions[1].params[3].ty, "aclrtStream");
+        assert_eq!(op.header.as_deref(), Some("aclnn_foo.h"));
+        assert!(op.constraints.is_empty());
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.role, Role::InputTensor);
+        assert_eq!(
+            self_.dtypes["ascend910b"],
+            [DType::Float16, DType::Float32, DType::BFloat16]
+        );
+        assert_eq!(self_.dtypes["ascend310p"], [DType::Float16, DType::Float32]);
+        assert_eq!(self_.rank, Some(crate::ir::Rank { min: 4, max: 5 }));
+        assert_eq!(self_.empty_tensor, Some(false));
+        assert_eq!(self_.non_contiguous, Some(true));
+        let cube = op.param("cubeMathType").unwrap();
+        assert_eq!(cube.role, Role::Attribute);
+        assert_eq!(cube.enum_values.len(), 2);
+        let out = op.param("out").unwrap();
+        assert_eq!(out.role, Role::OutputTensor);
+        assert_eq!(out.constraints, ["数据类型与self一致", "shape与self一致"]);
+        assert_eq!(op.errors.len(), 3);
+        assert_eq!(op.errors[2].condition, "out的shape与self不一致。");
+    }
+
+    #[test]
+    fn two_ops_in_one_doc_and_mismatched_heading() {
+        let text = "# aclnnFoo&aclnnInplaceFoo\n## 函数原型\n```Cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\n```\n```Cpp\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)\n```\n```Cpp\naclnnStatus aclnnInplaceFooGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor)\n```\n## aclnnFooGetWorkSpaceSize\n- self（aclTensor*，计算输入）：x\n";
+        let (ops, _) = read(text);
+        assert_eq!(ops.len(), 2);
+        assert_eq!(ops[1].op, "InplaceFoo");
+        assert_eq!(ops[1].params[0].role, Role::InOutTensor);
+        assert!(ops[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "name-mismatch" && d.line == 12));
+        assert!(ops[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "param-undocumented"));
+        assert!(ops[1]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "no-execute-function"));
+    }
+
+    const TABLES: &str = "# aclnnBar
+
+## 产品支持情况
+
+<!-- npu=\"950\" id1 -->
+- <term>Ascend 950PR/Ascend 950DT</term>：支持
+<!-- end id1 -->
+| 产品 | 是否支持 |
+| :--- | :---: |
+| <term>Atlas 推理系列产品</term> | √ |
+| <term>Atlas 训练系列产品</term> | √ |
+| <term>Atlas 200I/500 A2 推理产品</term> | × |
+
+## 函数原型
+
+```Cpp
+aclnnStatus aclnnBarGetWorkspaceSize(
+  const aclTensor *self,
+  int8_t           cubeMathType,
+  aclTensor       *out,
+  uint64_t        *workspaceSize,
+  aclOpExecutor  **executor)
+```
+```Cpp
+aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)
+```
+
+## aclnnBarGetWorkspaceSize
+
+- **参数说明：**
+  <table><thead>
+    <tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th><th>数据格式</th><th>维度(shape)</th><th>非连续Tensor</th></tr></thead>
+  <tbody>
+    <tr>
+      <td>self（aclTensor*）</td><td>输入</td><td>输入。</td><td>不支持空Tensor。</td><td>FLOAT32、FLOAT16、BFLOAT16</td><td>NCHW、NCL</td><td>3-4</td><td>√</td>
+    </tr>
+    <tr>
+      <td>cubeMathType</td><td>out</td><td>计算逻辑</td><td>取值范围[0,3]</td><td>INT8</td><td>-</td><td>-</td><td>-</td>
+    </tr>
+    <tr>
+      <td>grad（aclTensor*）</td><td>输出</td><td>输出。</td><td>-</td><td>同self</td><td>NCHW、NCL</td><td>3-4</td><td>√</td>
+    </tr>
+  </tbody></table>
+  <term>Atlas 推理系列产品</term>、<term>Atlas 训练系列产品</term>：参数self、res的数据类型不支持BFLOAT16。
+  <!-- npu=\"950\" id2 -->
+  - <term>Ascend 950PR/Ascend 950DT</term>：数据类型支持FLOAT32。
+  <!-- end id2 -->
+
+- **返回值：**
+
+  <table>
+  <tr><th>返回码</th><th>错误码</th><th>描述</th></tr>
+  <tr><td>ACLNN_ERR_PARAM_NULLPTR</td><td>161001</td><td>传入的self或out是空指针。</td></tr>
+  <tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td><td>self的数据类型不在支持的范围之内。</td></tr>
+  <tr><td>out的shape与self不一致。</td></tr>
+  </table>
+";
+
+    #[test]
+    fn html_table_doc_with_product_notes() {
+        let (ops, diags) = read(TABLES);
+        assert!(diags.is_empty(), "{diags:?}");
+        let op = &ops[0];
+        let codes: Vec<&str> = op.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "param-not-in-prototype",
+                "role-conflict",
+                "param-undocumented",
+                "param-undocumented",
+                "param-undocumented",
+                "note-unknown-param"
+            ],
+            "{:?}",
+            op.diagnostics
+        );
+        assert_eq!(op.products.get("ascend310b"), Some(&false));
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.dtypes["ascend910"], [DType::Float32, DType::Float16]);
+        assert_eq!(self_.dtypes["ascend310p"], [DType::Float32, DType::Float16]);
+        assert_eq!(self_.dtypes["ascend950"], [DType::Float32]);
+        assert!(!self_.dtypes.contains_key("ascend310b"));
+        assert_eq!(self_.rank, Some(crate::ir::Rank { min: 3, max: 4 }));
+        assert_eq!(self_.empty_tensor, Some(false));
+        assert_eq!(self_.formats.len(), 2);
+        let cube = op.param("cubeMathType").unwrap();
+        assert_eq!(cube.constraints, ["取值范围[0,3]"]);
+        assert_eq!(op.errors.len(), 3);
+        assert_eq!(op.errors[2].source.as_ref().map(|l| l.line), Some(55));
+        let note = op
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "note-unknown-param")
+            .unwrap();
+        assert_eq!((note.line, note.column), (44, 62));
+    }
+
+    #[test]
+    fn text_without_prototype_is_an_error() {
+        let (ops, diags) = read("just text\n");
+        assert!(ops.is_empty());
+        let d = diags.iter().find(|d| d.code == "no-prototype").unwrap();
+        assert_eq!(d.severity, Severity::Error);
+    }
+}

@@ -1,0 +1,153 @@
+//! Small text helpers shared by the structure reader: inline markup removal and the diagnostic sink.
+
+use crate::ir::{Diagnostic, Severity};
+use regex::Regex;
+use std::sync::LazyLock;
+
+static LINK: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"!?\[([^\]\n]{0,300})\]\([^)\n]{0,1000}\)").unwrap());
+static TAG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"</?[A-Za-z][A-Za-z0-9]{0,20}(?:\s[^<>\n]{0,500})?/?>").unwrap());
+static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]{1,300}?)\*\*").unwrap());
+/// Footnote marks (`INT32<sup>1</sup>`) would glue a digit to the token before them.
+pub static SUP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)<sup>[^<]{0,20}</sup>").unwrap());
+static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.{0,500}?-->").unwrap());
+
+/// Inline markdown/HTML → plain text: links keep their text, tags and emphasis go, escapes resolve.
+pub fn clean_inline(s: &str) -> String {
+    let s = s.replace("[object Object]", "");
+    let s = COMMENT.replace_all(&s, "");
+    let s = SUP.replace_all(&s, "");
+    let s = LINK.replace_all(&s, "$1");
+    let s = TAG.replace_all(&s, "");
+    let s = BOLD.replace_all(&s, "$1");
+    s.replace("\\*", "*")
+        .replace("\\_", "_")
+        .replace("\\<", "<")
+        .replace("\\>", ">")
+        .replace('`', "")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+/// Full-width punctuation → ASCII, for matching (the original text stays in the IR).
+pub fn ascii_punct(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '，' => ',',
+            '（' => '(',
+            '）' => ')',
+            '：' => ':',
+            '；' => ';',
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// Collects diagnostics for one file.
+#[derive(Debug)]
+pub struct Sink {
+    pub file: String,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Stop reporting the same code after this many per file, so a broken 10 MB doc stays readable.
+const MAX_PER_CODE: usize = 50;
+
+impl Sink {
+    pub fn new(file: &str) -> Self {
+        Sink {
+            file: file.to_string(),
+            diags: Vec::new(),
+        }
+    }
+
+    fn too_many(&self, code: &str) -> bool {
+        self.diags.iter().filter(|d| d.code == code).count() >= MAX_PER_CODE
+    }
+
+    /// At 0-based line `idx`, pointing at the whole line.
+    pub fn at(&mut self, sev: Severity, code: &str, msg: impl Into<String>, idx: usize, src: &str) {
+        self.at_col(sev, code, msg, idx, src, 0);
+    }
+
+    /// At 0-based line `idx` and 1-based character column `col` (0 = whole line).
+    pub fn at_col(
+        &mut self,
+        sev: Severity,
+        code: &str,
+        msg: impl Into<String>,
+        idx: usize,
+        src: &str,
+        col: usize,
+    ) {
+        if self.too_many(code) {
+            return;
+        }
+        let src: String = src.chars().take(400).collect();
+        self.diags.push(Diagnostic::at(
+            sev,
+            code,
+            msg,
+            &self.file,
+            idx + 1,
+            col,
+            &src,
+        ));
+    }
+
+    /// At the 1-based column of the first occurrence of `needle` in `src`.
+    pub fn at_text(
+        &mut self,
+        sev: Severity,
+        code: &str,
+        msg: impl Into<String>,
+        idx: usize,
+        src: &str,
+        needle: &str,
+    ) {
+        let col = src
+            .find(needle)
+            .map(|b| src[..b].chars().count() + 1)
+            .unwrap_or(0);
+        self.at_col(sev, code, msg, idx, src, col);
+    }
+
+    pub fn file(&mut self, sev: Severity, code: &str, msg: impl Into<String>) {
+        if self.too_many(code) {
+            return;
+        }
+        self.diags
+            .push(Diagnostic::file_level(sev, code, msg, &self.file));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_inline_strips_links_tags_and_escapes() {
+        assert_eq!(
+            clean_inline(
+                "- self(aclTensor\\*, 计算输入)：支持[非连续的Tensor](a/b.md)，<term>Atlas</term>"
+            ),
+            "- self(aclTensor*, 计算输入)：支持非连续的Tensor，Atlas"
+        );
+        assert_eq!(
+            clean_inline("[object Object]Atlas 推理系列产品[object Object]。"),
+            "Atlas 推理系列产品。"
+        );
+    }
+
+    #[test]
+    fn sink_columns_are_characters() {
+        let mut s = Sink::new("a.md");
+        s.at_text(Severity::Warning, "x", "m", 2, "参数out的", "out");
+        assert_eq!((s.diags[0].line, s.diags[0].column), (3, 3));
+    }
+}

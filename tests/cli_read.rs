@@ -1,0 +1,71 @@
+//! `aclgen show` and `aclgen lint`: output formats and exit codes (0 fine, 1 input errors, 2 I/O).
+
+use std::process::Command;
+
+fn aclgen(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("aclgen runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn show_prints_a_json_array_of_ops_and_diagnostics_on_stderr() {
+    let (code, out, err) = aclgen(&["show", "specs/docs/001-aclnnAdaptiveMaxPool3dBackward.txt"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v[0]["op"], "AdaptiveMaxPool3dBackward");
+    assert_eq!(
+        v[0]["functions"][0]["params"][0]["type"],
+        "const aclTensor*"
+    );
+    assert!(
+        err.contains("001-aclnnAdaptiveMaxPool3dBackward.txt:7:1: warning[damaged-product]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn show_a_folder_reads_every_doc_sorted_and_yaml_works() {
+    let (code, out, _) = aclgen(&["show", "specs/docs", "--format", "yaml"]);
+    assert_eq!(code, 0);
+    let v: serde_yaml::Value = serde_yaml::from_str(&out).expect("YAML on stdout");
+    let ops: Vec<&str> = v
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .filter_map(|o| o["op"].as_str())
+        .collect();
+    assert_eq!(ops[0], "AdaptiveAvgPool3dBackward");
+    assert_eq!(ops.len(), 5);
+}
+
+#[test]
+fn lint_renders_locations_and_exit_codes() {
+    let (code, out, _) = aclgen(&["lint", "specs/docs"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("warning[name-mismatch]"), "{out}");
+    assert!(
+        out.contains("001-aclnnAdaptiveMaxPool3dBackward.txt:45:5"),
+        "{out}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("empty.md");
+    std::fs::write(&bad, b"").unwrap();
+    let (code, out, _) = aclgen(&["lint", bad.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["code"] == "no-prototype"));
+    let (code, _, err) = aclgen(&["lint", "no/such/file.md"]);
+    assert_eq!(code, 2, "{err}");
+}

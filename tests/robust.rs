@@ -1,0 +1,131 @@
+//! The reader never panics or hangs: truncated and mutated seed (and corpus) docs, huge docs,
+//! deeply nested tags, binary and UTF-16 input.
+
+use aclgen::read::read_doc;
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn seed_docs() -> Vec<Vec<u8>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("specs/docs"))
+        .expect("specs/docs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| std::fs::read(p).expect("seed"))
+        .collect()
+}
+
+/// A sample of corpus docs (every 25th), when the corpus is present.
+fn corpus_docs() -> Vec<Vec<u8>> {
+    let dir = root().join("../shared/corpus/ops-nn/docs");
+    let Ok(rd) = std::fs::read_dir(&dir) else {
+        println!(
+            "corpus docs absent ({}): mutating seeds only",
+            dir.display()
+        );
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    paths
+        .iter()
+        .step_by(25)
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect()
+}
+
+fn docs() -> Vec<Vec<u8>> {
+    let mut d = seed_docs();
+    d.extend(corpus_docs());
+    d
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn truncated_docs_never_panic(doc in any::<prop::sample::Index>(), cut in any::<prop::sample::Index>()) {
+        let docs = docs();
+        let bytes = &docs[doc.index(docs.len())];
+        let cut = cut.index(bytes.len() + 1);
+        let _ = read_doc("t.md", &bytes[..cut]);
+    }
+
+    #[test]
+    fn mutated_docs_never_panic(
+        doc in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..40),
+    ) {
+        let docs = docs();
+        let mut bytes = docs[doc.index(docs.len())].clone();
+        for (at, b) in edits {
+            let i = at.index(bytes.len().max(1));
+            if i < bytes.len() {
+                bytes[i] = b;
+            }
+        }
+        let _ = read_doc("t.md", &bytes);
+    }
+}
+
+fn timed(label: &str, bytes: &[u8]) -> Duration {
+    let t = Instant::now();
+    let r = read_doc("big.md", bytes);
+    let took = t.elapsed();
+    println!(
+        "{label}: {} bytes read in {took:?} ({} ops)",
+        bytes.len(),
+        r.ops.len()
+    );
+    took
+}
+
+/// Debug builds are ~10x slower than release; the bound catches quadratic paths, not constants.
+const BOUND: Duration = Duration::from_secs(10);
+
+#[test]
+fn ten_megabyte_doc_is_linear() {
+    let seed = std::fs::read(root().join("specs/docs/003-aclnnAvgPool2dBackward.txt")).unwrap();
+    let mut big = Vec::with_capacity(10 << 20);
+    while big.len() < 10 << 20 {
+        big.extend_from_slice(&seed);
+    }
+    assert!(timed("10 MB of repeated doc", &big) < BOUND);
+    let one_line = vec![b'a'; 10 << 20];
+    assert!(timed("10 MB single line", &one_line) < BOUND);
+}
+
+#[test]
+fn nested_tags_and_unclosed_tables() {
+    let mut s = String::from("# aclnnX\n## aclnnXGetWorkspaceSize\n<table><tr><td>");
+    for _ in 0..20_000 {
+        s.push_str("<div><table><tr><td>");
+    }
+    assert!(timed("20,000 nested tags", s.as_bytes()) < BOUND);
+    let many = "<table>\n".repeat(100_000);
+    assert!(timed("100,000 unclosed tables", many.as_bytes()) < BOUND);
+}
+
+#[test]
+fn binary_empty_and_utf16_inputs_end_in_diagnostics() {
+    for bytes in [
+        Vec::new(),
+        (0..=255u8).cycle().take(100_000).collect::<Vec<u8>>(),
+        "# aclnnX\n"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect(),
+    ] {
+        let r = read_doc("x.md", &bytes);
+        assert!(r.ops.is_empty());
+        assert!(!r.diagnostics.is_empty());
+    }
+}
