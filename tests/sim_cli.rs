@@ -118,3 +118,82 @@ fn sim_of_an_unknown_op_is_exit_2() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("NoSuchOp"), "{}", text(&o.stderr));
 }
+
+/// `gen` from the project's own specs/ (the seed docs read by the reader) into `out`.
+fn gen_seed_project(out: &Path) {
+    let g = aclgen(&["gen", "--out", out.to_str().expect("utf-8")]);
+    assert_eq!(g.status.code(), Some(0), "{}", text(&g.stderr));
+}
+
+fn sim(op: &str, case: &Path, generated: &Path) -> Output {
+    aclgen(&[
+        "sim",
+        "--op",
+        op,
+        "--call",
+        case.to_str().expect("utf-8"),
+        "--generated",
+        generated.to_str().expect("utf-8"),
+    ])
+}
+
+#[test]
+fn sim_on_the_seed_specs_runs_and_a_rejected_call_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let generated = tmp.path().join("generated");
+    gen_seed_project(&generated);
+    let case = write_case(tmp.path(), true);
+    let o = sim("AvgPool2dBackward", &case, &generated);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read(tmp.path().join("out.bin")).expect("written"),
+        floats(&[1.0; 256])
+    );
+
+    // gradOutput null: the validator's status, exit 1, no output file.
+    std::fs::remove_file(tmp.path().join("out.bin")).expect("rm");
+    let mut call: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&case).expect("case")).expect("JSON");
+    call["args"]["gradOutput"] = serde_json::Value::Null;
+    std::fs::write(&case, call.to_string()).expect("write");
+    let o = sim("AvgPool2dBackward", &case, &generated);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let status: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("JSON");
+    assert_eq!(status["status"], "rejected", "{status}");
+    assert_eq!(status["code"], 161001, "{status}");
+    assert!(!tmp.path().join("out.bin").exists());
+}
+
+#[test]
+fn sim_runs_adaptive_max_pool3d_backward_from_the_seed_specs() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let generated = tmp.path().join("generated");
+    gen_seed_project(&generated);
+    // One plane of 2x2x2; both gradients point at input 7 and accumulate there.
+    std::fs::write(tmp.path().join("g.bin"), floats(&[1.0, 2.0])).expect("write");
+    std::fs::write(tmp.path().join("s.bin"), floats(&[0.0; 8])).expect("write");
+    let idx: Vec<u8> = [7i32, 7].iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(tmp.path().join("i.bin"), idx).expect("write");
+    let t = |shape: &[i64], dtype: &str, data: &str| serde_json::json!({"shape": shape, "dtype": dtype, "format": "ND", "data": data});
+    let case = serde_json::json!({"product": "ascend910b", "args": {
+        "gradOutput": t(&[1, 1, 1, 1, 2], "FLOAT32", "g.bin"),
+        "self": t(&[1, 1, 2, 2, 2], "FLOAT32", "s.bin"),
+        "indices": t(&[1, 1, 1, 1, 2], "INT32", "i.bin"),
+        "gradInput": t(&[1, 1, 2, 2, 2], "FLOAT32", "o.bin")}});
+    let path = tmp.path().join("case.json");
+    std::fs::write(&path, case.to_string()).expect("write");
+    let o = sim("AdaptiveMaxPool3dBackward", &path, &generated);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let mut want = [0.0f32; 8];
+    want[7] = 3.0;
+    assert_eq!(
+        std::fs::read(tmp.path().join("o.bin")).expect("written"),
+        floats(&want)
+    );
+}

@@ -116,7 +116,7 @@ impl Harness {
             );
         }
         let case_json = json!({"product": "ascend910b", "args": args}).to_string();
-        let case = sim::parse_case(&case_json, dir.path()).expect("case parses");
+        let case = sim::parse_case(&self.op, &case_json, dir.path()).expect("case parses");
         let mut opts = self.opts.clone();
         opts.core_num = cores;
         let summary = sim::run(&self.op, &case, &opts)?;
