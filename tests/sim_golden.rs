@@ -53,24 +53,38 @@ impl Rng {
     }
 }
 
-/// An op's generated project (rendered into a temp dir, as `gen` would) and how to run it.
+/// An op's generated project and how to run it: the committed `generated/` when it holds the op
+/// and the bodies are the project's (the project `gen` wrote is the one sim runs), else the
+/// kernel files rendered into a temp dir, as `gen` would.
 struct Harness {
     op: OpIr,
-    _generated: tempfile::TempDir,
+    _generated: Option<tempfile::TempDir>,
     opts: SimOptions,
 }
 
 impl Harness {
     fn new(op_name: &str, kernels: &Path) -> Harness {
         let op = seed_op(op_name).expect("seed op");
-        let generated = tempfile::tempdir().expect("temp dir");
-        for f in kernel_files(&op, kernels, &templates()).expect("kernel files render") {
-            let path = generated.path().join(&f.path);
-            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-            std::fs::write(&path, f.contents).expect("write generated file");
-        }
+        let committed = repo().join("generated");
+        let snake = aclgen::ir::snake_case(op_name);
+        let use_committed = kernels == repo().join("kernels")
+            && committed
+                .join(format!("ops/{snake}/op_kernel/{snake}.cpp"))
+                .is_file();
+        let (generated, root) = if use_committed {
+            (None, committed)
+        } else {
+            let dir = tempfile::tempdir().expect("temp dir");
+            for f in kernel_files(&op, kernels, &templates()).expect("kernel files render") {
+                let path = dir.path().join(&f.path);
+                std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+                std::fs::write(&path, f.contents).expect("write generated file");
+            }
+            let root = dir.path().to_path_buf();
+            (Some(dir), root)
+        };
         let opts = SimOptions {
-            generated: generated.path().to_path_buf(),
+            generated: root,
             kernels: kernels.to_path_buf(),
             host: repo().join("kernels/host"),
             cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
