@@ -11,7 +11,7 @@ pub mod reference;
 pub mod seed_ops;
 
 use crate::cli::{Failure, Outcome};
-use crate::ir::{snake_case, OpIr, Role};
+use crate::ir::{snake_case, OpIr};
 use aclnn_runtime::{AclnnError, Arg, Call, Product, TensorDesc};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -142,23 +142,20 @@ fn job_text(
         "core_num {}",
         core_num.unwrap_or(product.core_count()).max(1)
     );
-    for p in &op.params {
+    for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
-        match p.role {
-            role if role.is_tensor() => {
-                let kind = if crate::emit::kernel::is_input(role) {
-                    "input"
-                } else {
-                    "output"
-                };
-                let line = tensor_line(kind, &p.name, arg, case)?;
-                let _ = writeln!(job, "{line}");
-            }
-            Role::Attribute => {
-                let _ = writeln!(job, "{}", attr_line(&p.name, arg));
-            }
-            _ => {}
-        }
+        let kind = if crate::emit::kernel::is_input(p.role) {
+            "input"
+        } else {
+            "output"
+        };
+        let line = tensor_line(kind, &p.name, arg, case)?;
+        let _ = writeln!(job, "{line}");
+    }
+    // Attributes by their TilingContext index: the ones the OpDef registers.
+    for p in crate::emit::kernel::registered_attrs(op) {
+        let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
+        let _ = writeln!(job, "{}", attr_line(&p.name, arg));
     }
     Ok(job)
 }
