@@ -145,6 +145,12 @@ fn unified_buffer_rules() {
         "datacopy-alignment",
         "address at byte 12 is not 32-byte aligned",
     );
+    assert_violation(
+        "misaligned_vector_operand",
+        "MisalignedVectorOperand",
+        "vector-alignment",
+        "Adds: operand at Unified Buffer byte 12 is not 32-byte aligned",
+    );
     // 256 KiB (ascend910) fit exactly; one more block does not.
     assert_violation(
         "ub_capacity_on_other_product",

@@ -4,6 +4,7 @@
 // takes a defaulted `Site` so a violation names the kernel line that broke the rule:
 //   ub-capacity        TPipe::InitBuffer beyond the product's Unified Buffer
 //   ub-bounds          a vector op or scalar access past the end of its LocalTensor
+//   vector-alignment   a vector instruction operand not starting on a 32-byte UB boundary
 //   datacopy-alignment DataCopy of a length that is not a multiple of 32 bytes, or a UB address
 //                      that is not 32-byte aligned (DataCopy and DataCopyPad)
 //   queue-ownership    AllocTensor/EnQue/DeQue/FreeTensor misuse, use of a freed tensor
@@ -63,6 +64,15 @@ inline const char* StateName(BufSlot::State s) {
         case BufSlot::Dequeued: return "dequeued";
     }
     return "?";
+}
+
+/// Vector instructions address UB in 32-byte blocks: every operand must start on one.
+inline void CheckVectorAligned(uint64_t ubOffset, const char* what, const Site& site) {
+    if (ubOffset % 32 != 0) {
+        std::ostringstream msg;
+        msg << what << ": operand at Unified Buffer byte " << ubOffset << " is not 32-byte aligned";
+        Fail("vector-alignment", msg.str(), site);
+    }
 }
 
 template <typename T>
@@ -477,6 +487,8 @@ inline void SetAtomicNone() { aclgen_emu::Device().atomicAdd = false; }
                      Site site = Site()) {                                                          \
         dst.Check(0, count, #NAME, site);                                                           \
         src.Check(0, count, #NAME, site);                                                           \
+        aclgen_emu::CheckVectorAligned(dst.UbOffset(), #NAME, site);                                \
+        aclgen_emu::CheckVectorAligned(src.UbOffset(), #NAME, site);                                \
         for (int32_t i = 0; i < count; ++i) {                                                       \
             float a = static_cast<float>(src.GetPhyAddr()[i]);                                      \
             float s = static_cast<float>(scalar);                                                   \
@@ -497,6 +509,9 @@ ACLGEN_UNARY_SCALAR_OP(Mins, a < s ? a : s)
         dst.Check(0, count, #NAME, site);                                                           \
         src0.Check(0, count, #NAME, site);                                                          \
         src1.Check(0, count, #NAME, site);                                                          \
+        aclgen_emu::CheckVectorAligned(dst.UbOffset(), #NAME, site);                                \
+        aclgen_emu::CheckVectorAligned(src0.UbOffset(), #NAME, site);                               \
+        aclgen_emu::CheckVectorAligned(src1.UbOffset(), #NAME, site);                               \
         for (int32_t i = 0; i < count; ++i) {                                                       \
             float a = static_cast<float>(src0.GetPhyAddr()[i]);                                     \
             float b = static_cast<float>(src1.GetPhyAddr()[i]);                                     \
@@ -516,6 +531,8 @@ template <typename T>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, Site site = Site()) {
     dst.Check(0, count, "Abs", site);
     src.Check(0, count, "Abs", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Abs", site);
+    aclgen_emu::CheckVectorAligned(src.UbOffset(), "Abs", site);
     for (int32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = static_cast<T>(std::fabs(static_cast<float>(src.GetPhyAddr()[i])));
     }
@@ -525,6 +542,7 @@ template <typename T>
 inline void Duplicate(const LocalTensor<T>& dst, const typename aclgen_emu::Identity<T>::type& value, int32_t count,
                       Site site = Site()) {
     dst.Check(0, count, "Duplicate", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Duplicate", site);
     for (int32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = value;
     }
@@ -554,6 +572,8 @@ inline void Cast(const LocalTensor<U>& dst, const LocalTensor<T>& src, RoundMode
                  Site site = Site()) {
     dst.Check(0, count, "Cast", site);
     src.Check(0, count, "Cast", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Cast", site);
+    aclgen_emu::CheckVectorAligned(src.UbOffset(), "Cast", site);
     for (uint32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = detail::Convert<U>(static_cast<float>(src.GetPhyAddr()[i]), mode);
     }

@@ -139,6 +139,15 @@ void VectorPastEnd() {
     Muls(t[8], t[8], 2.0f, 9);  // line of the violation: 8 + 9 > 16
 }
 
+void MisalignedVectorOperand() {
+    aclgen_emu::ResetCore(0, 1, kUb);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    LocalTensor<float> t = buf.Get<float>();
+    Adds(t[3], t[3], 1.0f, 4);  // line of the violation: UB byte 12
+}
+
 void MisalignedUbAddress() {
     std::vector<float> src(8, 1.0f);
     aclgen_emu::RegisterGm(src.data(), 32, "x");
@@ -181,6 +190,7 @@ int main(int argc, char** argv) {
         {"other_queue", OtherQueue},
         {"vector_past_end", VectorPastEnd},
         {"misaligned_ub_address", MisalignedUbAddress},
+        {"misaligned_vector_operand", MisalignedVectorOperand},
         {"ub_capacity_on_other_product", UbCapacityOnOtherProduct},
     };
     for (const Case& c : cases) {
