@@ -197,3 +197,43 @@ fn sim_runs_adaptive_max_pool3d_backward_from_the_seed_specs() {
         floats(&want)
     );
 }
+
+#[test]
+fn sim_with_a_broken_body_passed_by_kernels_stops_naming_rule_core_and_line() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let generated = tmp.path().join("generated");
+    let specs = repo().join("tests/fixtures/specs");
+    let kernels = repo().join("tests/fixtures/kernels/ub_overflow");
+    let g = aclgen(&[
+        "gen",
+        "--specs",
+        specs.to_str().expect("utf-8"),
+        "--out",
+        generated.to_str().expect("utf-8"),
+        "--kernels",
+        kernels.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(g.status.code(), Some(0), "{}", text(&g.stderr));
+    let case = write_case(tmp.path(), true);
+    let o = aclgen(&[
+        "sim",
+        "--op",
+        "AvgPool2dBackward",
+        "--call",
+        case.to_str().expect("utf-8"),
+        "--specs",
+        specs.to_str().expect("utf-8"),
+        "--generated",
+        generated.to_str().expect("utf-8"),
+        "--kernels",
+        kernels.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stderr = text(&o.stderr);
+    assert!(
+        stderr.contains("rule 'ub-capacity' broken in the kernel on core 0 at ")
+            && stderr.contains("avg_pool2d_backward_body.h:4: "),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("out.bin").exists());
+}
