@@ -59,12 +59,16 @@ fn violation_line(function: &str) -> usize {
 }
 
 fn assert_violation(case: &str, function: &str, rule: &str, message: &str) {
+    assert_violation_on(case, function, rule, message, 0);
+}
+
+fn assert_violation_on(case: &str, function: &str, rule: &str, message: &str, core: u32) {
     let Some((code, out)) = run(case) else {
         return;
     };
     assert_eq!(code, 3, "{out}");
     let expected = format!(
-        "violation {rule} core 0 line {}: ",
+        "violation {rule} core {core} line {}: ",
         violation_line(function)
     );
     assert!(out.contains(&expected), "want `{expected}` in {out}");
@@ -76,6 +80,17 @@ fn atomic_add_accumulates_across_cores() {
     if let Some((code, out)) = run("atomic_add") {
         assert_eq!((code, out.trim()), (0, "ok 4 4"));
     }
+}
+
+#[test]
+fn cores_writing_one_address_without_atomic_add_race() {
+    assert_violation_on(
+        "racing_cores",
+        "RacingCores",
+        "gm-race",
+        "byte 0 of global tensor 'y' was written by core 0 too",
+        1,
+    );
 }
 
 #[test]

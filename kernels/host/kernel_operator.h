@@ -9,6 +9,7 @@
 //                      that is not 32-byte aligned (DataCopy and DataCopyPad)
 //   queue-ownership    AllocTensor/EnQue/DeQue/FreeTensor misuse, use of a freed tensor
 //   gm-bounds          global-memory access outside the tensor's allocation
+//   gm-race            two cores writing one global-memory byte without SetAtomicAdd
 //   kernel-trap        trap() / ACLGEN_KERNEL_FAIL reached
 #pragma once
 #include <cmath>
@@ -185,6 +186,7 @@ public:
     }
     void SetValue(uint64_t i, T v, Site site = Site()) const {
         Check(i, 1, "GlobalTensor::SetValue", site);
+        aclgen_emu::RecordGmWrite(ptr_ + i, sizeof(T), site);
         ptr_[i] = v;
     }
     T* GetPhyAddr() const { return ptr_; }
@@ -406,6 +408,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint
     detail::CheckUbAligned(src.UbOffset(), "DataCopy UB->GM", site);
     src.Check(0, count, "DataCopy UB->GM", site);
     dst.Check(0, count, "DataCopy UB->GM", site);
+    aclgen_emu::RecordGmWrite(dst.GetPhyAddr(), uint64_t(count) * sizeof(T), site);
     for (uint32_t i = 0; i < count; ++i) {
         detail::StoreGm(dst.GetPhyAddr() + i, src.GetPhyAddr()[i]);
     }
@@ -464,6 +467,7 @@ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, c
     for (uint16_t b = 0; b < p.blockCount; ++b) {
         src.Check(ubPos, elems, "DataCopyPad UB->GM", site);
         dst.Check(gmPos, elems, "DataCopyPad UB->GM", site);
+        aclgen_emu::RecordGmWrite(dst.GetPhyAddr() + gmPos, elems * sizeof(T), site);
         for (uint64_t i = 0; i < elems; ++i) {
             detail::StoreGm(dst.GetPhyAddr() + gmPos + i, src.GetPhyAddr()[ubPos + i]);
         }

@@ -37,6 +37,23 @@ void AtomicAdd() {
     std::printf("ok %g %g\n", gm[0], gm[7]);
 }
 
+/// Two cores write the same 8 floats without atomic add: a race on hardware.
+void RacingCores() {
+    std::vector<float> gm(8, 0.0f);
+    aclgen_emu::RegisterGm(gm.data(), gm.size() * 4, "y");
+    for (int core = 0; core < 2; ++core) {
+        aclgen_emu::ResetCore(core, 2, kUb);
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 32);
+        GlobalTensor<float> y;
+        y.SetGlobalBuffer(gm.data());
+        LocalTensor<float> t = buf.Get<float>();
+        Duplicate(t, 1.0f, 8);
+        DataCopy(y, t, 8);  // line of the violation (on core 1)
+    }
+}
+
 /// DataCopyPad GM->UB of 3 blocks of 3 floats, 2 floats apart in GM: each block lands on a
 /// 32-byte boundary in UB; back to GM packed.
 void DataCopyPadStrides() {
@@ -181,6 +198,7 @@ int main(int argc, char** argv) {
     };
     const Case cases[] = {
         {"atomic_add", AtomicAdd},
+        {"racing_cores", RacingCores},
         {"datacopypad_strides", DataCopyPadStrides},
         {"cast_rounding", CastRounding},
         {"enque_beyond_depth", EnQueBeyondDepth},
