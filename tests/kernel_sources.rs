@@ -167,3 +167,14 @@ fn reader_ir_of_seed_docs_gives_the_sources_the_golden_tests_run() {
         );
     }
 }
+
+/// Reviewed snapshots of the kernel side of AvgPool2dBackward: tiling header and function, and
+/// the kernel skeleton with its body included.
+#[test]
+fn avg_pool2d_backward_kernel_files_match_reviewed_snapshots() {
+    let op = seed_op("AvgPool2dBackward").expect("seed op");
+    for f in kernel_files(&op, &common::repo().join("kernels"), &templates()).expect("renders") {
+        let name = f.path.to_string_lossy().replace('/', "__");
+        insta::assert_snapshot!(name, f.contents);
+    }
+}
