@@ -676,3 +676,27 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     std::fs::write(&body, text).expect("edit body");
     assert!(!run(&h), "an edited body is rebuilt");
 }
+
+#[test]
+fn tiling_refuses_a_grad_output_that_is_not_the_pooling_output_size() {
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let attrs = json!({"kernelSize": [2, 2], "stride": [2, 2], "padding": [0, 0], "ceilMode": false,
+        "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+    // 5x5 pooled by 2x2/2 gives 2x2 (3x3 only in ceil mode).
+    let tensors = [
+        ("gradOutput", vec![1, 3, 3], Data::Float(vec![1.0; 9])),
+        ("self", vec![1, 5, 5], Data::Float(vec![0.0; 25])),
+        ("gradInput", vec![1, 5, 5], Data::Output),
+    ];
+    match h.run(DType::Float32, &tensors, attrs, None) {
+        Err(SimError::Failed { summary, stderr }) => {
+            assert_eq!(summary["status"], "tiling_failed", "{summary}");
+            assert!(
+                stderr.contains("gradOutput's H and W are not the pooling output size"),
+                "{stderr}"
+            );
+        }
+        Ok((_, summary)) => panic!("tiling accepted it: {summary}"),
+        Err(e) => panic!("unexpected failure: {e}"),
+    }
+}
