@@ -694,14 +694,14 @@ pub fn load_specs(dir: &Path) -> Result<Specs, Failure> {
     load_specs_with(dir, &super::read_doc)
 }
 
-type DocReader<'a> = &'a dyn Fn(&str, &[u8]) -> DocRead;
+type DocReader<'a> = &'a (dyn Fn(&str, &[u8]) -> DocRead + Sync);
 
 fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
     let mut specs = Specs::default();
     let mut candidates = Vec::new();
-    for path in files_below(&dir.join("docs"))? {
-        let bytes = std::fs::read(&path).map_err(|e| io_failure(&path, &e))?;
-        read_doc_candidates(&path, &bytes, read, &mut candidates, &mut specs.diagnostics);
+    let docs = read_docs_parallel(&docs_dir(dir), read)?;
+    for (path, doc, newer_format) in docs {
+        add_doc_candidates(&path, doc, newer_format, &mut candidates, &mut specs.diagnostics);
     }
     let mut overlays = Vec::new();
     for path in yaml_files(&dir.join("ops"))? {
@@ -753,18 +753,41 @@ fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
     Failure::usage(format!("{}: {e}", path.display()))
 }
 
-/// Reads one doc and keeps its ops whose names are identifiers.
-fn read_doc_candidates(
+/// `dir/docs` in a project's specs folder; a folder with neither `docs/` nor `ops/` is itself a
+/// folder of docs (`audit --specs ../shared/corpus/ops-nn/docs`).
+fn docs_dir(dir: &Path) -> PathBuf {
+    if !dir.join("docs").is_dir() && !dir.join("ops").is_dir() && dir.is_dir() {
+        dir.to_path_buf()
+    } else {
+        dir.join("docs")
+    }
+}
+
+/// Reads every doc below `dir` on all cores; the result keeps the sorted file order.
+fn read_docs_parallel(dir: &Path, read: DocReader) -> Result<Vec<(PathBuf, DocRead, bool)>, Failure> {
+    use rayon::prelude::*;
+    files_below(dir)?
+        .into_par_iter()
+        .map(|path| {
+            let bytes = std::fs::read(&path).map_err(|e| io_failure(&path, &e))?;
+            let name = path.to_string_lossy().into_owned();
+            let doc = read(&name, &bytes);
+            let newer_format = is_newer_format(&bytes);
+            Ok((path, doc, newer_format))
+        })
+        .collect()
+}
+
+/// Keeps a doc's ops whose names are identifiers.
+fn add_doc_candidates(
     path: &Path,
-    bytes: &[u8],
-    read: DocReader,
+    doc: DocRead,
+    newer_format: bool,
     candidates: &mut Vec<Candidate>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let name = path.to_string_lossy().into_owned();
-    let doc = read(&name, bytes);
     diagnostics.extend(doc.diagnostics);
-    let newer_format = is_newer_format(bytes);
     for op in doc.ops {
         if !is_op_name(&op.op) {
             diagnostics.push(Diagnostic::file_level(
@@ -1226,7 +1249,8 @@ fn import_with(
     let mut candidates = Vec::new();
     for path in docs {
         let bytes = std::fs::read(path).map_err(|e| io_failure(path, &e))?;
-        read_doc_candidates(path, &bytes, read, &mut candidates, &mut diagnostics);
+        let doc = read(&path.to_string_lossy(), &bytes);
+        add_doc_candidates(path, doc, is_newer_format(&bytes), &mut candidates, &mut diagnostics);
     }
     let bad_name = diagnostics.iter().any(|d| d.code == "bad-op-name");
     let ops = merge_candidates(candidates, &mut diagnostics);
