@@ -30,7 +30,7 @@ re!(
 );
 re!(
     PREDICATE,
-    r"不|空指针|超过|超出|大于|小于|>|<|等于|非连续|广播|broadcast|越界|无效|非法|错误|为0|为空|存在|没有"
+    r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
 re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)");
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
@@ -57,16 +57,17 @@ re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim");
+re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(VALUE_WORD, r"值|取值|数值");
+re!(AXIS_RANGE, r"越界|超出.*维度范围|不在.*维度范围");
 re!(
     AXIS_WORDS,
     r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度"
 );
 re!(
     SET_VALUES,
-    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)"
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
 );
 re!(SHAPE, r"shape|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
@@ -80,7 +81,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
 re!(
@@ -586,6 +587,19 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         }
         return value_rules(clause, &attrs);
     }
+    if let (Some(attr), true) = (attrs.first(), AXIS_RANGE.is_match(clause)) {
+        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
+        let tensor = tensors
+            .first()
+            .copied()
+            .or_else(|| text::input_tensors(op).into_iter().next());
+        if let Some(tensor) = tensor {
+            return Ok(vec![Rule::AxisIn {
+                param: attr.name.clone(),
+                tensor: tensor.name.clone(),
+            }]);
+        }
+    }
     let mut rules = Vec::new();
     let mut any_aspect = false;
 
@@ -728,7 +742,7 @@ fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<R
         rules.extend(
             subjects
                 .iter()
-                .filter(|p| !p.role.is_tensor())
+                .filter(|p| p.ty.contains("Array"))
                 .map(|p| Rule::ListLenIn {
                     param: p.name.clone(),
                     lens: (min..=max).collect(),
@@ -928,7 +942,11 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
         } else if let Some(c) = GREATER_THAN.captures(clause) {
             rules.push(range(None, c[1].parse().ok()));
         } else if let Some(c) = SET_VALUES.captures(clause) {
-            let list = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+            let list = c
+                .get(1)
+                .or(c.get(2))
+                .or(c.get(3))
+                .map_or("", |m| m.as_str());
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
                 values: text::int_alternatives(list),
@@ -1454,6 +1472,49 @@ mod tests {
             }]
         );
         assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
+    }
+
+    #[test]
+    fn dim_out_of_bounds_and_rank_words() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "dim超出输入self的维度范围时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "self".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "dim越界时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "gradOutput".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out非3维tensor，self非4维tensor。").unwrap(),
+            vec![
+                Rule::RankIn {
+                    param: "out".into(),
+                    min: 3,
+                    max: 3
+                },
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 4,
+                    max: 4
+                },
+            ]
+        );
+        assert_eq!(
+            recognize(&pool3d(), "self的dim不为3。").unwrap(),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 3,
+                max: 3
+            }]
+        );
     }
 
     #[test]
