@@ -63,7 +63,7 @@ re!(VALUE_WORD, r"值|取值|数值");
 re!(AXIS_RANGE, r"越界|超出.*维度范围|不在.*维度范围");
 re!(
     AXIS_WORDS,
-    r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度"
+    r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度|rank"
 );
 re!(
     SET_VALUES,
