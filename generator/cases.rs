@@ -860,33 +860,92 @@ mod tests {
             name: name.into(),
             role,
             ty: "const aclTensor*".into(),
-            dtypes: [("ascend910".to_string(), vec![DType::Float32]), ("ascend910b".to_string(), dtypes.to_vec())]
-                .into_iter()
-                .collect(),
+            dtypes: [
+                ("ascend910".to_string(), vec![DType::Float32]),
+                ("ascend910b".to_string(), dtypes.to_vec()),
+            ]
+            .into_iter()
+            .collect(),
             ..Param::default()
         }
     }
 
     fn rule(rule: Rule, code: u32, condition: &str) -> CheckedRule {
-        CheckedRule { rule, code, condition: condition.into(), inferred: false }
+        CheckedRule {
+            rule,
+            code,
+            condition: condition.into(),
+            inferred: false,
+        }
     }
 
     /// A small op: two tensors that must match, a list attribute, and product-dependent dtypes.
     fn op() -> OpIr {
-        let mut op = OpIr { op: "Toy".into(), ..OpIr::default() };
-        op.products = [("ascend910".to_string(), true), ("ascend910b".to_string(), true)].into_iter().collect();
+        let mut op = OpIr {
+            op: "Toy".into(),
+            ..OpIr::default()
+        };
+        op.products = [
+            ("ascend910".to_string(), true),
+            ("ascend910b".to_string(), true),
+        ]
+        .into_iter()
+        .collect();
         op.params = vec![
-            tensor("self", Role::InputTensor, &[DType::Float32, DType::BFloat16]),
-            tensor("out", Role::OutputTensor, &[DType::Float32, DType::BFloat16]),
-            Param { name: "kernel".into(), role: Role::Attribute, ty: "const aclIntArray*".into(), ..Param::default() },
+            tensor(
+                "self",
+                Role::InputTensor,
+                &[DType::Float32, DType::BFloat16],
+            ),
+            tensor(
+                "out",
+                Role::OutputTensor,
+                &[DType::Float32, DType::BFloat16],
+            ),
+            Param {
+                name: "kernel".into(),
+                role: Role::Attribute,
+                ty: "const aclIntArray*".into(),
+                ..Param::default()
+            },
         ];
-        let dtypes = |p: &str| Rule::DtypeIn { param: p.into(), allowed: op.params[0].dtypes.clone() };
+        let dtypes = |p: &str| Rule::DtypeIn {
+            param: p.into(),
+            allowed: op.params[0].dtypes.clone(),
+        };
         let rules = vec![
-            rule(Rule::NotNull { params: vec!["self".into(), "out".into()] }, 161001, "null"),
+            rule(
+                Rule::NotNull {
+                    params: vec!["self".into(), "out".into()],
+                },
+                161001,
+                "null",
+            ),
             rule(dtypes("self"), 161002, "dtype"),
-            rule(Rule::ShapeSame { params: vec!["self".into(), "out".into()] }, 161002, "shape"),
-            rule(Rule::RankIn { param: "self".into(), min: 2, max: 4 }, 161002, "rank"),
-            rule(Rule::ListLenIn { param: "kernel".into(), lens: vec![1, 2] }, 161002, "len"),
+            rule(
+                Rule::ShapeSame {
+                    params: vec!["self".into(), "out".into()],
+                },
+                161002,
+                "shape",
+            ),
+            rule(
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 2,
+                    max: 4,
+                },
+                161002,
+                "rank",
+            ),
+            rule(
+                Rule::ListLenIn {
+                    param: "kernel".into(),
+                    lens: vec![1, 2],
+                },
+                161002,
+                "len",
+            ),
         ];
         op.errors = vec![crate::ir::ErrorCase {
             code: 161002,
@@ -919,16 +978,28 @@ mod tests {
         for case in &set.cases {
             let got = first_failure(&rules, &case.call);
             assert_eq!(got, case.expect.rule, "{}", case.name);
-            let status = aclnn_runtime::check(&rules, &case.call).err().map_or(0, |e| e.code);
+            let status = aclnn_runtime::check(&rules, &case.call)
+                .err()
+                .map_or(0, |e| e.code);
             assert_eq!(status, case.expect.status, "{}", case.name);
         }
     }
 
     #[test]
     fn bfloat16_crosses_products() {
-        let names: Vec<String> = synthesize(&op()).cases.into_iter().map(|c| c.name).collect();
-        assert!(names.contains(&"cross_self_bfloat16_valid_on_ascend910b".to_string()), "{names:?}");
-        assert!(names.contains(&"cross_self_bfloat16_rejected_on_ascend910".to_string()), "{names:?}");
+        let names: Vec<String> = synthesize(&op())
+            .cases
+            .into_iter()
+            .map(|c| c.name)
+            .collect();
+        assert!(
+            names.contains(&"cross_self_bfloat16_valid_on_ascend910b".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"cross_self_bfloat16_rejected_on_ascend910".to_string()),
+            "{names:?}"
+        );
     }
 
     #[test]
@@ -941,7 +1012,15 @@ mod tests {
         let mut op = op();
         if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
             // rank must be 2..4 and also 6..8: no baseline exists.
-            rules.push(rule(Rule::RankIn { param: "self".into(), min: 6, max: 8 }, 161002, "impossible"));
+            rules.push(rule(
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 6,
+                    max: 8,
+                },
+                161002,
+                "impossible",
+            ));
         }
         let set = synthesize(&op);
         assert!(!set.untested.is_empty());

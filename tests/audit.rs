@@ -9,12 +9,21 @@ fn repo() -> PathBuf {
 }
 
 fn aclgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aclgen")).args(args).current_dir(repo()).output().expect("aclgen runs")
+    Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("aclgen runs")
 }
 
 fn json_report(specs: &str) -> serde_json::Value {
     let out = aclgen(&["audit", "--specs", specs, "--format", "json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("audit --format json prints JSON")
 }
 
@@ -26,7 +35,10 @@ fn seed_ops_are_mapped_tested_and_passing() {
     let mapped = summary["mapped"].as_u64().unwrap();
     println!("seed ops: {summary}");
     assert!(conditions >= 25, "{summary}");
-    assert!(mapped * 100 >= conditions * 90, "below 90% mapped: {summary}");
+    assert!(
+        mapped * 100 >= conditions * 90,
+        "below 90% mapped: {summary}"
+    );
     let ops = report["ops"].as_array().unwrap();
     assert_eq!(ops.len(), 4);
     for op in ops {
@@ -36,7 +48,10 @@ fn seed_ops_are_mapped_tested_and_passing() {
                 assert_eq!(c["tested"], true, "{} untested: {c}", op["op"]);
                 assert_eq!(c["passing"], true, "{} failing: {c}", op["op"]);
             } else {
-                assert!(rule.starts_with("manual: "), "a condition with no rule and no reason: {c}");
+                assert!(
+                    rule.starts_with("manual: "),
+                    "a condition with no rule and no reason: {c}"
+                );
             }
         }
     }
@@ -49,7 +64,10 @@ fn min_coverage_decides_the_exit_code() {
     let coverage = 100.0 * s["passing"].as_f64().unwrap() / s["conditions"].as_f64().unwrap();
     let below = format!("{}", (coverage - 1.0).floor());
     let above = format!("{}", (coverage + 1.0).ceil());
-    assert_eq!(aclgen(&["audit", "--min-coverage", &below]).status.code(), Some(0));
+    assert_eq!(
+        aclgen(&["audit", "--min-coverage", &below]).status.code(),
+        Some(0)
+    );
     let out = aclgen(&["audit", "--min-coverage", &above]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("below --min-coverage"));
@@ -59,7 +77,12 @@ fn min_coverage_decides_the_exit_code() {
 fn table_and_markdown_render_every_op() {
     let table = String::from_utf8(aclgen(&["audit"]).stdout).unwrap();
     let markdown = String::from_utf8(aclgen(&["audit", "--format", "markdown"]).stdout).unwrap();
-    for op in ["AdaptiveAvgPool3dBackward", "AdaptiveMaxPool3dBackward", "AdaptiveAvgPool2dBackward", "AvgPool2dBackward"] {
+    for op in [
+        "AdaptiveAvgPool3dBackward",
+        "AdaptiveMaxPool3dBackward",
+        "AdaptiveAvgPool2dBackward",
+        "AvgPool2dBackward",
+    ] {
         assert!(table.contains(op), "{table}");
         assert!(markdown.contains(&format!("| {op} |")), "{markdown}");
     }
@@ -76,7 +99,10 @@ fn audit_of_the_whole_corpus() {
     }
     let report = json_report(docs.to_str().unwrap());
     let s = &report["summary"];
-    println!("corpus audit (ops-nn): {} ops, {s}", report["ops"].as_array().unwrap().len());
+    println!(
+        "corpus audit (ops-nn): {} ops, {s}",
+        report["ops"].as_array().unwrap().len()
+    );
     println!("corpus audit by code: {}", report["by_code"]);
     assert!(report["ops"].as_array().unwrap().len() >= 500, "{s}");
     assert!(s["conditions"].as_u64().unwrap() >= 2000, "{s}");
@@ -84,6 +110,15 @@ fn audit_of_the_whole_corpus() {
 
 #[test]
 fn a_missing_specs_folder_is_a_usage_error() {
-    let out = aclgen(&["audit", "--specs", Path::new("no/such/dir").to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = aclgen(&[
+        "audit",
+        "--specs",
+        Path::new("no/such/dir").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -701,7 +701,13 @@ fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
     let mut candidates = Vec::new();
     let docs = read_docs_parallel(&docs_dir(dir), read)?;
     for (path, doc, newer_format) in docs {
-        add_doc_candidates(&path, doc, newer_format, &mut candidates, &mut specs.diagnostics);
+        add_doc_candidates(
+            &path,
+            doc,
+            newer_format,
+            &mut candidates,
+            &mut specs.diagnostics,
+        );
     }
     let mut overlays = Vec::new();
     for path in yaml_files(&dir.join("ops"))? {
@@ -764,7 +770,10 @@ fn docs_dir(dir: &Path) -> PathBuf {
 }
 
 /// Reads every doc below `dir` on all cores; the result keeps the sorted file order.
-fn read_docs_parallel(dir: &Path, read: DocReader) -> Result<Vec<(PathBuf, DocRead, bool)>, Failure> {
+fn read_docs_parallel(
+    dir: &Path,
+    read: DocReader,
+) -> Result<Vec<(PathBuf, DocRead, bool)>, Failure> {
     use rayon::prelude::*;
     files_below(dir)?
         .into_par_iter()
@@ -1250,7 +1259,13 @@ fn import_with(
     for path in docs {
         let bytes = std::fs::read(path).map_err(|e| io_failure(path, &e))?;
         let doc = read(&path.to_string_lossy(), &bytes);
-        add_doc_candidates(path, doc, is_newer_format(&bytes), &mut candidates, &mut diagnostics);
+        add_doc_candidates(
+            path,
+            doc,
+            is_newer_format(&bytes),
+            &mut candidates,
+            &mut diagnostics,
+        );
     }
     let bad_name = diagnostics.iter().any(|d| d.code == "bad-op-name");
     let ops = merge_candidates(candidates, &mut diagnostics);
