@@ -739,6 +739,21 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
     }
 
     #[test]
+    fn scraped_plain_text_without_hashes_still_reads() {
+        let text = "aclnnBaz\n支持的产品型号\n- [object Object]Atlas 训练系列产品[object Object]。\n接口原型\naclnnBazGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)\naclnnStatus aclnnBaz(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)\naclnnBazGetWorkspaceSize\n参数说明:\nself(aclTensor*, 计算输入):输入,undefined支持ND。\n- [object Object]Atlas 训练系列产品[object Object]:数据类型支持FLOAT16、FLOAT32。\nout(aclTensor*, 计算输出):输出。\nworkspaceSize(uint64_t*, 出参):大小。\nexecutor(aclOpExecutor**, 出参):执行器。\n返回值: aclnnStatus。\n";
+        let (ops, _) = read(text);
+        let op = &ops[0];
+        assert_eq!(op.products.get("ascend910"), Some(&true));
+        assert_eq!(op.functions.len(), 2);
+        assert_eq!(op.functions[0].return_type, "aclnnStatus");
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.dtypes["ascend910"], [DType::Float16, DType::Float32]);
+        assert_eq!(self_.formats.len(), 1);
+        let codes: Vec<&str> = op.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["missing-return-type", "no-error-table"]);
+    }
+
+    #[test]
     fn text_without_prototype_is_an_error() {
         let (ops, diags) = read("just text\n");
         assert!(ops.is_empty());
