@@ -102,16 +102,17 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
             }
         }
     }
-    sink.diags.extend(doc_sink.diags);
+    sink.diags.extend(doc_sink.into_diags());
+    let doc_diags = sink.into_diags();
     if ops.is_empty() {
         return DocRead {
             ops,
-            diagnostics: sink.diags,
+            diagnostics: doc_diags,
         };
     }
     // Doc-wide problems (encoding, products, title) concern every op read from the doc.
     for op in &mut ops {
-        let mut diags = sink.diags.clone();
+        let mut diags = doc_diags.clone();
         diags.append(&mut op.diagnostics);
         op.diagnostics = diags;
     }

@@ -187,7 +187,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         header: facts.header.clone(),
         example: facts.example.clone(),
         sources: vec![file.to_string()],
-        diagnostics: sink.diags,
+        diagnostics: sink.into_diags(),
     }
 }
 
@@ -528,7 +528,7 @@ mod tests {
     fn read(text: &str) -> (Vec<OpIr>, Vec<crate::ir::Diagnostic>) {
         let mut sink = Sink::new("t.md");
         let ops = read_markdown("t.md", text, &mut sink);
-        (ops, sink.diags)
+        (ops, sink.into_diags())
     }
 
     const BULLETS: &str = "# aclnnFoo
