@@ -19,7 +19,7 @@ const WS_SUFFIX: &str = "GetWorkspaceSize";
 
 static ACLNN_NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"aclnn[A-Za-z0-9_]+").unwrap());
 static INCLUDE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"#include\s*[<"]aclnnop/(?:level2/)?(aclnn_[A-Za-z0-9_]+\.h)[>"]"#).unwrap()
+    Regex::new(r#"#include\s*[<"](?:aclnnop/(?:level2/)?)?(aclnn_[A-Za-z0-9_]+\.h)[>"]"#).unwrap()
 });
 
 /// Facts of the doc shared by every op it describes.
@@ -515,7 +515,9 @@ fn header(doc: &Doc) -> Option<String> {
     doc.code_blocks.iter().find_map(|b| {
         b.content()
             .filter_map(|i| doc.lines.get(i))
-            .find_map(|l| INCLUDE.captures(l).map(|c| c[1].to_string()))
+            .filter_map(|l| INCLUDE.captures(l).map(|c| c[1].to_string()))
+            // aclnn's own support headers are not the op's header.
+            .find(|h| h != "aclnn_base.h" && h != "aclnn_util.h")
     })
 }
 
