@@ -146,7 +146,7 @@ fn case(code: u32, name: &str, condition: String, file: &str, line: usize) -> Er
 }
 
 fn is_error_table(t: &Table) -> bool {
-    t.column(&["参数名"]).is_none()
+    super::params::param_name_column(t).is_none()
         && t.body().any(|r| {
             r.cells
                 .iter()

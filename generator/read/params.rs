@@ -78,7 +78,7 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
     let mut table_lines: Vec<Range<usize>> = Vec::new();
     for t in &tables {
         table_lines.push(t.lines.clone());
-        if t.column(&["参数名"]).is_some() {
+        if param_name_column(t).is_some() {
             read_param_table(t, &mut sec);
         }
     }
@@ -182,10 +182,25 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
     })
 }
 
+/// The 参数名 column (some docs title it 参数 or 参数名称).
+pub fn param_name_column(t: &Table) -> Option<usize> {
+    t.column(&["参数名"]).or_else(|| {
+        let header = t.rows.iter().find(|r| r.header)?;
+        header
+            .cells
+            .iter()
+            .position(|c| matches!(c.trim(), "参数" | "参数名称" | "Parameter"))
+    })
+}
+
+static ROLE_IN_DESC: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*\**\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*\**\s*:?\s*(.*)$").unwrap()
+});
+
 fn read_param_table(t: &Table, sec: &mut ParamSection) {
     let col = |names: &[&str]| t.column(names);
     let (name_c, role_c, desc_c, usage_c) = (
-        col(&["参数名"]),
+        param_name_column(t),
         col(&["输入/输出", "输入输出", "输入/输出/属性"]),
         col(&["描述", "说明"]),
         col(&["使用说明"]).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
@@ -235,6 +250,27 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
             ..ParamDoc::default()
         };
+        // "(aclTensor*, 计算输入)：desc" in a two-column table: the type and role lead the text.
+        let leading = ascii_punct(&d.description);
+        if let Some(c) = ROLE_IN_DESC
+            .captures(&leading)
+            .filter(|c| is_role_text(&c[2]))
+        {
+            d.doc_type = d.doc_type.or_else(|| Some(c[1].to_string()));
+            if d.role_text.is_empty() {
+                d.role_text = c[2].to_string();
+            }
+            let at = leading[..c.get(3).map_or(leading.len(), |m| m.start())]
+                .chars()
+                .count();
+            d.description = d
+                .description
+                .chars()
+                .skip(at)
+                .collect::<String>()
+                .trim()
+                .to_string();
+        }
         if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
             d.more.push(u);
         }
@@ -356,6 +392,8 @@ pub struct Joiner<'a> {
     pub file: &'a str,
     pub doc: &'a Doc<'a>,
     pub proto: &'a Proto,
+    /// Parameters of the execute function: a shared section may describe them too.
+    pub execute_params: &'a [String],
     pub products: &'a mut BTreeMap<ProductId, bool>,
 }
 
@@ -363,7 +401,10 @@ impl Joiner<'_> {
     pub fn join(&mut self, sec: &ParamSection, sink: &mut Sink) -> Vec<Param> {
         let names: Vec<String> = self.proto.params.iter().map(|p| p.name.clone()).collect();
         for d in &sec.docs {
-            if d.line != usize::MAX && !names.contains(&d.name) {
+            if d.line != usize::MAX
+                && !names.contains(&d.name)
+                && !self.execute_params.contains(&d.name)
+            {
                 let src = self.doc.line(d.line);
                 sink.at_text(
                     Severity::Warning,
@@ -430,7 +471,16 @@ impl Joiner<'_> {
         p.description = d.description.clone();
         p.source = Some(self.loc(d.line));
         if let Some(dt) = &d.doc_type {
-            if type_key(dt) != type_key(&p.ty) && !is_loose_type(dt) {
+            // A bare handle name ("aclIntArray" in a 类型 column) names the type, not its pointer level.
+            let bare = !dt.contains('*') && dt.trim().starts_with("acl");
+            let key = |t: &str| {
+                if bare {
+                    type_key(t).replace('*', "")
+                } else {
+                    type_key(t)
+                }
+            };
+            if key(dt) != key(&p.ty) && !is_loose_type(dt) {
                 sink.at_text(
                     Severity::Warning,
                     "type-drift",

@@ -130,7 +130,9 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     }
     let mut products = facts.products.clone();
     let section = op_section(doc, &ws.name, &mut sink)
-        .or_else(|| section_titled_as_execute(doc, ws, &exec_name, &mut sink));
+        .or_else(|| section_titled_as_execute(doc, ws, &exec_name, &mut sink))
+        // A doc-level "## 参数说明" naming no function.
+        .or_else(|| doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn")));
     let (param_range, error_range) = match section {
         Some(s) => split_at_return_value(doc, s),
         None => {
@@ -146,10 +148,14 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     };
     let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
     let sec = read_param_section(doc, param_range, &names);
+    let execute_params: Vec<String> = exec
+        .map(|e| e.params.iter().map(|p| p.name.clone()).collect())
+        .unwrap_or_default();
     let params = Joiner {
         file,
         doc,
         proto: ws,
+        execute_params: &execute_params,
         products: &mut products,
     }
     .join(&sec, &mut sink);
