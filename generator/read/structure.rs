@@ -762,6 +762,23 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
     }
 
     #[test]
+    fn two_column_table_in_a_doc_level_param_section() {
+        let text = "# aclnnQux\n## 函数原型\n```Cpp\naclnnStatus aclnnQuxGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\naclnnStatus aclnnQux(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)\n```\n## 参数说明\n| 参数 | 说明 |\n| :-- | :-- |\n| self | **(aclTensor\\*, 计算输入)**：输入，数据类型支持FLOAT16。 |\n| out | **(aclTensor\\*, 计算输出)**：输出。 |\n| workspaceSize | **(uint64_t\\*, 出参)**：大小。 |\n| executor | **(aclOpExecutor\\*\\*, 出参)**：执行器。 |\n| stream | **(aclrtStream, 入参)**：流。 |\n## 返回值\n| 返回码 | 说明 |\n| :-- | :-- |\n| ACLNN_ERR_PARAM_NULLPTR | 空指针。 |\n";
+        let (ops, _) = read(text);
+        let op = &ops[0];
+        assert!(
+            op.diagnostics.iter().all(|d| d.code == "no-products"),
+            "{:?}",
+            op.diagnostics
+        );
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.description, "输入，数据类型支持FLOAT16。");
+        assert_eq!(op.param("out").unwrap().role, Role::OutputTensor);
+        assert_eq!(op.errors.len(), 1);
+        assert_eq!(op.errors[0].code, 161001);
+    }
+
+    #[test]
     fn text_without_prototype_is_an_error() {
         let (ops, diags) = read("just text\n");
         assert!(ops.is_empty());
