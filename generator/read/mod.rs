@@ -2,6 +2,14 @@
 //!
 //! A doc goes bytes → `decode` (encodings, mojibake) → `scraped` (web-scraped plain text back to
 //! markdown) → `structure` (sections, prototypes, parameters, errors) → `OpIr`s.
+//!
+//! Diagnostic codes of the structure reader (stable; `decode`/`scraped` add their own):
+//! `no-prototype` (error: no `aclnn…GetWorkspaceSize(...)`), `single-phase-api`, `too-many-ops`,
+//! `missing-return-type`, `no-execute-function`, `name-mismatch` (title/heading vs prototype),
+//! `no-products`, `unknown-product`, `damaged-product`, `product-not-listed`, `no-param-section`,
+//! `param-undocumented`, `param-not-in-prototype`, `type-drift` (prototype vs description type),
+//! `role-conflict`, `note-unknown-param`, `unknown-dtype`, `unknown-format`, `no-error-table`,
+//! `scrape-artifact` (from `scraped`). A code is capped at 50 per file, with a note for the rest.
 
 pub mod decode;
 mod errors;
