@@ -277,7 +277,11 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         if let Some(r) =
             cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
         {
-            d.more.push(r); // prose about the shape ("shape 约束" columns)
+            // Prose in the 维度 column ("不大于8"), or about the shape ("shape 约束" columns).
+            if d.rank_cell.is_none() && facts::rank_in_text(&format!("维度{r}")).is_some() {
+                d.rank_cell = Some(format!("维度{r}"));
+            }
+            d.more.push(r);
         }
         if let Some(r) = dtype_rule {
             d.more.push(format!("数据类型{r}"));
@@ -572,7 +576,7 @@ impl Joiner<'_> {
         p.rank = d
             .rank_cell
             .as_deref()
-            .and_then(facts::rank_cell)
+            .and_then(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
             .or_else(|| facts::rank_in_text(&all_text));
         p.non_contiguous = d
             .non_contiguous_cell
