@@ -215,3 +215,72 @@ fn nothing_is_written_into_the_kernels_folder() {
     let err = sync(out, out, &emitted, false).unwrap_err();
     assert!(err.contains("never writes"), "{err}");
 }
+
+#[test]
+fn an_op_without_prototypes_is_reported_not_emitted() {
+    let mut op = common::avgpool2d_backward();
+    op.functions.clear();
+    let emitted = emit_all(&[op], &common::ctx()).unwrap();
+    assert_eq!(emitted.problems.len(), 1);
+    assert!(
+        emitted.problems[0].contains("prototypes"),
+        "{}",
+        emitted.problems[0]
+    );
+    assert!(emitted.files.iter().all(|f| f.owner != "AvgPool2dBackward"));
+}
+
+#[test]
+fn per_product_dtypes_get_their_own_opaicoreconfig() {
+    let emitted = emit_all(&common::fixtures(), &common::ctx()).unwrap();
+    let file = |path: &str| {
+        emitted
+            .files
+            .iter()
+            .find(|f| f.file.path == Path::new(path))
+            .map(|f| f.file.contents.clone())
+            .unwrap_or_else(|| panic!("{path} not generated"))
+    };
+    let mixed = file("ops/foo_bar_v2/op_host/foo_bar_v2_def.cpp");
+    assert!(
+        mixed.contains("this->AICore().AddConfig(\"ascend310p\", config_ascend310p);"),
+        "{mixed}"
+    );
+    assert!(mixed.contains("config_ascend910b.Input(\"x\")"), "{mixed}");
+    assert!(mixed.contains(".ParamType(DYNAMIC)"), "{mixed}");
+    assert!(
+        mixed.contains("// Supported product \"some_future_chip\""),
+        "{mixed}"
+    );
+    assert!(
+        !mixed.contains("kirin"),
+        "unsupported product registered: {mixed}"
+    );
+    let uniform = file("ops/avg_pool2d_backward/op_host/avg_pool2d_backward_def.cpp");
+    assert!(
+        uniform.contains("this->AICore().AddConfig(\"ascend910b\");"),
+        "{uniform}"
+    );
+    assert!(!uniform.contains("OpAICoreConfig"), "{uniform}");
+    assert!(
+        !uniform.contains("ascend310p"),
+        "unsupported product registered: {uniform}"
+    );
+}
+
+#[test]
+fn generated_files_match_reviewed_snapshots() {
+    let emitted = emit_all(&common::fixtures(), &common::ctx()).unwrap();
+    // Only this emitter's files: tiling and kernel files have their own tests (kernels side).
+    let mine = emitted.files.iter().filter(|o| {
+        let path = o.file.path.to_string_lossy();
+        path.contains("/op_api/")
+            || path.ends_with("_def.cpp")
+            || path.ends_with("CMakeLists.txt")
+            || path.contains("/examples/")
+    });
+    for owned in mine {
+        let name = owned.file.path.to_string_lossy().replace('/', "__");
+        insta::assert_snapshot!(name, owned.file.contents);
+    }
+}

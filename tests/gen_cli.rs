@@ -202,7 +202,9 @@ fn an_op_leaving_the_specs_has_its_files_removed() {
     assert!(text(&check.stdout).contains("would remove ops/relu/op_api/aclnn_relu.h"));
     let o = p.gen(&[]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("4 removed"), "{}", text(&o.stdout));
+    // 4 files of the emitters + 3 of the kernel side (tiling .h/.cpp, kernel) + 2 of the
+    // validators crate (rust/src/relu.rs, rust/rules/relu.json).
+    assert!(text(&o.stdout).contains("9 removed"), "{}", text(&o.stdout));
     assert!(!p.path().join("generated/ops/relu").exists());
     assert!(p.path().join("generated/ops/avg_pool2d_backward").is_dir());
 }
@@ -242,4 +244,63 @@ fn an_escaping_op_name_writes_nothing_outside_out() {
     assert_eq!(entries.len(), 2, "{entries:?}");
     assert!(!p.path().join("a/x").exists());
     assert!(!p.path().join("a/b/generated/ops/relu").exists());
+}
+
+#[test]
+fn a_spec_that_does_not_parse_keeps_the_files_of_its_op() {
+    let p = Project::new();
+    assert_eq!(p.gen(&[]).status.code(), Some(0));
+    let relu = p.path().join("specs/ops/Relu.yaml");
+    let typo = std::fs::read_to_string(&relu)
+        .unwrap()
+        .replace("functions:", "functionz:");
+    std::fs::write(&relu, typo).unwrap();
+    let o = p.gen(&[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("functionz"), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("0 removed"), "{}", text(&o.stdout));
+    assert!(p
+        .path()
+        .join("generated/ops/relu/op_api/aclnn_relu.h")
+        .is_file());
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn templates_option_uses_the_users_copy() {
+    let p = Project::new();
+    let mine = p.path().join("my-templates");
+    copy_dir(&common::repo().join("templates"), &mine);
+    let header = mine.join("c/aclnn_header.h.tera");
+    let text = std::fs::read_to_string(&header).unwrap();
+    std::fs::write(&header, format!("// house style\n{text}")).unwrap();
+    let o = aclgen(&["gen", "--templates", "my-templates"], p.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text_of(&o));
+    let generated =
+        std::fs::read_to_string(p.path().join("generated/ops/relu/op_api/aclnn_relu.h")).unwrap();
+    assert!(generated.starts_with("// house style\n"), "{generated}");
+}
+
+#[test]
+fn kernels_folder_inside_the_output_is_refused() {
+    let p = Project::new();
+    let o = p.gen(&["--kernels", "generated/ops"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text_of(&o));
+    assert!(text(&o.stderr).contains("never writes"), "{}", text_of(&o));
+    assert!(!p.path().join("generated").exists());
+}
+
+fn text_of(o: &Output) -> String {
+    format!("{}{}", text(&o.stdout), text(&o.stderr))
 }

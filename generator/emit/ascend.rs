@@ -76,8 +76,9 @@ struct AttrDef {
 
 #[derive(Serialize)]
 struct ConfigDef {
-    soc: String,
-    /// Own Input/Output lists when this product's dtypes differ from the op-wide ones.
+    /// SoCs sharing these lists, each registered with `AddConfig`.
+    socs: Vec<String>,
+    /// Own Input/Output lists when products' dtypes differ; `None`: the op-wide lists apply.
     var: Option<String>,
     inputs: Vec<ParamDef>,
     outputs: Vec<ParamDef>,
@@ -134,27 +135,30 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
         )
     };
     let (inputs, outputs) = split(&base);
-    let configs = per_product
-        .iter()
-        .map(|(soc, defs)| {
-            if uniform {
+    let configs = if uniform {
+        per_product
+            .iter()
+            .map(|(soc, _)| ConfigDef {
+                socs: vec![soc.clone()],
+                var: None,
+                inputs: Vec::new(),
+                outputs: Vec::new(),
+            })
+            .collect()
+    } else {
+        config_groups(&per_product)
+            .into_iter()
+            .map(|(socs, defs)| {
+                let (inputs, outputs) = split(&defs);
                 ConfigDef {
-                    soc: soc.clone(),
-                    var: None,
-                    inputs: Vec::new(),
-                    outputs: Vec::new(),
-                }
-            } else {
-                let (inputs, outputs) = split(defs);
-                ConfigDef {
-                    soc: soc.clone(),
-                    var: Some(format!("config_{soc}")),
+                    var: Some(format!("config_{}", socs.join("_"))),
+                    socs,
                     inputs,
                     outputs,
                 }
-            }
-        })
-        .collect();
+            })
+            .collect()
+    };
     OpDefCtx {
         note: ctx.note(op),
         class_name: op.op.clone(),
@@ -171,6 +175,18 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
         configs,
         unknown_products,
     }
+}
+
+/// Products with identical lists share one `OpAICoreConfig` (first-seen order).
+fn config_groups(per_product: &[(String, Vec<ParamDef>)]) -> Vec<(Vec<String>, Vec<ParamDef>)> {
+    let mut groups: Vec<(Vec<String>, Vec<ParamDef>)> = Vec::new();
+    for (soc, defs) in per_product {
+        match groups.iter_mut().find(|(_, d)| d == defs) {
+            Some((socs, _)) => socs.push(soc.clone()),
+            None => groups.push((vec![soc.clone()], defs.clone())),
+        }
+    }
+    groups
 }
 
 /// One `DataType`/`Format` column per supported combination. Tensors with the same dtype list
@@ -375,7 +391,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
     let default_dtype = op
         .params
         .iter()
-        .find_map(|p| dtypes_for(p, product.as_deref()).first().copied())
+        .find_map(|p| example_dtype(dtypes_for(p, product.as_deref())))
         .unwrap_or(DType::Float32);
     let mut setup = Vec::new();
     let mut cleanup = Vec::new();
@@ -386,7 +402,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .unwrap_or_default();
     let mut args = Vec::new();
     for c in &ws_params {
-        let ty = c.ty.replace(' ', "");
+        let ty = super::bare_type(&c.ty);
         if ty == "uint64_t*" {
             args.push("&workspaceSize".to_string());
             continue;
@@ -423,7 +439,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .map(|f| {
             f.params
                 .iter()
-                .map(|c| match c.ty.replace(' ', "").as_str() {
+                .map(|c| match super::bare_type(&c.ty).as_str() {
                     "void*" => "workspaceAddr".to_string(),
                     "uint64_t" => "workspaceSize".to_string(),
                     "aclOpExecutor*" => "executor".to_string(),
@@ -453,6 +469,22 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
     }
 }
 
+/// Names the example's own code uses; a parameter with one of them gets a `_` suffix.
+const EXAMPLE_LOCALS: [&str; 12] = [
+    "ret",
+    "stream",
+    "deviceId",
+    "workspaceSize",
+    "workspaceAddr",
+    "executor",
+    "resultSize",
+    "resultData",
+    "main",
+    "Init",
+    "GetShapeSize",
+    "CreateAclTensor",
+];
+
 /// Parameter names are C identifiers in the docs; anything else is made one.
 fn c_ident(name: &str) -> String {
     let mut id: String = name
@@ -461,6 +493,9 @@ fn c_ident(name: &str) -> String {
         .collect();
     if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
         id.insert(0, '_');
+    }
+    if EXAMPLE_LOCALS.contains(&id.as_str()) {
+        id.push('_');
     }
     id
 }
@@ -488,7 +523,7 @@ fn tensor_setup(
         .collect::<Vec<_>>()
         .join(", ");
     let dtype = p
-        .and_then(|p| dtypes_for(p, product).first().copied())
+        .and_then(|p| example_dtype(dtypes_for(p, product)))
         .unwrap_or(default_dtype);
     let format = p
         .and_then(|p| p.formats.first().copied())
@@ -532,6 +567,15 @@ fn tensor_setup(
     }
 }
 
+/// FLOAT32 when the tensor takes it (as the docs' examples do), else its first documented dtype.
+fn example_dtype(dtypes: &[DType]) -> Option<DType> {
+    if dtypes.contains(&DType::Float32) {
+        Some(DType::Float32)
+    } else {
+        dtypes.first().copied()
+    }
+}
+
 /// Statements declaring a host-side argument with a neutral value, and its cleanup.
 fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<String>) {
     let ty = base_type(c_type);
@@ -548,7 +592,15 @@ fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<S
         "char" => (vec![format!("char {var}[] = \"\";")], vec![]),
         "aclIntArray" => (
             vec![
-                format!("std::vector<int64_t> {var}Data = {{1, 1}};"),
+                // Window/stride-like arrays of 1 and paddings of 0 form a valid pooling case.
+                format!(
+                    "std::vector<int64_t> {var}Data = {};",
+                    if var.to_ascii_lowercase().contains("pad") {
+                        "{0, 0}"
+                    } else {
+                        "{1, 1}"
+                    }
+                ),
                 format!("aclIntArray* {var} = aclCreateIntArray({var}Data.data(), {var}Data.size());"),
             ],
             vec![format!("aclDestroyIntArray({var});")],
@@ -659,6 +711,42 @@ mod tests {
         let distinct = columns(&[strs(&["a", "b"]), strs(&["x", "y"])]);
         assert_eq!(distinct.len(), 4);
         assert!(distinct.contains(&strs(&["b", "x"])));
+    }
+
+    #[test]
+    fn products_with_identical_lists_share_one_config() {
+        let def = |dtypes: &str| ParamDef {
+            name: "x".into(),
+            param_type: "REQUIRED",
+            dtypes: dtypes.into(),
+            formats: "{ge::FORMAT_ND}".into(),
+        };
+        let per_product = vec![
+            ("ascend310p".to_string(), vec![def("{ge::DT_FLOAT16}")]),
+            ("ascend910".to_string(), vec![def("{ge::DT_FLOAT16}")]),
+            ("ascend910b".to_string(), vec![def("{ge::DT_BF16}")]),
+        ];
+        let groups = config_groups(&per_product);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].0, vec!["ascend310p", "ascend910"]);
+        assert_eq!(groups[1].0, vec!["ascend910b"]);
+    }
+
+    #[test]
+    fn example_dtype_prefers_float32() {
+        assert_eq!(
+            example_dtype(&[DType::BFloat16, DType::Float32]),
+            Some(DType::Float32)
+        );
+        assert_eq!(example_dtype(&[DType::Int64]), Some(DType::Int64));
+        assert_eq!(example_dtype(&[]), None);
+    }
+
+    #[test]
+    fn example_identifiers_avoid_the_example_locals() {
+        assert_eq!(c_ident("self"), "self");
+        assert_eq!(c_ident("stream"), "stream_");
+        assert_eq!(c_ident("2x-y"), "_2x_y");
     }
 
     #[test]

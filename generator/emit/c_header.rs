@@ -131,7 +131,7 @@ fn is_out_type(ty: &str) -> bool {
 
 /// CANN's wording for the parameters every two-phase API has.
 fn standard_description(op: &OpIr, p: &CParam, first_phase: bool) -> String {
-    let t = p.ty.replace(' ', "");
+    let t = super::bare_type(&p.ty);
     match (first_phase, t.as_str()) {
         (true, "uint64_t*") => "返回需要在Device侧申请的workspace大小。".to_string(),
         (true, "aclOpExecutor**") => "返回op执行器，包含了算子计算流程。".to_string(),

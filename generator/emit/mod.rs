@@ -5,6 +5,7 @@
 
 pub mod ascend;
 pub mod c_header;
+pub mod cases;
 pub mod files;
 pub mod kernel;
 pub mod render;
@@ -86,6 +87,16 @@ pub fn comment_text(text: &str) -> String {
         .replace("??", "? ?")
 }
 
+/// A C type without `const` and spaces, for matching: `const aclrtStream` → `aclrtStream`,
+/// `aclOpExecutor **` → `aclOpExecutor**`.
+pub fn bare_type(ty: &str) -> String {
+    ty.split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|t| !t.is_empty() && *t != "const")
+        .collect::<Vec<_>>()
+        .join(" ")
+        + &"*".repeat(ty.matches('*').count())
+}
+
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), String> {
     let mut chars = op.chars();
@@ -104,7 +115,13 @@ pub fn check_op_name(op: &str) -> Result<(), String> {
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     let mut out = vec![c_header::header(op, ctx)?];
     out.extend(ascend::project_files(op, ctx)?);
-    out.extend(kernel::kernel_files(op, &ctx.kernels_dir, &ctx.tera)?);
+    out.extend(kernel::kernel_files_with_note(
+        op,
+        &ctx.kernels_dir,
+        &ctx.tera,
+        &ctx.note(op),
+    )?);
+    out.extend(cases::case_files(op, ctx)?);
     Ok(out)
 }
 
@@ -116,6 +133,9 @@ pub struct Emitted {
     pub failed: BTreeSet<String>,
     /// One message per problem, already formatted for stderr.
     pub problems: Vec<String>,
+    /// Some input failed before its op was known (a spec that does not parse): no op may be
+    /// taken as gone, so every file of the last run that is not regenerated is kept.
+    pub keep_all_old: bool,
 }
 
 /// Emits every op (ops with error diagnostics or unsafe names are skipped and reported), then the
@@ -131,6 +151,14 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
         }
         if let Err(msg) = check_op_name(&op.op) {
             emitted.problems.push(format!("error: {msg}\n"));
+            continue;
+        }
+        if op.workspace_fn().is_none() || op.execute_fn().is_none() {
+            emitted.problems.push(format!(
+                "error: aclnn{}: the spec gives no two-phase prototypes; nothing is generated for it\n",
+                op.op
+            ));
+            emitted.failed.insert(op.op.clone());
             continue;
         }
         let files = op_files(op, ctx)?;
@@ -151,10 +179,24 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
     emitted
         .files
         .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
-            owner: SHARED_OWNER.to_string(),
+            owner: rust_file_owner(&file, &good),
             file,
         }));
     Ok(emitted)
+}
+
+/// The op a file of the validators crate belongs to (`rust/src/<snake>.rs`, `rust/rules/<snake>.json`),
+/// so a broken op keeps its old validator like its other files; crate-wide files are shared.
+fn rust_file_owner(file: &OutFile, ops: &[OpIr]) -> String {
+    let stem = file
+        .path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    ops.iter()
+        .find(|op| crate::ir::snake_case(&op.op) == stem)
+        .map(|op| op.op.clone())
+        .unwrap_or_else(|| SHARED_OWNER.to_string())
 }
 
 /// Counts for the one-line summary.
@@ -166,7 +208,7 @@ pub struct Summary {
 }
 
 /// Brings `out` up to date with `emitted` (or, with `check`, reports what that would change).
-/// Returns the summary and whether the tree was fresh.
+/// Returns the summary and, with `check`, the report of stale files.
 pub fn sync(
     out: &Path,
     kernels: &Path,
@@ -174,13 +216,11 @@ pub fn sync(
     check: bool,
 ) -> Result<(Summary, String), String> {
     let old = Manifest::read(out)?;
-    let plan = files::plan(
-        out,
-        &emitted.files,
-        &old,
-        &emitted.failed,
-        &[kernels.to_path_buf()],
-    )?;
+    let mut keep = emitted.failed.clone();
+    if emitted.keep_all_old {
+        keep.extend(old.entries.values().cloned());
+    }
+    let plan = files::plan(out, &emitted.files, &old, &keep, &[kernels.to_path_buf()])?;
     let summary = Summary {
         written: plan.writes.len(),
         unchanged: plan.unchanged,
@@ -216,7 +256,8 @@ pub fn cmd_gen(args: &GenArgs) -> Outcome {
         specs_dir: args.specs.clone(),
         kernels_dir: args.kernels.clone(),
     };
-    let emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
+    let mut emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
+    emitted.keep_all_old = !global_errors.is_empty();
     for problem in &emitted.problems {
         eprint!("{problem}");
         input_problems = true;
@@ -260,6 +301,14 @@ mod tests {
             "specs/ops/A.yaml"
         );
         assert_eq!(display_source(specs, "/elsewhere/b.md"), "b.md");
+    }
+
+    #[test]
+    fn bare_type_drops_const_and_spacing() {
+        assert_eq!(bare_type("const aclrtStream"), "aclrtStream");
+        assert_eq!(bare_type("aclOpExecutor **"), "aclOpExecutor**");
+        assert_eq!(bare_type("const aclTensor *"), "aclTensor*");
+        assert_eq!(bare_type("unsigned long*"), "unsigned long*");
     }
 
     #[test]

@@ -113,7 +113,8 @@ pub struct Overlay {
     pub kind: SpecKind,
     pub op: String,
     pub reason: String,
-    /// Set a product's support; `null` removes a product the doc names wrongly.
+    /// Set a product's support (`false` also drops its dtypes); `null` removes a product the doc
+    /// names wrongly.
     #[serde(default)]
     pub products: BTreeMap<String, Option<bool>>,
     pub description: Option<String>,
@@ -193,6 +194,9 @@ pub struct ErrorReplace {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstraintsPatch {
+    /// Drops every constraint line containing one of these texts.
+    #[serde(default)]
+    pub remove: Vec<String>,
     #[serde(default)]
     pub add: Vec<String>,
 }
@@ -511,8 +515,15 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
     let mut miss = |key: &str, message: String| diags.push(at_key(path, text, key, message));
     for (id, support) in &overlay.products {
         match support {
-            Some(ok) => {
-                op.products.insert(id.clone(), *ok);
+            Some(true) => {
+                op.products.insert(id.clone(), true);
+            }
+            // Dtypes are listed for supported products only.
+            Some(false) => {
+                op.products.insert(id.clone(), false);
+                for p in &mut op.params {
+                    p.dtypes.remove(id);
+                }
             }
             None => {
                 if op.products.remove(id).is_none() {
@@ -560,6 +571,13 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
         }
     }
     patch_errors(op, &overlay.errors, &mut miss);
+    for text in &overlay.constraints.remove {
+        let before = op.constraints.len();
+        op.constraints.retain(|c| !c.contains(text.as_str()));
+        if op.constraints.len() == before {
+            miss("remove", format!("no constraint contains `{text}`"));
+        }
+    }
     op.constraints
         .extend(overlay.constraints.add.iter().cloned());
     op.sources.push(path.to_string());
@@ -876,15 +894,13 @@ fn wins_over(a: &Candidate, b: &Candidate) -> bool {
 /// Reconciles the docs of one op: the winning doc's facts stand, the others fill its gaps, and
 /// each differing fact is a `docs-differ` warning naming both files.
 fn reconcile(mut pool: Vec<Candidate>) -> Option<OpIr> {
-    let mut best = 0;
-    for i in 1..pool.len() {
+    let best = (0..pool.len()).reduce(|best, i| {
         if wins_over(&pool[i], &pool[best]) {
-            best = i;
+            i
+        } else {
+            best
         }
-    }
-    if pool.is_empty() {
-        return None;
-    }
+    })?;
     let winner = pool.remove(best);
     let mut op = winner.op;
     for other in pool {
@@ -1068,7 +1084,7 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     let name = p.name.clone();
     for (product, list) in &o.dtypes {
         match p.dtypes.get(product) {
-            Some(mine) if mine != list => d.report(
+            Some(mine) if !same_set(mine, list) => d.report(
                 &format!("{name} dtypes on {product}"),
                 (&p.source, dtype_list(mine)),
                 (&o.source, dtype_list(list)),
@@ -1083,7 +1099,7 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     }
     if p.formats.is_empty() {
         p.formats.clone_from(&o.formats);
-    } else if !o.formats.is_empty() && p.formats != o.formats {
+    } else if !o.formats.is_empty() && !same_set(&p.formats, &o.formats) {
         d.report(
             &format!("{name} formats"),
             (&p.source, show(&p.formats)),
@@ -1127,6 +1143,17 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     if p.enum_values.is_empty() {
         p.enum_values.clone_from(&o.enum_values);
     }
+}
+
+/// Docs list dtypes and formats in different orders; only the set is a fact.
+fn same_set<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
+    let mut a = a.to_vec();
+    let mut b = b.to_vec();
+    a.sort();
+    b.sort();
+    a.dedup();
+    b.dedup();
+    a == b
 }
 
 fn merge_option<T: Clone + PartialEq + std::fmt::Debug>(
@@ -1486,6 +1513,7 @@ errors:
   add:
     - {code: 561103, name: ACLNN_ERR_INNER_NULLPTR, condition: 内部空指针}
 constraints:
+  remove: [无]
   add: [确定性计算]
 ";
 
@@ -1515,7 +1543,7 @@ constraints:
         assert_eq!(codes, [161002, 561103]);
         assert_eq!(op.errors[0].condition, "self的数据类型不支持");
         assert_eq!(op.errors[0].source, loc("a.txt", 10));
-        assert_eq!(op.constraints, ["无", "确定性计算"]);
+        assert_eq!(op.constraints, ["确定性计算"]);
         assert_eq!(op.sources, ["a.txt", "ops/Foo.yaml"]);
         assert!(op
             .diagnostics
@@ -1535,6 +1563,15 @@ constraints:
         assert!(lines.contains(&(5, true)), "{diags:?}");
         assert!(lines.contains(&(8, true)), "{diags:?}");
         assert!(lines.contains(&(11, true)), "{diags:?}");
+    }
+
+    #[test]
+    fn overlay_marking_a_product_unsupported_drops_its_dtypes() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nproducts: {ascend910b: false}\n";
+        let mut op = sample_op("Foo", "a.txt");
+        assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
+        assert_eq!(op.products.get("ascend910b"), Some(&false));
+        assert!(op.params[0].dtypes.is_empty());
     }
 
     #[test]
@@ -1897,5 +1934,34 @@ constraints:
         let dir = tempfile::tempdir().expect("tempdir");
         let result = import_with(&[dir.path().join("nope.txt")], dir.path(), &json_reader);
         assert!(matches!(result, Err(Failure::Usage(_))));
+    }
+
+    // --- the project's own specs ----------------------------------------------------------
+
+    #[test]
+    fn project_overlays_parse_and_state_a_reason() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
+        let files = yaml_files(&dir).expect("list specs/ops");
+        assert!(!files.is_empty());
+        for path in files {
+            let name = path.to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).expect("read spec");
+            match parse_spec(&name, &text) {
+                Ok(SpecFile::Overlay(o)) => {
+                    assert!(o.reason.len() > 40, "{name}: reason too short");
+                    assert_eq!(
+                        path.file_stem().map(|s| s.to_string_lossy()),
+                        Some(o.op.into())
+                    );
+                }
+                Ok(SpecFile::Full(f)) => {
+                    assert_eq!(
+                        path.file_stem().map(|s| s.to_string_lossy()),
+                        Some(f.op.into())
+                    );
+                }
+                Err(d) => panic!("{}", crate::diag::render(&[d])),
+            }
+        }
     }
 }

@@ -1,13 +1,44 @@
 //! Stage 2: documented error conditions become executable rules (`ErrorCase::mapping`).
+//!
+//! `recognize` reads each condition's Chinese text; `infer` reads parameter descriptions (for
+//! docs without an error table, and for conditions that point at them); `validate` is the
+//! `aclgen validate` command.
 
-use crate::cli::Outcome;
-use crate::ir::OpIr;
-use aclnn_runtime::{AclnnError, Call};
-use std::path::Path;
+pub mod infer;
+pub mod recognize;
+pub mod text;
+pub mod validate;
+
+pub use validate::cmd_validate;
+
+use crate::ir::{Mapping, OpIr};
+use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
 
 /// Fills `ErrorCase::mapping` of every documented error and `OpIr::inferred_rules`.
 pub fn apply(op: &mut OpIr) {
-    let _ = op;
+    let mappings: Vec<Mapping> = op
+        .errors
+        .iter()
+        .map(|e| match recognize::recognize(op, &e.condition) {
+            Ok(rules) => Mapping::Rules {
+                rules: rules
+                    .into_iter()
+                    .map(|rule| CheckedRule {
+                        rule,
+                        code: e.code,
+                        condition: e.condition.clone(),
+                        inferred: false,
+                    })
+                    .collect(),
+            },
+            Err(reason) => Mapping::Manual { reason },
+        })
+        .collect();
+    for (error, mapping) in op.errors.iter_mut().zip(mappings) {
+        error.mapping = Some(mapping);
+    }
+    op.inferred_rules = inferred_rules(op);
+    reconcile_broadcasts(op);
 }
 
 /// Checks one first-phase call against the op's rules, in aclnn's order.
@@ -15,9 +46,203 @@ pub fn validate_call(op: &OpIr, call: &Call) -> Result<(), AclnnError> {
     aclnn_runtime::check(&op.all_rules(), call)
 }
 
-pub fn cmd_validate(op: &str, call: &Path, spec: Option<&Path>, specs: &Path) -> Outcome {
-    let _ = (op, call, spec, specs);
-    Err(crate::cli::Failure::usage(
-        "`validate` is not implemented yet (validators issue)",
-    ))
+/// Checks no doc row states: the product check (unless a row does), and for docs without an
+/// error table every rule the parameter descriptions imply, by the aclnn convention.
+fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
+    let mut out = Vec::new();
+    let documented = op.all_rules();
+    let has_product_rule = documented
+        .iter()
+        .any(|r| matches!(r.rule, Rule::ProductSupported { .. }));
+    let supported: Vec<String> = op.supported_products().map(str::to_string).collect();
+    if !has_product_rule && !supported.is_empty() {
+        out.push(CheckedRule {
+            rule: Rule::ProductSupported {
+                products: supported.clone(),
+            },
+            code: status::PARAM_INVALID,
+            condition: format!("产品支持情况：aclnn{}仅支持{}", op.op, supported.join("、")),
+            inferred: true,
+        });
+    }
+    if op.errors.is_empty() {
+        for p in op.params.iter().filter(|p| text::is_checkable(p)) {
+            for (rule, code, condition) in infer::param_rules(op, p) {
+                out.push(CheckedRule {
+                    rule,
+                    code,
+                    condition,
+                    inferred: true,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// "gradOutput、self和out的shape不匹配" next to "gradOutput的shape单向广播self": the tensor that
+/// broadcasts keeps only the rank of the others, not their shape.
+fn reconcile_broadcasts(op: &mut OpIr) {
+    let pairs: Vec<(String, String)> = op
+        .all_rules()
+        .iter()
+        .filter_map(|r| match unwrap_products(&r.rule) {
+            Rule::Broadcastable { from, to, .. } => Some((from.clone(), to.clone())),
+            _ => None,
+        })
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    let fix = |rules: &mut Vec<CheckedRule>| {
+        let mut out = Vec::with_capacity(rules.len());
+        for r in rules.drain(..) {
+            out.extend(split_shape_same(r, &pairs));
+        }
+        *rules = out;
+    };
+    for e in &mut op.errors {
+        if let Some(Mapping::Rules { rules }) = &mut e.mapping {
+            fix(rules);
+        }
+    }
+    fix(&mut op.inferred_rules);
+}
+
+fn unwrap_products(rule: &Rule) -> &Rule {
+    match rule {
+        Rule::OnProducts { rule, .. } => unwrap_products(rule),
+        other => other,
+    }
+}
+
+fn split_shape_same(r: CheckedRule, pairs: &[(String, String)]) -> Vec<CheckedRule> {
+    let Rule::ShapeSame { params } = &r.rule else {
+        return vec![r];
+    };
+    let broadcasting: Vec<&String> = params
+        .iter()
+        .filter(|p| pairs.iter().any(|(f, t)| f == *p && params.contains(t)))
+        .collect();
+    if broadcasting.is_empty() {
+        return vec![r];
+    }
+    let rest: Vec<String> = params
+        .iter()
+        .filter(|p| !broadcasting.contains(p))
+        .cloned()
+        .collect();
+    let with = |rule| CheckedRule { rule, ..r.clone() };
+    let mut out = Vec::new();
+    if rest.len() >= 2 {
+        out.push(with(Rule::ShapeSame {
+            params: rest.clone(),
+        }));
+    }
+    out.push(with(Rule::RankSame {
+        params: params.clone(),
+    }));
+    out
+}
+
+/// Share of documented conditions mapped to rules, over `ops`: (mapped, total).
+pub fn coverage(ops: &[OpIr]) -> (usize, usize) {
+    let total = ops.iter().map(|o| o.errors.len()).sum();
+    let mapped = ops
+        .iter()
+        .flat_map(|o| &o.errors)
+        .filter(|e| matches!(e.mapping, Some(Mapping::Rules { .. })))
+        .count();
+    (mapped, total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ErrorCase, Param, Role};
+
+    fn op_with(conditions: &[(u32, &str)]) -> OpIr {
+        let t = |name: &str, role| Param {
+            name: name.into(),
+            role,
+            ty: "aclTensor*".into(),
+            ..Default::default()
+        };
+        OpIr {
+            op: "X".into(),
+            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            params: vec![
+                t("gradOutput", Role::InputTensor),
+                t("self", Role::InputTensor),
+                t("out", Role::OutputTensor),
+            ],
+            errors: conditions
+                .iter()
+                .map(|(code, c)| ErrorCase {
+                    code: *code,
+                    name: status::name(*code).into(),
+                    condition: c.to_string(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn every_condition_gets_a_mapping_and_product_rule_is_inferred() {
+        let mut op = op_with(&[
+            (161001, "传入的gradOutput、self或out是空指针。"),
+            (161002, "self与out的数据类型不一致且无法转换。"),
+        ]);
+        apply(&mut op);
+        assert!(matches!(op.errors[0].mapping, Some(Mapping::Rules { .. })));
+        assert!(matches!(op.errors[1].mapping, Some(Mapping::Manual { .. })));
+        assert_eq!(op.inferred_rules.len(), 1);
+        assert!(op.inferred_rules[0].inferred);
+        assert_eq!(coverage(&[op]), (1, 2));
+    }
+
+    #[test]
+    fn broadcasting_tensor_leaves_shape_equality() {
+        let mut op = op_with(&[
+            (161002, "gradOutput、self和out的shape不匹配。"),
+            (
+                161002,
+                "gradOutput的shape不满足单向广播self的shape(仅支持HW维度)",
+            ),
+        ]);
+        apply(&mut op);
+        let Some(Mapping::Rules { rules }) = &op.errors[0].mapping else {
+            panic!("not mapped")
+        };
+        let kinds: Vec<&Rule> = rules.iter().map(|r| &r.rule).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                &Rule::ShapeSame {
+                    params: vec!["self".into(), "out".into()]
+                },
+                &Rule::RankSame {
+                    params: vec!["gradOutput".into(), "self".into(), "out".into()]
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn docs_without_error_table_get_inferred_rules() {
+        let mut op = op_with(&[]);
+        op.params[0].description = "数据类型与self一致".into();
+        apply(&mut op);
+        assert!(op.inferred_rules.iter().all(|r| r.inferred));
+        assert!(op
+            .inferred_rules
+            .iter()
+            .any(|r| r.code == status::PARAM_NULLPTR));
+        assert!(op.inferred_rules.iter().any(|r| r.rule
+            == Rule::DtypeSame {
+                params: vec!["gradOutput".into(), "self".into()]
+            }));
+    }
 }

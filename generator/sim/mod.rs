@@ -1,11 +1,275 @@
 //! Runs an op's generated tiling and hand-written kernel on the CPU through the host emulation.
+//!
+//! `sim` compiles, with the system g++, the GENERATED project's `op_host/<snake>_tiling.cpp` and
+//! `op_kernel/<snake>.cpp` against `kernels/host/` (the Ascend C emulation) and `kernels/<snake>/`
+//! (the body), plus the fixed driver `kernels/host/sim_main.cpp` and a small entry file written
+//! here. The binary is cached under a hash of every source, so it is rebuilt when one changes.
 
-use crate::cli::Outcome;
-use std::path::Path;
+pub mod build;
+pub mod float16;
+pub mod reference;
+pub mod seed_ops;
+
+use crate::cli::{Failure, Outcome};
+use crate::ir::{snake_case, OpIr, Role};
+use aclnn_runtime::{AclnnError, Arg, Call, Product, TensorDesc};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Where sim finds its sources and keeps its binaries.
+#[derive(Debug, Clone)]
+pub struct SimOptions {
+    /// The generated project root (`generated/`), holding `ops/<snake>/`.
+    pub generated: PathBuf,
+    /// The hand-written kernels (`kernels/`), holding `<snake>/`.
+    pub kernels: PathBuf,
+    /// The host emulation and driver (`kernels/host/`).
+    pub host: PathBuf,
+    /// Folder of cached binaries.
+    pub cache: PathBuf,
+    /// Vector cores to emulate; `None` = the product's count.
+    pub core_num: Option<u32>,
+}
+
+/// A call with the data file of each tensor (paths resolved against the case's folder).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimCase {
+    pub call: Call,
+    pub data: BTreeMap<String, PathBuf>,
+}
+
+/// Why a simulation did not produce outputs.
+#[derive(Debug)]
+pub enum SimError {
+    /// The validator rejected the call; nothing ran, nothing was written.
+    Rejected(AclnnError),
+    /// The kernel or tiling broke a rule or failed: the driver's JSON and its stderr.
+    Failed { summary: Value, stderr: String },
+    /// The case, its data or the build is wrong (usage/IO).
+    Setup(String),
+}
+
+impl std::fmt::Display for SimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimError::Rejected(e) => write!(f, "call rejected: {e}"),
+            SimError::Failed { stderr, summary } => {
+                write!(f, "{}", stderr.trim())?;
+                if stderr.trim().is_empty() {
+                    write!(f, "{summary}")?;
+                }
+                Ok(())
+            }
+            SimError::Setup(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// Parses a CASE.json: the `validate` call format where each tensor also has `"data"`.
+pub fn parse_case(text: &str, case_dir: &Path) -> Result<SimCase, String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("case JSON: {e}"))?;
+    let mut data = BTreeMap::new();
+    if let Some(args) = value.get_mut("args").and_then(Value::as_object_mut) {
+        for (name, arg) in args.iter_mut() {
+            let Some(obj) = arg.as_object_mut() else {
+                continue;
+            };
+            if let Some(path) = obj.remove("data") {
+                let path = path
+                    .as_str()
+                    .ok_or_else(|| format!("case JSON: `data` of {name} is not a string"))?;
+                data.insert(name.clone(), case_dir.join(path));
+            }
+        }
+    }
+    let call: Call = serde_json::from_value(value).map_err(|e| format!("case JSON: {e}"))?;
+    Ok(SimCase { call, data })
+}
+
+/// Validates the call, builds (or reuses) the op's binary, runs tiling and kernel, and writes
+/// the outputs to their data files. Returns the driver's JSON summary, completed here.
+pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimError> {
+    crate::rules::validate_call(op, &case.call).map_err(SimError::Rejected)?;
+    let product = Product::parse(&case.call.product)
+        .ok_or_else(|| SimError::Setup(format!("unknown product `{}`", case.call.product)))?;
+    let job = job_text(op, case, product, opts.core_num)?;
+    let built = build::binary(op, opts).map_err(SimError::Setup)?;
+
+    let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
+    let job_path = work.path().join("job.txt");
+    std::fs::write(&job_path, job).map_err(|e| SimError::Setup(format!("job file: {e}")))?;
+    let out = Command::new(&built.path)
+        .arg(&job_path)
+        .output()
+        .map_err(|e| SimError::Setup(format!("{}: {e}", built.path.display())))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let mut summary: Value = stdout
+        .lines()
+        .rev()
+        .find_map(|l| serde_json::from_str(l).ok())
+        .unwrap_or_else(|| {
+            serde_json::json!({"status": "crashed", "exit": out.status.code(), "stderr": stderr})
+        });
+    if let Some(obj) = summary.as_object_mut() {
+        obj.insert("op".into(), Value::from(op.op.clone()));
+        obj.insert("product".into(), Value::from(product.id()));
+        obj.insert("binary_cached".into(), Value::from(built.cached));
+    }
+    match out.status.code() {
+        Some(0) => Ok(summary),
+        Some(2) => Err(SimError::Setup(stderr.trim().to_string())),
+        _ => Err(SimError::Failed { summary, stderr }),
+    }
+}
+
+/// The driver's job file: product, then tensors and attributes in the spec's order.
+fn job_text(
+    op: &OpIr,
+    case: &SimCase,
+    product: Product,
+    core_num: Option<u32>,
+) -> Result<String, SimError> {
+    let mut job = String::new();
+    let _ = writeln!(job, "soc {}", product.soc_version());
+    let _ = writeln!(job, "ub_bytes {}", product.ub_bytes());
+    let _ = writeln!(
+        job,
+        "core_num {}",
+        core_num.unwrap_or(product.core_count()).max(1)
+    );
+    for p in &op.params {
+        let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
+        match p.role {
+            role if role.is_tensor() => {
+                let kind = if crate::emit::kernel::is_input(role) {
+                    "input"
+                } else {
+                    "output"
+                };
+                let line = tensor_line(kind, &p.name, arg, case)?;
+                let _ = writeln!(job, "{line}");
+            }
+            Role::Attribute => {
+                let _ = writeln!(job, "{}", attr_line(&p.name, arg));
+            }
+            _ => {}
+        }
+    }
+    Ok(job)
+}
+
+fn tensor_line(kind: &str, name: &str, arg: &Arg, case: &SimCase) -> Result<String, SimError> {
+    let t: &TensorDesc = match arg {
+        Arg::Tensor(t) => t,
+        Arg::Null => return Ok(format!("{kind} {name} null")),
+        _ => return Err(SimError::Setup(format!("argument {name} is not a tensor"))),
+    };
+    if !t.is_contiguous() {
+        return Err(SimError::Setup(format!(
+            "{name}: sim runs contiguous tensors only"
+        )));
+    }
+    let path = case
+        .data
+        .get(name)
+        .ok_or_else(|| SimError::Setup(format!("tensor {name} has no \"data\" file")))?;
+    let path = path.to_str().filter(|p| !p.contains(char::is_whitespace));
+    let path = path.ok_or_else(|| {
+        SimError::Setup(format!(
+            "data path of {name} must be UTF-8 without whitespace"
+        ))
+    })?;
+    let dims: Vec<String> = t.shape.iter().map(i64::to_string).collect();
+    Ok(format!(
+        "{kind} {name} {} {} {} {path}",
+        t.dtype.as_str(),
+        t.shape.len(),
+        dims.join(" ")
+    ))
+}
+
+fn attr_line(name: &str, arg: &Arg) -> String {
+    let list = |v: Vec<i64>| {
+        let items: Vec<String> = v.iter().map(i64::to_string).collect();
+        format!("attr_list {name} {} {}", v.len(), items.join(" "))
+    };
+    match arg {
+        Arg::Int(v) => format!("attr_int {name} {v}"),
+        Arg::Bool(b) => format!("attr_bool {name} {}", u8::from(*b)),
+        Arg::Float(v) => format!("attr_float {name} {v}"),
+        Arg::Scalar { value, .. } => format!("attr_float {name} {value}"),
+        Arg::IntArray(v) => list(v.clone()),
+        Arg::BoolArray(v) => list(v.iter().map(|b| i64::from(*b)).collect()),
+        _ => format!("attr_none {name}"),
+    }
+}
+
+/// `<kernels>/host` when the kernels folder has one, else the project's `kernels/host` (test
+/// fixtures hold bodies only).
+pub fn host_dir(kernels: &Path) -> PathBuf {
+    let own = kernels.join("host");
+    if own.join("kernel_operator.h").is_file() {
+        own
+    } else {
+        PathBuf::from("kernels").join("host")
+    }
+}
+
+/// The default binary cache: `$CARGO_TARGET_DIR/aclgen-sim`, else `target/aclgen-sim`.
+pub fn default_cache() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("target"))
+        .join("aclgen-sim")
+}
 
 pub fn cmd_sim(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &Path) -> Outcome {
-    let _ = (op, call, specs, generated, kernels);
-    Err(crate::cli::Failure::usage(
-        "`sim` is not implemented yet (kernels issue)",
-    ))
+    let loaded = crate::read::load_specs(specs)?;
+    let wanted = op.strip_prefix("aclnn").unwrap_or(op);
+    let op_ir = loaded
+        .ops
+        .iter()
+        .find(|o| o.op == wanted)
+        .ok_or_else(|| Failure::usage(format!("no op `{wanted}` in {}", specs.display())))?;
+    let text = std::fs::read_to_string(call)
+        .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
+    let case_dir = call.parent().unwrap_or(Path::new("."));
+    let case = parse_case(&text, case_dir)
+        .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
+    let opts = SimOptions {
+        generated: generated.to_path_buf(),
+        kernels: kernels.to_path_buf(),
+        host: host_dir(kernels),
+        cache: default_cache(),
+        core_num: None,
+    };
+    match run(op_ir, &case, &opts) {
+        Ok(summary) => {
+            println!("{summary}");
+            Ok(())
+        }
+        Err(SimError::Rejected(e)) => {
+            let status = serde_json::json!({
+                "status": "rejected", "code": e.code, "name": e.name,
+                "condition": e.condition, "message": e.message,
+            });
+            println!("{status}");
+            Err(Failure::Input)
+        }
+        Err(SimError::Failed { summary, stderr }) => {
+            println!("{summary}");
+            eprint!("{stderr}");
+            Err(Failure::Input)
+        }
+        Err(SimError::Setup(msg)) => Err(Failure::usage(msg)),
+    }
+}
+
+/// The op's kernel entry name, as the generated kernel spells it.
+pub fn kernel_symbol(op: &OpIr) -> String {
+    snake_case(&op.op)
 }

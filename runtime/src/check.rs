@@ -1,12 +1,343 @@
 //! The rule interpreter: evaluates the rules of any IR against a call, in aclnn's order.
+//!
+//! Argument conventions (the generated validators follow the same ones):
+//! - An argument that is absent from `Call::args` is treated exactly like `null`: a null
+//!   pointer for pointer parameters. `NotNull` rejects it; every other rule skips a null or
+//!   absent argument, since optional parameters may be null and nullness is `NotNull`'s job.
+//! - Value parameters (bool, integers, floats) cannot be null in C; when absent they are not
+//!   checked.
+//! - An argument of the wrong kind for a rule (a tensor where an integer list is expected)
+//!   fails that rule with 161002-style rejection by the rule's own code.
 
-use crate::{AclnnError, Call, CheckedRule};
+use crate::pred::{self, Named};
+use crate::{AclnnError, Arg, Call, CheckedRule, Rule};
 
-/// Checks `call` against `rules` in stage order and returns the first failure.
+/// Checks `call` against `rules` in stage order (stable within a stage) and returns the first failure.
 pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
-    if rules.is_empty() {
-        return Ok(());
+    let mut ordered: Vec<&CheckedRule> = rules.iter().collect();
+    ordered.sort_by_key(|r| r.rule.stage());
+    for checked in ordered {
+        pred::report(checked.code, &checked.condition, eval(&checked.rule, call))?;
     }
-    let _ = call;
-    unimplemented!("rule interpreter: owned by the validators issue")
+    Ok(())
+}
+
+/// Evaluates one rule; `Err` carries what in this call broke it.
+pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
+    match rule {
+        Rule::ProductSupported { products } => {
+            let ids: Vec<&str> = products.iter().map(String::as_str).collect();
+            pred::product_supported(&call.product, &ids)
+        }
+        Rule::NotNull { params } => params
+            .iter()
+            .try_for_each(|p| pred::not_null(p, arg(call, p).is_some())),
+        Rule::DtypeIn { param, allowed } => {
+            let ts = tensors(call, param)?;
+            pred::dtype_in(
+                &ts,
+                allowed.get(&call.product).map(Vec::as_slice),
+                &call.product,
+            )
+        }
+        Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
+        Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
+        Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
+        Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),
+        Rule::RankSame { params } => pred::rank_same(&tensors_of_all(call, params)?),
+        Rule::ShapeSame { params } => pred::shape_same(&tensors_of_all(call, params)?),
+        Rule::Broadcastable { from, to, dims } => {
+            pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
+        }
+        Rule::DimsPositive { param, allow_zero } => {
+            pred::dims_positive(&tensors(call, param)?, *allow_zero)
+        }
+        Rule::NotEmpty { param } => pred::not_empty(&tensors(call, param)?),
+        Rule::Contiguous { param } => pred::contiguous(&tensors(call, param)?),
+        Rule::ListLenIn { param, lens } => match pred::arg_list_len(param, arg(call, param))? {
+            None => Ok(()),
+            Some(len) => pred::list_len_in(param, len, lens),
+        },
+        Rule::ListElemsInRange { param, min, max } => {
+            match pred::arg_int_list(param, arg(call, param))? {
+                None => Ok(()),
+                Some(v) => pred::list_elems_in_range(param, &v, *min, *max),
+            }
+        }
+        Rule::IntInRange { param, min, max } => match pred::arg_int(param, arg(call, param))? {
+            None => Ok(()),
+            Some(v) => pred::int_in_range(param, v, *min, *max),
+        },
+        Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
+            None => Ok(()),
+            Some(v) => pred::int_in(param, v, values),
+        },
+        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
+            let l = pred::arg_int_list(lhs, arg(call, lhs))?;
+            let r = pred::arg_int_list(rhs, arg(call, rhs))?;
+            match (l, r) {
+                (Some(l), Some(r)) => {
+                    pred::list_elems_at_most_fraction(lhs, &l, rhs, &r, *num, *den)
+                }
+                _ => Ok(()),
+            }
+        }
+        Rule::ElementCountMax { param, dims, max } => {
+            pred::element_count_max(&tensors(call, param)?, *dims, *max)
+        }
+        Rule::OnProducts { products, rule } => {
+            if products.contains(&call.product) {
+                eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The argument named `name`, or `None` when it is absent or a null pointer.
+fn arg<'a>(call: &'a Call, name: &str) -> Option<&'a Arg> {
+    call.args.get(name).filter(|a| !a.is_null())
+}
+
+/// The tensors of a tensor or tensor-list argument, labelled for messages; empty when null.
+fn tensors<'a>(call: &'a Call, name: &str) -> Result<Vec<Named<'a>>, String> {
+    match arg(call, name) {
+        None => Ok(Vec::new()),
+        Some(Arg::Tensor(t)) => Ok(pred::one(name, Some(t))),
+        Some(Arg::TensorList(ts)) => Ok(pred::list(name, Some(ts))),
+        Some(_) => pred::not_a_tensor(name).map(|()| Vec::new()),
+    }
+}
+
+fn tensors_of_all<'a>(call: &'a Call, names: &[String]) -> Result<Vec<Named<'a>>, String> {
+    let mut all = Vec::new();
+    for name in names {
+        all.extend(tensors(call, name)?);
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{status, DType, Format, TensorDesc};
+    use std::collections::BTreeMap;
+
+    fn rule(rule: Rule, code: u32, condition: &str) -> CheckedRule {
+        CheckedRule {
+            rule,
+            code,
+            condition: condition.to_string(),
+            inferred: false,
+        }
+    }
+
+    fn t(shape: &[i64], dtype: DType) -> Arg {
+        Arg::Tensor(TensorDesc::new(shape, dtype, Format::Nd))
+    }
+
+    fn call(product: &str, args: &[(&str, Arg)]) -> Call {
+        Call {
+            product: product.to_string(),
+            args: args
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        }
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn pool_rules() -> Vec<CheckedRule> {
+        let allowed: BTreeMap<String, Vec<DType>> = [
+            (
+                "ascend910".to_string(),
+                vec![DType::Float32, DType::Float16],
+            ),
+            (
+                "ascend910b".to_string(),
+                vec![DType::Float32, DType::Float16, DType::BFloat16],
+            ),
+        ]
+        .into_iter()
+        .collect();
+        vec![
+            // Deliberately out of stage order: the interpreter sorts.
+            rule(
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 4,
+                    max: 5,
+                },
+                161002,
+                "维数不等于4或5",
+            ),
+            rule(
+                Rule::DtypeIn {
+                    param: "self".into(),
+                    allowed,
+                },
+                161002,
+                "数据类型不在支持的范围之内",
+            ),
+            rule(
+                Rule::NotNull {
+                    params: names(&["self", "out"]),
+                },
+                161001,
+                "传入的self或out是空指针",
+            ),
+            rule(
+                Rule::ProductSupported {
+                    products: names(&["ascend910", "ascend910b"]),
+                },
+                161002,
+                "产品不支持",
+            ),
+        ]
+    }
+
+    #[test]
+    fn valid_call_passes() {
+        let c = call(
+            "ascend910b",
+            &[
+                ("self", t(&[1, 2, 3, 4], DType::BFloat16)),
+                ("out", t(&[1], DType::Float32)),
+            ],
+        );
+        assert_eq!(check(&pool_rules(), &c), Ok(()));
+    }
+
+    #[test]
+    fn absent_pointer_is_null_and_null_comes_before_dtype() {
+        let c = call("ascend910b", &[("self", t(&[1, 2, 3], DType::Int8))]);
+        let err = check(&pool_rules(), &c).unwrap_err();
+        assert_eq!(err.code, status::PARAM_NULLPTR);
+        assert_eq!(err.condition, "传入的self或out是空指针");
+        assert!(err.message.contains("out"), "{}", err.message);
+    }
+
+    #[test]
+    fn dtype_list_depends_on_product() {
+        let args = [
+            ("self", t(&[1, 2, 3, 4], DType::BFloat16)),
+            ("out", Arg::Null),
+        ];
+        let mut rules = pool_rules();
+        rules.retain(|r| !matches!(r.rule, Rule::NotNull { .. }));
+        assert!(check(&rules, &call("ascend910b", &args)).is_ok());
+        let err = check(&rules, &call("ascend910", &args)).unwrap_err();
+        assert_eq!(err.code, status::PARAM_INVALID);
+        assert!(err.message.contains("BFLOAT16"), "{}", err.message);
+    }
+
+    #[test]
+    fn unsupported_product_is_rejected_first() {
+        let c = call("ascend310p", &[]);
+        let err = check(&pool_rules(), &c).unwrap_err();
+        assert_eq!(err.code, status::PARAM_INVALID);
+        assert!(err.message.contains("ascend310p"), "{}", err.message);
+    }
+
+    #[test]
+    fn rank_rule_rejects_three_dims() {
+        let c = call(
+            "ascend910b",
+            &[
+                ("self", t(&[1, 2, 3], DType::Float32)),
+                ("out", t(&[1], DType::Float32)),
+            ],
+        );
+        let err = check(&pool_rules(), &c).unwrap_err();
+        assert_eq!(err.condition, "维数不等于4或5");
+    }
+
+    #[test]
+    fn on_products_applies_only_there() {
+        let r = vec![rule(
+            Rule::OnProducts {
+                products: names(&["ascend910"]),
+                rule: Box::new(Rule::IntInRange {
+                    param: "divisorOverride".into(),
+                    min: Some(-255),
+                    max: Some(255),
+                }),
+            },
+            161002,
+            "divisorOverride不在支持范围内",
+        )];
+        let args = [("divisorOverride", Arg::Int(300))];
+        assert!(check(&r, &call("ascend910b", &args)).is_ok());
+        assert!(check(&r, &call("ascend910", &args)).is_err());
+    }
+
+    #[test]
+    fn attribute_relations_and_lists() {
+        let r = vec![
+            rule(
+                Rule::ListLenIn {
+                    param: "kernelSize".into(),
+                    lens: vec![1, 2],
+                },
+                161002,
+                "长度",
+            ),
+            rule(
+                Rule::ListElemsAtMostFraction {
+                    lhs: "padding".into(),
+                    rhs: "kernelSize".into(),
+                    num: 2,
+                    den: 1,
+                },
+                161002,
+                "padding超过kernelSize对应位置的1/2",
+            ),
+        ];
+        let ok = call(
+            "x",
+            &[
+                ("kernelSize", Arg::IntArray(vec![4, 2])),
+                ("padding", Arg::IntArray(vec![1])),
+            ],
+        );
+        assert!(check(&r, &ok).is_ok());
+        let bad = call(
+            "x",
+            &[
+                ("kernelSize", Arg::IntArray(vec![4, 2])),
+                ("padding", Arg::IntArray(vec![2, 2])),
+            ],
+        );
+        assert_eq!(
+            check(&r, &bad).unwrap_err().condition,
+            "padding超过kernelSize对应位置的1/2"
+        );
+        let long = call("x", &[("kernelSize", Arg::IntArray(vec![1, 2, 3]))]);
+        assert_eq!(check(&r, &long).unwrap_err().condition, "长度");
+    }
+
+    #[test]
+    fn wrong_kind_fails_the_rule() {
+        let r = vec![rule(
+            Rule::IntIn {
+                param: "cubeMathType".into(),
+                values: vec![0, 1, 2, 3],
+            },
+            161002,
+            "cubeMathType不在支持范围内",
+        )];
+        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1]))]);
+        assert!(check(&r, &c)
+            .unwrap_err()
+            .message
+            .contains("not an integer"));
+        let c = call("x", &[("cubeMathType", Arg::Int(4))]);
+        assert!(check(&r, &c).is_err());
+        let c = call("x", &[("cubeMathType", Arg::Int(3))]);
+        assert!(check(&r, &c).is_ok());
+    }
 }

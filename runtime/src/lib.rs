@@ -2,6 +2,7 @@
 //! generates — data types, formats, products, tensor descriptions, status codes and rules.
 
 pub mod check;
+pub mod pred;
 pub mod rule;
 pub mod value;
 pub mod vocab;

@@ -47,6 +47,8 @@ pub enum Rule {
     DimsPositive { param: String, allow_zero: bool },
     /// The tensor may not be empty.
     NotEmpty { param: String },
+    /// The tensor must be contiguous (docs that reject non-contiguous tensors).
+    Contiguous { param: String },
     /// The list attribute's length is one of these.
     ListLenIn { param: String, lens: Vec<usize> },
     /// Every element of the list attribute lies in `[min, max]`.
@@ -110,6 +112,7 @@ impl Rule {
             | Rule::Broadcastable { .. }
             | Rule::DimsPositive { .. }
             | Rule::NotEmpty { .. }
+            | Rule::Contiguous { .. }
             | Rule::ElementCountMax { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
             | Rule::ListElemsInRange { .. }

@@ -92,7 +92,8 @@ pub fn avgpool2d_backward() -> OpIr {
 
 /// A made-up op exercising what the seed ops do not: dtypes that differ per product (per-SoC
 /// OpAICoreConfig), a tensor list, an optional tensor, scalar/float/string attributes, an
-/// unknown product and a header name derived from the op name.
+/// unknown product, `const aclrtStream` (as aclnnAdaptiveAvgPool2dBackward has) and a header name
+/// derived from the op name.
 pub fn mixed_op() -> OpIr {
     op(serde_json::json!({
         "op": "FooBarV2",
@@ -113,7 +114,7 @@ pub fn mixed_op() -> OpIr {
                 {"name": "workspace", "type": "void*"},
                 {"name": "workspaceSize", "type": "uint64_t"},
                 {"name": "executor", "type": "aclOpExecutor*"},
-                {"name": "stream", "type": "aclrtStream"}]}
+                {"name": "stream", "type": "const aclrtStream"}]}
         ],
         "params": [
             {"name": "x", "role": "input_tensor_list", "type": "const aclTensorList*",

@@ -1,0 +1,348 @@
+//! Rules that follow from a parameter's own description: its table columns (dtypes, formats,
+//! rank), "与X一致" phrases, list lengths, enumerations and value ranges.
+//!
+//! The recognizer uses these to give meaning to conditions that point at the parameter
+//! description ("维度不在支持范围内", "shape不满足约束"); `inferred_rules` uses them for docs
+//! without an error table.
+
+use super::text::{self, re};
+use crate::ir::{OpIr, Param, Role};
+use aclnn_runtime::{DType, Format, Rule};
+use std::collections::BTreeMap;
+
+re!(
+    LIST_LEN,
+    r"长度(?:只能)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+);
+re!(PAREN, r"\([^()]*\)|（[^（）]*）");
+re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+re!(DTYPE_WORD, r"数据类型|dtype");
+re!(FORMAT_WORD, r"数据格式|格式|format");
+re!(SHAPE_WORD, r"shape|形状");
+re!(RANK_WORD, r"维数|维度数|维度|rank");
+re!(SAME_WORD, r"一致|相同|保持|相等");
+re!(HW_ONLY, r"仅支持\s*HW|HW维度");
+
+/// Sentences of a parameter's description and constraints, split outside brackets.
+pub fn sentences(p: &Param) -> Vec<String> {
+    let mut out = Vec::new();
+    for chunk in p.constraints.iter().chain(std::iter::once(&p.description)) {
+        out.extend(text::split_clauses(&text::normalize(chunk), |_| true));
+    }
+    out
+}
+
+/// The list lengths a list attribute allows ("长度为1（kH=kW）或2（kH, kW）" → [1, 2]).
+pub fn list_lens(p: &Param) -> Option<Vec<usize>> {
+    let all = p.constraints.join("。") + "。" + &p.description;
+    let plain = PAREN.replace_all(&all, "");
+    let caps = LIST_LEN.captures(&plain)?;
+    let mut lens: Vec<usize> = text::int_alternatives(&caps[1])
+        .into_iter()
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    lens.sort();
+    lens.dedup();
+    (!lens.is_empty()).then_some(lens)
+}
+
+/// Value ranges stated for an integer attribute, each with the products it applies to
+/// (empty = every product): "Atlas 推理系列产品：支持范围为[-255,255]".
+pub fn int_ranges(p: &Param) -> Vec<(Vec<String>, i64, i64)> {
+    let mut out = Vec::new();
+    for chunk in p.constraints.iter().chain(std::iter::once(&p.description)) {
+        let chunk = text::normalize(chunk);
+        for caps in INT_RANGE.captures_iter(&chunk) {
+            let (Ok(lo), Ok(hi)) = (caps[1].parse::<i64>(), caps[2].parse::<i64>()) else {
+                continue;
+            };
+            let whole = caps.get(0).map_or(0, |m| m.start());
+            let before = &chunk[..whole];
+            // The product qualifier is the text before the last "：" ahead of the range.
+            let qualifier = before.rsplit_once(['：', ':']).map_or("", |(q, _)| q);
+            out.push((text::products_in(qualifier), lo.min(hi), lo.max(hi)));
+        }
+    }
+    out
+}
+
+/// The rank range of a tensor: its table column, else the ranks its formats imply
+/// (NCHW → 4, NCL → 3; ND implies nothing).
+pub fn rank_of(p: &Param) -> Option<(usize, usize)> {
+    if let Some(r) = p.rank {
+        return Some((r.min, r.max));
+    }
+    let ranks: Option<Vec<usize>> = p.formats.iter().map(|f| format_rank(*f)).collect();
+    let ranks = ranks?;
+    Some((*ranks.iter().min()?, *ranks.iter().max()?))
+}
+
+fn format_rank(f: Format) -> Option<usize> {
+    Some(match f {
+        Format::Nc => 2,
+        Format::Ncl | Format::Nlc => 3,
+        Format::Nchw | Format::Nhwc | Format::Hwcn => 4,
+        Format::Ncdhw | Format::Ndhwc => 5,
+        _ => return None,
+    })
+}
+
+/// Relations "与X一致" stated in `p`'s description: dtype, format, shape, rank equality and
+/// one-way broadcast.
+pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for s in sentences(p) {
+        let others: Vec<&Param> = text::mentions(op, &s)
+            .into_iter()
+            .map(|m| m.param)
+            .filter(|q| q.name != p.name && q.role.is_tensor())
+            .collect();
+        let Some(other) = others.first() else {
+            continue;
+        };
+        if !p.role.is_tensor() {
+            continue;
+        }
+        let pair = || vec![p.name.clone(), other.name.clone()];
+        if s.contains("广播") {
+            let dims = HW_ONLY.is_match(&s).then(|| vec![-2, -1]);
+            rules.push(Rule::Broadcastable {
+                from: p.name.clone(),
+                to: other.name.clone(),
+                dims,
+            });
+            continue;
+        }
+        if !SAME_WORD.is_match(&s) {
+            continue;
+        }
+        if DTYPE_WORD.is_match(&s) {
+            rules.push(Rule::DtypeSame { params: pair() });
+        }
+        if FORMAT_WORD.is_match(&s) {
+            rules.push(Rule::FormatSame { params: pair() });
+        }
+        if SHAPE_WORD.is_match(&s) {
+            rules.push(Rule::ShapeSame { params: pair() });
+        } else if RANK_WORD.is_match(&s) {
+            rules.push(Rule::RankSame { params: pair() });
+        }
+    }
+    rules
+}
+
+/// Every rule a parameter's description implies, each with the text it comes from; the
+/// aclnn convention makes null pointers 161001 and everything else 161002.
+pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
+    let invalid = aclnn_runtime::status::PARAM_INVALID;
+    let mut out = Vec::new();
+    if text::is_pointer(p) && !p.optional {
+        out.push((
+            Rule::NotNull {
+                params: vec![p.name.clone()],
+            },
+            aclnn_runtime::status::PARAM_NULLPTR,
+            format!("{}是空指针（参数说明：必选参数）", p.name),
+        ));
+    }
+    if p.role.is_tensor() {
+        if let Some(rule) = dtype_rule(op, p) {
+            out.push((
+                rule,
+                invalid,
+                format!("{}的数据类型不在支持的范围之内", p.name),
+            ));
+        }
+        if !p.formats.is_empty() {
+            out.push((
+                Rule::FormatIn {
+                    param: p.name.clone(),
+                    allowed: p.formats.clone(),
+                },
+                invalid,
+                format!("{}的数据格式不在支持的范围之内", p.name),
+            ));
+        }
+        if let Some((min, max)) = rank_of(p) {
+            out.push((
+                Rule::RankIn {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                },
+                invalid,
+                format!("{}的维度不在支持的范围之内", p.name),
+            ));
+        }
+        let all = sentences(p).join("，");
+        if all.contains("每一维均为正数") || all.contains("每一维都大于0") {
+            out.push((
+                Rule::DimsPositive {
+                    param: p.name.clone(),
+                    allow_zero: false,
+                },
+                invalid,
+                format!("{}的shape的某一维不大于0", p.name),
+            ));
+        }
+        if p.empty_tensor == Some(false) || all.contains("不支持空") {
+            out.push((
+                Rule::NotEmpty {
+                    param: p.name.clone(),
+                },
+                invalid,
+                format!("{}是空tensor", p.name),
+            ));
+        }
+        for rule in relation_rules(op, p) {
+            out.push((rule, invalid, format!("{}不满足参数说明中的约束", p.name)));
+        }
+    } else {
+        out.extend(
+            attribute_rules(p)
+                .into_iter()
+                .map(|r| (r, invalid, format!("{}不在支持的范围之内", p.name))),
+        );
+    }
+    out
+}
+
+/// Length, enumeration and range rules of an attribute.
+pub fn attribute_rules(p: &Param) -> Vec<Rule> {
+    let mut out = Vec::new();
+    if let Some(lens) = list_lens(p) {
+        out.push(Rule::ListLenIn {
+            param: p.name.clone(),
+            lens,
+        });
+    }
+    out.extend(value_rules(p));
+    out
+}
+
+/// The value rules of an integer attribute: its enumeration, else its stated ranges.
+pub fn value_rules(p: &Param) -> Vec<Rule> {
+    if !p.enum_values.is_empty() {
+        return vec![Rule::IntIn {
+            param: p.name.clone(),
+            values: p.enum_values.keys().copied().collect(),
+        }];
+    }
+    if p.ty.contains("Array") {
+        return Vec::new();
+    }
+    int_ranges(p)
+        .into_iter()
+        .map(|(products, lo, hi)| {
+            let rule = Rule::IntInRange {
+                param: p.name.clone(),
+                min: Some(lo),
+                max: Some(hi),
+            };
+            if products.is_empty() {
+                rule
+            } else {
+                Rule::OnProducts {
+                    products,
+                    rule: Box::new(rule),
+                }
+            }
+        })
+        .collect()
+}
+
+/// `DtypeIn` from the per-product dtype lists, restricted to products the op supports.
+pub fn dtype_rule(op: &OpIr, p: &Param) -> Option<Rule> {
+    let allowed: BTreeMap<String, Vec<DType>> = p
+        .dtypes
+        .iter()
+        .filter(|(prod, list)| !list.is_empty() && op.products.get(*prod) != Some(&false))
+        .map(|(prod, list)| (prod.clone(), list.clone()))
+        .collect();
+    (!allowed.is_empty()).then(|| Rule::DtypeIn {
+        param: p.name.clone(),
+        allowed,
+    })
+}
+
+/// Roles of list attributes whose elements the doc bounds ("某个维度值小于0").
+pub fn is_int_list(p: &Param) -> bool {
+    p.role == Role::Attribute && p.ty.contains("IntArray")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attr(name: &str, ty: &str, constraint: &str) -> Param {
+        Param {
+            name: name.into(),
+            role: Role::Attribute,
+            ty: ty.into(),
+            constraints: vec![constraint.into()],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn list_lengths_ignore_parenthesized_notes() {
+        let p = attr(
+            "stride",
+            "const aclIntArray*",
+            "长度为0（$sH=kH,sW=kW$）或者1（$sH=sW$）或2（$sH, sW$）",
+        );
+        assert_eq!(list_lens(&p), Some(vec![0, 1, 2]));
+        let p = attr(
+            "kernelSize",
+            "const aclIntArray*",
+            "长度为1(kH=kW)或2(kH, kW)，数值大于0。",
+        );
+        assert_eq!(list_lens(&p), Some(vec![1, 2]));
+    }
+
+    #[test]
+    fn ranges_keep_their_products() {
+        let p = attr(
+            "divisorOverride",
+            "int64_t",
+            "Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]，0表示不影响padding是否参与平均计算。",
+        );
+        assert_eq!(
+            int_ranges(&p),
+            vec![(vec!["ascend310p".into(), "ascend910".into()], -255, 255)]
+        );
+    }
+
+    #[test]
+    fn relations_from_description() {
+        let mut op = OpIr::default();
+        let t = |name: &str, desc: &str| Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            description: desc.into(),
+            ..Default::default()
+        };
+        op.params = vec![
+            t("gradOutput", "数据类型与self一致，shape满足单向广播self的shape(仅支持HW维度,NC维度需要保持一致)。且数据格式需要与self一致。"),
+            t("self", ""),
+        ];
+        let rules = relation_rules(&op, &op.params[0]);
+        assert_eq!(
+            rules,
+            vec![
+                Rule::DtypeSame {
+                    params: vec!["gradOutput".into(), "self".into()]
+                },
+                Rule::Broadcastable {
+                    from: "gradOutput".into(),
+                    to: "self".into(),
+                    dims: Some(vec![-2, -1])
+                },
+                Rule::FormatSame {
+                    params: vec!["gradOutput".into(), "self".into()]
+                },
+            ]
+        );
+    }
+}

@@ -1,0 +1,1043 @@
+//! The recognizer: one documented condition (Chinese text) → the rules that implement it, or
+//! the reason it cannot be expressed.
+//!
+//! A condition is normalized, split into clauses, and each clause is read as
+//! "subjects (parameters) + aspect (数据类型, 数据格式, 维数, shape, 值...) + relation
+//! (不在支持范围, 不一致, 不等于4或5...)". Data the doc gives elsewhere (dtype lists, formats,
+//! ranks, "长度为1或2", enumerations) comes from the IR's parameters.
+
+use super::infer;
+use super::text::{self, re, Mention};
+use crate::ir::{OpIr, Param, Role};
+use aclnn_runtime::Rule;
+
+re!(TAIL, r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$");
+re!(
+    EXCLUDED,
+    r"[，,]?\s*(?:但)?对(.+?)(?:无此校验|不做此校验|不校验|不做校验)"
+);
+re!(
+    NON_NULL_WHEN,
+    r"当([A-Za-z_]\w*)(?:为)?非空(?:指针)?时[，,]?\s*|[（(]\s*非空时\s*[）)]|[（(]\s*存在时\s*[）)]"
+);
+re!(
+    CONDITIONAL,
+    r"当|如果|若|为(?:True|true|False|false)|存在输入时"
+);
+re!(
+    PREDICATE,
+    r"不|空指针|超过|超出|大于|小于|>|<|等于|非连续|广播|broadcast|越界|无效|非法|错误|为0|为空|存在|没有"
+);
+re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)");
+re!(NULL_WORD, r"空指针|nullptr|NULL|null");
+re!(
+    PRODUCT_UNSUPPORTED,
+    r"产品型号不支持|产品不支持|平台不支持|不在支持的平台|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)"
+);
+re!(
+    ELEMENT_COUNT,
+    r"(?i)(?:depth|d)\s*\*\s*(?:height|h)\s*\*\s*(?:width|w)\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
+);
+re!(
+    FRACTION,
+    r"([A-Za-z_]\w*)超过([A-Za-z_]\w*)对应位置的(\d+)\s*/\s*(\d+)"
+);
+re!(BROADCAST, r"广播|broadcast");
+re!(ONE_WAY, r"单向|到|\bto\b");
+re!(HW_ONLY, r"仅支持\s*HW|HW维度");
+re!(PROMOTION, r"推导|转换|互推|可转");
+re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
+re!(DTYPE, r"数据类型|dtype|类型");
+re!(FORMAT, r"数据格式|格式|format");
+re!(
+    DIM_VALUE,
+    r"某(?:一|个)?维|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
+);
+re!(RANK, r"维数|维度|dim|rank|\d+\s*维");
+re!(SHAPE, r"shape|形状|尺寸");
+re!(LENGTH, r"长度|元素个数|元素数量|size");
+re!(
+    MISMATCH,
+    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)"
+);
+re!(
+    OUT_OF_RANGE,
+    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|>|<"
+);
+re!(
+    RANK_NUMBERS,
+    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+);
+re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
+re!(
+    NOT_POSITIVE,
+    r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
+);
+re!(INLINE_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
+re!(
+    NOT_EQUAL_VALUES,
+    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，)\s*-?\d+)*)"
+);
+
+/// Rules for one condition, or why it can't be expressed.
+pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
+    let text = text::normalize(condition);
+    let text = TAIL.replace(&text, "").to_string();
+    let (text, excluded) = match EXCLUDED.captures(&text) {
+        Some(c) => (
+            EXCLUDED.replace(&text, "").to_string(),
+            text::products_in(&c[1]),
+        ),
+        None => (text.clone(), Vec::new()),
+    };
+    let text = NON_NULL_WHEN.replace_all(&text, "").to_string();
+    if text.is_empty() {
+        return Err("the condition is empty".into());
+    }
+    let mut rules = Vec::new();
+    for clause in text::split_clauses(&text, |s| PREDICATE.is_match(s)) {
+        if EXPLANATORY.is_match(&clause) && !rules.is_empty() {
+            continue;
+        }
+        let clause_rules = recognize_clause(op, &clause)?;
+        rules.extend(qualify_by_products(&clause, clause_rules));
+    }
+    if rules.is_empty() {
+        return Err("no checkable statement recognized".into());
+    }
+    if !excluded.is_empty() {
+        let keep: Vec<String> = op
+            .supported_products()
+            .filter(|p| !excluded.iter().any(|e| e == p))
+            .map(str::to_string)
+            .collect();
+        rules = rules
+            .into_iter()
+            .map(|rule| Rule::OnProducts {
+                products: keep.clone(),
+                rule: Box::new(rule),
+            })
+            .collect();
+    }
+    Ok(rules)
+}
+
+/// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.
+fn qualify_by_products(clause: &str, rules: Vec<Rule>) -> Vec<Rule> {
+    let products = text::products_in(clause);
+    if products.is_empty() {
+        return rules;
+    }
+    rules
+        .into_iter()
+        .map(|rule| match rule {
+            Rule::ProductSupported { .. } => rule,
+            other => Rule::OnProducts {
+                products: products.clone(),
+                rule: Box::new(other),
+            },
+        })
+        .collect()
+}
+
+fn recognize_clause(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
+    if NULL_WORD.is_match(clause) {
+        return null_rules(op, clause);
+    }
+    if PRODUCT_UNSUPPORTED.is_match(clause) {
+        return Ok(vec![Rule::ProductSupported {
+            products: op.supported_products().map(str::to_string).collect(),
+        }]);
+    }
+    if ELEMENT_COUNT.is_match(clause) {
+        return element_count_rule(op);
+    }
+    if let Some(c) = FRACTION.captures(clause) {
+        return fraction_rule(op, &c);
+    }
+    if CONDITIONAL.is_match(clause) {
+        return Err(format!(
+            "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
+        ));
+    }
+    let unknown = text::unknown_names(op, clause);
+    if !unknown.is_empty() {
+        return Err(format!(
+            "names {}, which {} not a parameter of the op",
+            unknown.join(", "),
+            if unknown.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    let mentions = text::mentions(op, clause);
+    let subjects: Vec<&Param> = if mentions.is_empty() {
+        group_subjects(op, clause)
+    } else {
+        mentions.iter().map(|m| m.param).collect()
+    };
+    if subjects.is_empty() {
+        return Err(format!("names no parameter of the op (“{clause}”)"));
+    }
+    if BROADCAST.is_match(clause) {
+        return broadcast_rules(&mentions, clause);
+    }
+    if PROMOTION.is_match(clause) {
+        return Err("dtype promotion/conversion rules are not in the vocabulary".into());
+    }
+    if clause.contains("非连续") {
+        return Ok(tensor_rules(&subjects, |p| Rule::Contiguous { param: p }));
+    }
+    if EMPTY_TENSOR.is_match(clause) {
+        if clause.contains("同时") {
+            return Err(
+                "a joint emptiness condition on several tensors is not in the vocabulary".into(),
+            );
+        }
+        return Ok(tensor_rules(&subjects, |p| Rule::NotEmpty { param: p }));
+    }
+    aspect_rules(op, clause, &subjects)
+}
+
+/// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
+fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
+    let head = clause
+        .find(['的', '数', 's'])
+        .map_or(clause, |i| &clause[..i]);
+    if [
+        "输入输出",
+        "输入和输出",
+        "输入、输出",
+        "输入与输出",
+        "所有tensor",
+        "所有Tensor",
+    ]
+    .iter()
+    .any(|w| clause.contains(w))
+    {
+        text::io_tensors(op)
+    } else if head.contains("输出") {
+        text::output_tensors(op)
+    } else if head.contains("输入") {
+        text::input_tensors(op)
+    } else {
+        Vec::new()
+    }
+}
+
+fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
+    if clause.contains("必选") {
+        let params: Vec<String> = op
+            .params
+            .iter()
+            .filter(|p| text::is_pointer(p) && !p.optional)
+            .map(|p| p.name.clone())
+            .collect();
+        return non_empty_null(params, clause);
+    }
+    if CONDITIONAL.is_match(clause) || clause.contains('且') {
+        return Err(format!(
+            "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
+        ));
+    }
+    let mentions = text::mentions(op, clause);
+    let subjects: Vec<&Param> = if mentions.is_empty() {
+        group_subjects(op, clause)
+    } else {
+        mentions.iter().map(|m| m.param).collect()
+    };
+    let params = subjects
+        .iter()
+        .filter(|p| text::is_pointer(p) && !p.optional)
+        .map(|p| p.name.clone())
+        .collect();
+    non_empty_null(params, clause)
+}
+
+fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, String> {
+    if params.is_empty() {
+        Err(format!(
+            "names no required pointer parameter (“{clause}”): optional ones may be null"
+        ))
+    } else {
+        Ok(vec![Rule::NotNull { params }])
+    }
+}
+
+/// The D*H*W limit applies to the forward input: `self` when the op has it, else its first input.
+fn element_count_rule(op: &OpIr) -> Result<Vec<Rule>, String> {
+    let inputs = text::input_tensors(op);
+    let param = inputs
+        .iter()
+        .find(|p| p.name == "self")
+        .or(inputs.first())
+        .ok_or("the op has no input tensor for the element-count limit")?;
+    Ok(vec![Rule::ElementCountMax {
+        param: param.name.clone(),
+        dims: 3,
+        max: i32::MAX as i64,
+    }])
+}
+
+fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, String> {
+    let lhs = text::resolve(op, &c[1]).ok_or(format!("{} is not a parameter", &c[1]))?;
+    let rhs = text::resolve(op, &c[2]).ok_or(format!("{} is not a parameter", &c[2]))?;
+    let (a, b): (i64, i64) = (
+        c[3].parse().map_err(|_| "bad fraction")?,
+        c[4].parse().map_err(|_| "bad fraction")?,
+    );
+    if a <= 0 || b <= 0 {
+        return Err("the fraction is not positive".into());
+    }
+    // lhs ≤ rhs · a/b  ⇔  b·lhs ≤ a·rhs
+    Ok(vec![Rule::ListElemsAtMostFraction {
+        lhs: lhs.name.clone(),
+        rhs: rhs.name.clone(),
+        num: b,
+        den: a,
+    }])
+}
+
+/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last.
+fn broadcast_rules(mentions: &[Mention], clause: &str) -> Result<Vec<Rule>, String> {
+    if !ONE_WAY.is_match(clause) {
+        return Err("mutual broadcasting between tensors is not in the vocabulary".into());
+    }
+    let tensors = text::tensors(mentions);
+    let Some((to, from)) = tensors.split_last() else {
+        return Err("a broadcast condition that names no tensor".into());
+    };
+    if from.is_empty() {
+        return Err("a broadcast condition that names one tensor only".into());
+    }
+    let dims = HW_ONLY.is_match(clause).then(|| vec![-2, -1]);
+    Ok(from
+        .iter()
+        .map(|f| Rule::Broadcastable {
+            from: f.name.clone(),
+            to: to.name.clone(),
+            dims: dims.clone(),
+        })
+        .collect())
+}
+
+fn tensor_rules(subjects: &[&Param], make: impl Fn(String) -> Rule) -> Vec<Rule> {
+    subjects
+        .iter()
+        .filter(|p| p.role.is_tensor())
+        .map(|p| make(p.name.clone()))
+        .collect()
+}
+
+fn names(ps: &[&Param]) -> Vec<String> {
+    ps.iter().map(|p| p.name.clone()).collect()
+}
+
+/// Subject + aspect + relation: the bulk of documented conditions.
+fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    let attrs: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role == Role::Attribute)
+        .collect();
+    let mismatch = MISMATCH.is_match(clause);
+    let dim_value = DIM_VALUE.is_match(clause);
+    let mut rules = Vec::new();
+    let mut any_aspect = false;
+
+    if DTYPE.is_match(clause) {
+        any_aspect = true;
+        rules.extend(dtype_rules(op, &tensors, mismatch)?);
+    }
+    if FORMAT.is_match(clause) {
+        any_aspect = true;
+        rules.extend(format_rules(&tensors, mismatch)?);
+    }
+    if dim_value {
+        any_aspect = true;
+        rules.extend(dim_value_rules(clause, subjects));
+    } else if RANK.is_match(clause) {
+        any_aspect = true;
+        rules.extend(rank_rules(clause, subjects, mismatch)?);
+    } else if SHAPE.is_match(clause) {
+        any_aspect = true;
+        rules.extend(shape_rules(op, clause, &tensors, mismatch)?);
+    }
+    if LENGTH.is_match(clause) && !dim_value {
+        any_aspect = true;
+        rules.extend(length_rules(clause, subjects)?);
+    }
+    if !any_aspect {
+        if attrs.is_empty() {
+            return Err(format!(
+                "no aspect (dtype, format, shape, value) recognized in “{clause}”"
+            ));
+        }
+        rules.extend(value_rules(clause, &attrs)?);
+    }
+    if rules.is_empty() {
+        return Err(format!(
+            "the doc states no checkable constraint for {} behind “{clause}”",
+            names(subjects).join(", ")
+        ));
+    }
+    Ok(rules)
+}
+
+fn dtype_rules(op: &OpIr, tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
+    if mismatch {
+        return same_rule(tensors, "dtype", |params| Rule::DtypeSame { params });
+    }
+    Ok(tensors
+        .iter()
+        .filter_map(|p| infer::dtype_rule(op, p))
+        .collect())
+}
+
+fn format_rules(tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
+    if mismatch {
+        return same_rule(tensors, "format", |params| Rule::FormatSame { params });
+    }
+    Ok(tensors
+        .iter()
+        .filter(|p| !p.formats.is_empty())
+        .map(|p| Rule::FormatIn {
+            param: p.name.clone(),
+            allowed: p.formats.clone(),
+        })
+        .collect())
+}
+
+fn same_rule(
+    tensors: &[&Param],
+    what: &str,
+    make: impl Fn(Vec<String>) -> Rule,
+) -> Result<Vec<Rule>, String> {
+    let lists = tensors
+        .iter()
+        .any(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList));
+    if tensors.len() < 2 && !lists {
+        return Err(format!(
+            "a {what} equality that names fewer than two tensors"
+        ));
+    }
+    Ok(vec![make(names(tensors))])
+}
+
+fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Vec<Rule> {
+    let allow_zero = LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
+    subjects
+        .iter()
+        .filter_map(|p| {
+            if p.role.is_tensor() {
+                Some(Rule::DimsPositive {
+                    param: p.name.clone(),
+                    allow_zero,
+                })
+            } else if infer::is_int_list(p) {
+                Some(Rule::ListElemsInRange {
+                    param: p.name.clone(),
+                    min: Some(if allow_zero { 0 } else { 1 }),
+                    max: None,
+                })
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// The maximum rank of an aclnn tensor.
+const MAX_RANK: usize = 8;
+
+fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if mismatch {
+        return same_rule(&tensors, "rank", |params| Rule::RankSame { params });
+    }
+    if let Some((min, max)) = stated_rank(clause)? {
+        let mut rules: Vec<Rule> = tensors
+            .iter()
+            .map(|p| Rule::RankIn {
+                param: p.name.clone(),
+                min,
+                max,
+            })
+            .collect();
+        // "kernelSize的维度不等于2": the "rank" of a list attribute is its length.
+        rules.extend(
+            subjects
+                .iter()
+                .filter(|p| !p.role.is_tensor())
+                .map(|p| Rule::ListLenIn {
+                    param: p.name.clone(),
+                    lens: (min..=max).collect(),
+                }),
+        );
+        return Ok(rules);
+    }
+    let mut rules = Vec::new();
+    for p in subjects {
+        if p.role.is_tensor() {
+            if let Some((min, max)) = infer::rank_of(p) {
+                rules.push(Rule::RankIn {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                });
+            }
+        } else if let Some(lens) = infer::list_lens(p) {
+            rules.push(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            });
+        }
+    }
+    Ok(rules)
+}
+
+/// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
+fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, String> {
+    let Some(c) = RANK_NUMBERS.captures(clause) else {
+        return Ok(None);
+    };
+    let nums: Vec<usize> = text::int_alternatives(&c[2].replace('-', " "))
+        .into_iter()
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    let (Some(&lo), Some(&hi)) = (nums.iter().min(), nums.iter().max()) else {
+        return Ok(None);
+    };
+    Ok(Some(match &c[1] {
+        "超过" | "大于" | ">" => (0, lo),
+        "小于" | "<" => (lo, MAX_RANK),
+        _ => {
+            let ranged = c[2].contains(['-', '~', '到', '[']);
+            if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
+                return Err(format!(
+                    "the rank set {nums:?} has gaps; RankIn holds a range only"
+                ));
+            }
+            (lo, hi)
+        }
+    }))
+}
+
+fn shape_rules(
+    op: &OpIr,
+    clause: &str,
+    tensors: &[&Param],
+    mismatch: bool,
+) -> Result<Vec<Rule>, String> {
+    if mismatch {
+        return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
+    }
+    if !OUT_OF_RANGE.is_match(clause) {
+        return Err(format!("no shape relation recognized in “{clause}”"));
+    }
+    // "x与out的shape不满足约束": the shape constraints the parameter descriptions state.
+    let subject_names = names(tensors);
+    let mut rules = Vec::new();
+    for p in tensors {
+        if let Some((min, max)) = infer::rank_of(p) {
+            rules.push(Rule::RankIn {
+                param: p.name.clone(),
+                min,
+                max,
+            });
+        }
+        for rule in infer::relation_rules(op, p) {
+            let inside = match &rule {
+                Rule::ShapeSame { params } | Rule::RankSame { params } => {
+                    params.iter().all(|n| subject_names.contains(n))
+                }
+                Rule::Broadcastable { to, .. } => subject_names.contains(to),
+                _ => false,
+            };
+            if inside {
+                rules.push(rule);
+            }
+        }
+    }
+    Ok(rules)
+}
+
+fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    let lists: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| {
+            p.ty.contains("Array")
+                || matches!(p.role, Role::InputTensorList | Role::OutputTensorList)
+        })
+        .collect();
+    if lists.is_empty() {
+        return Err(format!(
+            "a length condition on non-list parameters (“{clause}”)"
+        ));
+    }
+    let stated = NOT_EQUAL_VALUES.captures(clause).map(|c| {
+        text::int_alternatives(&c[1])
+            .into_iter()
+            .filter_map(|v| usize::try_from(v).ok())
+            .collect::<Vec<_>>()
+    });
+    Ok(lists
+        .iter()
+        .filter_map(|p| {
+            let lens = stated.clone().or_else(|| infer::list_lens(p))?;
+            Some(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            })
+        })
+        .collect())
+}
+
+/// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
+fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
+    if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
+        let lt = clause.find("小于").unwrap_or(0);
+        if attrs
+            .iter()
+            .any(|p| clause.find(&p.name).is_some_and(|i| i > lt))
+        {
+            return Err(
+                "a relation between two attributes' values is not in the vocabulary".into(),
+            );
+        }
+    }
+    let mut rules = Vec::new();
+    for p in attrs {
+        let int_like =
+            !p.ty.contains("float") && !p.ty.contains("double") && !p.ty.contains("char");
+        if !int_like {
+            return Err(format!("{} is not an integer attribute", p.name));
+        }
+        let range = |min, max| {
+            if infer::is_int_list(p) {
+                Rule::ListElemsInRange {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                }
+            } else {
+                Rule::IntInRange {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                }
+            }
+        };
+        if let Some(c) = INLINE_RANGE.captures(clause) {
+            let (lo, hi) = (c[1].parse().ok(), c[2].parse().ok());
+            rules.push(range(lo, hi));
+        } else if NOT_POSITIVE.is_match(clause) {
+            rules.push(range(Some(1), None));
+        } else if LOWER_ZERO.is_match(clause) {
+            rules.push(range(Some(0), None));
+        } else if let Some(c) = GREATER_THAN.captures(clause) {
+            rules.push(range(None, c[1].parse().ok()));
+        } else if let Some(c) = NOT_EQUAL_VALUES.captures(clause) {
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(&c[1]),
+            });
+        } else if OUT_OF_RANGE.is_match(clause) {
+            rules.extend(infer::attribute_rules(p));
+        }
+    }
+    Ok(rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Rank;
+    use aclnn_runtime::{DType, Format};
+    use std::collections::BTreeMap;
+
+    fn tensor(name: &str, role: Role) -> Param {
+        Param {
+            name: name.into(),
+            role,
+            ty: if role == Role::InputTensor {
+                "const aclTensor*"
+            } else {
+                "aclTensor*"
+            }
+            .into(),
+            dtypes: [(
+                "ascend910b".to_string(),
+                vec![DType::BFloat16, DType::Float16, DType::Float32],
+            )]
+            .into_iter()
+            .collect(),
+            formats: vec![Format::Ncdhw, Format::Nd],
+            rank: Some(Rank { min: 4, max: 5 }),
+            ..Default::default()
+        }
+    }
+
+    fn attr(name: &str, ty: &str, constraints: &[&str]) -> Param {
+        Param {
+            name: name.into(),
+            role: Role::Attribute,
+            ty: ty.into(),
+            constraints: constraints.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        }
+    }
+
+    /// The shape of seed 000 (AdaptiveAvgPool3dBackward).
+    fn pool3d() -> OpIr {
+        OpIr {
+            op: "AdaptiveAvgPool3dBackward".into(),
+            products: [
+                ("ascend910b".to_string(), true),
+                ("ascend910".to_string(), false),
+            ]
+            .into_iter()
+            .collect(),
+            params: vec![
+                tensor("gradOutput", Role::InputTensor),
+                tensor("self", Role::InputTensor),
+                tensor("out", Role::OutputTensor),
+            ],
+            ..Default::default()
+        }
+    }
+
+    /// The shape of seed 003 (AvgPool2dBackward).
+    fn pool2d() -> OpIr {
+        let t = |name: &str, role| {
+            let mut p = tensor(name, role);
+            p.formats = vec![Format::Nchw, Format::Ncl];
+            p.rank = None;
+            p
+        };
+        let mut cube = attr("cubeMathType", "int8_t", &[]);
+        cube.enum_values = (0..4)
+            .map(|v| (v, format!("V{v}")))
+            .collect::<BTreeMap<_, _>>();
+        OpIr {
+            op: "AvgPool2dBackward".into(),
+            products: [
+                ("ascend910b".to_string(), true),
+                ("ascend910_93".to_string(), true),
+                ("ascend910".to_string(), true),
+                ("ascend950".to_string(), true),
+            ]
+            .into_iter()
+            .collect(),
+            params: vec![
+                t("gradOutput", Role::InputTensor),
+                t("self", Role::InputTensor),
+                attr("kernelSize", "const aclIntArray*", &["长度为1(kH=kW)或2(kH, kW)，数值大于0。"]),
+                attr("stride", "const aclIntArray*", &["长度为0（sH=kH,sW=kW）或者1（sH=sW）或2（sH, sW）"]),
+                attr("padding", "const aclIntArray*", &["长度为1（padH=padW）或2（padH, padW）"]),
+                attr("ceilMode", "bool", &[]),
+                attr(
+                    "divisorOverride",
+                    "int64_t",
+                    &["Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]，0表示不影响padding是否参与平均计算。"],
+                ),
+                cube,
+                t("gradInput", Role::OutputTensor),
+            ],
+            ..Default::default()
+        }
+    }
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn null_list_with_or() {
+        let rules = recognize(&pool3d(), "1. 传入的gradOutput、self或out是空指针。").unwrap();
+        assert_eq!(
+            rules,
+            vec![Rule::NotNull {
+                params: s(&["gradOutput", "self", "out"])
+            }]
+        );
+    }
+
+    #[test]
+    fn dtype_and_format_in_one_row() {
+        let rules = recognize(
+            &pool3d(),
+            "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+        )
+        .unwrap();
+        let kinds: Vec<&str> = rules
+            .iter()
+            .map(|r| match r {
+                Rule::DtypeIn { .. } => "dtype",
+                Rule::FormatIn { .. } => "format",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["dtype", "dtype", "format", "format"]);
+        // Only products the op supports carry a list.
+        let Rule::DtypeIn { allowed, .. } = &rules[0] else {
+            unreachable!()
+        };
+        assert_eq!(allowed.keys().collect::<Vec<_>>(), ["ascend910b"]);
+    }
+
+    #[test]
+    fn seed_000_invalid_rows() {
+        let op = pool3d();
+        assert_eq!(
+            recognize(&op, "2. gradOutput、self和out数据类型不一致。").unwrap(),
+            vec![Rule::DtypeSame {
+                params: s(&["gradOutput", "self", "out"])
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "3. gradOutput、self和out的维数不等于4或5。").unwrap()[2],
+            Rule::RankIn {
+                param: "out".into(),
+                min: 4,
+                max: 5
+            }
+        );
+        assert_eq!(
+            recognize(&op, "4. gradOutput、self和out的shape不匹配。").unwrap(),
+            vec![Rule::ShapeSame {
+                params: s(&["gradOutput", "self", "out"])
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "5. gradOutput或self的shape的某一维不大于0。").unwrap(),
+            vec![
+                Rule::DimsPositive {
+                    param: "gradOutput".into(),
+                    allow_zero: false
+                },
+                Rule::DimsPositive {
+                    param: "self".into(),
+                    allow_zero: false
+                },
+            ]
+        );
+        assert_eq!(
+            recognize(&op, "6. gradOutput和self的数据格式不一致。").unwrap(),
+            vec![Rule::FormatSame {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+        assert_eq!(
+            recognize(
+                &op,
+                "7. gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)"
+            )
+            .unwrap(),
+            vec![Rule::Broadcastable {
+                from: "gradOutput".into(),
+                to: "self".into(),
+                dims: Some(vec![-2, -1])
+            }]
+        );
+    }
+
+    #[test]
+    fn seed_001_rows() {
+        let mut op = pool3d();
+        op.params = vec![
+            tensor("gradOutput", Role::InputTensor),
+            tensor("self", Role::InputTensor),
+            tensor("indices", Role::InputTensor),
+            tensor("gradInput", Role::OutputTensor),
+        ];
+        assert_eq!(
+            recognize(&op, "3. 输入输出的shape不是4维或者5维。")
+                .unwrap()
+                .len(),
+            4
+        );
+        assert_eq!(
+            recognize(
+                &op,
+                "4. gradOutput与indices的shape不一致，self和gradInput的shape不一致。"
+            )
+            .unwrap(),
+            vec![
+                Rule::ShapeSame {
+                    params: s(&["gradOutput", "indices"])
+                },
+                Rule::ShapeSame {
+                    params: s(&["self", "gradInput"])
+                },
+            ]
+        );
+        assert_eq!(
+            recognize(
+                &op,
+                "5. depth * height * width > max int32，超出了indices的表达范围。"
+            )
+            .unwrap(),
+            vec![Rule::ElementCountMax {
+                param: "self".into(),
+                dims: 3,
+                max: i32::MAX as i64
+            }]
+        );
+        assert_eq!(
+            recognize(
+                &op,
+                "A2、A3的depth * height * width > max int32，超出了indices的表示范围。"
+            )
+            .unwrap(),
+            vec![Rule::OnProducts {
+                products: s(&["ascend910_93", "ascend910b"]),
+                rule: Box::new(Rule::ElementCountMax {
+                    param: "self".into(),
+                    dims: 3,
+                    max: i32::MAX as i64
+                }),
+            }]
+        );
+    }
+
+    #[test]
+    fn seed_003_rows() {
+        let op = pool2d();
+        assert_eq!(
+            recognize(
+                &op,
+                "传入的gradOutput、self、kernelSize、padding或gradInput是空指针。"
+            )
+            .unwrap(),
+            vec![Rule::NotNull {
+                params: s(&["gradOutput", "self", "kernelSize", "padding", "gradInput"])
+            }]
+        );
+        let rules = recognize(&op, "传入的self和gradInput的数据类型或数据格式不一致。").unwrap();
+        assert_eq!(
+            rules,
+            vec![
+                Rule::DtypeSame {
+                    params: s(&["self", "gradInput"])
+                },
+                Rule::FormatSame {
+                    params: s(&["self", "gradInput"])
+                },
+            ]
+        );
+        let rules = recognize(
+            &op,
+            "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        )
+        .unwrap();
+        assert!(
+            rules.contains(&Rule::RankIn {
+                param: "self".into(),
+                min: 3,
+                max: 4
+            }),
+            "{rules:?}"
+        );
+        assert!(
+            rules.contains(&Rule::ListLenIn {
+                param: "stride".into(),
+                lens: vec![0, 1, 2]
+            }),
+            "{rules:?}"
+        );
+        let rules = recognize(
+            &op,
+            "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        )
+        .unwrap();
+        assert!(rules.contains(&Rule::DimsPositive {
+            param: "self".into(),
+            allow_zero: true
+        }));
+        assert!(rules.contains(&Rule::ListElemsInRange {
+            param: "kernelSize".into(),
+            min: Some(0),
+            max: None
+        }));
+        assert_eq!(
+            recognize(&op, "传入的cubeMathType不在支持范围内。").unwrap(),
+            vec![Rule::IntIn {
+                param: "cubeMathType".into(),
+                values: vec![0, 1, 2, 3]
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "属性padding超过kernelSize对应位置的1/2,例如paddingH=2,kernelSizeH=2,paddingH>kernelSizeH*1/2。").unwrap(),
+            vec![Rule::ListElemsAtMostFraction { lhs: "padding".into(), rhs: "kernelSize".into(), num: 2, den: 1 }]
+        );
+    }
+
+    #[test]
+    fn product_exclusion_and_product_ranges() {
+        let op = pool2d();
+        let rules = recognize(
+            &op,
+            "传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验",
+        )
+        .unwrap();
+        assert_eq!(
+            rules,
+            vec![Rule::OnProducts {
+                products: s(&["ascend910", "ascend910_93", "ascend910b"]),
+                rule: Box::new(Rule::OnProducts {
+                    products: s(&["ascend310p", "ascend910"]),
+                    rule: Box::new(Rule::IntInRange {
+                        param: "divisorOverride".into(),
+                        min: Some(-255),
+                        max: Some(255)
+                    }),
+                }),
+            }]
+        );
+    }
+
+    #[test]
+    fn unexpressible_conditions_say_why() {
+        let op = pool3d();
+        assert!(recognize(&op, "self与out的数据类型不一致且无法转换。").is_err());
+        assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
+        let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
+        assert!(why.contains("normalizedShape"), "{why}");
+        assert!(recognize(&op, "gradOutput和self不满足broadcast关系。").is_err());
+    }
+
+    #[test]
+    fn required_pointer_rule_covers_all_required() {
+        let mut op = pool3d();
+        op.params[2].optional = true;
+        assert_eq!(
+            recognize(
+                &op,
+                "如果传入参数是必选输入，输出或者必选属性，且是空指针，则返回161001。"
+            )
+            .unwrap(),
+            vec![Rule::NotNull {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+    }
+
+    #[test]
+    fn rank_phrasings() {
+        assert_eq!(stated_rank("不是4维或者5维").unwrap(), Some((4, 5)));
+        assert_eq!(stated_rank("维度超过8维").unwrap(), Some((0, 8)));
+        assert_eq!(stated_rank("维数不在[3-4]").unwrap(), Some((3, 4)));
+        assert!(stated_rank("维数不等于2或4").is_err());
+        assert_eq!(stated_rank("维度不在支持范围内").unwrap(), None);
+    }
+}

@@ -1,0 +1,326 @@
+//! Text helpers of the recognizer: normalizing condition text, splitting clauses, finding the
+//! parameters a clause names, and the product names docs use.
+
+use crate::ir::{OpIr, Param, Role};
+use regex::Regex;
+use std::sync::LazyLock;
+
+macro_rules! re {
+    ($name:ident, $pat:expr) => {
+        pub static $name: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new($pat).expect("static regex"));
+    };
+}
+pub(crate) use re;
+
+re!(MARKUP, r"</?[a-zA-Z][^>]*>|\$|\\|`|\*\*");
+re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
+re!(LEAD_WORDS, r"^(?:如果|若)?(?:传入的|输入的|参数|属性)+");
+re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
+
+/// Strips markup, numbering and filler so the recognizer sees the statement itself.
+pub fn normalize(text: &str) -> String {
+    let t = MARKUP.replace_all(text, "");
+    let t = t
+        .replace('\u{3000}', " ")
+        .replace(['\u{ff08}'], "(")
+        .replace(['\u{ff09}'], ")");
+    let t = NUMBERING.replace(t.trim(), "");
+    t.trim()
+        .trim_end_matches(['。', '.', '；', ';', '，', ','])
+        .trim()
+        .to_string()
+}
+
+/// Splits a condition into clauses at `，；;。,` outside brackets. A piece with no predicate
+/// (a parameter list continued after a comma: "x，y的数据类型不一致") is glued to the next.
+pub fn split_clauses(text: &str, has_predicate: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '[' | '（' | '【' | '{' => depth += 1,
+            ')' | ']' | '）' | '】' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth <= 0 && matches!(c, '，' | '；' | ';' | '。' | ',') {
+            pieces.push(std::mem::take(&mut cur));
+        } else {
+            cur.push(c);
+        }
+    }
+    pieces.push(cur);
+    let mut clauses: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for piece in pieces {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        if !pending.is_empty() {
+            pending.push('、');
+        }
+        pending.push_str(piece);
+        if has_predicate(piece) {
+            clauses.push(std::mem::take(&mut pending));
+        }
+    }
+    if !pending.is_empty() {
+        clauses.push(pending);
+    }
+    clauses
+}
+
+/// A parameter named in a clause, with the byte offset of the mention.
+#[derive(Debug, Clone)]
+pub struct Mention<'a> {
+    pub param: &'a Param,
+    pub at: usize,
+}
+
+/// Resolves a word of the doc to a parameter: exact, then case-insensitive, then the usual
+/// suffix variants (`weight` ↔ `weightOptional`, `self` ↔ `selfRef`, `out` ↔ `gradInput`'s
+/// formula name is NOT guessed).
+pub fn resolve<'a>(op: &'a OpIr, word: &str) -> Option<&'a Param> {
+    let word = word.split('[').next().unwrap_or(word);
+    let params = || op.params.iter().filter(|p| is_checkable(p));
+    params()
+        .find(|p| p.name == word)
+        .or_else(|| params().find(|p| p.name.eq_ignore_ascii_case(word)))
+        .or_else(|| {
+            params().find(|p| {
+                ["Optional", "Ref", "Out"].iter().any(|suffix| {
+                    p.name.strip_suffix(suffix) == Some(word)
+                        || word.strip_suffix(suffix) == Some(p.name.as_str())
+                })
+            })
+        })
+}
+
+/// Parameters a first-phase check can look at (not workspaceSize/executor).
+pub fn is_checkable(p: &Param) -> bool {
+    !matches!(
+        p.role,
+        Role::WorkspaceSize | Role::Executor | Role::Workspace | Role::Stream
+    )
+}
+
+/// Identifiers of a clause that resolve to parameters, in order, without repeats.
+pub fn mentions<'a>(op: &'a OpIr, clause: &str) -> Vec<Mention<'a>> {
+    let mut out: Vec<Mention<'a>> = Vec::new();
+    for m in IDENT.find_iter(clause) {
+        if let Some(p) = resolve(op, m.as_str()) {
+            if !out.iter().any(|x| x.param.name == p.name) {
+                out.push(Mention {
+                    param: p,
+                    at: m.start(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Identifiers that look like parameter names (lowerCamel) but are none of the op's.
+pub fn unknown_names(op: &OpIr, clause: &str) -> Vec<String> {
+    IDENT
+        .find_iter(clause)
+        .map(|m| m.as_str())
+        .filter(|w| {
+            let first = w.chars().next().unwrap_or('A');
+            first.is_ascii_lowercase()
+                && w.len() > 1
+                && resolve(op, w).is_none()
+                && !NOT_PARAM_WORDS.contains(&w.to_ascii_lowercase().as_str())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Lower-case words docs use in conditions that are not parameter names.
+const NOT_PARAM_WORDS: &[&str] = &[
+    "shape",
+    "dtype",
+    "format",
+    "tensor",
+    "size",
+    "max",
+    "min",
+    "int32",
+    "int64",
+    "broadcast",
+    "dim",
+    "dims",
+    "rank",
+    "nan",
+    "inf",
+    "true",
+    "false",
+    "depth",
+    "height",
+    "width",
+    "numel",
+    "nullptr",
+    "null",
+    "aclnn",
+    "api",
+    "npu",
+    "runtime",
+    "batch",
+    "channel",
+    "bytes",
+    "the",
+    "and",
+    "or",
+    "is",
+    "not",
+    "in",
+    "of",
+    "to",
+    "with",
+    "when",
+];
+
+/// The tensors among mentioned params.
+pub fn tensors<'a>(ms: &[Mention<'a>]) -> Vec<&'a Param> {
+    ms.iter()
+        .map(|m| m.param)
+        .filter(|p| p.role.is_tensor())
+        .collect()
+}
+
+/// The attributes (host-side values) among mentioned params.
+pub fn attributes<'a>(ms: &[Mention<'a>]) -> Vec<&'a Param> {
+    ms.iter()
+        .map(|m| m.param)
+        .filter(|p| p.role == Role::Attribute)
+        .collect()
+}
+
+/// Every input and output tensor of the op ("输入输出").
+pub fn io_tensors(op: &OpIr) -> Vec<&Param> {
+    op.params.iter().filter(|p| p.role.is_tensor()).collect()
+}
+
+pub fn input_tensors(op: &OpIr) -> Vec<&Param> {
+    op.params
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.role,
+                Role::InputTensor | Role::InputTensorList | Role::InOutTensor
+            )
+        })
+        .collect()
+}
+
+pub fn output_tensors(op: &OpIr) -> Vec<&Param> {
+    op.params
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.role,
+                Role::OutputTensor | Role::OutputTensorList | Role::InOutTensor
+            )
+        })
+        .collect()
+}
+
+/// True for parameters passed by pointer (tensors, arrays, scalars, strings): they can be null.
+pub fn is_pointer(p: &Param) -> bool {
+    is_checkable(p) && (p.role.is_tensor() || p.ty.contains('*'))
+}
+
+re!(
+    PRODUCT_TOKEN,
+    r"(?i)Ascend\s*950(?:PR|DT)?|950PR|950DT|Atlas\s*A3[^、，,：:]*?(?:产品|$)|A3|910_93|Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)|200I/500\s*A2|310B|Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)|Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)|A2|910B|Atlas\s*推理系列(?:产品)?|310P|Atlas\s*训练系列(?:产品)?|昇腾\s*910\s*AI|Kirin"
+);
+
+/// The product ids named in `text` ("Atlas 推理系列产品、Atlas 训练系列产品" → ascend310p,
+/// ascend910), sorted and deduplicated.
+pub fn products_in(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = PRODUCT_TOKEN
+        .find_iter(text)
+        .filter(|m| ascii_bounded(text, m.start(), m.end()))
+        .filter_map(|m| product_id(m.as_str()))
+        .map(str::to_string)
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// A bare token like "A2" must not sit inside a longer ASCII word.
+fn ascii_bounded(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    !word(before) && !word(after)
+}
+
+fn product_id(token: &str) -> Option<&'static str> {
+    let t = token.to_ascii_uppercase().replace(' ', "");
+    Some(if t.contains("950") {
+        "ascend950"
+    } else if t.contains("A3") || t.contains("910_93") {
+        "ascend910_93"
+    } else if t.contains("200I/500") || t.contains("310B") {
+        "ascend310b"
+    } else if t.contains("A2") || t.contains("910B") {
+        "ascend910b"
+    } else if t.contains("推理系列") || t.contains("310P") {
+        "ascend310p"
+    } else if t.contains("训练系列") || t.contains("910") {
+        "ascend910"
+    } else if t.contains("KIRIN") {
+        "kirin"
+    } else {
+        return None;
+    })
+}
+
+/// Integers in `text` joined by 或/或者/、/,/和 ("4或5", "0、1、2或4").
+pub fn int_alternatives(text: &str) -> Vec<i64> {
+    static NUM: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").expect("static regex"));
+    NUM.find_iter(text)
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_strips_numbering_and_markup() {
+        assert_eq!(
+            normalize("2. <term>gradOutput</term>、self和out数据类型不一致。"),
+            "gradOutput、self和out数据类型不一致"
+        );
+    }
+
+    #[test]
+    fn clauses_split_outside_brackets_and_glue_lists() {
+        let has = |s: &str| s.contains("不");
+        assert_eq!(
+            split_clauses("x，y的数据类型不一致，k不在[1, 65535]范围内", has),
+            vec!["x、y的数据类型不一致", "k不在[1, 65535]范围内"]
+        );
+    }
+
+    #[test]
+    fn product_names_map_to_ids() {
+        assert_eq!(
+            products_in("Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]"),
+            vec!["ascend310p", "ascend910"]
+        );
+        assert_eq!(products_in("Ascend 950PR/Ascend 950DT"), vec!["ascend950"]);
+        assert_eq!(
+            products_in("A2、A3的depth * height * width"),
+            vec!["ascend910_93", "ascend910b"]
+        );
+        assert_eq!(products_in("Atlas 200I/500 A2推理产品"), vec!["ascend310b"]);
+        assert!(products_in("kernelSizeA2").is_empty());
+    }
+}

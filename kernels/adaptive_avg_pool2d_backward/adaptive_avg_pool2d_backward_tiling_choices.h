@@ -1,0 +1,12 @@
+// Op-specific tiling choices of AdaptiveAvgPool2dBackward (CHW or NCHW inputs), included by the generated
+// op_host/adaptive_avg_pool2d_backward_tiling.cpp. Shared with the other adaptive average pooling backward op.
+#pragma once
+
+namespace optiling {
+#include "../common/adaptive_avg_pool_backward_tiling.inc"
+
+inline bool AdaptiveAvgPool2dBackwardTilingChoices(gert::TilingContext* context, const TilingEnv& env,
+                                         AdaptiveAvgPool2dBackwardTilingData& tiling, WorkPlan& plan) {
+    return adaptive_avg_pool_backward_choices::Choose(context, env, tiling, plan, 2);
+}
+}  // namespace optiling

@@ -1,0 +1,391 @@
+//! The predicates behind every rule, on typed values. The interpreter (`crate::check`) and the
+//! generated validators both call these, so a rule means the same thing in both; what differs
+//! is how arguments are bound to rule parameters and in which order rules run.
+//!
+//! Each predicate returns `Err(message)` saying what in the call broke it.
+
+use crate::vocab::{DType, Format};
+use crate::{AclnnError, Arg, TensorDesc};
+
+/// A tensor with the label messages use: the parameter name, or `name[i]` for a list element.
+pub type Named<'a> = (String, &'a TensorDesc);
+
+/// A single tensor parameter (`None` = null pointer: nothing to check).
+pub fn one<'a>(name: &str, t: Option<&'a TensorDesc>) -> Vec<Named<'a>> {
+    t.map(|t| (name.to_string(), t)).into_iter().collect()
+}
+
+/// A tensor-list parameter.
+pub fn list<'a>(name: &str, ts: Option<&'a [TensorDesc]>) -> Vec<Named<'a>> {
+    ts.unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("{name}[{i}]"), t))
+        .collect()
+}
+
+/// The integer value of a (non-null) argument; `None` when null.
+pub fn arg_int(name: &str, a: Option<&Arg>) -> Result<Option<i64>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_int()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not an integer")),
+    }
+}
+
+/// The elements of a list argument as integers; `None` when null.
+pub fn arg_int_list(name: &str, a: Option<&Arg>) -> Result<Option<Vec<i64>>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_int_list()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not an integer list")),
+    }
+}
+
+/// The length of a list argument (array or tensor list); `None` when null.
+pub fn arg_list_len(name: &str, a: Option<&Arg>) -> Result<Option<usize>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .list_len()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not a list")),
+    }
+}
+
+/// Binds a predicate's result to the documented error: its status code and condition.
+pub fn report(code: u32, condition: &str, result: Result<(), String>) -> Result<(), AclnnError> {
+    result.map_err(|message| AclnnError::new(code, condition, message))
+}
+
+/// The rejection of a rule that expects a tensor and got another kind of argument.
+pub fn not_a_tensor(name: &str) -> Result<(), String> {
+    Err(format!("{name} is not a tensor"))
+}
+
+fn join<T: ToString>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn product_supported(product: &str, supported: &[&str]) -> Result<(), String> {
+    if supported.contains(&product) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the op does not support product {product} (supported: {})",
+            join(supported)
+        ))
+    }
+}
+
+pub fn not_null(name: &str, present: bool) -> Result<(), String> {
+    if present {
+        Ok(())
+    } else {
+        Err(format!("{name} is a null pointer"))
+    }
+}
+
+/// `allowed` is the product's list; `None` means the doc gives none for this product.
+pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Result<(), String> {
+    let Some(allowed) = allowed else {
+        return Ok(());
+    };
+    match ts.iter().find(|(_, t)| !allowed.contains(&t.dtype)) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "{name} has dtype {} which {product} does not support here (supported: {})",
+            t.dtype,
+            join(allowed)
+        )),
+    }
+}
+
+pub fn dtype_same(ts: &[Named]) -> Result<(), String> {
+    same_by(ts, "dtype", |t| t.dtype.to_string())
+}
+
+pub fn format_in(ts: &[Named], allowed: &[Format]) -> Result<(), String> {
+    match ts.iter().find(|(_, t)| !allowed.contains(&t.format)) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "{name} has format {} (supported: {})",
+            t.format,
+            join(allowed)
+        )),
+    }
+}
+
+pub fn format_same(ts: &[Named]) -> Result<(), String> {
+    same_by(ts, "format", |t| t.format.to_string())
+}
+
+pub fn rank_in(ts: &[Named], min: usize, max: usize) -> Result<(), String> {
+    match ts.iter().find(|(_, t)| t.rank() < min || t.rank() > max) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "{name} has {} dims (supported: {})",
+            t.rank(),
+            if min == max {
+                min.to_string()
+            } else {
+                format!("{min} to {max}")
+            }
+        )),
+    }
+}
+
+pub fn rank_same(ts: &[Named]) -> Result<(), String> {
+    same_by(ts, "rank", |t| t.rank().to_string())
+}
+
+pub fn shape_same(ts: &[Named]) -> Result<(), String> {
+    same_by(ts, "shape", |t| format!("{:?}", t.shape))
+}
+
+/// Every tensor has the first one's `key`; the message names both.
+fn same_by(ts: &[Named], what: &str, key: impl Fn(&TensorDesc) -> String) -> Result<(), String> {
+    let Some((first_name, first)) = ts.first() else {
+        return Ok(());
+    };
+    let want = key(first);
+    match ts.iter().find(|(_, t)| key(t) != want) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "{name} has {what} {} but {first_name} has {want}",
+            key(t)
+        )),
+    }
+}
+
+/// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
+/// `from`; when `dims` is given (negative = from the end), only those dims may differ.
+pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
+    for (fname, f) in from {
+        for (tname, t) in to {
+            broadcast_one(fname, f, tname, t, dims)?;
+        }
+    }
+    Ok(())
+}
+
+fn broadcast_one(
+    fname: &str,
+    f: &TensorDesc,
+    tname: &str,
+    t: &TensorDesc,
+    dims: Option<&[i64]>,
+) -> Result<(), String> {
+    let fail = |why: String| {
+        Err(format!(
+            "{fname} shape {:?} does not broadcast to {tname} shape {:?}: {why}",
+            f.shape, t.shape
+        ))
+    };
+    if f.rank() != t.rank() {
+        return fail(format!("{} dims vs {}", f.rank(), t.rank()));
+    }
+    let rank = t.rank() as i64;
+    for (i, (&a, &b)) in f.shape.iter().zip(&t.shape).enumerate() {
+        if a == b {
+            continue;
+        }
+        let i = i as i64;
+        let may_differ = match dims {
+            None => true,
+            Some(ds) => ds.iter().any(|&d| d == i || d + rank == i),
+        };
+        if !may_differ {
+            return fail(format!("dim {i} must be equal ({a} vs {b})"));
+        }
+        if a != 1 {
+            return fail(format!("dim {i} is {a}, neither 1 nor {b}"));
+        }
+    }
+    Ok(())
+}
+
+pub fn dims_positive(ts: &[Named], allow_zero: bool) -> Result<(), String> {
+    let bad = |d: i64| if allow_zero { d < 0 } else { d <= 0 };
+    for (name, t) in ts {
+        if let Some((i, d)) = t.shape.iter().enumerate().find(|(_, d)| bad(**d)) {
+            return Err(format!(
+                "{name} dim {i} is {d} (must be {})",
+                if allow_zero { ">= 0" } else { "> 0" }
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub fn not_empty(ts: &[Named]) -> Result<(), String> {
+    match ts.iter().find(|(_, t)| t.is_empty()) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!("{name} is an empty tensor (shape {:?})", t.shape)),
+    }
+}
+
+pub fn contiguous(ts: &[Named]) -> Result<(), String> {
+    match ts.iter().find(|(_, t)| !t.is_contiguous()) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "{name} is not contiguous (strides {:?})",
+            t.strides.as_deref().unwrap_or_default()
+        )),
+    }
+}
+
+pub fn list_len_in(name: &str, len: usize, lens: &[usize]) -> Result<(), String> {
+    if lens.contains(&len) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} has length {len} (supported: {})",
+            join(lens)
+        ))
+    }
+}
+
+fn range_text(min: Option<i64>, max: Option<i64>) -> String {
+    let lo = min.map_or("-inf".to_string(), |v| v.to_string());
+    let hi = max.map_or("inf".to_string(), |v| v.to_string());
+    format!("[{lo}, {hi}]")
+}
+
+fn in_range(v: i64, min: Option<i64>, max: Option<i64>) -> bool {
+    !matches!(min, Some(m) if v < m) && !matches!(max, Some(m) if v > m)
+}
+
+pub fn list_elems_in_range(
+    name: &str,
+    elems: &[i64],
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<(), String> {
+    match elems
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !in_range(**v, min, max))
+    {
+        None => Ok(()),
+        Some((i, v)) => Err(format!(
+            "{name}[{i}] is {v}, outside {}",
+            range_text(min, max)
+        )),
+    }
+}
+
+pub fn int_in_range(name: &str, v: i64, min: Option<i64>, max: Option<i64>) -> Result<(), String> {
+    if in_range(v, min, max) {
+        Ok(())
+    } else {
+        Err(format!("{name} is {v}, outside {}", range_text(min, max)))
+    }
+}
+
+pub fn int_in(name: &str, v: i64, values: &[i64]) -> Result<(), String> {
+    if values.contains(&v) {
+        Ok(())
+    } else {
+        Err(format!("{name} is {v} (supported: {})", join(values)))
+    }
+}
+
+/// Element-wise `num * lhs[i] <= den * rhs[i]`; a missing element repeats the list's first
+/// (aclnn expands length-1 lists). Empty lists are not checked.
+pub fn list_elems_at_most_fraction(
+    lhs_name: &str,
+    lhs: &[i64],
+    rhs_name: &str,
+    rhs: &[i64],
+    num: i64,
+    den: i64,
+) -> Result<(), String> {
+    let (Some(&l0), Some(&r0)) = (lhs.first(), rhs.first()) else {
+        return Ok(());
+    };
+    for i in 0..lhs.len().max(rhs.len()) {
+        let l = *lhs.get(i).unwrap_or(&l0);
+        let r = *rhs.get(i).unwrap_or(&r0);
+        if (num as i128) * (l as i128) > (den as i128) * (r as i128) {
+            return Err(format!(
+                "{lhs_name}[{i}] = {l} exceeds {den}/{num} of {rhs_name}[{i}] = {r}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The product of the trailing `dims` dims (all dims when the rank is smaller) is at most `max`.
+pub fn element_count_max(ts: &[Named], dims: usize, max: i64) -> Result<(), String> {
+    for (name, t) in ts {
+        let skip = t.rank().saturating_sub(dims);
+        let count = t.shape[skip..]
+            .iter()
+            .try_fold(1i64, |acc, &d| acc.checked_mul(d.max(0)));
+        match count {
+            Some(c) if c <= max => {}
+            _ => {
+                return Err(format!(
+                    "{name}: the product of its last {dims} dims {:?} exceeds {max}",
+                    &t.shape[skip..]
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn td(shape: &[i64]) -> TensorDesc {
+        TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn broadcast_only_in_allowed_dims() {
+        let g = td(&[2, 3, 1, 1]);
+        let s = td(&[2, 3, 4, 5]);
+        let hw: &[i64] = &[-2, -1];
+        assert!(broadcastable(&one("g", Some(&g)), &one("s", Some(&s)), Some(hw)).is_ok());
+        let bad_c = td(&[2, 1, 4, 5]);
+        assert!(broadcastable(&one("g", Some(&bad_c)), &one("s", Some(&s)), Some(hw)).is_err());
+        assert!(broadcastable(&one("g", Some(&bad_c)), &one("s", Some(&s)), None).is_ok());
+        let not_one = td(&[2, 3, 2, 5]);
+        assert!(broadcastable(&one("g", Some(&not_one)), &one("s", Some(&s)), None).is_err());
+    }
+
+    #[test]
+    fn dims_positive_respects_zero() {
+        let z = td(&[2, 0]);
+        assert!(dims_positive(&one("z", Some(&z)), true).is_ok());
+        assert!(dims_positive(&one("z", Some(&z)), false).is_err());
+        let n = td(&[2, -1]);
+        assert!(dims_positive(&one("n", Some(&n)), true).is_err());
+    }
+
+    #[test]
+    fn element_count_uses_trailing_dims() {
+        let t = td(&[2, 1000, 2000, 2000]);
+        assert!(element_count_max(&one("t", Some(&t)), 3, i32::MAX as i64).is_err());
+        assert!(element_count_max(&one("t", Some(&t)), 2, i32::MAX as i64).is_ok());
+    }
+
+    #[test]
+    fn list_labels_elements() {
+        let ts = vec![td(&[1]), td(&[2])];
+        let named = list("xs", Some(&ts));
+        let err = shape_same(&named).unwrap_err();
+        assert!(err.contains("xs[1]"), "{err}");
+    }
+}

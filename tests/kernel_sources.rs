@@ -1,0 +1,137 @@
+//! The kernel side of every generated op project (tiling header and function, kernel skeleton)
+//! passes `g++ -fsyntax-only -Wall -Wextra -Werror` against the host emulation in kernels/host/,
+//! with and without a body; the seed ops' skeletons include their bodies, and ops without one
+//! fail loudly.
+
+mod common;
+
+use aclgen::emit::kernel::kernel_files;
+use aclgen::ir::OpIr;
+use aclgen::sim::seed_ops::{seed_op, SEED_OPS};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn templates() -> tera::Tera {
+    let glob = common::repo().join("templates/**/*.tera");
+    tera::Tera::new(glob.to_str().expect("utf-8")).expect("templates parse")
+}
+
+fn gxx() -> bool {
+    let ok = Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        println!("skipped: g++ not found");
+    }
+    ok
+}
+
+/// Renders the op's kernel files into `out` and returns the two sources to compile.
+fn render(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
+    let mut sources = Vec::new();
+    for f in kernel_files(op, kernels, &templates()).expect("renders") {
+        let path = out.join(&f.path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, &f.contents).expect("write");
+        if path.extension().is_some_and(|e| e == "cpp") {
+            sources.push(path);
+        }
+    }
+    sources
+}
+
+fn syntax_check(source: &Path, includes: &[PathBuf]) {
+    let mut cmd = Command::new("g++");
+    cmd.args(["-fsyntax-only", "-std=c++17", "-Wall", "-Wextra", "-Werror"]);
+    for inc in includes {
+        cmd.arg("-I").arg(inc);
+    }
+    let out = cmd.arg(source).output().expect("g++ runs");
+    assert!(
+        out.status.success(),
+        "g++ -fsyntax-only failed on {}:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn check_op(op: &OpIr, kernels: &Path) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let snake = aclgen::ir::snake_case(&op.op);
+    let includes = [
+        common::repo().join("kernels/host"),
+        kernels.join(&snake),
+        dir.path().join("ops").join(&snake).join("op_host"),
+    ];
+    for source in render(op, kernels, dir.path()) {
+        syntax_check(&source, &includes);
+    }
+}
+
+#[test]
+fn seed_op_sources_compile_with_their_bodies() {
+    if !gxx() {
+        return;
+    }
+    let kernels = common::repo().join("kernels");
+    for name in SEED_OPS {
+        let op = seed_op(name).expect("seed op");
+        check_op(&op, &kernels);
+    }
+}
+
+#[test]
+fn sources_without_a_body_compile_for_every_fixture_op() {
+    if !gxx() {
+        return;
+    }
+    let empty = tempfile::tempdir().expect("temp dir");
+    let mut ops: Vec<OpIr> = SEED_OPS.iter().filter_map(|n| seed_op(n)).collect();
+    ops.extend(common::fixtures());
+    for op in &ops {
+        check_op(op, empty.path());
+    }
+}
+
+#[test]
+fn skeleton_includes_the_body_or_fails_loudly() {
+    let op = seed_op("AdaptiveMaxPool3dBackward").expect("seed op");
+    let with = kernel_files(&op, &common::repo().join("kernels"), &templates()).expect("renders");
+    let kernel = |files: &[aclgen::emit::OutFile]| {
+        files
+            .iter()
+            .find(|f| {
+                f.path
+                    .ends_with("op_kernel/adaptive_max_pool3d_backward.cpp")
+            })
+            .expect("kernel file")
+            .contents
+            .clone()
+    };
+    let text = kernel(&with);
+    assert!(text.contains("#include \"adaptive_max_pool3d_backward_body.h\""));
+    assert!(text.contains(
+        "void adaptive_max_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR indices, GM_ADDR gradInput, GM_ADDR workspace,"
+    ));
+    assert!(text.contains("GlobalTensor<int32_t> indicesGm_;"));
+    assert!(text.contains("TILING_KEY_IS(2)"));
+    let empty = tempfile::tempdir().expect("temp dir");
+    let without = kernel(&kernel_files(&op, empty.path(), &templates()).expect("renders"));
+    assert!(!without.contains("_body.h\""));
+    assert!(without.contains("ACLGEN_KERNEL_FAIL(\"AdaptiveMaxPool3dBackward has no kernel body"));
+}
+
+#[test]
+fn a_body_without_tiling_choices_is_refused() {
+    let kernels = tempfile::tempdir().expect("temp dir");
+    let dir = kernels.path().join("avg_pool2d_backward");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("avg_pool2d_backward_body.h"), "").expect("write");
+    let op = seed_op("AvgPool2dBackward").expect("seed op");
+    let err = kernel_files(&op, kernels.path(), &templates()).expect_err("refused");
+    assert!(
+        err.contains("avg_pool2d_backward_tiling_choices.h"),
+        "{err}"
+    );
+}
