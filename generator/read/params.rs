@@ -399,6 +399,8 @@ pub struct Joiner<'a> {
     /// Parameters of the execute function: a shared section may describe them too.
     pub execute_params: &'a [String],
     pub products: &'a mut BTreeMap<ProductId, bool>,
+    /// The product section was damaged or missing, so notes may add products.
+    pub products_damaged: bool,
 }
 
 impl Joiner<'_> {
@@ -639,15 +641,26 @@ impl Joiner<'_> {
                 match self.products.get(prod) {
                     Some(false) => continue,
                     Some(true) => {}
-                    None => {
+                    // The product section is authoritative unless it is damaged (seed 001).
+                    None if self.products_damaged => {
                         sink.at(
                             Severity::Warning,
                             "product-not-listed",
-                            format!("note names product `{prod}`, absent from the product section; taken as supported"),
+                            format!("note names product `{prod}`, absent from the damaged product section; taken as supported"),
                             note.line,
                             src,
                         );
                         self.products.insert(prod.clone(), true);
+                    }
+                    None => {
+                        sink.at(
+                            Severity::Warning,
+                            "product-not-listed",
+                            format!("note names product `{prod}`, absent from the product section; note ignored for it"),
+                            note.line,
+                            src,
+                        );
+                        continue;
                     }
                 }
                 for &t in &targets {

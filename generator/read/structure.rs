@@ -25,6 +25,7 @@ static INCLUDE: LazyLock<Regex> = LazyLock::new(|| {
 /// Facts of the doc shared by every op it describes.
 struct DocFacts {
     products: BTreeMap<ProductId, bool>,
+    products_damaged: bool,
     description: String,
     formula: Option<String>,
     constraints: Vec<String>,
@@ -36,8 +37,14 @@ struct DocFacts {
 pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
     let doc = Doc::parse(text);
     let protos = prototypes(&doc);
+    let before = sink.diags.len();
+    let products = read_products(&doc, sink);
+    let products_damaged = sink.diags[before..]
+        .iter()
+        .any(|d| matches!(d.code.as_str(), "damaged-product" | "no-products"));
     let facts = DocFacts {
-        products: read_products(&doc, sink),
+        products,
+        products_damaged,
         description: description(&doc),
         formula: formula(&doc),
         constraints: constraints(&doc),
@@ -157,6 +164,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         proto: ws,
         execute_params: &execute_params,
         products: &mut products,
+        products_damaged: facts.products_damaged,
     }
     .join(&sec, &mut sink);
     let mut errors = read_errors(doc, file, error_range);
@@ -776,6 +784,24 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
         assert_eq!(op.param("out").unwrap().role, Role::OutputTensor);
         assert_eq!(op.errors.len(), 1);
         assert_eq!(op.errors[0].code, 161001);
+    }
+
+    #[test]
+    fn notes_do_not_add_products_to_an_intact_product_section() {
+        let text = BULLETS.replace(
+            "    - <term>Atlas 推理系列产品</term>：数据类型不支持BFLOAT16。",
+            "    - <term>Atlas 训练系列产品</term>：数据类型支持FLOAT32。",
+        );
+        let (ops, _) = read(&text);
+        let op = &ops[0];
+        assert!(!op.products.contains_key("ascend910"));
+        assert!(!op.param("self").unwrap().dtypes.contains_key("ascend910"));
+        let d = op
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "product-not-listed")
+            .unwrap();
+        assert!(d.message.contains("ignored"), "{}", d.message);
     }
 
     #[test]
