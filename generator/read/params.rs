@@ -430,7 +430,13 @@ impl Joiner<'_> {
         }
         let mut params: Vec<Param> = Vec::new();
         for cp in &self.proto.params {
-            let d = sec.docs.iter().find(|d| d.name == cp.name);
+            // A description misspelling the name's case (`workSpaceSize`) still describes it;
+            // `param-not-in-prototype` above reports the spelling.
+            let d = sec.docs.iter().find(|d| d.name == cp.name).or_else(|| {
+                sec.docs
+                    .iter()
+                    .find(|d| d.name.eq_ignore_ascii_case(&cp.name) && !names.contains(&d.name))
+            });
             let mut p = Param {
                 name: cp.name.clone(),
                 ty: cp.ty.clone(),
