@@ -526,61 +526,12 @@ impl Joiner<'_> {
     }
 
     fn fill_facts(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
-        let src = if d.line == usize::MAX {
-            ""
-        } else {
-            self.doc.line(d.line)
-        };
-        let line = if d.line == usize::MAX { 0 } else { d.line };
         let all_text = std::iter::once(d.description.as_str())
             .chain(d.more.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join("\n");
-        // dtypes
-        let general =
-            d.general_dtypes
-                .clone()
-                .or_else(|| match facts::dtype_statement(&all_text) {
-                    Some(DtypeStatement::Supports(k, u)) => Some((k, u)),
-                    _ => None,
-                });
-        if let Some((dtypes, unknown)) = general {
-            for u in unknown {
-                sink.at_text(
-                    Severity::Warning,
-                    "unknown-dtype",
-                    format!("unknown dtype `{u}` for `{}`", p.name),
-                    line,
-                    src,
-                    &u,
-                );
-            }
-            if !dtypes.is_empty() {
-                for (prod, ok) in self.products.iter() {
-                    if *ok {
-                        p.dtypes.insert(prod.clone(), dtypes.clone());
-                    }
-                }
-            }
-        }
-        // formats
-        let formats = match &d.format_cell {
-            Some(c) => Some(facts::format_tokens(c)),
-            None => facts::format_statement(&all_text),
-        };
-        if let Some((f, unknown)) = formats {
-            for u in unknown {
-                sink.at_text(
-                    Severity::Warning,
-                    "unknown-format",
-                    format!("unknown format `{u}` for `{}`", p.name),
-                    line,
-                    src,
-                    &u,
-                );
-            }
-            p.formats = f;
-        }
+        self.fill_dtypes(p, d, &all_text, sink);
+        self.fill_formats(p, d, &all_text, sink);
         p.rank = d
             .rank_cell
             .as_deref()
@@ -596,6 +547,56 @@ impl Joiner<'_> {
         p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
         p.constraints = facts::constraint_phrases(&all_text);
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
+    }
+
+    /// The doc line of a description (`None` for notes without an entry of their own).
+    fn entry_line(&self, d: &ParamDoc) -> (usize, &str) {
+        if d.line == usize::MAX {
+            (0, "")
+        } else {
+            (d.line, self.doc.line(d.line))
+        }
+    }
+
+    /// The general dtype list (table cell or "数据类型支持…") for every supported product.
+    fn fill_dtypes(&self, p: &mut Param, d: &ParamDoc, all_text: &str, sink: &mut Sink) {
+        let general = d
+            .general_dtypes
+            .clone()
+            .or_else(|| match facts::dtype_statement(all_text) {
+                Some(DtypeStatement::Supports(k, u)) => Some((k, u)),
+                _ => None,
+            });
+        let Some((dtypes, unknown)) = general else {
+            return;
+        };
+        let (line, src) = self.entry_line(d);
+        for u in unknown {
+            let msg = format!("unknown dtype `{u}` for `{}`", p.name);
+            sink.at_text(Severity::Warning, "unknown-dtype", msg, line, src, &u);
+        }
+        if dtypes.is_empty() {
+            return;
+        }
+        for (prod, _) in self.products.iter().filter(|(_, ok)| **ok) {
+            p.dtypes.insert(prod.clone(), dtypes.clone());
+        }
+    }
+
+    fn fill_formats(&self, p: &mut Param, d: &ParamDoc, all_text: &str, sink: &mut Sink) {
+        let formats = match &d.format_cell {
+            Some(c) => Some(facts::format_tokens(c)),
+            None => facts::format_statement(all_text),
+        };
+        let Some((formats, unknown)) = formats else {
+            return;
+        };
+        let (line, src) = self.entry_line(d);
+        for u in unknown {
+            let msg = format!("unknown format `{u}` for `{}`", p.name);
+            sink.at_text(Severity::Warning, "unknown-format", msg, line, src, &u);
+        }
+        p.formats = formats;
     }
 
     /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
