@@ -174,7 +174,9 @@ fn groups(rules: &[&Rule]) -> Groups {
     };
     for rule in rules {
         match rule {
-            Rule::ShapeSame { params } | Rule::RankSame { params } => g.shape.join_all(params),
+            Rule::ShapeSame { params }
+            | Rule::RankSame { params }
+            | Rule::BroadcastTogether { params } => g.shape.join_all(params),
             Rule::Broadcastable { from, to, .. } => g.shape.join(from, to),
             Rule::DtypeSame { params } => g.dtype.join_all(params),
             Rule::FormatSame { params } => g.format.join_all(params),
@@ -720,7 +722,117 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("numel_{param}_too_large"), calls)]
         }
+        Rule::AxisIn { param, tensor } => {
+            let rank = tensor_of(base, tensor).map_or(1, |t| t.rank().max(1)) as i64;
+            let arg = match base.args.get(param) {
+                Some(Arg::IntArray(v)) => Arg::IntArray(vec![rank; v.len().max(1)]),
+                _ => Arg::Int(rank),
+            };
+            vec![(
+                format!("value_{param}_not_a_dim_of_{tensor}"),
+                vec![with_arg(base, param, arg)],
+            )]
+        }
+        Rule::DtypePromotable { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let calls = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{last}_not_promotable"), calls)]
+        }
+        Rule::DtypeCastable { to, .. } => {
+            let calls = [DType::Bool, DType::Int32, DType::Int8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(to), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{to}_not_castable"), calls)]
+        }
+        Rule::BroadcastTogether { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let rank = tensor_of(base, last).map_or(0, |t| t.rank());
+            let calls = (0..rank)
+                .rev()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.shape[d] = 3))
+                .collect();
+            vec![(format!("shape_{last}_not_broadcastable"), calls)]
+        }
+        Rule::ListLenSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let longer = match base.args.get(last) {
+                Some(Arg::TensorList(ts)) => {
+                    let mut ts = ts.clone();
+                    ts.extend(ts.first().cloned());
+                    Some(Arg::TensorList(ts))
+                }
+                Some(Arg::IntArray(v)) => {
+                    Some(Arg::IntArray(v.iter().chain(v.first()).copied().collect()))
+                }
+                _ => None,
+            };
+            longer
+                .map(|a| vec![(format!("len_{last}_differs"), vec![with_arg(base, last, a)])])
+                .unwrap_or_default()
+        }
+        Rule::NumelIn { param, values } => {
+            let n = values.iter().max().map_or(2, |m| m + 1).max(2);
+            let calls = vec![set_tensors(base, std::slice::from_ref(param), move |t| {
+                t.shape = vec![n]
+            })];
+            vec![(format!("numel_{param}_not_allowed"), calls)]
+        }
+        Rule::When {
+            param,
+            index,
+            values,
+            negate,
+            rule,
+        } => {
+            let Some(held) = satisfy_when(base, param, *index, values, *negate) else {
+                return Vec::new();
+            };
+            mutations(op, rules, rule, &held, product)
+        }
     }
+}
+
+/// A copy of `base` in which the `When` condition holds, if the attribute can be set so.
+fn satisfy_when(
+    base: &Call,
+    param: &str,
+    index: Option<usize>,
+    values: &[i64],
+    negate: bool,
+) -> Option<Call> {
+    let want = if negate {
+        values.iter().max().map_or(0, |m| m + 1)
+    } else {
+        *values.first()?
+    };
+    let arg = match (base.args.get(param), index) {
+        (Some(Arg::Bool(_)), None) => Arg::Bool(want != 0),
+        (Some(Arg::Int(_)) | None, None) => Arg::Int(want),
+        (Some(Arg::BoolArray(v)), Some(i)) => {
+            let mut v = v.clone();
+            v.resize(v.len().max(i + 1), false);
+            v[i] = want != 0;
+            Arg::BoolArray(v)
+        }
+        (Some(Arg::IntArray(v)), Some(i)) => {
+            let mut v = v.clone();
+            v.resize(v.len().max(i + 1), 0);
+            v[i] = want;
+            Arg::IntArray(v)
+        }
+        _ => return None,
+    };
+    Some(with_arg(base, param, arg))
 }
 
 fn out_of_range(min: Option<i64>, max: Option<i64>) -> Vec<i64> {
