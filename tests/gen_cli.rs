@@ -202,8 +202,14 @@ fn an_op_leaving_the_specs_has_its_files_removed() {
     assert!(text(&check.stdout).contains("would remove ops/relu/op_api/aclnn_relu.h"));
     let o = p.gen(&[]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    // 4 files of the emitters + 3 of the kernel side (tiling .h/.cpp, kernel).
-    assert!(text(&o.stdout).contains("7 removed"), "{}", text(&o.stdout));
+    // 4 files of the emitters, 3 of the kernel side (tiling .h/.cpp, kernel), 2 of the
+    // validators crate (module, rules JSON).
+    assert!(
+        text(&o.stdout).contains(" 9 removed"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(!p.path().join("generated/rust/src/relu.rs").exists());
     assert!(!p.path().join("generated/ops/relu").exists());
     assert!(p.path().join("generated/ops/avg_pool2d_backward").is_dir());
 }

@@ -62,22 +62,37 @@ fn with_arg(mut call: Value, name: &str, v: Value) -> Value {
 
 #[test]
 fn doc_example_call_passes() {
-    let r = status_of("AvgPool2dBackward", &fixture(), &pool_call("ascend910b", "FLOAT32"));
+    let r = status_of(
+        "AvgPool2dBackward",
+        &fixture(),
+        &pool_call("ascend910b", "FLOAT32"),
+    );
     assert_eq!(r["status"], 0, "{r}");
     assert_eq!(r["name"], "ACLNN_SUCCESS");
 }
 
 #[test]
 fn bfloat16_depends_on_product() {
-    let on_910b = status_of("AvgPool2dBackward", &fixture(), &pool_call("ascend910b", "BFLOAT16"));
+    let on_910b = status_of(
+        "AvgPool2dBackward",
+        &fixture(),
+        &pool_call("ascend910b", "BFLOAT16"),
+    );
     assert_eq!(on_910b["status"], 0, "{on_910b}");
-    let on_910 = status_of("AvgPool2dBackward", &fixture(), &pool_call("ascend910", "BFLOAT16"));
+    let on_910 = status_of(
+        "AvgPool2dBackward",
+        &fixture(),
+        &pool_call("ascend910", "BFLOAT16"),
+    );
     assert_eq!(on_910["status"], 161002, "{on_910}");
     assert_eq!(
         on_910["condition"],
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。"
     );
-    assert!(on_910["message"].as_str().unwrap_or("").contains("BFLOAT16"));
+    assert!(on_910["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("BFLOAT16"));
 }
 
 #[test]
@@ -88,10 +103,16 @@ fn null_pointer_and_absent_argument_are_161001() {
     assert_eq!(r["name"], "ACLNN_ERR_PARAM_NULLPTR");
     let mut call = pool_call("ascend910b", "FLOAT32");
     call["args"].as_object_mut().map(|a| a.remove("gradInput"));
-    assert_eq!(status_of("AvgPool2dBackward", &fixture(), &call)["status"], 161001);
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call)["status"],
+        161001
+    );
     // stride is not in the doc's null list: null stride passes.
     let call = with_arg(pool_call("ascend910b", "FLOAT32"), "stride", Value::Null);
-    assert_eq!(status_of("AvgPool2dBackward", &fixture(), &call)["status"], 0);
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call)["status"],
+        0
+    );
 }
 
 #[test]
@@ -102,7 +123,11 @@ fn attribute_rules_reject_with_their_condition() {
         ("padding", json!([3, 0]), "属性padding超过kernelSize对应位置的1/2，例如paddingH=2，kernelSizeH=2，paddingH>kernelSizeH*1/2。"),
     ];
     for (name, value, condition) in cases {
-        let r = status_of("AvgPool2dBackward", &fixture(), &with_arg(pool_call("ascend910b", "FLOAT32"), name, value));
+        let r = status_of(
+            "AvgPool2dBackward",
+            &fixture(),
+            &with_arg(pool_call("ascend910b", "FLOAT32"), name, value),
+        );
         assert_eq!(r["status"], 161002, "{name}: {r}");
         assert_eq!(r["condition"], condition, "{name}");
     }
@@ -111,16 +136,35 @@ fn attribute_rules_reject_with_their_condition() {
 #[test]
 fn divisor_override_range_holds_on_some_products_only() {
     let call = |product| with_arg(pool_call(product, "FLOAT32"), "divisorOverride", json!(300));
-    assert_eq!(status_of("AvgPool2dBackward", &fixture(), &call("ascend910"))["status"], 161002);
-    assert_eq!(status_of("AvgPool2dBackward", &fixture(), &call("ascend910b"))["status"], 0);
-    assert_eq!(status_of("AvgPool2dBackward", &fixture(), &call("ascend950"))["status"], 0);
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call("ascend910"))["status"],
+        161002
+    );
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call("ascend910b"))["status"],
+        0
+    );
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call("ascend950"))["status"],
+        0
+    );
 }
 
 #[test]
 fn unsupported_product_is_161002_and_says_so() {
-    let r = status_of("AvgPool2dBackward", &fixture(), &pool_call("ascend310b", "FLOAT32"));
+    let r = status_of(
+        "AvgPool2dBackward",
+        &fixture(),
+        &pool_call("ascend310b", "FLOAT32"),
+    );
     assert_eq!(r["status"], 161002, "{r}");
-    assert!(r["message"].as_str().unwrap_or("").contains("does not support product ascend310b"), "{r}");
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("does not support product ascend310b"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -131,17 +175,35 @@ fn malformed_calls_are_usage_errors_naming_the_field() {
         ("{not json", "invalid JSON"),
         (r#"{"product": "ascend910b"}"#, "`args`"),
         (r#"{"product": "ascend9", "args": {}}"#, "`product`"),
-        (r#"{"product": "ascend910b", "args": {"bogus": 1}}"#, "`args.bogus`: unknown argument"),
-        (r#"{"product": "ascend910b", "args": {"self": {"shape": [1, "x"], "dtype": "FLOAT32"}}}"#, "`args.self.shape[1]`"),
-        (r#"{"product": "ascend910b", "args": {"self": {"shape": [1], "dtype": "FLOAT32", "fmt": "ND"}}}"#, "`args.self.fmt`"),
-        (r#"{"product": "ascend910b", "args": {"ceilMode": "yes"}}"#, "`args.ceilMode`"),
-        (r#"{"product": "ascend910b", "args": {"kernelSize": [1.5]}}"#, "`args.kernelSize[0]`"),
+        (
+            r#"{"product": "ascend910b", "args": {"bogus": 1}}"#,
+            "`args.bogus`: unknown argument",
+        ),
+        (
+            r#"{"product": "ascend910b", "args": {"self": {"shape": [1, "x"], "dtype": "FLOAT32"}}}"#,
+            "`args.self.shape[1]`",
+        ),
+        (
+            r#"{"product": "ascend910b", "args": {"self": {"shape": [1], "dtype": "FLOAT32", "fmt": "ND"}}}"#,
+            "`args.self.fmt`",
+        ),
+        (
+            r#"{"product": "ascend910b", "args": {"ceilMode": "yes"}}"#,
+            "`args.ceilMode`",
+        ),
+        (
+            r#"{"product": "ascend910b", "args": {"kernelSize": [1.5]}}"#,
+            "`args.kernelSize[0]`",
+        ),
     ];
     for (call, expected) in cases {
         let out = validate("AvgPool2dBackward", call, &["--spec", spec]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{call}: {stderr}");
-        assert!(stderr.contains(expected), "{call}: expected {expected} in {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{call}: expected {expected} in {stderr}"
+        );
     }
 }
 
