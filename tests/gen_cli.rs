@@ -212,6 +212,7 @@ fn an_op_leaving_the_specs_has_its_files_removed() {
         "{}",
         text(&o.stdout)
     );
+    assert!(!p.path().join("generated/rust/src/relu.rs").exists());
     assert!(!p.path().join("generated/ops/relu").exists());
     assert!(p.path().join("generated/ops/avg_pool2d_backward").is_dir());
 }
