@@ -1964,4 +1964,125 @@ constraints:
             }
         }
     }
+
+    fn project_specs() -> Specs {
+        load_specs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("specs")).expect("specs load")
+    }
+
+    #[test]
+    fn project_specs_load_with_every_overlay_applied_cleanly() {
+        let specs = project_specs();
+        let names: Vec<&str> = specs.ops.iter().map(|o| o.op.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "AdaptiveAvgPool2dBackward",
+                "AdaptiveAvgPool3dBackward",
+                "AdaptiveMaxPool3dBackward",
+                "AvgPool2dBackward"
+            ]
+        );
+        assert!(
+            errors_of(&specs.diagnostics).is_empty(),
+            "{:?}",
+            specs.diagnostics
+        );
+        for op in &specs.ops {
+            let yaml_errors: Vec<&Diagnostic> = op
+                .diagnostics
+                .iter()
+                .filter(|d| d.file.ends_with(".yaml") && d.severity == Severity::Error)
+                .collect();
+            assert!(yaml_errors.is_empty(), "{}: {yaml_errors:?}", op.op);
+            assert!(
+                op.sources
+                    .last()
+                    .is_some_and(|s| s.ends_with(&format!("ops/{}.yaml", op.op))),
+                "{}: {:?}",
+                op.op,
+                op.sources
+            );
+        }
+    }
+
+    #[test]
+    fn project_overlays_correct_the_seed_irs() {
+        let specs = project_specs();
+        let op = |name: &str| {
+            specs
+                .ops
+                .iter()
+                .find(|o| o.op == name)
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        // 001: damaged product line.
+        let max3d = op("AdaptiveMaxPool3dBackward");
+        assert_eq!(
+            max3d.supported_products().collect::<Vec<_>>(),
+            ["ascend910_93", "ascend910b"]
+        );
+        assert_eq!(
+            max3d.param("indices").and_then(|p| p.rank),
+            Some(Rank { min: 4, max: 5 })
+        );
+        // 002: scraped doc without return type and error table.
+        let avg2d = op("AdaptiveAvgPool2dBackward");
+        assert_eq!(
+            avg2d.workspace_fn().map(|f| f.return_type.as_str()),
+            Some("aclnnStatus")
+        );
+        assert_eq!(avg2d.errors.len(), 6);
+        // 000: Atlas 200I/500 A2 not supported, so no dtypes for it.
+        let avg3d = op("AdaptiveAvgPool3dBackward");
+        assert_eq!(avg3d.products.get("ascend310b"), Some(&false));
+        assert!(avg3d
+            .params
+            .iter()
+            .all(|p| !p.dtypes.contains_key("ascend310b")));
+        // 003 + 004: reconciled, 004 wins, `out` of the note is gradInput.
+        let avg = op("AvgPool2dBackward");
+        assert!(
+            avg.sources[0].ends_with("004-aclnnAvgPool2dBackward.txt"),
+            "{:?}",
+            avg.sources
+        );
+        assert!(
+            avg.sources[1].ends_with("003-aclnnAvgPool2dBackward.txt"),
+            "{:?}",
+            avg.sources
+        );
+        let grad_input = avg.param("gradInput").expect("gradInput");
+        assert!(!grad_input.dtypes["ascend910"].contains(&DType::BFloat16));
+        assert!(grad_input.dtypes["ascend910b"].contains(&DType::BFloat16));
+        assert!(avg.errors.iter().all(|e| !e.condition.contains('\u{FFFD}')));
+        assert!(avg.constraints.iter().all(|c| !c.contains('\u{FFFD}')));
+        assert!(avg2d
+            .params
+            .iter()
+            .flat_map(|p| &p.constraints)
+            .all(|c| !c.contains("undefined")));
+        assert!(avg.diagnostics.iter().any(|d| d.code == "docs-differ"
+            && d.message.contains("003-")
+            && d.message.contains("004-")));
+    }
+
+    #[test]
+    fn seed_docs_import_to_specs_that_read_back_identically() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
+        let docs = files_below(&dir).expect("seed docs");
+        let out = tempfile::tempdir().expect("tempdir");
+        let (written, diagnostics) =
+            import_with(&docs, out.path(), &crate::read::read_doc).expect("imports");
+        assert!(errors_of(&diagnostics).is_empty(), "{diagnostics:?}");
+        // Five docs, four ops: the two AvgPool2dBackward docs become one spec.
+        assert_eq!(written.len(), 4);
+        for path in &written {
+            let text = std::fs::read_to_string(path).expect("read spec");
+            let name = path.to_string_lossy().into_owned();
+            let read = read_spec_file(&name, &text);
+            assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+            let yaml = full_to_yaml(&ir_to_full(&read.ops[0])).expect("yaml");
+            assert_eq!(yaml, text, "{name} does not round-trip");
+        }
+    }
 }
