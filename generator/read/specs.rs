@@ -687,6 +687,8 @@ struct Candidate {
     /// The doc uses the newer format (HTML tables, `<term>` tags, `npu` markers).
     newer_format: bool,
     full_spec: bool,
+    /// First line naming each product, for reports on products (the IR has no product lines).
+    product_lines: BTreeMap<String, usize>,
 }
 
 /// Reads `docs/` and `ops/` below `dir` into one IR per op, sorted by op name.
@@ -724,6 +726,7 @@ fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
                     file: name,
                     newer_format: false,
                     full_spec: true,
+                    product_lines: BTreeMap::new(),
                 });
             }
             Ok(SpecFile::Overlay(overlay)) => overlays.push((name, text, overlay)),
@@ -765,6 +768,7 @@ fn read_doc_candidates(
     let doc = read(&name, bytes);
     diagnostics.extend(doc.diagnostics);
     let newer_format = is_newer_format(bytes);
+    let product_lines = product_lines(bytes);
     for op in doc.ops {
         if !is_op_name(&op.op) {
             diagnostics.push(Diagnostic::file_level(
@@ -780,8 +784,21 @@ fn read_doc_candidates(
             file: name.clone(),
             newer_format,
             full_spec: false,
+            product_lines: product_lines.clone(),
         });
     }
+}
+
+/// 1-based line where each product is first named in a doc.
+fn product_lines(bytes: &[u8]) -> BTreeMap<String, usize> {
+    let text = super::decode::decode(bytes).text;
+    let mut lines = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        for found in super::products::find_products(line) {
+            lines.entry(found.id).or_insert(n + 1);
+        }
+    }
+    lines
 }
 
 /// The newer CANN doc format: HTML parameter tables, `<term>` product tags, `npu` markers.
@@ -904,7 +921,12 @@ fn reconcile(mut pool: Vec<Candidate>) -> Option<OpIr> {
     let winner = pool.remove(best);
     let mut op = winner.op;
     for other in pool {
-        merge_into(&mut op, &winner.file, other.op, &other.file);
+        merge_into(
+            &mut op,
+            (&winner.file, &winner.product_lines),
+            other.op,
+            (&other.file, &other.product_lines),
+        );
     }
     Some(op)
 }
@@ -919,10 +941,27 @@ fn loc_text(file: &str, source: &Option<Loc>) -> String {
 struct Differ<'a> {
     win_file: &'a str,
     other_file: &'a str,
+    win_products: &'a BTreeMap<String, usize>,
+    other_products: &'a BTreeMap<String, usize>,
     diags: Vec<Diagnostic>,
 }
 
 impl Differ<'_> {
+    /// Where the winning doc and the other one name product `id`.
+    fn product_locs(&self, id: &str) -> (Option<Loc>, Option<Loc>) {
+        let loc = |file: &str, lines: &BTreeMap<String, usize>| {
+            lines.get(id).map(|&line| Loc {
+                file: file.to_string(),
+                line,
+                column: 0,
+            })
+        };
+        (
+            loc(self.win_file, self.win_products),
+            loc(self.other_file, self.other_products),
+        )
+    }
+
     fn report(&mut self, what: &str, win: (&Option<Loc>, String), other: (&Option<Loc>, String)) {
         let line = win.0.as_ref().map_or(0, |l| l.line);
         let file = win
@@ -959,38 +998,47 @@ fn dtype_list(list: &[DType]) -> String {
 }
 
 /// Merges `other` (a losing doc) into `op` (the winner's IR).
-fn merge_into(op: &mut OpIr, win_file: &str, other: OpIr, other_file: &str) {
+fn merge_into(
+    op: &mut OpIr,
+    (win_file, win_products): (&str, &BTreeMap<String, usize>),
+    other: OpIr,
+    (other_file, other_products): (&str, &BTreeMap<String, usize>),
+) {
     let mut d = Differ {
         win_file,
         other_file,
+        win_products,
+        other_products,
         diags: Vec::new(),
     };
     let none = &None;
     let winner_products = op.products.clone();
     for (id, ok) in &other.products {
+        let (mine_at, theirs_at) = d.product_locs(id);
         match op.products.get(id) {
             Some(mine) if mine != ok => d.report(
                 &format!("support of product {id}"),
-                (none, mine.to_string()),
-                (none, ok.to_string()),
+                (&mine_at, mine.to_string()),
+                (&theirs_at, ok.to_string()),
             ),
             Some(_) => {}
             None => {
                 d.report(
                     &format!("product {id}"),
-                    (none, "nothing".into()),
-                    (none, ok.to_string()),
+                    (&mine_at, "nothing".into()),
+                    (&theirs_at, ok.to_string()),
                 );
                 op.products.insert(id.clone(), *ok);
             }
         }
     }
-    for id in op.products.keys() {
-        if !other.products.contains_key(id) && winner_products.contains_key(id) {
+    for (id, mine) in &winner_products {
+        if !other.products.contains_key(id) {
+            let (mine_at, theirs_at) = d.product_locs(id);
             d.report(
                 &format!("product {id}"),
-                (none, op.products[id].to_string()),
-                (none, "nothing".into()),
+                (&mine_at, mine.to_string()),
+                (&theirs_at, "nothing".into()),
             );
         }
     }
@@ -1820,12 +1868,14 @@ constraints:
                 file: "003.txt".into(),
                 newer_format: false,
                 full_spec: false,
+                product_lines: BTreeMap::new(),
             },
             Candidate {
                 op: new,
                 file: "004.txt".into(),
                 newer_format: true,
                 full_spec: false,
+                product_lines: BTreeMap::new(),
             },
         ];
         let op = reconcile(pool).expect("one op");
@@ -1851,6 +1901,7 @@ constraints:
             file: file.into(),
             newer_format: newer,
             full_spec: false,
+            product_lines: BTreeMap::new(),
         };
         // Superset beats newer format.
         assert!(wins_over(
