@@ -48,7 +48,6 @@ pub fn render(diags: &[Diagnostic]) -> String {
             Severity::Note => Level::Note,
         };
         let title = level.title(&d.message).id(&d.code);
-        let origin = format!("{}:{}:{}", d.file, d.line, d.column.max(1));
         let message = if d.line == 0 || d.source_line.is_empty() {
             title.footer(Level::Note.title(&d.file))
         } else {
@@ -56,7 +55,8 @@ pub fn render(diags: &[Diagnostic]) -> String {
             title.snippet(
                 Snippet::source(&d.source_line)
                     .line_start(d.line)
-                    .origin(&origin)
+                    // annotate-snippets appends `:line:column` (from the span) itself.
+                    .origin(&d.file)
                     .annotation(level.span(span).label("")),
             )
         };
@@ -117,6 +117,10 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("a.md:42:5"), "{text}");
+        assert!(
+            !text.contains("a.md:42:5:"),
+            "location printed twice: {text}"
+        );
         assert!(text.contains("### aclnnFoo"), "{text}");
     }
 
