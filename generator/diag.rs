@@ -48,8 +48,12 @@ pub fn render(diags: &[Diagnostic]) -> String {
             Severity::Note => Level::Note,
         };
         let title = level.title(&d.message).id(&d.code);
-        let message = if d.line == 0 || d.source_line.is_empty() {
+        let origin = format!("{}:{}:{}", d.file, d.line, d.column.max(1));
+        let message = if d.line == 0 {
             title.footer(Level::Note.title(&d.file))
+        } else if d.source_line.is_empty() {
+            // Past the end of the file (an unclosed YAML list): the place, without a snippet.
+            title.footer(Level::Note.title(&origin))
         } else {
             let span = caret_span(&d.source_line, d.column);
             title.snippet(

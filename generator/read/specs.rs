@@ -288,12 +288,15 @@ fn yaml_diagnostic(path: &str, text: &str, e: &serde_yaml::Error) -> Diagnostic 
     let message = e.to_string();
     // serde_yaml appends "at line L column C"; the diagnostic carries the location itself.
     let message = match message.rsplit_once(" at line ") {
-        Some((head, _)) if e.location().is_some() => head.to_string(),
+        Some((head, _)) if location_in_message(&message).is_some() => head.to_string(),
         _ => message,
     };
+    // Scanner errors carry their place only in the message text.
     let (line, column) = e
         .location()
-        .map_or((0, 0), |loc| (loc.line(), loc.column()));
+        .map(|loc| (loc.line(), loc.column()))
+        .or_else(|| location_in_message(&e.to_string()))
+        .unwrap_or((0, 0));
     Diagnostic::at(
         Severity::Error,
         "spec-invalid",
@@ -303,6 +306,14 @@ fn yaml_diagnostic(path: &str, text: &str, e: &serde_yaml::Error) -> Diagnostic 
         column,
         source_line(text, line),
     )
+}
+
+/// `(line, column)` from serde_yaml's "... at line L column C" suffix.
+fn location_in_message(message: &str) -> Option<(usize, usize)> {
+    let (_, tail) = message.rsplit_once(" at line ")?;
+    let (line, rest) = tail.split_once(" column ")?;
+    let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((line.trim().parse().ok()?, column.parse().ok()?))
 }
 
 fn source_line(text: &str, line: usize) -> &str {
@@ -699,6 +710,12 @@ pub fn load_specs(dir: &Path) -> Result<Specs, Failure> {
 type DocReader<'a> = &'a (dyn Fn(&str, &[u8]) -> DocRead + Sync);
 
 fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
+    if !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "specs folder {} does not exist",
+            dir.display()
+        )));
+    }
     let mut specs = Specs::default();
     let mut candidates = Vec::new();
     for doc in read_docs_parallel(&docs_dir(dir), read)? {
