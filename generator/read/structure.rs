@@ -7,7 +7,7 @@ use super::params::{read_param_section, Joiner};
 use super::products::read_products;
 use super::proto::{find_prototypes, Proto};
 use super::text::{clean_inline, Sink};
-use crate::ir::{CParam, Function, Loc, OpIr, ProductId, Severity};
+use crate::ir::{CParam, ErrorCase, Function, Loc, OpIr, ProductId, Severity};
 use regex::Regex;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -101,63 +101,22 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
 fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]) -> OpIr {
     let mut sink = Sink::new(file);
     let op = op_name(&ws.name);
-    let misspelled = !ws.name.ends_with(WS_SUFFIX)
-        && ws
-            .name
-            .to_ascii_lowercase()
-            .ends_with(&WS_SUFFIX.to_ascii_lowercase());
-    if misspelled {
-        sink.at_text(
-            Severity::Warning,
-            "name-mismatch",
-            format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
-            ws.line,
-            doc.line(ws.line),
-            &ws.name,
-        );
-    }
+    check_ws_spelling(doc, ws, &mut sink);
     check_title(doc, &op, &mut sink);
     let exec_name = format!("aclnn{op}");
-    let two_phase = ws
-        .name
-        .to_ascii_lowercase()
-        .ends_with(&WS_SUFFIX.to_ascii_lowercase());
-    let exec = protos.iter().find(|p| p.name == exec_name && two_phase);
+    let exec = execute_proto(doc, ws, &exec_name, protos, &mut sink);
     let mut functions = vec![function(file, doc, ws, &mut sink)];
-    match exec {
-        Some(e) => functions.push(function(file, doc, e, &mut sink)),
-        None if !two_phase => {}
-        None => sink.at(
-            Severity::Warning,
-            "no-execute-function",
-            format!("no prototype of the execute function `{exec_name}`"),
-            ws.line,
-            doc.line(ws.line),
-        ),
-    }
-    let mut products = facts.products.clone();
-    let section = op_section(doc, &ws.name, &mut sink)
-        .or_else(|| section_titled_as_execute(doc, ws, &exec_name, &mut sink))
-        // A doc-level "## 参数说明" naming no function.
-        .or_else(|| doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn")));
-    let (param_range, error_range) = match section {
-        Some(s) => split_at_return_value(doc, s),
-        None => {
-            sink.at(
-                Severity::Warning,
-                "no-param-section",
-                format!("no `{}` section describing the parameters", ws.name),
-                ws.line,
-                doc.line(ws.line),
-            );
-            (0..0, 0..0)
-        }
-    };
+    functions.extend(exec.map(|e| function(file, doc, e, &mut sink)));
+    let section = param_section(doc, ws, &exec_name, &mut sink);
+    let (param_range, error_range) = section
+        .map(|s| split_at_return_value(doc, s))
+        .unwrap_or((0..0, 0..0));
     let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
     let sec = read_param_section(doc, param_range, &names);
     let execute_params: Vec<String> = exec
         .map(|e| e.params.iter().map(|p| p.name.clone()).collect())
         .unwrap_or_default();
+    let mut products = facts.products.clone();
     let params = Joiner {
         file,
         doc,
@@ -167,27 +126,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         products_damaged: facts.products_damaged,
     }
     .join(&sec, &mut sink);
-    let mut errors = read_errors(doc, file, error_range);
-    if errors.is_empty() {
-        // A doc-level "## 返回值" section shared by the functions.
-        for s in doc.sections.iter().filter(|s| {
-            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
-        }) {
-            errors.extend(read_errors(doc, file, s.body.clone()));
-        }
-    }
-    if errors.is_empty() {
-        let (line, src) = section
-            .map(|s| (s.line, doc.line(s.line)))
-            .unwrap_or((ws.line, doc.line(ws.line)));
-        sink.at(
-            Severity::Warning,
-            "no-error-table",
-            format!("no error codes documented for `{}`", ws.name),
-            line,
-            src,
-        );
-    }
+    let errors = op_errors(file, doc, ws, section, error_range, &mut sink);
     OpIr {
         op,
         products,
@@ -203,6 +142,103 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         sources: vec![file.to_string()],
         diagnostics: sink.into_diags(),
     }
+}
+
+fn is_two_phase(name: &str) -> bool {
+    name.to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+}
+
+/// `aclnnXGetWorkSpaceSize` in a prototype: read, but reported.
+fn check_ws_spelling(doc: &Doc, ws: &Proto, sink: &mut Sink) {
+    if is_two_phase(&ws.name) && !ws.name.ends_with(WS_SUFFIX) {
+        sink.at_text(
+            Severity::Warning,
+            "name-mismatch",
+            format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
+            ws.line,
+            doc.line(ws.line),
+            &ws.name,
+        );
+    }
+}
+
+/// The second-phase prototype of a two-phase op (reported when missing).
+fn execute_proto<'p>(
+    doc: &Doc,
+    ws: &Proto,
+    exec_name: &str,
+    protos: &'p [Proto],
+    sink: &mut Sink,
+) -> Option<&'p Proto> {
+    if !is_two_phase(&ws.name) {
+        return None;
+    }
+    let exec = protos.iter().find(|p| p.name == exec_name);
+    if exec.is_none() {
+        sink.at(
+            Severity::Warning,
+            "no-execute-function",
+            format!("no prototype of the execute function `{exec_name}`"),
+            ws.line,
+            doc.line(ws.line),
+        );
+    }
+    exec
+}
+
+/// The section describing the first phase's parameters, by decreasing confidence.
+fn param_section<'d>(
+    doc: &'d Doc,
+    ws: &Proto,
+    exec_name: &str,
+    sink: &mut Sink,
+) -> Option<&'d Section> {
+    let section = op_section(doc, &ws.name, sink)
+        .or_else(|| section_titled_as_execute(doc, ws, exec_name, sink))
+        // A doc-level "## 参数说明" naming no function.
+        .or_else(|| doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn")));
+    if section.is_none() {
+        sink.at(
+            Severity::Warning,
+            "no-param-section",
+            format!("no `{}` section describing the parameters", ws.name),
+            ws.line,
+            doc.line(ws.line),
+        );
+    }
+    section
+}
+
+/// Error rows of the op's section, else of a doc-level 返回值/错误码 section (reported when none).
+fn op_errors(
+    file: &str,
+    doc: &Doc,
+    ws: &Proto,
+    section: Option<&Section>,
+    error_range: Range<usize>,
+    sink: &mut Sink,
+) -> Vec<ErrorCase> {
+    let mut errors = read_errors(doc, file, error_range);
+    if errors.is_empty() {
+        let shared = doc.sections.iter().filter(|s| {
+            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
+        });
+        for s in shared {
+            errors.extend(read_errors(doc, file, s.body.clone()));
+        }
+    }
+    if errors.is_empty() {
+        let line = section.map_or(ws.line, |s| s.line);
+        sink.at(
+            Severity::Warning,
+            "no-error-table",
+            format!("no error codes documented for `{}`", ws.name),
+            line,
+            doc.line(line),
+        );
+    }
+    errors
 }
 
 /// `aclnnFooGetWorkspaceSize` → `Foo` (a single-phase `aclnnFoo` → `Foo`).
