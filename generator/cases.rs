@@ -733,6 +733,13 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 vec![with_arg(base, param, arg)],
             )]
         }
+        Rule::IntAtMost { lhs, rhs } => {
+            let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
+            )]
+        }
         Rule::DtypePromotable { params } => {
             let Some(last) = params.last() else {
                 return Vec::new();

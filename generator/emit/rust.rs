@@ -431,6 +431,10 @@ impl<'a> Emitter<'a> {
                     quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
                 )
             }
+            Rule::IntAtMost { lhs, rhs } => {
+                let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
+                quote!(pred::int_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
+            }
             Rule::IntIn { param, values } => {
                 self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
             }

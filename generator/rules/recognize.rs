@@ -30,7 +30,7 @@ re!(
 );
 re!(
     PREDICATE,
-    r"不|空指针|超过|超出|大于|小于|>|<|等于|非连续|广播|broadcast|越界|无效|非法|错误|为0|为空|存在|没有"
+    r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
 re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)");
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
@@ -57,16 +57,17 @@ re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim");
+re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(VALUE_WORD, r"值|取值|数值");
+re!(AXIS_RANGE, r"越界|超出.*维度范围|不在.*维度范围");
 re!(
     AXIS_WORDS,
     r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度"
 );
 re!(
     SET_VALUES,
-    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)"
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
 );
 re!(SHAPE, r"shape|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
@@ -80,7 +81,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
 re!(
@@ -122,7 +123,7 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         ),
         None => (text.clone(), Vec::new()),
     };
-    let text = strip_non_null_prefix(&OPTIONAL_NOTE.replace_all(&text, ""));
+    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
     let (text, when) = strip_when_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
@@ -211,14 +212,14 @@ fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
 
 /// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
 /// "其" becomes the named parameters.
-fn strip_non_null_prefix(text: &str) -> String {
+fn strip_non_null_prefix(op: &OpIr, text: &str) -> String {
     let Some(c) = NON_NULL_WHEN.captures(text) else {
         return text.to_string();
     };
     let subject = c.get(1).or(c.get(2)).map_or("", |m| m.as_str().trim());
     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
     let rest = rest.strip_prefix('其').unwrap_or(rest);
-    if text::IDENT.is_match(rest) {
+    if !text::mentions(op, rest).is_empty() && !rest.starts_with("shape") {
         rest.to_string()
     } else {
         // "biasOptional不为空指针时，数据类型…不在支持的范围之内": the subject carries over.
@@ -574,7 +575,7 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             .copied()
             .filter(|p| p.role.is_tensor())
             .collect();
-        if let (Some(tensor), true) = (tensors.first(), AXIS_WORDS.is_match(clause)) {
+        if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, &attrs)) {
             // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
             return Ok(attrs
                 .iter()
@@ -585,6 +586,22 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
                 .collect());
         }
         return value_rules(clause, &attrs);
+    }
+    if let (Some(attr), true) = (
+        attrs.first(),
+        AXIS_RANGE.is_match(clause) && is_axis_statement(clause, &attrs),
+    ) {
+        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
+        let tensor = tensors
+            .first()
+            .copied()
+            .or_else(|| text::input_tensors(op).into_iter().next());
+        if let Some(tensor) = tensor {
+            return Ok(vec![Rule::AxisIn {
+                param: attr.name.clone(),
+                tensor: tensor.name.clone(),
+            }]);
+        }
     }
     let mut rules = Vec::new();
     let mut any_aspect = false;
@@ -728,7 +745,7 @@ fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<R
         rules.extend(
             subjects
                 .iter()
-                .filter(|p| !p.role.is_tensor())
+                .filter(|p| p.ty.contains("Array"))
                 .map(|p| Rule::ListLenIn {
                     param: p.name.clone(),
                     lens: (min..=max).collect(),
@@ -790,6 +807,9 @@ fn shape_rules(
     mismatch: bool,
 ) -> Result<Vec<Rule>, String> {
     if mismatch {
+        if EXCEPT.is_match(clause) {
+            return Err("a shape equality except some dims is not in the vocabulary".into());
+        }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
     if !OUT_OF_RANGE.is_match(clause) {
@@ -863,6 +883,25 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
         .collect())
 }
 
+re!(EXCEPT, r"除.*外|除了");
+re!(
+    ATTR_RELATION,
+    r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
+);
+re!(AXIS_BOUNDS, r"范围|越界|超出|绝对值|之间");
+re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
+
+/// "dim的值不在[-self的维度数量, self的维度数量-1]之间": the clause is about the attribute (named
+/// first) staying within the tensor's dims, and about nothing else.
+fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
+    let first_ident = text::IDENT.find(clause).map(|m| m.as_str());
+    attrs.len() == 1
+        && first_ident == Some(attrs[0].name.as_str())
+        && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
+        && AXIS_BOUNDS.is_match(clause)
+        && !NOT_AXIS.is_match(clause)
+}
+
 /// "alpha元素个数不为1": the tensor's element count is one of the stated values.
 fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, String> {
     let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
@@ -880,6 +919,18 @@ fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, String> {
 
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
+    if let Some(c) = ATTR_RELATION.captures(clause) {
+        // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
+        let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
+        if let (Some(a), Some(b)) = (find(&c[1]), find(&c[3])) {
+            let (lhs, rhs) = if c[2].contains('大') || &c[2] == ">" {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            return Ok(vec![Rule::IntAtMost { lhs, rhs }]);
+        }
+    }
     if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
         let lt = clause.find("小于").unwrap_or(0);
         if attrs
@@ -928,7 +979,11 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
         } else if let Some(c) = GREATER_THAN.captures(clause) {
             rules.push(range(None, c[1].parse().ok()));
         } else if let Some(c) = SET_VALUES.captures(clause) {
-            let list = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+            let list = c
+                .get(1)
+                .or(c.get(2))
+                .or(c.get(3))
+                .map_or("", |m| m.as_str());
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
                 values: text::int_alternatives(list),
@@ -1454,6 +1509,83 @@ mod tests {
             }]
         );
         assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
+    }
+
+    #[test]
+    fn dim_out_of_bounds_and_rank_words() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "dim超出输入self的维度范围时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "self".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "dim越界时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "gradOutput".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out非3维tensor，self非4维tensor。").unwrap(),
+            vec![
+                Rule::RankIn {
+                    param: "out".into(),
+                    min: 3,
+                    max: 3
+                },
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 4,
+                    max: 4
+                },
+            ]
+        );
+        assert_eq!(
+            recognize(&pool3d(), "self的dim不为3。").unwrap(),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 3,
+                max: 3
+            }]
+        );
+    }
+
+    #[test]
+    fn attribute_order_and_non_null_subject() {
+        let mut op = pool3d();
+        op.params.push(attr("quantMin", "int64_t", &[]));
+        op.params.push(attr("quantMax", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "quantMin大于quantMax。").unwrap(),
+            vec![Rule::IntAtMost {
+                lhs: "quantMin".into(),
+                rhs: "quantMax".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "quantMax小于quantMin。").unwrap(),
+            vec![Rule::IntAtMost {
+                lhs: "quantMin".into(),
+                rhs: "quantMax".into()
+            }]
+        );
+        op.params[0].optional = true;
+        assert_eq!(
+            recognize(
+                &op,
+                "当gradOutput不为空指针，其shape不能broadcast到self的shape。"
+            )
+            .unwrap(),
+            vec![Rule::Broadcastable {
+                from: "gradOutput".into(),
+                to: "self".into(),
+                dims: None
+            }]
+        );
     }
 
     #[test]

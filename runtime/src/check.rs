@@ -89,6 +89,7 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let ts = tensors(call, tensor)?;
             pred::axis_in(param, arg(call, param), &ts)
         }
+        Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
         Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in(param, v, values),

@@ -477,6 +477,21 @@ pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> 
     }
 }
 
+/// `lhs <= rhs` for two integer attributes; a null one is not checked.
+pub fn int_at_most(
+    lhs_name: &str,
+    lhs: Option<&Arg>,
+    rhs_name: &str,
+    rhs: Option<&Arg>,
+) -> Result<(), String> {
+    let l = arg_int(lhs_name, lhs)?;
+    let r = arg_int(rhs_name, rhs)?;
+    match (l, r) {
+        (Some(l), Some(r)) if l > r => Err(format!("{lhs_name} = {l} exceeds {rhs_name} = {r}")),
+        _ => Ok(()),
+    }
+}
+
 /// Element-wise `num * lhs[i] <= den * rhs[i]`; a missing element repeats the list's first
 /// (aclnn expands length-1 lists). Empty lists are not checked.
 pub fn list_elems_at_most_fraction(

@@ -78,6 +78,8 @@ pub enum Rule {
     /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
     /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
     AxisIn { param: String, tensor: String },
+    /// Integer attribute `lhs` ≤ integer attribute `rhs` ("quantMin大于quantMax" rejects).
+    IntAtMost { lhs: String, rhs: String },
     /// The integer attribute is one of these values.
     IntIn { param: String, values: Vec<i64> },
     /// Element-wise `num * lhs[i] <= den * rhs[i]` (a missing element repeats the first,
@@ -152,6 +154,7 @@ impl Rule {
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
             | Rule::AxisIn { .. }
+            | Rule::IntAtMost { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
             Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
         }
