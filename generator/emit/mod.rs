@@ -239,9 +239,32 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
         .files
         .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
             owner: SHARED_OWNER.to_string(),
-            file,
+            file: exempt_from_rustfmt(file),
         }));
     Ok(emitted)
+}
+
+/// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.
+const RUSTFMT_SKIP: &str = "#![cfg_attr(rustfmt, rustfmt::skip)]";
+
+/// Generated Rust is laid out by prettyplease; the crate is a workspace member, so `cargo fmt
+/// --all` would rewrite it and `gen --check` would then fail. The attribute goes after the
+/// leading comments (inner attributes and `//!` docs may mix).
+pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
+    if file.path.extension() != Some(std::ffi::OsStr::new("rs"))
+        || file.contents.contains(RUSTFMT_SKIP)
+    {
+        return file;
+    }
+    let mut at = 0;
+    for line in file.contents.split_inclusive('\n') {
+        if !line.starts_with("//") {
+            break;
+        }
+        at += line.len();
+    }
+    file.contents.insert_str(at, &format!("{RUSTFMT_SKIP}\n"));
+    file
 }
 
 /// Counts for the one-line summary.
@@ -383,6 +406,25 @@ mod tests {
         op.functions[0].params[0].ty = "aclTensor*".into();
         op.functions[0].params[0].name = "a b".into();
         assert!(check_prototypes(&op).is_err());
+    }
+
+    #[test]
+    fn generated_rust_is_exempt_from_rustfmt_once() {
+        let file = OutFile {
+            path: PathBuf::from("rust/src/lib.rs"),
+            contents: "// @generated\n//! Docs.\nuse a::b;\n".into(),
+        };
+        let once = exempt_from_rustfmt(file);
+        assert_eq!(
+            once.contents,
+            "// @generated\n//! Docs.\n#![cfg_attr(rustfmt, rustfmt::skip)]\nuse a::b;\n"
+        );
+        assert_eq!(exempt_from_rustfmt(once.clone()), once);
+        let toml = OutFile {
+            path: PathBuf::from("rust/Cargo.toml"),
+            contents: "[package]\n".into(),
+        };
+        assert_eq!(exempt_from_rustfmt(toml.clone()), toml);
     }
 
     #[test]
