@@ -165,16 +165,16 @@ fn prototypes(text: &str) -> Vec<String> {
 fn prototypes_are_extracted_whitespace_insensitively() {
     let text = "ACLNN_API aclnnStatus f(const aclTensor *a,\n    int b);\n/* x */ ACLNN_API aclnnStatus g(void);";
     assert_eq!(
-        prototypes(text),
-        prototypes(
+        common::prototypes(text),
+        common::prototypes(
             "ACLNN_API aclnnStatus f( const aclTensor* a, int b ) ;ACLNN_API aclnnStatus g(void);"
         )
     );
-    assert_eq!(prototypes(text).len(), 2);
+    assert_eq!(common::prototypes(text).len(), 2);
     // A dropped `const` is a different prototype.
     assert_ne!(
-        prototypes("ACLNN_API aclnnStatus f(const aclTensor* a);"),
-        prototypes("ACLNN_API aclnnStatus f(aclTensor* a);")
+        common::prototypes("ACLNN_API aclnnStatus f(const aclTensor* a);"),
+        common::prototypes("ACLNN_API aclnnStatus f(aclTensor* a);")
     );
 }
 
@@ -192,8 +192,8 @@ fn fixture_header_declares_cann_prototypes() {
         .path()
         .join("ops/avg_pool2d_backward/op_api/aclnn_avgpool2d_backward.h");
     assert_eq!(
-        prototypes(&fs::read_to_string(ours).unwrap()),
-        prototypes(&fs::read_to_string(real).unwrap())
+        common::prototypes(&fs::read_to_string(ours).unwrap()),
+        common::prototypes(&fs::read_to_string(real).unwrap())
     );
 }
 
@@ -235,7 +235,7 @@ fn seed_headers_declare_exactly_cann_prototypes() {
         let ours = generated.join(dir).join("op_api").join(header);
         let ours = fs::read_to_string(&ours).unwrap_or_else(|e| panic!("{}: {e}", ours.display()));
         let real = fs::read_to_string(corpus.join("ops-nn/headers").join(real)).unwrap();
-        let (ours, real) = (prototypes(&ours), prototypes(&real));
+        let (ours, real) = (common::prototypes(&ours), common::prototypes(&real));
         assert_eq!(ours.len(), 2, "{dir}: {ours:?}");
         assert_eq!(ours, real, "{dir}");
     }
