@@ -139,28 +139,6 @@ fn op_api_unit_tests_pass_gxx_syntax_check() {
     assert!(count >= 4, "only {count} unit test sources found");
 }
 
-/// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one
-/// space, so layout differences (`T *a` vs `T* a`, line breaks) do not count.
-fn prototypes(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("ACLNN_API") {
-        let tail = &rest[start..];
-        let end = tail.find(';').map(|e| e + 1).unwrap_or(tail.len());
-        let mut spaced = String::new();
-        for c in tail[..end].chars() {
-            if "*(),;".contains(c) {
-                spaced.extend([' ', c, ' ']);
-            } else {
-                spaced.push(c);
-            }
-        }
-        found.push(spaced.split_whitespace().collect::<Vec<_>>().join(" "));
-        rest = &tail[end..];
-    }
-    found
-}
-
 #[test]
 fn prototypes_are_extracted_whitespace_insensitively() {
     let text = "ACLNN_API aclnnStatus f(const aclTensor *a,\n    int b);\n/* x */ ACLNN_API aclnnStatus g(void);";
