@@ -167,11 +167,17 @@ fn a_broken_op_keeps_its_old_files_and_the_others_are_generated() {
         "{}",
         emitted.problems[0]
     );
-    let (summary, _) = sync(out, Path::new("kernels"), &emitted, false).unwrap();
-    assert_eq!(summary.removed, 0);
-    assert!(out
-        .join("ops/foo_bar_v2/op_api/aclnn_foo_bar_v2.h")
-        .is_file());
+    let op_dir = out.join("ops/foo_bar_v2");
+    let before: Vec<_> = ["h", "cpp", "txt"]
+        .iter()
+        .flat_map(|e| common::files_with_ext(&op_dir, e))
+        .collect();
+    assert!(before.len() >= 4, "{before:?}");
+    sync(out, Path::new("kernels"), &emitted, false).unwrap();
+    // The op's own project stays; the shared validators crate is rebuilt from the good ops.
+    for file in &before {
+        assert!(file.is_file(), "{} was removed", file.display());
+    }
     let header = out.join("ops/avg_pool2d_backward/op_api/aclnn_avgpool2d_backward.h");
     assert!(fs::read_to_string(header).unwrap().contains("changed"));
 }
@@ -274,7 +280,7 @@ fn generated_files_match_reviewed_snapshots() {
     // Only this emitter's files: tiling and kernel files have their own tests (kernels side).
     let mine = emitted.files.iter().filter(|o| {
         let path = o.file.path.to_string_lossy();
-        path.contains("/op_api/")
+        (path.contains("/op_api/") && !path.contains("/tests/"))
             || path.ends_with("_def.cpp")
             || path.ends_with("CMakeLists.txt")
             || path.contains("/examples/")
@@ -283,4 +289,21 @@ fn generated_files_match_reviewed_snapshots() {
         let name = owned.file.path.to_string_lossy().replace('/', "__");
         insta::assert_snapshot!(name, owned.file.contents);
     }
+}
+
+#[test]
+fn generated_case_files_match_reviewed_snapshots() {
+    let emitted = emit_all(&common::fixtures(), &common::ctx()).unwrap();
+    // The case index and the gtest source; the per-case JSON files are the same calls.
+    let cases = emitted.files.iter().filter(|o| {
+        let path = o.file.path.to_string_lossy();
+        path.ends_with("tests/cases/expected.json") || path.contains("/tests/ut/op_api/")
+    });
+    let mut count = 0;
+    for owned in cases {
+        let name = owned.file.path.to_string_lossy().replace('/', "__");
+        insta::assert_snapshot!(name, owned.file.contents);
+        count += 1;
+    }
+    assert!(count >= 2, "only {count} case files");
 }

@@ -212,6 +212,7 @@ fn an_op_leaving_the_specs_has_its_files_removed() {
         "{}",
         text(&o.stdout)
     );
+    assert!(!p.path().join("generated/rust/src/relu.rs").exists());
     assert!(!p.path().join("generated/ops/relu").exists());
     assert!(p.path().join("generated/ops/avg_pool2d_backward").is_dir());
 }
@@ -310,4 +311,38 @@ fn kernels_folder_inside_the_output_is_refused() {
 
 fn text_of(o: &Output) -> String {
     format!("{}{}", text(&o.stdout), text(&o.stderr))
+}
+
+#[test]
+fn committed_generated_tree_is_fresh() {
+    let o = aclgen(&["gen", "--check"], &common::repo());
+    assert_eq!(o.status.code(), Some(0), "{}", text_of(&o));
+}
+
+#[test]
+fn a_copy_of_the_project_elsewhere_generates_the_same_bytes_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["specs", "kernels", "templates"] {
+        copy_dir(&common::repo().join(folder), &dir.path().join(folder));
+    }
+    let first = aclgen(&["gen"], dir.path());
+    assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
+    let before = snapshot(&dir.path().join("generated"));
+    let second = aclgen(&["gen"], dir.path());
+    assert!(
+        text(&second.stdout).contains("gen: 0 files written"),
+        "{}",
+        text_of(&second)
+    );
+    assert_eq!(snapshot(&dir.path().join("generated")), before);
+    // Same bytes as the committed tree, from another absolute path.
+    for (path, bytes, _) in &before {
+        let rel = path.strip_prefix(dir.path()).unwrap();
+        let committed = std::fs::read(common::repo().join(rel)).unwrap_or_default();
+        assert!(
+            committed == *bytes,
+            "{} differs from the committed file",
+            rel.display()
+        );
+    }
 }

@@ -139,42 +139,20 @@ fn op_api_unit_tests_pass_gxx_syntax_check() {
     assert!(count >= 4, "only {count} unit test sources found");
 }
 
-/// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one
-/// space, so layout differences (`T *a` vs `T* a`, line breaks) do not count.
-fn prototypes(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("ACLNN_API") {
-        let tail = &rest[start..];
-        let end = tail.find(';').map(|e| e + 1).unwrap_or(tail.len());
-        let mut spaced = String::new();
-        for c in tail[..end].chars() {
-            if "*(),;".contains(c) {
-                spaced.extend([' ', c, ' ']);
-            } else {
-                spaced.push(c);
-            }
-        }
-        found.push(spaced.split_whitespace().collect::<Vec<_>>().join(" "));
-        rest = &tail[end..];
-    }
-    found
-}
-
 #[test]
 fn prototypes_are_extracted_whitespace_insensitively() {
     let text = "ACLNN_API aclnnStatus f(const aclTensor *a,\n    int b);\n/* x */ ACLNN_API aclnnStatus g(void);";
     assert_eq!(
-        prototypes(text),
-        prototypes(
+        common::prototypes(text),
+        common::prototypes(
             "ACLNN_API aclnnStatus f( const aclTensor* a, int b ) ;ACLNN_API aclnnStatus g(void);"
         )
     );
-    assert_eq!(prototypes(text).len(), 2);
+    assert_eq!(common::prototypes(text).len(), 2);
     // A dropped `const` is a different prototype.
     assert_ne!(
-        prototypes("ACLNN_API aclnnStatus f(const aclTensor* a);"),
-        prototypes("ACLNN_API aclnnStatus f(aclTensor* a);")
+        common::prototypes("ACLNN_API aclnnStatus f(const aclTensor* a);"),
+        common::prototypes("ACLNN_API aclnnStatus f(aclTensor* a);")
     );
 }
 
@@ -192,8 +170,8 @@ fn fixture_header_declares_cann_prototypes() {
         .path()
         .join("ops/avg_pool2d_backward/op_api/aclnn_avgpool2d_backward.h");
     assert_eq!(
-        prototypes(&fs::read_to_string(ours).unwrap()),
-        prototypes(&fs::read_to_string(real).unwrap())
+        common::prototypes(&fs::read_to_string(ours).unwrap()),
+        common::prototypes(&fs::read_to_string(real).unwrap())
     );
 }
 
@@ -235,7 +213,7 @@ fn seed_headers_declare_exactly_cann_prototypes() {
         let ours = generated.join(dir).join("op_api").join(header);
         let ours = fs::read_to_string(&ours).unwrap_or_else(|e| panic!("{}: {e}", ours.display()));
         let real = fs::read_to_string(corpus.join("ops-nn/headers").join(real)).unwrap();
-        let (ours, real) = (prototypes(&ours), prototypes(&real));
+        let (ours, real) = (common::prototypes(&ours), common::prototypes(&real));
         assert_eq!(ours.len(), 2, "{dir}: {ours:?}");
         assert_eq!(ours, real, "{dir}");
     }

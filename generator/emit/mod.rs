@@ -97,6 +97,59 @@ pub fn bare_type(ty: &str) -> String {
         + &"*".repeat(ty.matches('*').count())
 }
 
+/// The C types aclnn prototypes use (without `const` and `*`).
+const C_TYPES: &[&str] = &[
+    "aclTensor",
+    "aclTensorList",
+    "aclScalar",
+    "aclScalarList",
+    "aclIntArray",
+    "aclFloatArray",
+    "aclBoolArray",
+    "aclOpExecutor",
+    "aclrtStream",
+    "aclDataType",
+    "aclFormat",
+    "void",
+    "bool",
+    "char",
+    "float",
+    "double",
+    "int",
+    "size_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+];
+
+/// Every prototype parameter must have a known C type and an identifier name, or the header
+/// would not compile (docs have typos such as `onst aclTensor*`).
+pub fn check_prototypes(op: &OpIr) -> Result<(), String> {
+    for f in &op.functions {
+        for p in &f.params {
+            let base = bare_type(&p.ty).trim_end_matches('*').to_string();
+            if !C_TYPES.contains(&base.as_str()) {
+                return Err(format!(
+                    "{}: parameter `{}` has type `{}`, which is not an aclnn C type",
+                    f.name, p.name, p.ty
+                ));
+            }
+            if check_op_name(&p.name).is_err() {
+                return Err(format!(
+                    "{}: parameter name `{}` is not an identifier",
+                    f.name, p.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), String> {
     let mut chars = op.chars();
@@ -161,6 +214,14 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
             emitted.failed.insert(op.op.clone());
             continue;
         }
+        if let Err(msg) = check_prototypes(op) {
+            emitted.problems.push(format!(
+                "error: aclnn{}: {msg}; nothing is generated for it\n",
+                op.op
+            ));
+            emitted.failed.insert(op.op.clone());
+            continue;
+        }
         let files = op_files(op, ctx)?;
         if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
             emitted.problems.push(format!(
@@ -180,7 +241,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
         .files
         .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
             owner: rust_file_owner(&file, &good),
-            file,
+            file: exempt_from_rustfmt(file),
         }));
     Ok(emitted)
 }
@@ -197,6 +258,29 @@ fn rust_file_owner(file: &OutFile, ops: &[OpIr]) -> String {
         .find(|op| crate::ir::snake_case(&op.op) == stem)
         .map(|op| op.op.clone())
         .unwrap_or_else(|| SHARED_OWNER.to_string())
+}
+
+/// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.
+const RUSTFMT_SKIP: &str = "#![cfg_attr(rustfmt, rustfmt::skip)]";
+
+/// Generated Rust is laid out by prettyplease; the crate is a workspace member, so `cargo fmt
+/// --all` would rewrite it and `gen --check` would then fail. The attribute goes after the
+/// leading comments (inner attributes and `//!` docs may mix).
+pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
+    if file.path.extension() != Some(std::ffi::OsStr::new("rs"))
+        || file.contents.contains(RUSTFMT_SKIP)
+    {
+        return file;
+    }
+    let mut at = 0;
+    for line in file.contents.split_inclusive('\n') {
+        if !line.starts_with("//") {
+            break;
+        }
+        at += line.len();
+    }
+    file.contents.insert_str(at, &format!("{RUSTFMT_SKIP}\n"));
+    file
 }
 
 /// Counts for the one-line summary.
@@ -314,6 +398,49 @@ mod tests {
     #[test]
     fn comment_text_cannot_close_the_comment() {
         assert_eq!(comment_text("a */ b\n  c /* d"), "a * / b c / * d");
+    }
+
+    #[test]
+    fn unknown_c_types_are_refused() {
+        let mut op = OpIr {
+            op: "Foo".into(),
+            functions: vec![crate::ir::Function {
+                name: "aclnnFooGetWorkspaceSize".into(),
+                return_type: "aclnnStatus".into(),
+                params: vec![crate::ir::CParam {
+                    name: "self".into(),
+                    ty: "const aclTensor *".into(),
+                }],
+                source: None,
+            }],
+            ..OpIr::default()
+        };
+        assert!(check_prototypes(&op).is_ok());
+        op.functions[0].params[0].ty = "onst aclTensor*".into();
+        let err = check_prototypes(&op).unwrap_err();
+        assert!(err.contains("onst aclTensor*"), "{err}");
+        op.functions[0].params[0].ty = "aclTensor*".into();
+        op.functions[0].params[0].name = "a b".into();
+        assert!(check_prototypes(&op).is_err());
+    }
+
+    #[test]
+    fn generated_rust_is_exempt_from_rustfmt_once() {
+        let file = OutFile {
+            path: PathBuf::from("rust/src/lib.rs"),
+            contents: "// @generated\n//! Docs.\nuse a::b;\n".into(),
+        };
+        let once = exempt_from_rustfmt(file);
+        assert_eq!(
+            once.contents,
+            "// @generated\n//! Docs.\n#![cfg_attr(rustfmt, rustfmt::skip)]\nuse a::b;\n"
+        );
+        assert_eq!(exempt_from_rustfmt(once.clone()), once);
+        let toml = OutFile {
+            path: PathBuf::from("rust/Cargo.toml"),
+            contents: "[package]\n".into(),
+        };
+        assert_eq!(exempt_from_rustfmt(toml.clone()), toml);
     }
 
     #[test]

@@ -161,3 +161,25 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
     found.sort();
     found
 }
+
+/// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one
+/// space, so layout differences (`T *a` vs `T* a`, line breaks) do not count.
+pub fn prototypes(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("ACLNN_API") {
+        let tail = &rest[start..];
+        let end = tail.find(';').map(|e| e + 1).unwrap_or(tail.len());
+        let mut spaced = String::new();
+        for c in tail[..end].chars() {
+            if "*(),;".contains(c) {
+                spaced.extend([' ', c, ' ']);
+            } else {
+                spaced.push(c);
+            }
+        }
+        found.push(spaced.split_whitespace().collect::<Vec<_>>().join(" "));
+        rest = &tail[end..];
+    }
+    found
+}
