@@ -733,6 +733,14 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 vec![with_arg(base, param, arg)],
             )]
         }
+        Rule::ShapeMatchesList { param, .. } => {
+            let calls = vec![set_tensors(base, std::slice::from_ref(param), |t| {
+                if let Some(last) = t.shape.last_mut() {
+                    *last += 1;
+                }
+            })];
+            vec![(format!("shape_{param}_differs_from_list"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(

@@ -72,6 +72,11 @@ fn every_rule_op() -> OpIr {
             to: "x".into(),
             dims: Some(vec![-1]),
         },
+        Rule::ShapeMatchesList {
+            param: "x".into(),
+            list: "k".into(),
+            trailing: true,
+        },
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },
@@ -238,7 +243,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..34 {
+    for i in 0..35 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -332,6 +332,18 @@ impl<'a> Emitter<'a> {
                 );
                 self.tensor_rule(&[param], quote!(pred::rank_in(&#ts, #min, #max)))
             }
+            Rule::ShapeMatchesList {
+                param,
+                list,
+                trailing,
+            } => {
+                let ts = self.tensors(&[param]);
+                let values = self.int_list(list);
+                self.tensor_rule(
+                    &[param],
+                    quote!(#values.and_then(|v| pred::shape_matches_list(&#ts, #list, v.as_deref(), #trailing))),
+                )
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

@@ -617,7 +617,9 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     if dim_value {
         any_aspect = true;
         rules.extend(dim_value_rules(clause, subjects));
-    } else if RANK.is_match(clause) {
+    } else if RANK.is_match(clause)
+        && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
+    {
         any_aspect = true;
         rules.extend(rank_rules(clause, subjects, mismatch)?);
     } else if SHAPE.is_match(clause) {
@@ -809,6 +811,19 @@ fn shape_rules(
     if mismatch {
         if EXCEPT.is_match(clause) {
             return Err("a shape equality except some dims is not in the vocabulary".into());
+        }
+        let lists: Vec<&Param> = text::mentions(op, clause)
+            .into_iter()
+            .map(|m| m.param)
+            .filter(|p| infer::is_int_list(p))
+            .collect();
+        if let ([tensor], [list]) = (tensors, lists.as_slice()) {
+            // "weight的shape与normalizedShape不相等", "input的shape与normalizedShape右对齐时…".
+            return Ok(vec![Rule::ShapeMatchesList {
+                param: tensor.name.clone(),
+                list: list.name.clone(),
+                trailing: clause.contains("右对齐") || clause.contains("尾"),
+            }]);
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
@@ -1584,6 +1599,34 @@ mod tests {
                 from: "gradOutput".into(),
                 to: "self".into(),
                 dims: None
+            }]
+        );
+    }
+
+    #[test]
+    fn shape_against_a_list_attribute() {
+        let mut op = pool3d();
+        op.params
+            .push(attr("normalizedShape", "const aclIntArray*", &[]));
+        op.params[0].optional = true;
+        assert_eq!(
+            recognize(&op, "gradOutput非空且shape与normalizedShape不相等。").unwrap(),
+            vec![Rule::ShapeMatchesList {
+                param: "gradOutput".into(),
+                list: "normalizedShape".into(),
+                trailing: false
+            }]
+        );
+        assert_eq!(
+            recognize(
+                &op,
+                "self的shape与normalizedShape右对齐时对应维度shape不相等。"
+            )
+            .unwrap(),
+            vec![Rule::ShapeMatchesList {
+                param: "self".into(),
+                list: "normalizedShape".into(),
+                trailing: true
             }]
         );
     }

@@ -50,6 +50,15 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),
         Rule::RankSame { params } => pred::rank_same(&tensors_of_all(call, params)?),
         Rule::ShapeSame { params } => pred::shape_same(&tensors_of_all(call, params)?),
+        Rule::ShapeMatchesList {
+            param,
+            list,
+            trailing,
+        } => {
+            let ts = tensors(call, param)?;
+            let values = pred::arg_int_list(list, arg(call, list))?;
+            pred::shape_matches_list(&ts, list, values.as_deref(), *trailing)
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }

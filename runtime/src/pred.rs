@@ -264,6 +264,38 @@ fn same_by(ts: &[Named], what: &str, key: impl Fn(&TensorDesc) -> String) -> Res
     }
 }
 
+/// Each tensor's shape (or its last `list.len()` dims, when `trailing`) equals `list`.
+pub fn shape_matches_list(
+    ts: &[Named],
+    list_name: &str,
+    list: Option<&[i64]>,
+    trailing: bool,
+) -> Result<(), String> {
+    let Some(list) = list else {
+        return Ok(());
+    };
+    for (name, t) in ts {
+        let tail = t
+            .shape
+            .len()
+            .checked_sub(list.len())
+            .map(|skip| &t.shape[skip..]);
+        let ok = if trailing {
+            tail == Some(list)
+        } else {
+            t.shape == list
+        };
+        if !ok {
+            return Err(format!(
+                "{name} shape {:?} does not match {list_name} {list:?}{}",
+                t.shape,
+                if trailing { " in its last dims" } else { "" }
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {

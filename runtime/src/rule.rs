@@ -42,6 +42,13 @@ pub enum Rule {
     RankSame { params: Vec<String> },
     /// All these tensors have one shape.
     ShapeSame { params: Vec<String> },
+    /// The tensor's shape equals the integer list attribute `list` (`trailing`: its last dims,
+    /// right-aligned): "weight的shape与normalizedShape不相等".
+    ShapeMatchesList {
+        param: String,
+        list: String,
+        trailing: bool,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -141,6 +148,7 @@ impl Rule {
             Rule::RankIn { .. }
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
+            | Rule::ShapeMatchesList { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
