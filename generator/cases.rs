@@ -741,6 +741,30 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             })];
             vec![(format!("shape_{param}_differs_from_list"), calls)]
         }
+        Rule::ListUnique { param } => {
+            let Some(list) = int_list(base, param) else {
+                return Vec::new();
+            };
+            let first = list.first().copied().unwrap_or(0);
+            vec![(
+                format!("value_{param}_repeated"),
+                vec![with_arg(
+                    base,
+                    param,
+                    Arg::IntArray(vec![first; list.len().max(2)]),
+                )],
+            )]
+        }
+        Rule::DimsEqual { rhs, rhs_dim, .. } => {
+            let d = *rhs_dim;
+            let calls = vec![set_tensors(base, std::slice::from_ref(rhs), move |t| {
+                let i = if d < 0 { t.rank() as i64 + d } else { d };
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                    *x += 1;
+                }
+            })];
+            vec![(format!("dim_{rhs}_differs"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(

@@ -138,6 +138,13 @@ fn every_rule_op() -> OpIr {
             param: "k".into(),
             tensor: "y".into(),
         },
+        Rule::DimsEqual {
+            lhs: "x".into(),
+            lhs_dim: -1,
+            rhs: "y".into(),
+            rhs_dim: 0,
+        },
+        Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
             rhs: "m".into(),
@@ -243,7 +250,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..35 {
+    for i in 0..37 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

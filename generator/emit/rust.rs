@@ -344,6 +344,18 @@ impl<'a> Emitter<'a> {
                     quote!(#values.and_then(|v| pred::shape_matches_list(&#ts, #list, v.as_deref(), #trailing))),
                 )
             }
+            Rule::DimsEqual {
+                lhs,
+                lhs_dim,
+                rhs,
+                rhs_dim,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                self.tensor_rule(
+                    &[lhs, rhs],
+                    quote!(pred::dims_equal(&#l, #lhs_dim, &#r, #rhs_dim)),
+                )
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {
@@ -427,6 +439,10 @@ impl<'a> Emitter<'a> {
                         }))
                     }
                 }
+            }
+            Rule::ListUnique { param } => {
+                let list = self.int_list(param);
+                quote!(#list.and_then(|v| v.map_or(Ok(()), |v| pred::list_unique(#param, &v))))
             }
             Rule::IntInRange { param, min, max } => {
                 let (min, max) = (opt_i64(*min), opt_i64(*max));

@@ -22,6 +22,10 @@ re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
+re!(
+    AXIS_RANGE_TEXT,
+    r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.dim\(\)|\.rank\(?\)?|的维度|的维数)"
+);
 
 /// Sentences of a parameter's description and constraints, split outside brackets.
 pub fn sentences(p: &Param) -> Vec<String> {
@@ -205,6 +209,17 @@ pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
         );
     }
     out
+}
+
+/// "取值范围为[-x.dim(), x.dim()-1]": the attribute is a dim index of tensor `x`.
+pub fn axis_rule(op: &OpIr, p: &Param) -> Option<Rule> {
+    let all = p.constraints.join("。") + "。" + &p.description;
+    let caps = AXIS_RANGE_TEXT.captures(&all)?;
+    let tensor = text::resolve(op, &caps[1]).filter(|t| t.role.is_tensor())?;
+    Some(Rule::AxisIn {
+        param: p.name.clone(),
+        tensor: tensor.name.clone(),
+    })
 }
 
 /// Length, enumeration and range rules of an attribute.

@@ -18,7 +18,7 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在)(?:时[，,]\s*|且))"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
 );
 re!(
     OPTIONAL_NOTE,
@@ -26,13 +26,21 @@ re!(
 );
 re!(
     CONDITIONAL,
-    r"当|如果|若|为(?:True|true|False|false)|存在输入时|场景下.|情况下."
+    r"当|如果|若|为(?:True|true|False|false)|场景下.|情况下."
 );
 re!(
     PREDICATE,
     r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
-re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)");
+re!(OR_JOIN, r"或者|或");
+re!(
+    ASPECT_ANY,
+    r"(?i)数据类型|数据格式|格式|shape|维|元素|长度|size|空指针|值"
+);
+re!(
+    EXPLANATORY,
+    r"^(?:例如|如[^果]|即|其中|此时|也就是|超出了|表示)"
+);
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
 re!(
     PRODUCT_UNSUPPORTED,
@@ -47,6 +55,10 @@ re!(
     r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
+re!(
+    PADDING_BOUNDS,
+    r"^([A-Za-z_][A-Za-z0-9_]*)的数值中存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?的(?:值|数值)$"
+);
 re!(ONE_WAY, r"单向|到|\bto\b");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
@@ -59,8 +71,15 @@ re!(
 );
 re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
+re!(
+    DIM_SIZE,
+    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|轴长|整除|倍数|偶数"
+);
 re!(VALUE_WORD, r"值|取值|数值");
-re!(AXIS_RANGE, r"越界|超出.*维度范围|不在.*维度范围");
+re!(
+    AXIS_RANGE,
+    r"越界|超出.*维度范围|不在.*维度范围|(?:超过|超出)\s*\[\s*-"
+);
 re!(
     AXIS_WORDS,
     r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度|rank"
@@ -69,7 +88,7 @@ re!(
     SET_VALUES,
     r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
 );
-re!(SHAPE, r"shape|形状|尺寸");
+re!(SHAPE, r"(?:^|[^A-Za-z0-9_])(?i:shape)|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
 re!(
     MISMATCH,
@@ -102,6 +121,11 @@ re!(
 );
 re!(NUMEL, r"元素个数|元素数量");
 re!(
+    DIMS_EQUAL,
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?(?:(?:和|与)([A-Za-z_][A-Za-z0-9_]*)的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?)?不(?:相等|一致)$"
+);
+re!(REPEATED, r"重复");
+re!(
     TENSOR_COUNT,
     r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
 );
@@ -130,9 +154,12 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
     }
     let mut rules = Vec::new();
     let mut subjects: Vec<&Param> = Vec::new();
-    let clauses = text::split_clauses(&text, |s| PREDICATE.is_match(s));
+    let clauses: Vec<String> = text::split_clauses(&text, |s| PREDICATE.is_match(s))
+        .into_iter()
+        .flat_map(|c| split_alternatives(&c))
+        .collect();
     for (i, clause) in clauses.iter().enumerate() {
-        if EXPLANATORY.is_match(clause) && !rules.is_empty() {
+        if EXPLANATORY.is_match(clause) {
             continue;
         }
         if WHEN_SUFFIX.is_match(clause) && i + 1 < clauses.len() {
@@ -227,6 +254,29 @@ fn strip_non_null_prefix(op: &OpIr, text: &str) -> String {
     }
 }
 
+/// "gamma不为1维或元素数量不等于…": two statements joined by 或 become two clauses; a 或 inside
+/// a parameter list ("gradOutput、self或out的…") has no predicate on its left and stays.
+fn split_alternatives(clause: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = clause;
+    while let Some(m) = OR_JOIN.find(rest) {
+        let (left, right) = (&rest[..m.start()], &rest[m.end()..]);
+        let separate = PREDICATE.is_match(left)
+            && PREDICATE.is_match(right)
+            && ASPECT_ANY.is_match(right)
+            && !BROADCAST.is_match(clause)
+            && !PADDING_BOUNDS.is_match(clause);
+        if separate {
+            out.push(left.to_string());
+            rest = right;
+        } else {
+            break;
+        }
+    }
+    out.push(rest.to_string());
+    out
+}
+
 /// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.
 fn qualify_by_products(clause: &str, rules: Vec<Rule>) -> Vec<Rule> {
     let products = text::products_in(clause);
@@ -267,6 +317,31 @@ fn recognize_clause<'a>(
     }
     if let Some(c) = FRACTION.captures(clause) {
         return none(fraction_rule(op, &c)?);
+    }
+    if let Some(c) = PADDING_BOUNDS.captures(clause) {
+        // "padding的数值中存在小于0或者大于kernelSize/2的值": 0 ≤ padding ≤ kernelSize/2.
+        let lhs = text::resolve(op, &c[1]).ok_or(format!("{} is not a parameter", &c[1]))?;
+        let rhs = text::resolve(op, &c[2]).ok_or(format!("{} is not a parameter", &c[2]))?;
+        let div: i64 = c
+            .get(3)
+            .map_or(Ok(1), |m| m.as_str().parse())
+            .map_err(|_| "bad divisor")?;
+        return none(vec![
+            Rule::ListElemsInRange {
+                param: lhs.name.clone(),
+                min: Some(0),
+                max: None,
+            },
+            Rule::ListElemsAtMostFraction {
+                lhs: lhs.name.clone(),
+                rhs: rhs.name.clone(),
+                num: div.max(1),
+                den: 1,
+            },
+        ]);
+    }
+    if let Some(rules) = dims_equal_rule(op, clause) {
+        return none(rules);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {
         return Err(format!(
@@ -310,6 +385,20 @@ fn recognize_clause<'a>(
             );
         }
         tensor_rules(&subjects, |p| Rule::NotEmpty { param: p })
+    } else if REPEATED.is_match(clause) {
+        let lists: Vec<Rule> = subjects
+            .iter()
+            .filter(|p| infer::is_int_list(p))
+            .map(|p| Rule::ListUnique {
+                param: p.name.clone(),
+            })
+            .collect();
+        if lists.is_empty() {
+            return Err(format!(
+                "a repetition condition on non-list parameters (“{clause}”)"
+            ));
+        }
+        lists
     } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
         list_len_same(&subjects)?
     } else {
@@ -377,6 +466,40 @@ fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<R
     Ok(vec![Rule::DtypeCastable {
         from: names(&from),
         to: to.name.clone(),
+    }])
+}
+
+/// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
+fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = DIMS_EQUAL.captures(clause)?;
+    let tensor = |i: usize| {
+        c.get(i)
+            .and_then(|m| text::resolve(op, m.as_str()))
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    let ordinal = |s: &str| -> Option<i64> {
+        let n = "一二三四五六七八".chars().position(|d| s.ends_with(d))? as i64 + 1;
+        Some(if s.starts_with("最后") {
+            -1
+        } else if s.starts_with("倒数") {
+            -n
+        } else {
+            n - 1
+        })
+    };
+    let lhs = tensor(1)?;
+    let lhs_dim = ordinal(&c[3])?;
+    let (rhs, rhs_dim) = match (tensor(2), tensor(4), c.get(5)) {
+        (Some(b), None, None) => (b, lhs_dim),
+        (None, Some(b), Some(d)) => (b, ordinal(d.as_str())?),
+        _ => return None,
+    };
+    Some(vec![Rule::DimsEqual {
+        lhs,
+        lhs_dim,
+        rhs,
+        rhs_dim,
     }])
 }
 
@@ -561,6 +684,9 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         .copied()
         .filter(|p| p.role == Role::Attribute)
         .collect();
+    if EXCEPT.is_match(clause) {
+        return Err("a condition on all dims but some is not in the vocabulary".into());
+    }
     let mismatch = MISMATCH.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
     let about_values = VALUE_WORD.is_match(clause) && !dim_value;
@@ -585,7 +711,7 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
                 })
                 .collect());
         }
-        return value_rules(clause, &attrs);
+        return value_rules(op, clause, &attrs);
     }
     if let (Some(attr), true) = (
         attrs.first(),
@@ -616,7 +742,13 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     }
     if dim_value {
         any_aspect = true;
-        rules.extend(dim_value_rules(clause, subjects));
+        rules.extend(dim_value_rules(clause, subjects)?);
+    } else if DIM_SIZE.is_match(clause)
+        && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
+    {
+        return Err(format!(
+            "a condition on the size of particular dims (“{clause}”) is not in the vocabulary"
+        ));
     } else if RANK.is_match(clause)
         && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
     {
@@ -648,7 +780,7 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
                 "no aspect (dtype, format, shape, value) recognized in “{clause}”"
             ));
         }
-        rules.extend(value_rules(clause, &attrs)?);
+        rules.extend(value_rules(op, clause, &attrs)?);
     }
     if rules.is_empty() {
         return Err(format!(
@@ -699,9 +831,14 @@ fn same_rule(
     Ok(vec![make(names(tensors))])
 }
 
-fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Vec<Rule> {
+fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+        return Err(format!(
+            "a condition on dim sizes other than their sign (“{clause}”)"
+        ));
+    }
     let allow_zero = LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
-    subjects
+    Ok(subjects
         .iter()
         .filter_map(|p| {
             if p.role.is_tensor() {
@@ -719,7 +856,7 @@ fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Vec<Rule> {
                 None
             }
         })
-        .collect()
+        .collect())
 }
 
 /// The maximum rank of an aclnn tensor.
@@ -898,12 +1035,12 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
         .collect())
 }
 
-re!(EXCEPT, r"除.*外|除了");
+re!(EXCEPT, r"除.*(?:外|以外)|除了");
 re!(
     ATTR_RELATION,
     r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
 );
-re!(AXIS_BOUNDS, r"范围|越界|超出|绝对值|之间");
+re!(AXIS_BOUNDS, r"范围|越界|超出|超过|绝对值|之间");
 re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
 
 /// "dim的值不在[-self的维度数量, self的维度数量-1]之间": the clause is about the attribute (named
@@ -933,7 +1070,7 @@ fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, String> {
 }
 
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
-fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
+fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
     if let Some(c) = ATTR_RELATION.captures(clause) {
         // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
         let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
@@ -1010,6 +1147,7 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             });
         } else if OUT_OF_RANGE.is_match(clause) {
             rules.extend(infer::attribute_rules(p));
+            rules.extend(infer::axis_rule(op, p));
         }
     }
     Ok(rules)
@@ -1628,6 +1766,59 @@ mod tests {
                 list: "normalizedShape".into(),
                 trailing: true
             }]
+        );
+    }
+
+    #[test]
+    fn padding_bounds_and_dim_sizes() {
+        let mut op = pool3d();
+        op.params.push(attr("padding", "const aclIntArray*", &[]));
+        op.params
+            .push(attr("kernelSize", "const aclIntArray*", &[]));
+        assert_eq!(
+            recognize(&op, "padding的数值中存在小于0或者大于kernelSize/2的值。").unwrap(),
+            vec![
+                Rule::ListElemsInRange {
+                    param: "padding".into(),
+                    min: Some(0),
+                    max: None
+                },
+                Rule::ListElemsAtMostFraction {
+                    lhs: "padding".into(),
+                    rhs: "kernelSize".into(),
+                    num: 2,
+                    den: 1
+                },
+            ]
+        );
+        assert!(recognize(&op, "self的最后一维不是偶数。").is_err());
+        assert!(recognize(
+            &op,
+            "out的维度数与self不一致，或out在dim对应维度上的大小不等于self的一半。"
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn particular_dims_equal() {
+        let op = pool3d();
+        let eq = |l: &str, ld, r: &str, rd| Rule::DimsEqual {
+            lhs: l.into(),
+            lhs_dim: ld,
+            rhs: r.into(),
+            rhs_dim: rd,
+        };
+        assert_eq!(
+            recognize(&op, "self的最后一维和out的倒数第二维不相等。").unwrap(),
+            vec![eq("self", -1, "out", -2)]
+        );
+        assert_eq!(
+            recognize(&op, "self的第二维和out的第一维度不相等。").unwrap(),
+            vec![eq("self", 1, "out", 0)]
+        );
+        assert_eq!(
+            recognize(&op, "self和out的第一维度不相等。").unwrap(),
+            vec![eq("self", 0, "out", 0)]
         );
     }
 

@@ -59,6 +59,17 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let values = pred::arg_int_list(list, arg(call, list))?;
             pred::shape_matches_list(&ts, list, values.as_deref(), *trailing)
         }
+        Rule::DimsEqual {
+            lhs,
+            lhs_dim,
+            rhs,
+            rhs_dim,
+        } => pred::dims_equal(
+            &tensors(call, lhs)?,
+            *lhs_dim,
+            &tensors(call, rhs)?,
+            *rhs_dim,
+        ),
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }
@@ -90,6 +101,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 Some(v) => pred::list_elems_in_range(param, &v, *min, *max),
             }
         }
+        Rule::ListUnique { param } => match pred::arg_int_list(param, arg(call, param))? {
+            None => Ok(()),
+            Some(v) => pred::list_unique(param, &v),
+        },
         Rule::IntInRange { param, min, max } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in_range(param, v, *min, *max),

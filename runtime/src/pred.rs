@@ -296,6 +296,26 @@ pub fn shape_matches_list(
     Ok(())
 }
 
+/// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
+pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), String> {
+    let dim = |name: &str, t: &TensorDesc, d: i64| {
+        let i = if d < 0 { t.rank() as i64 + d } else { d };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+            .ok_or_else(|| format!("{name} has no dim {d} (rank {})", t.rank()))
+    };
+    for (ln, l) in lhs {
+        for (rn, r) in rhs {
+            let (a, b) = (dim(ln, l, ld)?, dim(rn, r, rd)?);
+            if a != b {
+                return Err(format!("{ln} dim {ld} is {a} but {rn} dim {rd} is {b}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
@@ -465,6 +485,15 @@ pub fn list_elems_in_range(
             range_text(min, max)
         )),
     }
+}
+
+pub fn list_unique(name: &str, elems: &[i64]) -> Result<(), String> {
+    for (i, v) in elems.iter().enumerate() {
+        if let Some(j) = elems[..i].iter().position(|w| w == v) {
+            return Err(format!("{name}[{j}] and {name}[{i}] are both {v}"));
+        }
+    }
+    Ok(())
 }
 
 pub fn int_in_range(name: &str, v: i64, min: Option<i64>, max: Option<i64>) -> Result<(), String> {

@@ -49,6 +49,14 @@ pub enum Rule {
         list: String,
         trailing: bool,
     },
+    /// Dim `lhs_dim` of `lhs` equals dim `rhs_dim` of `rhs` (negative = from the end):
+    /// "batch1的最后一维和batch2的倒数第二维不相等".
+    DimsEqual {
+        lhs: String,
+        lhs_dim: i64,
+        rhs: String,
+        rhs_dim: i64,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -76,6 +84,8 @@ pub enum Rule {
         min: Option<i64>,
         max: Option<i64>,
     },
+    /// The list attribute's elements are pairwise distinct ("dims中数值重复").
+    ListUnique { param: String },
     /// The integer attribute lies in `[min, max]`.
     IntInRange {
         param: String,
@@ -149,6 +159,7 @@ impl Rule {
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
+            | Rule::DimsEqual { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
@@ -158,6 +169,7 @@ impl Rule {
             | Rule::ElementCountMax { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
             | Rule::ListLenSame { .. }
+            | Rule::ListUnique { .. }
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
