@@ -126,10 +126,14 @@ re!(
 );
 re!(REPEATED, r"重复");
 re!(
+    MATMUL,
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和|与)([A-Za-z_][A-Za-z0-9_]*)(?:的shape)?不满足(?:矩阵)?相乘(?:条件|的条件|规则)$"
+);
+re!(
     TENSOR_COUNT,
     r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
 );
-re!(CONSTRAINT_WORDS, r"约束|要求|限制|校验条件|条件");
+re!(CONSTRAINT_WORDS, r"约束|参数说明|校验条件|限制要求");
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
 re!(
     NOT_EQUAL_VALUES,
@@ -378,6 +382,17 @@ fn recognize_clause<'a>(
         promotion_rules(op, clause, &subjects)?
     } else if clause.contains("非连续") || clause.contains("不连续") {
         tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
+    } else if clause.contains("连续性") {
+        // "x、weight的连续性不符合要求": the tensors whose table rejects non-contiguous input.
+        let strict: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.non_contiguous == Some(false))
+            .collect();
+        if strict.is_empty() {
+            return Err("every named tensor accepts non-contiguous input per its table".into());
+        }
+        tensor_rules(&strict, |p| Rule::Contiguous { param: p })
     } else if EMPTY_TENSOR.is_match(clause) {
         if clause.contains("同时") {
             return Err(
@@ -455,10 +470,9 @@ fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<R
         .filter(|p| p.name != to.name)
         .collect();
     if from.is_empty() {
-        from = text::input_tensors(op)
-            .into_iter()
-            .filter(|p| p.name != to.name)
-            .collect();
+        // "推导出的数据类型无法转换为selfRef的类型": every input takes part in the promotion,
+        // an in-place destination included.
+        from = text::input_tensors(op);
     }
     if from.is_empty() {
         return Err("a cast condition without a source tensor".into());
@@ -471,6 +485,17 @@ fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<R
 
 /// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
 fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    if let Some(c) = MATMUL.captures(clause) {
+        // "mat1和mat2不满足相乘条件": the inner dims of a matrix product agree.
+        let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+        let b = text::resolve(op, &c[2]).filter(|p| p.role.is_tensor())?;
+        return Some(vec![Rule::DimsEqual {
+            lhs: a.name.clone(),
+            lhs_dim: -1,
+            rhs: b.name.clone(),
+            rhs_dim: -2,
+        }]);
+    }
     let c = DIMS_EQUAL.captures(clause)?;
     let tensor = |i: usize| {
         c.get(i)
@@ -1819,6 +1844,19 @@ mod tests {
         assert_eq!(
             recognize(&op, "self和out的第一维度不相等。").unwrap(),
             vec![eq("self", 0, "out", 0)]
+        );
+    }
+
+    #[test]
+    fn matrix_product_condition() {
+        assert_eq!(
+            recognize(&pool3d(), "self和out不满足相乘条件。").unwrap(),
+            vec![Rule::DimsEqual {
+                lhs: "self".into(),
+                lhs_dim: -1,
+                rhs: "out".into(),
+                rhs_dim: -2
+            }]
         );
     }
 
