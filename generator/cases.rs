@@ -537,7 +537,7 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             };
             let current = tensor_of(base, last).map(|t| t.dtype);
             let mut pool = allowed_dtypes(op, &active, last, product).unwrap_or_default();
-            pool.extend(DType::ALL.iter().copied());
+            pool.extend(DType::ALL.iter().copied().filter(|d| d.is_tensor_dtype()));
             let calls = pool
                 .into_iter()
                 .filter(|d| Some(*d) != current)
@@ -801,6 +801,9 @@ fn cross_product_cases(
     baselines: &BTreeMap<String, Call>,
 ) -> Vec<Case> {
     let mut cases = Vec::new();
+    // One valid and one rejected case per dtype group, product and dtype: members of a group
+    // (self and gradInput "must match") would otherwise give the same call twice.
+    let mut seen = BTreeSet::new();
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         for (on, base_on) in baselines {
             let Some(ok_on) = p.dtypes.get(on) else {
@@ -813,8 +816,9 @@ fn cross_product_cases(
                 let Some(d) = ok_on.iter().copied().find(|d| !ok_off.contains(d)) else {
                     continue;
                 };
-                let active = active_rules(rules, on);
-                let mates = groups(&active).dtype.members(&p.name, tensor_params(op));
+                let mates = groups(&active_rules(rules, on))
+                    .dtype
+                    .members(&p.name, tensor_params(op));
                 let valid_call = set_tensors(base_on, &mates, |t| t.dtype = d);
                 let rejected = set_tensors(base_off, &mates, |t| t.dtype = d);
                 let (Some(j), None) = (
@@ -824,20 +828,123 @@ fn cross_product_cases(
                     continue;
                 };
                 let stem = format!("{}_{}", p.name, d.as_str().to_ascii_lowercase());
-                push(
-                    &mut cases,
-                    format!("cross_{stem}_valid_on_{on}"),
-                    valid_call,
-                    valid(),
-                );
-                push(
-                    &mut cases,
-                    format!("cross_{stem}_rejected_on_{off}"),
-                    rejected,
-                    expect_rule(j, &rules[j]),
-                );
+                if seen.insert((mates.clone(), on.clone(), d, true)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_valid_on_{on}"),
+                        valid_call,
+                        valid(),
+                    );
+                }
+                if seen.insert((mates.clone(), off.clone(), d, false)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_rejected_on_{off}"),
+                        rejected,
+                        expect_rule(j, &rules[j]),
+                    );
+                }
             }
         }
     }
     cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Mapping, Param};
+
+    fn tensor(name: &str, role: Role, dtypes: &[DType]) -> Param {
+        Param {
+            name: name.into(),
+            role,
+            ty: "const aclTensor*".into(),
+            dtypes: [("ascend910".to_string(), vec![DType::Float32]), ("ascend910b".to_string(), dtypes.to_vec())]
+                .into_iter()
+                .collect(),
+            ..Param::default()
+        }
+    }
+
+    fn rule(rule: Rule, code: u32, condition: &str) -> CheckedRule {
+        CheckedRule { rule, code, condition: condition.into(), inferred: false }
+    }
+
+    /// A small op: two tensors that must match, a list attribute, and product-dependent dtypes.
+    fn op() -> OpIr {
+        let mut op = OpIr { op: "Toy".into(), ..OpIr::default() };
+        op.products = [("ascend910".to_string(), true), ("ascend910b".to_string(), true)].into_iter().collect();
+        op.params = vec![
+            tensor("self", Role::InputTensor, &[DType::Float32, DType::BFloat16]),
+            tensor("out", Role::OutputTensor, &[DType::Float32, DType::BFloat16]),
+            Param { name: "kernel".into(), role: Role::Attribute, ty: "const aclIntArray*".into(), ..Param::default() },
+        ];
+        let dtypes = |p: &str| Rule::DtypeIn { param: p.into(), allowed: op.params[0].dtypes.clone() };
+        let rules = vec![
+            rule(Rule::NotNull { params: vec!["self".into(), "out".into()] }, 161001, "null"),
+            rule(dtypes("self"), 161002, "dtype"),
+            rule(Rule::ShapeSame { params: vec!["self".into(), "out".into()] }, 161002, "shape"),
+            rule(Rule::RankIn { param: "self".into(), min: 2, max: 4 }, 161002, "rank"),
+            rule(Rule::ListLenIn { param: "kernel".into(), lens: vec![1, 2] }, 161002, "len"),
+        ];
+        op.errors = vec![crate::ir::ErrorCase {
+            code: 161002,
+            name: "ACLNN_ERR_PARAM_INVALID".into(),
+            condition: "all".into(),
+            mapping: Some(Mapping::Rules { rules }),
+            ..Default::default()
+        }];
+        op
+    }
+
+    #[test]
+    fn baselines_pass_every_rule_on_every_product() {
+        let op = op();
+        let rules = op.all_rules();
+        for product in ["ascend910", "ascend910b"] {
+            let call = baseline(&op, &rules, product);
+            assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+            assert_eq!(call.args["kernel"], Arg::IntArray(vec![1, 1]));
+        }
+    }
+
+    #[test]
+    fn every_rule_gets_a_case_that_trips_exactly_it() {
+        let op = op();
+        let rules = op.all_rules();
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert_eq!(set.tested_rules().len(), rules.len());
+        for case in &set.cases {
+            let got = first_failure(&rules, &case.call);
+            assert_eq!(got, case.expect.rule, "{}", case.name);
+            let status = aclnn_runtime::check(&rules, &case.call).err().map_or(0, |e| e.code);
+            assert_eq!(status, case.expect.status, "{}", case.name);
+        }
+    }
+
+    #[test]
+    fn bfloat16_crosses_products() {
+        let names: Vec<String> = synthesize(&op()).cases.into_iter().map(|c| c.name).collect();
+        assert!(names.contains(&"cross_self_bfloat16_valid_on_ascend910b".to_string()), "{names:?}");
+        assert!(names.contains(&"cross_self_bfloat16_rejected_on_ascend910".to_string()), "{names:?}");
+    }
+
+    #[test]
+    fn synthesis_is_deterministic() {
+        assert_eq!(synthesize(&op()).cases, synthesize(&op()).cases);
+    }
+
+    #[test]
+    fn a_rule_no_call_can_satisfy_is_reported_untested() {
+        let mut op = op();
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            // rank must be 2..4 and also 6..8: no baseline exists.
+            rules.push(rule(Rule::RankIn { param: "self".into(), min: 6, max: 8 }, 161002, "impossible"));
+        }
+        let set = synthesize(&op);
+        assert!(!set.untested.is_empty());
+        assert!(set.cases.iter().all(|c| !c.name.starts_with("baseline")));
+    }
 }

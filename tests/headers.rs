@@ -122,6 +122,23 @@ fn op_host_and_examples_pass_gxx_syntax_check() {
     assert!(count >= 4, "only {count} sources found");
 }
 
+#[test]
+fn op_api_unit_tests_pass_gxx_syntax_check() {
+    let Some(gxx) = compiler("g++") else {
+        return;
+    };
+    let mut count = 0;
+    for (_tmp, tree) in trees() {
+        for source in common::files_with_ext(&tree.join("ops"), "cpp") {
+            if source.parent().is_some_and(|p| p.ends_with("ut/op_api")) {
+                compile(&gxx, "c++", "-std=c++17", &source, &[&include_dir()]);
+                count += 1;
+            }
+        }
+    }
+    assert!(count >= 4, "only {count} unit test sources found");
+}
+
 /// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one
 /// space, so layout differences (`T *a` vs `T* a`, line breaks) do not count.
 fn prototypes(text: &str) -> Vec<String> {

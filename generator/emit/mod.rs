@@ -5,6 +5,7 @@
 
 pub mod ascend;
 pub mod c_header;
+pub mod cases;
 pub mod files;
 pub mod kernel;
 pub mod render;
@@ -120,6 +121,7 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
         &ctx.tera,
         &ctx.note(op),
     )?);
+    out.extend(cases::case_files(op, ctx)?);
     Ok(out)
 }
 

@@ -696,14 +696,20 @@ pub fn load_specs(dir: &Path) -> Result<Specs, Failure> {
     load_specs_with(dir, &super::read_doc)
 }
 
-type DocReader<'a> = &'a dyn Fn(&str, &[u8]) -> DocRead;
+type DocReader<'a> = &'a (dyn Fn(&str, &[u8]) -> DocRead + Sync);
 
 fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
+    if !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "{}: no such specs folder",
+            dir.display()
+        )));
+    }
     let mut specs = Specs::default();
     let mut candidates = Vec::new();
-    for path in files_below(&dir.join("docs"))? {
-        let bytes = std::fs::read(&path).map_err(|e| io_failure(&path, &e))?;
-        read_doc_candidates(&path, &bytes, read, &mut candidates, &mut specs.diagnostics);
+    let docs = read_docs_parallel(&docs_dir(dir), read)?;
+    for (path, doc, facts) in docs {
+        add_doc_candidates(&path, doc, facts, &mut candidates, &mut specs.diagnostics);
     }
     let mut overlays = Vec::new();
     for path in yaml_files(&dir.join("ops"))? {
@@ -756,19 +762,58 @@ fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
     Failure::usage(format!("{}: {e}", path.display()))
 }
 
-/// Reads one doc and keeps its ops whose names are identifiers.
-fn read_doc_candidates(
-    path: &Path,
-    bytes: &[u8],
+/// `dir/docs` in a project's specs folder; a folder with neither `docs/` nor `ops/` is itself a
+/// folder of docs (`audit --specs ../shared/corpus/ops-nn/docs`).
+fn docs_dir(dir: &Path) -> PathBuf {
+    if !dir.join("docs").is_dir() && !dir.join("ops").is_dir() && dir.is_dir() {
+        dir.to_path_buf()
+    } else {
+        dir.join("docs")
+    }
+}
+
+/// Reads every doc below `dir` on all cores; the result keeps the sorted file order.
+fn read_docs_parallel(
+    dir: &Path,
     read: DocReader,
+) -> Result<Vec<(PathBuf, DocRead, DocFacts)>, Failure> {
+    use rayon::prelude::*;
+    files_below(dir)?
+        .into_par_iter()
+        .map(|path| {
+            let bytes = std::fs::read(&path).map_err(|e| io_failure(&path, &e))?;
+            let name = path.to_string_lossy().into_owned();
+            let doc = read(&name, &bytes);
+            Ok((path, doc, DocFacts::of(&bytes)))
+        })
+        .collect()
+}
+
+/// What reconciliation needs to know about a doc besides its IR.
+struct DocFacts {
+    newer_format: bool,
+    product_lines: BTreeMap<String, usize>,
+}
+
+impl DocFacts {
+    fn of(bytes: &[u8]) -> Self {
+        DocFacts {
+            newer_format: is_newer_format(bytes),
+            product_lines: product_lines(bytes),
+        }
+    }
+}
+
+/// Keeps a doc's ops whose names are identifiers.
+fn add_doc_candidates(
+    path: &Path,
+    doc: DocRead,
+    facts: DocFacts,
     candidates: &mut Vec<Candidate>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let name = path.to_string_lossy().into_owned();
-    let doc = read(&name, bytes);
     diagnostics.extend(doc.diagnostics);
-    let newer_format = is_newer_format(bytes);
-    let product_lines = product_lines(bytes);
     for op in doc.ops {
         if !is_op_name(&op.op) {
             diagnostics.push(Diagnostic::file_level(
@@ -782,9 +827,9 @@ fn read_doc_candidates(
         candidates.push(Candidate {
             op,
             file: name.clone(),
-            newer_format,
+            newer_format: facts.newer_format,
             full_spec: false,
-            product_lines: product_lines.clone(),
+            product_lines: facts.product_lines.clone(),
         });
     }
 }
@@ -1274,7 +1319,14 @@ fn import_with(
     let mut candidates = Vec::new();
     for path in docs {
         let bytes = std::fs::read(path).map_err(|e| io_failure(path, &e))?;
-        read_doc_candidates(path, &bytes, read, &mut candidates, &mut diagnostics);
+        let doc = read(&path.to_string_lossy(), &bytes);
+        add_doc_candidates(
+            path,
+            doc,
+            DocFacts::of(&bytes),
+            &mut candidates,
+            &mut diagnostics,
+        );
     }
     let bad_name = diagnostics.iter().any(|d| d.code == "bad-op-name");
     let ops = merge_candidates(candidates, &mut diagnostics);
@@ -1712,6 +1764,16 @@ constraints:
         let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
         assert!(specs.ops.is_empty());
         assert_eq!(errors_of(&specs.diagnostics)[0].code, "bad-op-name");
+    }
+
+    #[test]
+    fn missing_specs_folder_is_a_usage_failure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let result = load_specs_with(&dir.path().join("nope"), &json_reader);
+        assert!(matches!(result, Err(Failure::Usage(m)) if m.contains("nope")));
+        // An empty folder is fine: no ops.
+        let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
+        assert!(specs.ops.is_empty());
     }
 
     #[test]

@@ -89,6 +89,22 @@ impl DType {
         }
     }
 
+    /// False for spellings that name a compute mode rather than a tensor's element type
+    /// (HFLOAT32 appears in cubeMathType texts) or that aclDataType lacks.
+    pub fn is_tensor_dtype(self) -> bool {
+        !matches!(self, DType::HFloat32 | DType::QInt8)
+    }
+
+    /// The `aclDataType` enumerator (`ACL_FLOAT`, `ACL_BF16`, ...) used by C callers and CANN's UTs.
+    pub fn acl_name(self) -> String {
+        match self {
+            DType::Float32 => "ACL_FLOAT".into(),
+            DType::BFloat16 => "ACL_BF16".into(),
+            DType::Float64 => "ACL_DOUBLE".into(),
+            other => format!("ACL_{}", other.as_str()),
+        }
+    }
+
     /// The `ge::DataType` spelling used by OpDef in Ascend C projects.
     pub fn ge_name(self) -> &'static str {
         use DType::*;
@@ -145,6 +161,11 @@ vocab_enum! {
 }
 
 impl Format {
+    /// The `aclFormat` enumerator (`ACL_FORMAT_NCHW`).
+    pub fn acl_name(self) -> String {
+        format!("ACL_FORMAT_{}", self.as_str())
+    }
+
     /// The `ge::Format` spelling used by OpDef.
     pub fn ge_name(self) -> String {
         format!("ge::FORMAT_{}", self.as_str())
