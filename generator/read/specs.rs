@@ -1768,6 +1768,16 @@ constraints:
     }
 
     #[test]
+    fn missing_specs_folder_is_a_usage_failure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let result = load_specs_with(&dir.path().join("nope"), &json_reader);
+        assert!(matches!(result, Err(Failure::Usage(m)) if m.contains("nope")));
+        // An empty folder is fine: no ops.
+        let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
+        assert!(specs.ops.is_empty());
+    }
+
+    #[test]
     fn bad_yaml_is_a_diagnostic_not_a_failure() {
         let dir = tempfile::tempdir().expect("tempdir");
         write(
