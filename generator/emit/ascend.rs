@@ -11,8 +11,11 @@ const DEF_TEMPLATE: &str = "ascend/op_host_def.cpp.tera";
 const CMAKE_TEMPLATE: &str = "ascend/CMakeLists.txt.tera";
 const EXAMPLE_TEMPLATE: &str = "ascend/example.cpp.tera";
 
-/// The tiling entry point `op_host/<snake_op>_tiling.cpp` defines (kernels side).
-pub const TILING_FUNC: &str = "TilingFunc";
+/// The tiling entry point `op_host/<snake_op>_tiling.cpp` defines (kernels side):
+/// `optiling::<Op>TilingFunc`, also registered there with `IMPL_OP_OPTILING`.
+pub fn tiling_func_name(op: &OpIr) -> String {
+    format!("{}TilingFunc", op.op)
+}
 
 pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     let snake = snake_case(&op.op);
@@ -48,7 +51,7 @@ struct OpDefCtx {
     note: String,
     class_name: String,
     snake: String,
-    tiling_func: &'static str,
+    tiling_func: String,
     inputs: Vec<ParamDef>,
     outputs: Vec<ParamDef>,
     attrs: Vec<AttrDef>,
@@ -163,7 +166,7 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
         note: ctx.note(op),
         class_name: op.op.clone(),
         snake: snake_case(&op.op),
-        tiling_func: TILING_FUNC,
+        tiling_func: tiling_func_name(op),
         inputs,
         outputs,
         attrs: op

@@ -5,7 +5,7 @@
 
 namespace optiling {
 // Defined in adaptive_avg_pool2d_backward_tiling.cpp.
-ge::graphStatus TilingFunc(gert::TilingContext* context);
+ge::graphStatus AdaptiveAvgPool2dBackwardTilingFunc(gert::TilingContext* context);
 } // namespace optiling
 
 namespace ops {
@@ -29,7 +29,7 @@ public:
             .Format({ge::FORMAT_NCHW, ge::FORMAT_NCL, ge::FORMAT_NCHW, ge::FORMAT_NCL})
             .UnknownShapeFormat({ge::FORMAT_NCHW, ge::FORMAT_NCL, ge::FORMAT_NCHW, ge::FORMAT_NCL});
 
-        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().SetTiling(optiling::AdaptiveAvgPool2dBackwardTilingFunc);
 
         OpAICoreConfig config_ascend310p_ascend910;
         config_ascend310p_ascend910.Input("grad_output")

@@ -5,7 +5,7 @@
 
 namespace optiling {
 // Defined in adaptive_avg_pool3d_backward_tiling.cpp.
-ge::graphStatus TilingFunc(gert::TilingContext* context);
+ge::graphStatus AdaptiveAvgPool3dBackwardTilingFunc(gert::TilingContext* context);
 } // namespace optiling
 
 namespace ops {
@@ -29,7 +29,7 @@ public:
             .Format({ge::FORMAT_NCDHW, ge::FORMAT_ND, ge::FORMAT_NCDHW, ge::FORMAT_ND, ge::FORMAT_NCDHW, ge::FORMAT_ND})
             .UnknownShapeFormat({ge::FORMAT_NCDHW, ge::FORMAT_ND, ge::FORMAT_NCDHW, ge::FORMAT_ND, ge::FORMAT_NCDHW, ge::FORMAT_ND});
 
-        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().SetTiling(optiling::AdaptiveAvgPool3dBackwardTilingFunc);
         this->AICore().AddConfig("ascend910b");
     }
 };

@@ -5,7 +5,7 @@
 
 namespace optiling {
 // Defined in adaptive_max_pool3d_backward_tiling.cpp.
-ge::graphStatus TilingFunc(gert::TilingContext* context);
+ge::graphStatus AdaptiveMaxPool3dBackwardTilingFunc(gert::TilingContext* context);
 } // namespace optiling
 
 namespace ops {
@@ -34,7 +34,7 @@ public:
             .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND})
             .UnknownShapeFormat({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
 
-        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().SetTiling(optiling::AdaptiveMaxPool3dBackwardTilingFunc);
         this->AICore().AddConfig("ascend910_93");
         this->AICore().AddConfig("ascend910b");
     }

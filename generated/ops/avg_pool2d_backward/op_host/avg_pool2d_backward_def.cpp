@@ -5,7 +5,7 @@
 
 namespace optiling {
 // Defined in avg_pool2d_backward_tiling.cpp.
-ge::graphStatus TilingFunc(gert::TilingContext* context);
+ge::graphStatus AvgPool2dBackwardTilingFunc(gert::TilingContext* context);
 } // namespace optiling
 
 namespace ops {
@@ -36,7 +36,7 @@ public:
         this->Attr("divisor_override").AttrType(REQUIRED).Int();
         this->Attr("cube_math_type").AttrType(REQUIRED).Int();
 
-        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().SetTiling(optiling::AvgPool2dBackwardTilingFunc);
 
         OpAICoreConfig config_ascend310p_ascend910;
         config_ascend310p_ascend910.Input("grad_output")
