@@ -1,11 +1,320 @@
-//! Which documented error conditions are mapped to rules, tested, and passing.
+//! `aclgen audit`: for every documented error condition, is it a rule, is it tested, does the test
+//! pass — and which checks does the validator make that no doc lists.
+//!
+//! "Tested" means a synthesized case (the ones `gen` writes as JSON, gtest and Rust tests) makes
+//! that condition's rule reject a call; "passing" means the rule interpreter returns the expected
+//! status and condition for every such case. The generated Rust validators are held equal to the
+//! interpreter by the generated crate's differential tests, so this is also their verdict.
 
-use crate::cli::{AuditFormat, Outcome};
+use crate::cases::{self, CaseSet};
+use crate::cli::{AuditFormat, Failure, Outcome};
+use crate::ir::{ErrorCase, Mapping, OpIr};
+use aclnn_runtime::{check, CheckedRule, Rule};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub ops: Vec<OpAudit>,
+    pub summary: Totals,
+    /// Totals per error code (161001, 161002, ...).
+    pub by_code: BTreeMap<u32, Totals>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OpAudit {
+    pub op: String,
+    pub conditions: Vec<ConditionAudit>,
+    /// Checks the validator makes that no error row lists (inferred from parameter constraints).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inferred: Vec<InferredAudit>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ConditionAudit {
+    pub code: u32,
+    pub name: String,
+    pub condition: String,
+    /// The rules implementing it, `manual: <reason>`, or `missing`.
+    pub rule: String,
+    pub tested: bool,
+    pub passing: bool,
+    /// Why it is not tested, when it is mapped but no case exercises it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub untested_reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct InferredAudit {
+    pub code: u32,
+    pub rule: String,
+    pub tested: bool,
+    pub passing: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub conditions: usize,
+    pub mapped: usize,
+    pub tested: usize,
+    pub passing: usize,
+}
+
+impl Totals {
+    fn add(&mut self, c: &ConditionAudit) {
+        self.conditions += 1;
+        self.mapped += usize::from(c.rule != "missing" && !c.rule.starts_with("manual"));
+        self.tested += usize::from(c.tested);
+        self.passing += usize::from(c.passing);
+    }
+
+    /// Share of documented conditions that are mapped, tested and passing, in percent.
+    pub fn coverage(&self) -> f64 {
+        if self.conditions == 0 {
+            return 100.0;
+        }
+        100.0 * self.passing as f64 / self.conditions as f64
+    }
+}
+
 pub fn cmd_audit(specs: &Path, format: AuditFormat, min_coverage: Option<f64>) -> Outcome {
-    let _ = (specs, format, min_coverage);
-    Err(crate::cli::Failure::usage(
-        "`audit` is not implemented yet (test cases issue)",
-    ))
+    let mut loaded = crate::read::load_specs(specs)?;
+    loaded.ops.par_iter_mut().for_each(crate::rules::apply);
+    let report = audit(&loaded.ops);
+    let text = match format {
+        AuditFormat::Json => {
+            serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
+        }
+        AuditFormat::Table => render_table(&report),
+        AuditFormat::Markdown => render_markdown(&report),
+    };
+    println!("{text}");
+    match min_coverage {
+        Some(min) if report.summary.coverage() < min => {
+            eprintln!(
+                "audit: coverage {:.1}% is below --min-coverage {min}%",
+                report.summary.coverage()
+            );
+            Err(Failure::Input)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Audits ops whose rules the rules stage has filled.
+pub fn audit(ops: &[OpIr]) -> Report {
+    let ops: Vec<OpAudit> = ops.par_iter().map(audit_op).collect();
+    let mut summary = Totals::default();
+    let mut by_code: BTreeMap<u32, Totals> = BTreeMap::new();
+    for c in ops.iter().flat_map(|o| &o.conditions) {
+        summary.add(c);
+        by_code.entry(c.code).or_default().add(c);
+    }
+    Report {
+        ops,
+        summary,
+        by_code,
+    }
+}
+
+fn audit_op(op: &OpIr) -> OpAudit {
+    let rules = op.all_rules();
+    let set = cases::synthesize(op);
+    let verdicts = rule_verdicts(&rules, &set);
+    let conditions = op
+        .errors
+        .iter()
+        .map(|e| audit_condition(e, &rules, &set, &verdicts))
+        .collect();
+    let inferred = rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.inferred)
+        .map(|(i, r)| {
+            let v = verdicts.get(&i);
+            InferredAudit {
+                code: r.code,
+                rule: describe(&r.rule),
+                tested: v.is_some(),
+                passing: v.copied().unwrap_or(false),
+            }
+        })
+        .collect();
+    OpAudit {
+        op: op.op.clone(),
+        conditions,
+        inferred,
+    }
+}
+
+/// For every rule some case exercises: whether all its cases give the expected result.
+fn rule_verdicts(rules: &[CheckedRule], set: &CaseSet) -> BTreeMap<usize, bool> {
+    let mut verdicts = BTreeMap::new();
+    for case in &set.cases {
+        let Some(i) = case.expect.rule else { continue };
+        let ok = match check(rules, &case.call) {
+            Err(e) => e.code == case.expect.status && e.condition == case.expect.condition,
+            Ok(()) => false,
+        };
+        let v = verdicts.entry(i).or_insert(true);
+        *v &= ok;
+    }
+    verdicts
+}
+
+/// Indices into `rules` of the rules that implement `error`.
+fn rules_of(error: &ErrorCase, rules: &[CheckedRule]) -> Vec<usize> {
+    let Some(Mapping::Rules { rules: mine }) = &error.mapping else {
+        return Vec::new();
+    };
+    rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.inferred && mine.contains(r))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn audit_condition(
+    error: &ErrorCase,
+    rules: &[CheckedRule],
+    set: &CaseSet,
+    verdicts: &BTreeMap<usize, bool>,
+) -> ConditionAudit {
+    let mine = rules_of(error, rules);
+    let rule = match &error.mapping {
+        Some(Mapping::Rules { rules }) if !rules.is_empty() => rules
+            .iter()
+            .map(|r| describe(&r.rule))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Some(Mapping::Manual { reason }) => format!("manual: {reason}"),
+        _ => "missing".to_string(),
+    };
+    let tested_rules: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|i| verdicts.contains_key(i))
+        .collect();
+    let tested = !tested_rules.is_empty();
+    let passing = tested && tested_rules.iter().all(|i| verdicts[i]);
+    let untested_reason = if !tested && !mine.is_empty() {
+        mine.iter().find_map(|i| set.untested.get(i).cloned())
+    } else {
+        None
+    };
+    ConditionAudit {
+        code: error.code,
+        name: error.name.clone(),
+        condition: error.condition.clone(),
+        rule,
+        tested,
+        passing,
+        untested_reason,
+    }
+}
+
+/// `dtype_in(self)`, `not_null(gradOutput, self)`: a rule's kind and the params it names.
+pub fn describe(rule: &Rule) -> String {
+    let value = serde_json::to_value(rule).unwrap_or_default();
+    let kind = value
+        .get("kind")
+        .and_then(|k| k.as_str())
+        .unwrap_or("rule")
+        .to_string();
+    if let Rule::OnProducts { products, rule } = rule {
+        return format!("on[{}] {}", products.join(","), describe(rule));
+    }
+    let mut names = Vec::new();
+    for key in ["param", "params", "from", "to", "lhs", "rhs"] {
+        match value.get(key) {
+            Some(serde_json::Value::String(s)) => names.push(s.clone()),
+            Some(serde_json::Value::Array(items)) => {
+                names.extend(items.iter().filter_map(|i| i.as_str().map(str::to_string)))
+            }
+            _ => {}
+        }
+    }
+    format!("{kind}({})", names.join(", "))
+}
+
+fn mark(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn totals_line(label: &str, t: &Totals) -> String {
+    format!(
+        "{label}: {} conditions, {} mapped, {} tested, {} passing ({:.1}% covered)",
+        t.conditions,
+        t.mapped,
+        t.tested,
+        t.passing,
+        t.coverage()
+    )
+}
+
+fn render_table(report: &Report) -> String {
+    let mut out = String::new();
+    for op in &report.ops {
+        let _ = writeln!(out, "{}", op.op);
+        for c in &op.conditions {
+            let _ = writeln!(
+                out,
+                "  {:<7} tested={:<3} passing={:<3} {}\n          rule: {}",
+                c.code,
+                mark(c.tested),
+                mark(c.passing),
+                one_line(&c.condition),
+                c.rule
+            );
+        }
+        for i in &op.inferred {
+            let _ = writeln!(
+                out,
+                "  {:<7} inferred (no doc row): {} tested={}",
+                i.code,
+                i.rule,
+                mark(i.tested)
+            );
+        }
+    }
+    for (code, t) in &report.by_code {
+        let _ = writeln!(out, "{}", totals_line(&code.to_string(), t));
+    }
+    let _ = write!(out, "{}", totals_line("total", &report.summary));
+    out
+}
+
+fn render_markdown(report: &Report) -> String {
+    let mut out = String::from("## aclgen audit\n\n");
+    let _ = writeln!(out, "{}\n", totals_line("**Total**", &report.summary));
+    out.push_str(
+        "| op | code | condition | rule | tested | passing |\n|---|---|---|---|---|---|\n",
+    );
+    for op in &report.ops {
+        for c in &op.conditions {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | `{}` | {} | {} |",
+                op.op,
+                c.code,
+                one_line(&c.condition).replace('|', "\\|"),
+                c.rule.replace('|', "\\|"),
+                if c.tested { "✅" } else { "❌" },
+                if c.passing { "✅" } else { "❌" }
+            );
+        }
+    }
+    out
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

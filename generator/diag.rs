@@ -49,14 +49,18 @@ pub fn render(diags: &[Diagnostic]) -> String {
         };
         let title = level.title(&d.message).id(&d.code);
         let origin = format!("{}:{}:{}", d.file, d.line, d.column.max(1));
-        let message = if d.line == 0 || d.source_line.is_empty() {
+        let message = if d.line == 0 {
             title.footer(Level::Note.title(&d.file))
+        } else if d.source_line.is_empty() {
+            // Past the end of the file (an unclosed YAML list): the place, without a snippet.
+            title.footer(Level::Note.title(&origin))
         } else {
             let span = caret_span(&d.source_line, d.column);
             title.snippet(
                 Snippet::source(&d.source_line)
                     .line_start(d.line)
-                    .origin(&origin)
+                    // annotate-snippets appends `:line:column` (from the span) itself.
+                    .origin(&d.file)
                     .annotation(level.span(span).label("")),
             )
         };
@@ -117,6 +121,10 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("a.md:42:5"), "{text}");
+        assert!(
+            !text.contains("a.md:42:5:"),
+            "location printed twice: {text}"
+        );
         assert!(text.contains("### aclnnFoo"), "{text}");
     }
 

@@ -9,6 +9,7 @@
 //! ```
 
 pub mod audit;
+pub mod cases;
 pub mod cli;
 pub mod diag;
 pub mod emit;

@@ -69,3 +69,11 @@ fn lint_renders_locations_and_exit_codes() {
     let (code, _, err) = aclgen(&["lint", "no/such/file.md"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn show_reads_yaml_specs_through_the_spec_reader() {
+    let (code, out, err) = aclgen(&["show", "tests/fixtures/specs/ops/Relu.yaml"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v[0]["op"], "Relu");
+}

@@ -280,7 +280,7 @@ fn generated_files_match_reviewed_snapshots() {
     // Only this emitter's files: tiling and kernel files have their own tests (kernels side).
     let mine = emitted.files.iter().filter(|o| {
         let path = o.file.path.to_string_lossy();
-        path.contains("/op_api/")
+        (path.contains("/op_api/") && !path.contains("/tests/"))
             || path.ends_with("_def.cpp")
             || path.ends_with("CMakeLists.txt")
             || path.contains("/examples/")
@@ -289,4 +289,21 @@ fn generated_files_match_reviewed_snapshots() {
         let name = owned.file.path.to_string_lossy().replace('/', "__");
         insta::assert_snapshot!(name, owned.file.contents);
     }
+}
+
+#[test]
+fn generated_case_files_match_reviewed_snapshots() {
+    let emitted = emit_all(&common::fixtures(), &common::ctx()).unwrap();
+    // The case index and the gtest source; the per-case JSON files are the same calls.
+    let cases = emitted.files.iter().filter(|o| {
+        let path = o.file.path.to_string_lossy();
+        path.ends_with("tests/cases/expected.json") || path.contains("/tests/ut/op_api/")
+    });
+    let mut count = 0;
+    for owned in cases {
+        let name = owned.file.path.to_string_lossy().replace('/', "__");
+        insta::assert_snapshot!(name, owned.file.contents);
+        count += 1;
+    }
+    assert!(count >= 2, "only {count} case files");
 }

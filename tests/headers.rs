@@ -123,6 +123,23 @@ fn op_host_and_examples_pass_gxx_syntax_check() {
 }
 
 #[test]
+fn op_api_unit_tests_pass_gxx_syntax_check() {
+    let Some(gxx) = compiler("g++") else {
+        return;
+    };
+    let mut count = 0;
+    for (_tmp, tree) in trees() {
+        for source in common::files_with_ext(&tree.join("ops"), "cpp") {
+            if source.parent().is_some_and(|p| p.ends_with("ut/op_api")) {
+                compile(&gxx, "c++", "-std=c++17", &source, &[&include_dir()]);
+                count += 1;
+            }
+        }
+    }
+    assert!(count >= 4, "only {count} unit test sources found");
+}
+
+#[test]
 fn prototypes_are_extracted_whitespace_insensitively() {
     let text = "ACLNN_API aclnnStatus f(const aclTensor *a,\n    int b);\n/* x */ ACLNN_API aclnnStatus g(void);";
     assert_eq!(

@@ -76,6 +76,53 @@ proptest! {
     }
 }
 
+/// Markup that steers the reader into its tables, fences, prototypes, notes and error blocks.
+const SNIPPETS: &[&str] = &[
+    "<table>",
+    "<tr>",
+    "<td rowspan=\"99999\">",
+    "<td colspan=\"0\">",
+    "</table>",
+    "```",
+    "```Cpp\n",
+    "\n# ",
+    "\n## aclnnXGetWorkspaceSize\n",
+    "aclnnStatus aclnnXGetWorkspaceSize(",
+    ")",
+    "|",
+    "\n| 参数名 | 输入/输出 |\n",
+    "<!-- npu=\"A3\" id1 -->",
+    "<!-- end id1 -->",
+    "（",
+    "：",
+    "$$",
+    "\n- x（aclTensor*，计算输入）：数据类型支持",
+    "161002(ACLNN_ERR_PARAM_INVALID)：1. ",
+    "<term>Atlas A2 训练系列产品</term>：",
+    "参数self、out的数据类型不支持BFLOAT16",
+    "\r\n",
+    "\u{FEFF}",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn docs_with_markup_inserted_never_panic(
+        doc in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 1..40),
+    ) {
+        let docs = docs();
+        let mut bytes = docs[doc.index(docs.len())].clone();
+        for (at, snippet) in edits {
+            let i = at.index(bytes.len() + 1);
+            let s = SNIPPETS[snippet.index(SNIPPETS.len())].as_bytes();
+            bytes.splice(i..i, s.iter().copied());
+        }
+        let _ = read_doc("t.md", &bytes);
+    }
+}
+
 fn timed(label: &str, bytes: &[u8]) -> Duration {
     let t = Instant::now();
     let r = read_doc("big.md", bytes);

@@ -53,24 +53,38 @@ impl Rng {
     }
 }
 
-/// An op's generated project (rendered into a temp dir, as `gen` would) and how to run it.
+/// An op's generated project and how to run it: the committed `generated/` when it holds the op
+/// and the bodies are the project's (the project `gen` wrote is the one sim runs), else the
+/// kernel files rendered into a temp dir, as `gen` would.
 struct Harness {
     op: OpIr,
-    _generated: tempfile::TempDir,
+    _generated: Option<tempfile::TempDir>,
     opts: SimOptions,
 }
 
 impl Harness {
     fn new(op_name: &str, kernels: &Path) -> Harness {
         let op = seed_op(op_name).expect("seed op");
-        let generated = tempfile::tempdir().expect("temp dir");
-        for f in kernel_files(&op, kernels, &templates()).expect("kernel files render") {
-            let path = generated.path().join(&f.path);
-            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-            std::fs::write(&path, f.contents).expect("write generated file");
-        }
+        let committed = repo().join("generated");
+        let snake = aclgen::ir::snake_case(op_name);
+        let use_committed = kernels == repo().join("kernels")
+            && committed
+                .join(format!("ops/{snake}/op_kernel/{snake}.cpp"))
+                .is_file();
+        let (generated, root) = if use_committed {
+            (None, committed)
+        } else {
+            let dir = tempfile::tempdir().expect("temp dir");
+            for f in kernel_files(&op, kernels, &templates()).expect("kernel files render") {
+                let path = dir.path().join(&f.path);
+                std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+                std::fs::write(&path, f.contents).expect("write generated file");
+            }
+            let root = dir.path().to_path_buf();
+            (Some(dir), root)
+        };
         let opts = SimOptions {
-            generated: generated.path().to_path_buf(),
+            generated: root,
             kernels: kernels.to_path_buf(),
             host: repo().join("kernels/host"),
             cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
@@ -116,7 +130,7 @@ impl Harness {
             );
         }
         let case_json = json!({"product": "ascend910b", "args": args}).to_string();
-        let case = sim::parse_case(&case_json, dir.path()).expect("case parses");
+        let case = sim::parse_case(&self.op, &case_json, dir.path()).expect("case parses");
         let mut opts = self.opts.clone();
         opts.core_num = cores;
         let summary = sim::run(&self.op, &case, &opts)?;
@@ -661,4 +675,28 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     text.push_str("// edited\n");
     std::fs::write(&body, text).expect("edit body");
     assert!(!run(&h), "an edited body is rebuilt");
+}
+
+#[test]
+fn tiling_refuses_a_grad_output_that_is_not_the_pooling_output_size() {
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let attrs = json!({"kernelSize": [2, 2], "stride": [2, 2], "padding": [0, 0], "ceilMode": false,
+        "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+    // 5x5 pooled by 2x2/2 gives 2x2 (3x3 only in ceil mode).
+    let tensors = [
+        ("gradOutput", vec![1, 3, 3], Data::Float(vec![1.0; 9])),
+        ("self", vec![1, 5, 5], Data::Float(vec![0.0; 25])),
+        ("gradInput", vec![1, 5, 5], Data::Output),
+    ];
+    match h.run(DType::Float32, &tensors, attrs, None) {
+        Err(SimError::Failed { summary, stderr }) => {
+            assert_eq!(summary["status"], "tiling_failed", "{summary}");
+            assert!(
+                stderr.contains("gradOutput's H and W are not the pooling output size"),
+                "{stderr}"
+            );
+        }
+        Ok((_, summary)) => panic!("tiling accepted it: {summary}"),
+        Err(e) => panic!("unexpected failure: {e}"),
+    }
 }

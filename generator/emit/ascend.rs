@@ -11,10 +11,11 @@ const DEF_TEMPLATE: &str = "ascend/op_host_def.cpp.tera";
 const CMAKE_TEMPLATE: &str = "ascend/CMakeLists.txt.tera";
 const EXAMPLE_TEMPLATE: &str = "ascend/example.cpp.tera";
 
-/// The tiling entry point `op_host/<snake_op>_tiling.cpp` defines (kernels side):
-/// `optiling::<Op>TilingFunc`, also registered there with `IMPL_OP_OPTILING`.
-pub fn tiling_func_name(op: &OpIr) -> String {
-    format!("{}TilingFunc", op.op)
+/// The tiling entry point `op_host/<snake_op>_tiling.cpp` defines (kernels side,
+/// `emit::kernel::tiling_func_name`): named after the op, as every op's op_host sources link
+/// into one library.
+pub fn tiling_func(op: &str) -> String {
+    super::kernel::tiling_func_name(op)
 }
 
 pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
@@ -166,7 +167,7 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
         note: ctx.note(op),
         class_name: op.op.clone(),
         snake: snake_case(&op.op),
-        tiling_func: tiling_func_name(op),
+        tiling_func: tiling_func(&op.op),
         inputs,
         outputs,
         attrs: op
@@ -315,9 +316,10 @@ pub fn base_type(ty: &str) -> String {
         .join(" ")
 }
 
-fn attr_def(p: &Param) -> AttrDef {
-    let ty = base_type(&p.ty);
-    let kind = match ty.as_str() {
+/// The OpDef attribute kind of an attribute param (`ListInt`, ...); `None`: not registered, so
+/// it has no index among the TilingContext's attributes.
+pub fn attr_kind(p: &Param) -> Option<&'static str> {
+    match base_type(&p.ty).as_str() {
         "bool" => Some("Bool"),
         "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t"
         | "uint64_t" | "int" | "aclDataType" => Some("Int"),
@@ -327,7 +329,11 @@ fn attr_def(p: &Param) -> AttrDef {
         "aclBoolArray" => Some("ListBool"),
         "char" => Some("String"),
         _ => None,
-    };
+    }
+}
+
+fn attr_def(p: &Param) -> AttrDef {
+    let kind = attr_kind(p);
     AttrDef {
         name: snake_case(&p.name),
         attr_type: if p.optional { "OPTIONAL" } else { "REQUIRED" },

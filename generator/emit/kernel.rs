@@ -43,6 +43,12 @@ pub struct TilingField {
     pub ty: String,
 }
 
+/// The tiling function `op_host/<snake>_tiling.cpp` defines and `<snake>_tiling.h` declares, in
+/// namespace optiling (the OpDef's `SetTiling` names it).
+pub fn tiling_func_name(op: &str) -> String {
+    format!("{op}TilingFunc")
+}
+
 /// What `kernels/<snake>/` holds for one op.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KernelSources {
@@ -247,6 +253,14 @@ fn cpp_type(p: &Param) -> String {
     }
 }
 
+/// The attributes the OpDef registers, in spec order: their positions are the TilingContext's
+/// attribute indices.
+pub fn registered_attrs(op: &OpIr) -> impl Iterator<Item = &Param> {
+    op.params
+        .iter()
+        .filter(|p| p.role == Role::Attribute && super::ascend::attr_kind(p).is_some())
+}
+
 pub fn is_input(role: Role) -> bool {
     matches!(
         role,
@@ -306,10 +320,7 @@ fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context,
         });
         list.push(ctx);
     }
-    let attrs: Vec<TensorCtx> = op
-        .params
-        .iter()
-        .filter(|p| p.role == Role::Attribute)
+    let attrs: Vec<TensorCtx> = registered_attrs(op)
         .enumerate()
         .map(|(index, p)| TensorCtx {
             name: p.name.clone(),
@@ -323,6 +334,7 @@ fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context,
 
     let mut context = tera::Context::new();
     context.insert("op", &op.op);
+    context.insert("tiling_func", &tiling_func_name(&op.op));
     context.insert("snake", &snake);
     context.insert(
         "guard",

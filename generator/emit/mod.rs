@@ -5,6 +5,7 @@
 
 pub mod ascend;
 pub mod c_header;
+pub mod cases;
 pub mod files;
 pub mod kernel;
 pub mod render;
@@ -173,6 +174,7 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
         &ctx.tera,
         &ctx.note(op),
     )?);
+    out.extend(cases::case_files(op, ctx)?);
     Ok(out)
 }
 
@@ -238,10 +240,24 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
     emitted
         .files
         .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
-            owner: SHARED_OWNER.to_string(),
+            owner: rust_file_owner(&file, &good),
             file: exempt_from_rustfmt(file),
         }));
     Ok(emitted)
+}
+
+/// The op a file of the validators crate belongs to (`rust/src/<snake>.rs`, `rust/rules/<snake>.json`),
+/// so a broken op keeps its old validator like its other files; crate-wide files are shared.
+fn rust_file_owner(file: &OutFile, ops: &[OpIr]) -> String {
+    let stem = file
+        .path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    ops.iter()
+        .find(|op| crate::ir::snake_case(&op.op) == stem)
+        .map(|op| op.op.clone())
+        .unwrap_or_else(|| SHARED_OWNER.to_string())
 }
 
 /// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.

@@ -313,6 +313,15 @@ impl<'a> Emitter<'a> {
             }
             Rule::DtypeSame { params } => self.tensors_pred(params, quote!(pred::dtype_same)),
             Rule::FormatSame { params } => self.tensors_pred(params, quote!(pred::format_same)),
+            Rule::DtypePromotable { params } => {
+                self.tensors_pred(params, quote!(pred::dtype_promotable))
+            }
+            Rule::DtypeCastable { from, to } => {
+                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
+                let f = self.tensors(&from.iter().collect::<Vec<_>>());
+                let t = self.tensors(&[to]);
+                self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+            }
             Rule::RankSame { params } => self.tensors_pred(params, quote!(pred::rank_same)),
             Rule::ShapeSame { params } => self.tensors_pred(params, quote!(pred::shape_same)),
             Rule::RankIn { param, min, max } => {
@@ -331,9 +340,38 @@ impl<'a> Emitter<'a> {
                 };
                 self.tensor_rule(&[from, to], quote!(pred::broadcastable(&#f, &#t, #dims)))
             }
+            Rule::BroadcastTogether { params } => {
+                self.tensors_pred(params, quote!(pred::broadcast_together))
+            }
+            Rule::ListLenSame { params } => {
+                let lens = params.iter().map(|p| {
+                    let id = ident_for(p);
+                    match self.kind(p) {
+                        Some(
+                            Kind::IntArray | Kind::FloatArray | Kind::BoolArray | Kind::TensorList,
+                        ) => quote!(Ok::<_, String>(#id.map(|v| v.len()))),
+                        _ => {
+                            let arg = self.as_arg(p);
+                            quote!(pred::arg_list_len(#p, #arg.as_ref()))
+                        }
+                    }
+                });
+                let names = params.iter();
+                quote! {
+                    [#((#names, #lens)),*]
+                        .into_iter()
+                        .map(|(name, len)| len.map(|len| len.map(|len| (name, len))))
+                        .collect::<Result<Vec<_>, String>>()
+                        .and_then(|lens| pred::list_len_same(&lens.into_iter().flatten().collect::<Vec<_>>()))
+                }
+            }
             Rule::DimsPositive { param, allow_zero } => {
                 let ts = self.tensors(&[param]);
                 self.tensor_rule(&[param], quote!(pred::dims_positive(&#ts, #allow_zero)))
+            }
+            Rule::NumelIn { param, values } => {
+                let ts = self.tensors(&[param]);
+                self.tensor_rule(&[param], quote!(pred::numel_in(&#ts, &[#(#values),*])))
             }
             Rule::NotEmpty { param } => {
                 let ts = self.tensors(&[param]);
@@ -382,6 +420,18 @@ impl<'a> Emitter<'a> {
                 let (min, max) = (opt_i64(*min), opt_i64(*max));
                 self.int_rule(param, quote!(pred::int_in_range(#param, v, #min, #max)))
             }
+            Rule::AxisIn { param, tensor } => {
+                let ts = self.tensors(&[tensor]);
+                let arg = self.as_arg(param);
+                self.tensor_rule(
+                    &[tensor],
+                    quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
+                )
+            }
+            Rule::IntAtMost { lhs, rhs } => {
+                let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
+                quote!(pred::int_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
+            }
             Rule::IntIn { param, values } => {
                 self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
             }
@@ -392,6 +442,26 @@ impl<'a> Emitter<'a> {
                         (Some(l), Some(r)) => pred::list_elems_at_most_fraction(#lhs, &l, #rhs, &r, #num, #den),
                         _ => Ok(()),
                     }))
+                }
+            }
+            Rule::When {
+                param,
+                index,
+                values,
+                negate,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let arg = self.as_arg(param);
+                let index = match index {
+                    Some(i) => {
+                        let i = Literal::usize_unsuffixed(*i);
+                        quote!(Some(#i))
+                    }
+                    None => quote!(None),
+                };
+                quote! {
+                    if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
                 }
             }
             Rule::OnProducts { products, rule } => {
@@ -558,7 +628,7 @@ fn needs_arg(op: &OpIr, em: &Emitter) -> bool {
 
 fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
     match rule {
-        Rule::OnProducts { rule, .. } => rule_mentions(rule, f),
+        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule_mentions(rule, f),
         other => f(other),
     }
 }

@@ -116,7 +116,11 @@ fn add_text(items: &mut Vec<(usize, String)>, line: usize, text: &str) {
         }
         if let Some(c) = NUMBERED.captures(part) {
             items.push((line, c[2].trim().to_string()));
-        } else if let Some(last) = items.last_mut() {
+        } else if let Some(last) = items
+            .last_mut()
+            .filter(|l| !l.1.trim_end().ends_with(['。', '；', ';']))
+        {
+            // A line after a finished sentence is its own condition (<li> items, plain lines).
             if !last.1.is_empty() {
                 last.1.push(' ');
             }
@@ -142,7 +146,7 @@ fn case(code: u32, name: &str, condition: String, file: &str, line: usize) -> Er
 }
 
 fn is_error_table(t: &Table) -> bool {
-    t.column(&["参数名"]).is_none()
+    super::params::param_name_column(t).is_none()
         && t.body().any(|r| {
             r.cells
                 .iter()
@@ -267,6 +271,13 @@ mod tests {
                 3
             )]
         );
+    }
+
+    #[test]
+    fn lines_after_a_finished_sentence_are_separate_conditions() {
+        let text = "<table><tr><th>返回码</th><th>错误码</th><th>描述</th></tr>\n<tr><td>ACLNN_ERR_PARAM_INVALID</td><td>161002</td><td><ul><li>a不在范围内。</li><li>b的shape，</li><li>与c不同。</li></ul></td></tr>\n</table>";
+        let c: Vec<String> = conditions(text).into_iter().map(|c| c.2).collect();
+        assert_eq!(c, ["a不在范围内。", "b的shape， 与c不同。"]);
     }
 
     #[test]

@@ -43,6 +43,10 @@ static RANK_MAX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?)\s*(\d{1,2})\s*维(?:以上)?")
         .unwrap()
 });
+static RANK_NOT_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:维度|维数|rank)\s*(?:不大于|不超过|小于等于|最大为|最大支持|最多)\s*(\d{1,2})")
+        .unwrap()
+});
 static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(\d{1,2})\s*(?:维)?\s*(?:(?:-|~|～|到|至)\s*(\d{1,2})\s*维?)?\s*$").unwrap()
 });
@@ -157,7 +161,10 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
             max: a.max(b),
         });
     }
-    if let Some(c) = RANK_MAX.captures(text) {
+    if let Some(c) = RANK_MAX
+        .captures(text)
+        .or_else(|| RANK_NOT_ABOVE.captures(text))
+    {
         return Some(Rank {
             min: 0,
             max: num(&c[1])?,
@@ -394,6 +401,10 @@ mod tests {
         );
         assert_eq!(
             rank_in_text("数据维度不支持8维以上"),
+            Some(Rank { min: 0, max: 8 })
+        );
+        assert_eq!(
+            rank_in_text("数据格式支持ND，维度不大于8。"),
             Some(Rank { min: 0, max: 8 })
         );
         assert_eq!(rank_cell("3-4"), Some(Rank { min: 3, max: 4 }));

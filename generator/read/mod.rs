@@ -2,6 +2,14 @@
 //!
 //! A doc goes bytes → `decode` (encodings, mojibake) → `scraped` (web-scraped plain text back to
 //! markdown) → `structure` (sections, prototypes, parameters, errors) → `OpIr`s.
+//!
+//! Diagnostic codes of the structure reader (stable; `decode`/`scraped` add their own):
+//! `no-prototype` (error: no `aclnn…GetWorkspaceSize(...)`), `single-phase-api`, `too-many-ops`,
+//! `missing-return-type`, `no-execute-function`, `name-mismatch` (title/heading vs prototype),
+//! `no-products`, `unknown-product`, `damaged-product`, `product-not-listed`, `no-param-section`,
+//! `param-undocumented`, `param-not-in-prototype`, `type-drift` (prototype vs description type),
+//! `role-conflict`, `note-unknown-param`, `unknown-dtype`, `unknown-format`, `no-error-table`,
+//! `scrape-artifact` (from `scraped`). A code is capped at 50 per file, with a note for the rest.
 
 pub mod decode;
 mod errors;
@@ -102,16 +110,17 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
             }
         }
     }
-    sink.diags.extend(doc_sink.diags);
+    sink.diags.extend(doc_sink.into_diags());
+    let doc_diags = sink.into_diags();
     if ops.is_empty() {
         return DocRead {
             ops,
-            diagnostics: sink.diags,
+            diagnostics: doc_diags,
         };
     }
     // Doc-wide problems (encoding, products, title) concern every op read from the doc.
     for op in &mut ops {
-        let mut diags = sink.diags.clone();
+        let mut diags = doc_diags.clone();
         diags.append(&mut op.diagnostics);
         op.diagnostics = diags;
     }

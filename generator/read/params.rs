@@ -78,7 +78,7 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
     let mut table_lines: Vec<Range<usize>> = Vec::new();
     for t in &tables {
         table_lines.push(t.lines.clone());
-        if t.column(&["参数名"]).is_some() {
+        if param_name_column(t).is_some() {
             read_param_table(t, &mut sec);
         }
     }
@@ -182,10 +182,25 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
     })
 }
 
+/// The 参数名 column (some docs title it 参数 or 参数名称).
+pub fn param_name_column(t: &Table) -> Option<usize> {
+    t.column(&["参数名"]).or_else(|| {
+        let header = t.rows.iter().find(|r| r.header)?;
+        header
+            .cells
+            .iter()
+            .position(|c| matches!(c.trim(), "参数" | "参数名称" | "Parameter"))
+    })
+}
+
+static ROLE_IN_DESC: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*\**\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*\**\s*:?\s*(.*)$").unwrap()
+});
+
 fn read_param_table(t: &Table, sec: &mut ParamSection) {
     let col = |names: &[&str]| t.column(names);
     let (name_c, role_c, desc_c, usage_c) = (
-        col(&["参数名"]),
+        param_name_column(t),
         col(&["输入/输出", "输入输出", "输入/输出/属性"]),
         col(&["描述", "说明"]),
         col(&["使用说明"]).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
@@ -235,13 +250,38 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
             ..ParamDoc::default()
         };
+        // "(aclTensor*, 计算输入)：desc" in a two-column table: the type and role lead the text.
+        let leading = ascii_punct(&d.description);
+        if let Some(c) = ROLE_IN_DESC
+            .captures(&leading)
+            .filter(|c| is_role_text(&c[2]))
+        {
+            d.doc_type = d.doc_type.or_else(|| Some(c[1].to_string()));
+            if d.role_text.is_empty() {
+                d.role_text = c[2].to_string();
+            }
+            let at = leading[..c.get(3).map_or(leading.len(), |m| m.start())]
+                .chars()
+                .count();
+            d.description = d
+                .description
+                .chars()
+                .skip(at)
+                .collect::<String>()
+                .trim()
+                .to_string();
+        }
         if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
             d.more.push(u);
         }
         if let Some(r) =
             cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
         {
-            d.more.push(r); // prose about the shape ("shape 约束" columns)
+            // Prose in the 维度 column ("不大于8"), or about the shape ("shape 约束" columns).
+            if d.rank_cell.is_none() && facts::rank_in_text(&format!("维度{r}")).is_some() {
+                d.rank_cell = Some(format!("维度{r}"));
+            }
+            d.more.push(r);
         }
         if let Some(r) = dtype_rule {
             d.more.push(format!("数据类型{r}"));
@@ -356,14 +396,21 @@ pub struct Joiner<'a> {
     pub file: &'a str,
     pub doc: &'a Doc<'a>,
     pub proto: &'a Proto,
+    /// Parameters of the execute function: a shared section may describe them too.
+    pub execute_params: &'a [String],
     pub products: &'a mut BTreeMap<ProductId, bool>,
+    /// The product section was damaged or missing, so notes may add products.
+    pub products_damaged: bool,
 }
 
 impl Joiner<'_> {
     pub fn join(&mut self, sec: &ParamSection, sink: &mut Sink) -> Vec<Param> {
         let names: Vec<String> = self.proto.params.iter().map(|p| p.name.clone()).collect();
         for d in &sec.docs {
-            if d.line != usize::MAX && !names.contains(&d.name) {
+            if d.line != usize::MAX
+                && !names.contains(&d.name)
+                && !self.execute_params.contains(&d.name)
+            {
                 let src = self.doc.line(d.line);
                 sink.at_text(
                     Severity::Warning,
@@ -383,7 +430,13 @@ impl Joiner<'_> {
         }
         let mut params: Vec<Param> = Vec::new();
         for cp in &self.proto.params {
-            let d = sec.docs.iter().find(|d| d.name == cp.name);
+            // A description misspelling the name's case (`workSpaceSize`) still describes it;
+            // `param-not-in-prototype` above reports the spelling.
+            let d = sec.docs.iter().find(|d| d.name == cp.name).or_else(|| {
+                sec.docs
+                    .iter()
+                    .find(|d| d.name.eq_ignore_ascii_case(&cp.name) && !names.contains(&d.name))
+            });
             let mut p = Param {
                 name: cp.name.clone(),
                 ty: cp.ty.clone(),
@@ -430,7 +483,16 @@ impl Joiner<'_> {
         p.description = d.description.clone();
         p.source = Some(self.loc(d.line));
         if let Some(dt) = &d.doc_type {
-            if type_key(dt) != type_key(&p.ty) && !is_loose_type(dt) {
+            // A bare handle name ("aclIntArray" in a 类型 column) names the type, not its pointer level.
+            let bare = !dt.contains('*') && dt.trim().starts_with("acl");
+            let key = |t: &str| {
+                if bare {
+                    type_key(t).replace('*', "")
+                } else {
+                    type_key(t)
+                }
+            };
+            if key(dt) != key(&p.ty) && !is_loose_type(dt) {
                 sink.at_text(
                     Severity::Warning,
                     "type-drift",
@@ -464,65 +526,16 @@ impl Joiner<'_> {
     }
 
     fn fill_facts(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
-        let src = if d.line == usize::MAX {
-            ""
-        } else {
-            self.doc.line(d.line)
-        };
-        let line = if d.line == usize::MAX { 0 } else { d.line };
         let all_text = std::iter::once(d.description.as_str())
             .chain(d.more.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join("\n");
-        // dtypes
-        let general =
-            d.general_dtypes
-                .clone()
-                .or_else(|| match facts::dtype_statement(&all_text) {
-                    Some(DtypeStatement::Supports(k, u)) => Some((k, u)),
-                    _ => None,
-                });
-        if let Some((dtypes, unknown)) = general {
-            for u in unknown {
-                sink.at_text(
-                    Severity::Warning,
-                    "unknown-dtype",
-                    format!("unknown dtype `{u}` for `{}`", p.name),
-                    line,
-                    src,
-                    &u,
-                );
-            }
-            if !dtypes.is_empty() {
-                for (prod, ok) in self.products.iter() {
-                    if *ok {
-                        p.dtypes.insert(prod.clone(), dtypes.clone());
-                    }
-                }
-            }
-        }
-        // formats
-        let formats = match &d.format_cell {
-            Some(c) => Some(facts::format_tokens(c)),
-            None => facts::format_statement(&all_text),
-        };
-        if let Some((f, unknown)) = formats {
-            for u in unknown {
-                sink.at_text(
-                    Severity::Warning,
-                    "unknown-format",
-                    format!("unknown format `{u}` for `{}`", p.name),
-                    line,
-                    src,
-                    &u,
-                );
-            }
-            p.formats = f;
-        }
+        self.fill_dtypes(p, d, &all_text, sink);
+        self.fill_formats(p, d, &all_text, sink);
         p.rank = d
             .rank_cell
             .as_deref()
-            .and_then(facts::rank_cell)
+            .and_then(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
             .or_else(|| facts::rank_in_text(&all_text));
         p.non_contiguous = d
             .non_contiguous_cell
@@ -534,6 +547,56 @@ impl Joiner<'_> {
         p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
         p.constraints = facts::constraint_phrases(&all_text);
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
+    }
+
+    /// The doc line of a description (`None` for notes without an entry of their own).
+    fn entry_line(&self, d: &ParamDoc) -> (usize, &str) {
+        if d.line == usize::MAX {
+            (0, "")
+        } else {
+            (d.line, self.doc.line(d.line))
+        }
+    }
+
+    /// The general dtype list (table cell or "数据类型支持…") for every supported product.
+    fn fill_dtypes(&self, p: &mut Param, d: &ParamDoc, all_text: &str, sink: &mut Sink) {
+        let general = d
+            .general_dtypes
+            .clone()
+            .or_else(|| match facts::dtype_statement(all_text) {
+                Some(DtypeStatement::Supports(k, u)) => Some((k, u)),
+                _ => None,
+            });
+        let Some((dtypes, unknown)) = general else {
+            return;
+        };
+        let (line, src) = self.entry_line(d);
+        for u in unknown {
+            let msg = format!("unknown dtype `{u}` for `{}`", p.name);
+            sink.at_text(Severity::Warning, "unknown-dtype", msg, line, src, &u);
+        }
+        if dtypes.is_empty() {
+            return;
+        }
+        for (prod, _) in self.products.iter().filter(|(_, ok)| **ok) {
+            p.dtypes.insert(prod.clone(), dtypes.clone());
+        }
+    }
+
+    fn fill_formats(&self, p: &mut Param, d: &ParamDoc, all_text: &str, sink: &mut Sink) {
+        let formats = match &d.format_cell {
+            Some(c) => Some(facts::format_tokens(c)),
+            None => facts::format_statement(all_text),
+        };
+        let Some((formats, unknown)) = formats else {
+            return;
+        };
+        let (line, src) = self.entry_line(d);
+        for u in unknown {
+            let msg = format!("unknown format `{u}` for `{}`", p.name);
+            sink.at_text(Severity::Warning, "unknown-format", msg, line, src, &u);
+        }
+        p.formats = formats;
     }
 
     /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
@@ -585,15 +648,26 @@ impl Joiner<'_> {
                 match self.products.get(prod) {
                     Some(false) => continue,
                     Some(true) => {}
-                    None => {
+                    // The product section is authoritative unless it is damaged (seed 001).
+                    None if self.products_damaged => {
                         sink.at(
                             Severity::Warning,
                             "product-not-listed",
-                            format!("note names product `{prod}`, absent from the product section; taken as supported"),
+                            format!("note names product `{prod}`, absent from the damaged product section; taken as supported"),
                             note.line,
                             src,
                         );
                         self.products.insert(prod.clone(), true);
+                    }
+                    None => {
+                        sink.at(
+                            Severity::Warning,
+                            "product-not-listed",
+                            format!("note names product `{prod}`, absent from the product section; note ignored for it"),
+                            note.line,
+                            src,
+                        );
+                        continue;
                     }
                 }
                 for &t in &targets {

@@ -23,16 +23,34 @@ static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(||
             "ascend950",
         ),
         (r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品", "ascend310b"),
-        (r"(?:Atlas\s*)?A3\s*(?:训练|推理)系列产品", "ascend910_93"),
-        (r"昇腾\s*910_93(?:\s*AI\s*处理器)?", "ascend910_93"),
-        (r"(?:Atlas\s*)?A2\s*(?:训练|推理)系列产品", "ascend910b"),
-        (r"Atlas\s*800I\s*A2\s*推理产品", "ascend910b"),
+        (
+            r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
+            "ascend910_93",
+        ),
+        (
+            r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
+            "ascend910_93",
+        ),
+        (
+            r"(?:Atlas\s*)?A2(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
+            "ascend910b",
+        ),
+        (
+            r"Atlas\s*(?:800[IT]|900)\s*A2(?:\s*PoD)?(?:\s*(?:推理|训练)产品)?",
+            "ascend910b",
+        ),
         (r"A200I\s*A2\s*Box\s*(?:异构组件)?", "ascend910b"),
-        (r"昇腾\s*910B(?:\s*AI\s*处理器)?", "ascend910b"),
-        (r"Atlas\s*推理系列(?:产品|加速卡产品)", "ascend310p"),
-        (r"昇腾\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
-        (r"Atlas\s*训练系列产品", "ascend910"),
-        (r"昇腾\s*910(?:\s*AI\s*处理器)?", "ascend910"),
+        (
+            r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
+            "ascend910b",
+        ),
+        (
+            r"Atlas\s*(?:310P\s*)?推理系列(?:产品|加速卡产品)?",
+            "ascend310p",
+        ),
+        (r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
+        (r"Atlas\s*训练系列(?:产品)?", "ascend910"),
+        (r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?", "ascend910"),
         (r"Kirin\s*[0-9A-Za-z]+", "kirin"),
     ]
     .into_iter()
@@ -93,7 +111,11 @@ pub fn slug(name: &str) -> String {
 
 /// What a product line says: supported or not (no mark = a plain list of supported products).
 fn support_mark(text: &str) -> bool {
-    !(text.contains("不支持") || text.contains('×') || text.contains('✗'))
+    let cell_says_no = text
+        .split('|')
+        .map(str::trim)
+        .any(|c| matches!(c, "x" | "X" | "NO" | "No" | "no" | "否"));
+    !(text.contains("不支持") || text.contains('×') || text.contains('✗') || cell_says_no)
 }
 
 /// Text left after removing product names, separators and support marks: a damaged or unknown name.
@@ -111,8 +133,9 @@ fn leftover(text: &str, found: &[Found]) -> String {
         .replace("支持", " ")
         .replace("是否", " ")
         .replace("产品", " ");
+    let marks = ["x", "X", "YES", "NO", "Yes", "No", "?", "否", "是"];
     rest.split(|c: char| c.is_whitespace() || "/、，,。.：:|√×✗-*+()（）".contains(c))
-        .filter(|s| !s.is_empty())
+        .filter(|s| !s.is_empty() && !marks.contains(s))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -134,7 +157,10 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
             continue;
         }
         let text = clean_inline(raw);
-        if text.contains("产品形态") || text.contains("详细说明") || is_table_header(&text)
+        if text.contains("产品形态")
+            || text.contains("查看源码")
+            || text.contains("详细说明")
+            || is_table_header(&text)
         {
             continue;
         }
@@ -229,6 +255,10 @@ mod tests {
         assert_eq!(
             ids("昇腾910B AI处理器、昇腾910_93 AI处理器"),
             ["ascend910b", "ascend910_93"]
+        );
+        assert_eq!(
+            ids("Atlas A3 训练系列 / Atlas 310P 推理系列 / Ascend910B4"),
+            ["ascend910_93", "ascend310p", "ascend910b"]
         );
         assert_eq!(ids("A200I A2 Box 异构组件"), ["ascend910b"]);
     }

@@ -288,12 +288,15 @@ fn yaml_diagnostic(path: &str, text: &str, e: &serde_yaml::Error) -> Diagnostic 
     let message = e.to_string();
     // serde_yaml appends "at line L column C"; the diagnostic carries the location itself.
     let message = match message.rsplit_once(" at line ") {
-        Some((head, _)) if e.location().is_some() => head.to_string(),
+        Some((head, _)) if location_in_message(&message).is_some() => head.to_string(),
         _ => message,
     };
+    // Scanner errors carry their place only in the message text.
     let (line, column) = e
         .location()
-        .map_or((0, 0), |loc| (loc.line(), loc.column()));
+        .map(|loc| (loc.line(), loc.column()))
+        .or_else(|| location_in_message(&e.to_string()))
+        .unwrap_or((0, 0));
     Diagnostic::at(
         Severity::Error,
         "spec-invalid",
@@ -303,6 +306,14 @@ fn yaml_diagnostic(path: &str, text: &str, e: &serde_yaml::Error) -> Diagnostic 
         column,
         source_line(text, line),
     )
+}
+
+/// `(line, column)` from serde_yaml's "... at line L column C" suffix.
+fn location_in_message(message: &str) -> Option<(usize, usize)> {
+    let (_, tail) = message.rsplit_once(" at line ")?;
+    let (line, rest) = tail.split_once(" column ")?;
+    let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((line.trim().parse().ok()?, column.parse().ok()?))
 }
 
 fn source_line(text: &str, line: usize) -> &str {
@@ -687,6 +698,8 @@ struct Candidate {
     /// The doc uses the newer format (HTML tables, `<term>` tags, `npu` markers).
     newer_format: bool,
     full_spec: bool,
+    /// First line naming each product, for reports on products (the IR has no product lines).
+    product_lines: BTreeMap<String, usize>,
 }
 
 /// Reads `docs/` and `ops/` below `dir` into one IR per op, sorted by op name.
@@ -694,14 +707,19 @@ pub fn load_specs(dir: &Path) -> Result<Specs, Failure> {
     load_specs_with(dir, &super::read_doc)
 }
 
-type DocReader<'a> = &'a dyn Fn(&str, &[u8]) -> DocRead;
+type DocReader<'a> = &'a (dyn Fn(&str, &[u8]) -> DocRead + Sync);
 
 fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
+    if !dir.is_dir() {
+        return Err(Failure::usage(format!(
+            "specs folder {} does not exist",
+            dir.display()
+        )));
+    }
     let mut specs = Specs::default();
     let mut candidates = Vec::new();
-    for path in files_below(&dir.join("docs"))? {
-        let bytes = std::fs::read(&path).map_err(|e| io_failure(&path, &e))?;
-        read_doc_candidates(&path, &bytes, read, &mut candidates, &mut specs.diagnostics);
+    for doc in read_docs_parallel(&docs_dir(dir), read)? {
+        add_doc_candidates(doc, &mut candidates, &mut specs.diagnostics);
     }
     let mut overlays = Vec::new();
     for path in yaml_files(&dir.join("ops"))? {
@@ -724,6 +742,7 @@ fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
                     file: name,
                     newer_format: false,
                     full_spec: true,
+                    product_lines: BTreeMap::new(),
                 });
             }
             Ok(SpecFile::Overlay(overlay)) => overlays.push((name, text, overlay)),
@@ -753,18 +772,57 @@ fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
     Failure::usage(format!("{}: {e}", path.display()))
 }
 
-/// Reads one doc and keeps its ops whose names are identifiers.
-fn read_doc_candidates(
-    path: &Path,
-    bytes: &[u8],
-    read: DocReader,
+/// `dir/docs` in a project's specs folder; a folder with neither `docs/` nor `ops/` is itself a
+/// folder of docs (`audit --specs ../shared/corpus/ops-nn/docs`).
+fn docs_dir(dir: &Path) -> PathBuf {
+    if !dir.join("docs").is_dir() && !dir.join("ops").is_dir() && dir.is_dir() {
+        dir.to_path_buf()
+    } else {
+        dir.join("docs")
+    }
+}
+
+/// One doc as read, with the facts reconciliation needs from its raw bytes.
+struct ReadDoc {
+    path: PathBuf,
+    doc: DocRead,
+    newer_format: bool,
+    product_lines: BTreeMap<String, usize>,
+}
+
+fn read_one(path: &Path, read: DocReader) -> Result<ReadDoc, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| io_failure(path, &e))?;
+    Ok(ReadDoc {
+        path: path.to_path_buf(),
+        doc: read(&path.to_string_lossy(), &bytes),
+        newer_format: is_newer_format(&bytes),
+        product_lines: product_lines(&bytes),
+    })
+}
+
+/// Reads every doc below `dir` on all cores; the result keeps the sorted file order.
+fn read_docs_parallel(dir: &Path, read: DocReader) -> Result<Vec<ReadDoc>, Failure> {
+    use rayon::prelude::*;
+    files_below(dir)?
+        .par_iter()
+        .map(|path| read_one(path, read))
+        .collect()
+}
+
+/// Keeps a doc's ops whose names are identifiers.
+fn add_doc_candidates(
+    read: ReadDoc,
     candidates: &mut Vec<Candidate>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let ReadDoc {
+        path,
+        doc,
+        newer_format,
+        product_lines,
+    } = read;
     let name = path.to_string_lossy().into_owned();
-    let doc = read(&name, bytes);
     diagnostics.extend(doc.diagnostics);
-    let newer_format = is_newer_format(bytes);
     for op in doc.ops {
         if !is_op_name(&op.op) {
             diagnostics.push(Diagnostic::file_level(
@@ -780,8 +838,21 @@ fn read_doc_candidates(
             file: name.clone(),
             newer_format,
             full_spec: false,
+            product_lines: product_lines.clone(),
         });
     }
+}
+
+/// 1-based line where each product is first named in a doc.
+fn product_lines(bytes: &[u8]) -> BTreeMap<String, usize> {
+    let text = super::decode::decode(bytes).text;
+    let mut lines = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        for found in super::products::find_products(line) {
+            lines.entry(found.id).or_insert(n + 1);
+        }
+    }
+    lines
 }
 
 /// The newer CANN doc format: HTML parameter tables, `<term>` product tags, `npu` markers.
@@ -904,7 +975,12 @@ fn reconcile(mut pool: Vec<Candidate>) -> Option<OpIr> {
     let winner = pool.remove(best);
     let mut op = winner.op;
     for other in pool {
-        merge_into(&mut op, &winner.file, other.op, &other.file);
+        merge_into(
+            &mut op,
+            (&winner.file, &winner.product_lines),
+            other.op,
+            (&other.file, &other.product_lines),
+        );
     }
     Some(op)
 }
@@ -919,10 +995,27 @@ fn loc_text(file: &str, source: &Option<Loc>) -> String {
 struct Differ<'a> {
     win_file: &'a str,
     other_file: &'a str,
+    win_products: &'a BTreeMap<String, usize>,
+    other_products: &'a BTreeMap<String, usize>,
     diags: Vec<Diagnostic>,
 }
 
 impl Differ<'_> {
+    /// Where the winning doc and the other one name product `id`.
+    fn product_locs(&self, id: &str) -> (Option<Loc>, Option<Loc>) {
+        let loc = |file: &str, lines: &BTreeMap<String, usize>| {
+            lines.get(id).map(|&line| Loc {
+                file: file.to_string(),
+                line,
+                column: 0,
+            })
+        };
+        (
+            loc(self.win_file, self.win_products),
+            loc(self.other_file, self.other_products),
+        )
+    }
+
     fn report(&mut self, what: &str, win: (&Option<Loc>, String), other: (&Option<Loc>, String)) {
         let line = win.0.as_ref().map_or(0, |l| l.line);
         let file = win
@@ -959,38 +1052,47 @@ fn dtype_list(list: &[DType]) -> String {
 }
 
 /// Merges `other` (a losing doc) into `op` (the winner's IR).
-fn merge_into(op: &mut OpIr, win_file: &str, other: OpIr, other_file: &str) {
+fn merge_into(
+    op: &mut OpIr,
+    (win_file, win_products): (&str, &BTreeMap<String, usize>),
+    other: OpIr,
+    (other_file, other_products): (&str, &BTreeMap<String, usize>),
+) {
     let mut d = Differ {
         win_file,
         other_file,
+        win_products,
+        other_products,
         diags: Vec::new(),
     };
     let none = &None;
     let winner_products = op.products.clone();
     for (id, ok) in &other.products {
+        let (mine_at, theirs_at) = d.product_locs(id);
         match op.products.get(id) {
             Some(mine) if mine != ok => d.report(
                 &format!("support of product {id}"),
-                (none, mine.to_string()),
-                (none, ok.to_string()),
+                (&mine_at, mine.to_string()),
+                (&theirs_at, ok.to_string()),
             ),
             Some(_) => {}
             None => {
                 d.report(
                     &format!("product {id}"),
-                    (none, "nothing".into()),
-                    (none, ok.to_string()),
+                    (&mine_at, "nothing".into()),
+                    (&theirs_at, ok.to_string()),
                 );
                 op.products.insert(id.clone(), *ok);
             }
         }
     }
-    for id in op.products.keys() {
-        if !other.products.contains_key(id) && winner_products.contains_key(id) {
+    for (id, mine) in &winner_products {
+        if !other.products.contains_key(id) {
+            let (mine_at, theirs_at) = d.product_locs(id);
             d.report(
                 &format!("product {id}"),
-                (none, op.products[id].to_string()),
-                (none, "nothing".into()),
+                (&mine_at, mine.to_string()),
+                (&theirs_at, "nothing".into()),
             );
         }
     }
@@ -1225,8 +1327,7 @@ fn import_with(
     let mut diagnostics = Vec::new();
     let mut candidates = Vec::new();
     for path in docs {
-        let bytes = std::fs::read(path).map_err(|e| io_failure(path, &e))?;
-        read_doc_candidates(path, &bytes, read, &mut candidates, &mut diagnostics);
+        add_doc_candidates(read_one(path, read)?, &mut candidates, &mut diagnostics);
     }
     let bad_name = diagnostics.iter().any(|d| d.code == "bad-op-name");
     let ops = merge_candidates(candidates, &mut diagnostics);
@@ -1820,12 +1921,14 @@ constraints:
                 file: "003.txt".into(),
                 newer_format: false,
                 full_spec: false,
+                product_lines: BTreeMap::new(),
             },
             Candidate {
                 op: new,
                 file: "004.txt".into(),
                 newer_format: true,
                 full_spec: false,
+                product_lines: BTreeMap::new(),
             },
         ];
         let op = reconcile(pool).expect("one op");
@@ -1851,6 +1954,7 @@ constraints:
             file: file.into(),
             newer_format: newer,
             full_spec: false,
+            product_lines: BTreeMap::new(),
         };
         // Superset beats newer format.
         assert!(wins_over(
@@ -1962,6 +2066,127 @@ constraints:
                 }
                 Err(d) => panic!("{}", crate::diag::render(&[d])),
             }
+        }
+    }
+
+    fn project_specs() -> Specs {
+        load_specs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("specs")).expect("specs load")
+    }
+
+    #[test]
+    fn project_specs_load_with_every_overlay_applied_cleanly() {
+        let specs = project_specs();
+        let names: Vec<&str> = specs.ops.iter().map(|o| o.op.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "AdaptiveAvgPool2dBackward",
+                "AdaptiveAvgPool3dBackward",
+                "AdaptiveMaxPool3dBackward",
+                "AvgPool2dBackward"
+            ]
+        );
+        assert!(
+            errors_of(&specs.diagnostics).is_empty(),
+            "{:?}",
+            specs.diagnostics
+        );
+        for op in &specs.ops {
+            let yaml_errors: Vec<&Diagnostic> = op
+                .diagnostics
+                .iter()
+                .filter(|d| d.file.ends_with(".yaml") && d.severity == Severity::Error)
+                .collect();
+            assert!(yaml_errors.is_empty(), "{}: {yaml_errors:?}", op.op);
+            assert!(
+                op.sources
+                    .last()
+                    .is_some_and(|s| s.ends_with(&format!("ops/{}.yaml", op.op))),
+                "{}: {:?}",
+                op.op,
+                op.sources
+            );
+        }
+    }
+
+    #[test]
+    fn project_overlays_correct_the_seed_irs() {
+        let specs = project_specs();
+        let op = |name: &str| {
+            specs
+                .ops
+                .iter()
+                .find(|o| o.op == name)
+                .unwrap_or_else(|| panic!("{name}"))
+        };
+        // 001: damaged product line.
+        let max3d = op("AdaptiveMaxPool3dBackward");
+        assert_eq!(
+            max3d.supported_products().collect::<Vec<_>>(),
+            ["ascend910_93", "ascend910b"]
+        );
+        assert_eq!(
+            max3d.param("indices").and_then(|p| p.rank),
+            Some(Rank { min: 4, max: 5 })
+        );
+        // 002: scraped doc without return type and error table.
+        let avg2d = op("AdaptiveAvgPool2dBackward");
+        assert_eq!(
+            avg2d.workspace_fn().map(|f| f.return_type.as_str()),
+            Some("aclnnStatus")
+        );
+        assert_eq!(avg2d.errors.len(), 6);
+        // 000: Atlas 200I/500 A2 not supported, so no dtypes for it.
+        let avg3d = op("AdaptiveAvgPool3dBackward");
+        assert_eq!(avg3d.products.get("ascend310b"), Some(&false));
+        assert!(avg3d
+            .params
+            .iter()
+            .all(|p| !p.dtypes.contains_key("ascend310b")));
+        // 003 + 004: reconciled, 004 wins, `out` of the note is gradInput.
+        let avg = op("AvgPool2dBackward");
+        assert!(
+            avg.sources[0].ends_with("004-aclnnAvgPool2dBackward.txt"),
+            "{:?}",
+            avg.sources
+        );
+        assert!(
+            avg.sources[1].ends_with("003-aclnnAvgPool2dBackward.txt"),
+            "{:?}",
+            avg.sources
+        );
+        let grad_input = avg.param("gradInput").expect("gradInput");
+        assert!(!grad_input.dtypes["ascend910"].contains(&DType::BFloat16));
+        assert!(grad_input.dtypes["ascend910b"].contains(&DType::BFloat16));
+        assert!(avg.errors.iter().all(|e| !e.condition.contains('\u{FFFD}')));
+        assert!(avg.constraints.iter().all(|c| !c.contains('\u{FFFD}')));
+        assert!(avg2d
+            .params
+            .iter()
+            .flat_map(|p| &p.constraints)
+            .all(|c| !c.contains("undefined")));
+        assert!(avg.diagnostics.iter().any(|d| d.code == "docs-differ"
+            && d.message.contains("003-")
+            && d.message.contains("004-")));
+    }
+
+    #[test]
+    fn seed_docs_import_to_specs_that_read_back_identically() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
+        let docs = files_below(&dir).expect("seed docs");
+        let out = tempfile::tempdir().expect("tempdir");
+        let (written, diagnostics) =
+            import_with(&docs, out.path(), &crate::read::read_doc).expect("imports");
+        assert!(errors_of(&diagnostics).is_empty(), "{diagnostics:?}");
+        // Five docs, four ops: the two AvgPool2dBackward docs become one spec.
+        assert_eq!(written.len(), 4);
+        for path in &written {
+            let text = std::fs::read_to_string(path).expect("read spec");
+            let name = path.to_string_lossy().into_owned();
+            let read = read_spec_file(&name, &text);
+            assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+            let yaml = full_to_yaml(&ir_to_full(&read.ops[0])).expect("yaml");
+            assert_eq!(yaml, text, "{name} does not round-trip");
         }
     }
 }

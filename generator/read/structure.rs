@@ -7,7 +7,7 @@ use super::params::{read_param_section, Joiner};
 use super::products::read_products;
 use super::proto::{find_prototypes, Proto};
 use super::text::{clean_inline, Sink};
-use crate::ir::{CParam, Function, Loc, OpIr, ProductId, Severity};
+use crate::ir::{CParam, ErrorCase, Function, Loc, OpIr, ProductId, Severity};
 use regex::Regex;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -19,12 +19,13 @@ const WS_SUFFIX: &str = "GetWorkspaceSize";
 
 static ACLNN_NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"aclnn[A-Za-z0-9_]+").unwrap());
 static INCLUDE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"#include\s*[<"]aclnnop/(?:level2/)?(aclnn_[A-Za-z0-9_]+\.h)[>"]"#).unwrap()
+    Regex::new(r#"#include\s*[<"](?:aclnnop/(?:level2/)?)?(aclnn_[A-Za-z0-9_]+\.h)[>"]"#).unwrap()
 });
 
 /// Facts of the doc shared by every op it describes.
 struct DocFacts {
     products: BTreeMap<ProductId, bool>,
+    products_damaged: bool,
     description: String,
     formula: Option<String>,
     constraints: Vec<String>,
@@ -36,8 +37,14 @@ struct DocFacts {
 pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
     let doc = Doc::parse(text);
     let protos = prototypes(&doc);
+    let before = sink.diags.len();
+    let products = read_products(&doc, sink);
+    let products_damaged = sink.diags[before..]
+        .iter()
+        .any(|d| matches!(d.code.as_str(), "damaged-product" | "no-products"));
     let facts = DocFacts {
-        products: read_products(&doc, sink),
+        products,
+        products_damaged,
         description: description(&doc),
         formula: formula(&doc),
         constraints: constraints(&doc),
@@ -94,86 +101,32 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
 fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]) -> OpIr {
     let mut sink = Sink::new(file);
     let op = op_name(&ws.name);
-    let misspelled = !ws.name.ends_with(WS_SUFFIX)
-        && ws
-            .name
-            .to_ascii_lowercase()
-            .ends_with(&WS_SUFFIX.to_ascii_lowercase());
-    if misspelled {
-        sink.at_text(
-            Severity::Warning,
-            "name-mismatch",
-            format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
-            ws.line,
-            doc.line(ws.line),
-            &ws.name,
-        );
-    }
+    check_ws_spelling(doc, ws, &mut sink);
     check_title(doc, &op, &mut sink);
     let exec_name = format!("aclnn{op}");
-    let two_phase = ws
-        .name
-        .to_ascii_lowercase()
-        .ends_with(&WS_SUFFIX.to_ascii_lowercase());
-    let exec = protos.iter().find(|p| p.name == exec_name && two_phase);
+    let exec = execute_proto(doc, ws, &exec_name, protos, &mut sink);
     let mut functions = vec![function(file, doc, ws, &mut sink)];
-    match exec {
-        Some(e) => functions.push(function(file, doc, e, &mut sink)),
-        None if !two_phase => {}
-        None => sink.at(
-            Severity::Warning,
-            "no-execute-function",
-            format!("no prototype of the execute function `{exec_name}`"),
-            ws.line,
-            doc.line(ws.line),
-        ),
-    }
-    let mut products = facts.products.clone();
-    let section = op_section(doc, &ws.name, &mut sink)
-        .or_else(|| section_titled_as_execute(doc, ws, &exec_name, &mut sink));
-    let (param_range, error_range) = match section {
-        Some(s) => split_at_return_value(doc, s),
-        None => {
-            sink.at(
-                Severity::Warning,
-                "no-param-section",
-                format!("no `{}` section describing the parameters", ws.name),
-                ws.line,
-                doc.line(ws.line),
-            );
-            (0..0, 0..0)
-        }
-    };
+    functions.extend(exec.map(|e| function(file, doc, e, &mut sink)));
+    let section = param_section(doc, ws, &exec_name, &mut sink);
+    let (param_range, error_range) = section
+        .map(|s| split_at_return_value(doc, s))
+        .unwrap_or((0..0, 0..0));
     let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
     let sec = read_param_section(doc, param_range, &names);
+    let execute_params: Vec<String> = exec
+        .map(|e| e.params.iter().map(|p| p.name.clone()).collect())
+        .unwrap_or_default();
+    let mut products = facts.products.clone();
     let params = Joiner {
         file,
         doc,
         proto: ws,
+        execute_params: &execute_params,
         products: &mut products,
+        products_damaged: facts.products_damaged,
     }
     .join(&sec, &mut sink);
-    let mut errors = read_errors(doc, file, error_range);
-    if errors.is_empty() {
-        // A doc-level "## 返回值" section shared by the functions.
-        for s in doc.sections.iter().filter(|s| {
-            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
-        }) {
-            errors.extend(read_errors(doc, file, s.body.clone()));
-        }
-    }
-    if errors.is_empty() {
-        let (line, src) = section
-            .map(|s| (s.line, doc.line(s.line)))
-            .unwrap_or((ws.line, doc.line(ws.line)));
-        sink.at(
-            Severity::Warning,
-            "no-error-table",
-            format!("no error codes documented for `{}`", ws.name),
-            line,
-            src,
-        );
-    }
+    let errors = op_errors(file, doc, ws, section, error_range, &mut sink);
     OpIr {
         op,
         products,
@@ -187,8 +140,105 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         header: facts.header.clone(),
         example: facts.example.clone(),
         sources: vec![file.to_string()],
-        diagnostics: sink.diags,
+        diagnostics: sink.into_diags(),
     }
+}
+
+fn is_two_phase(name: &str) -> bool {
+    name.to_ascii_lowercase()
+        .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+}
+
+/// `aclnnXGetWorkSpaceSize` in a prototype: read, but reported.
+fn check_ws_spelling(doc: &Doc, ws: &Proto, sink: &mut Sink) {
+    if is_two_phase(&ws.name) && !ws.name.ends_with(WS_SUFFIX) {
+        sink.at_text(
+            Severity::Warning,
+            "name-mismatch",
+            format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
+            ws.line,
+            doc.line(ws.line),
+            &ws.name,
+        );
+    }
+}
+
+/// The second-phase prototype of a two-phase op (reported when missing).
+fn execute_proto<'p>(
+    doc: &Doc,
+    ws: &Proto,
+    exec_name: &str,
+    protos: &'p [Proto],
+    sink: &mut Sink,
+) -> Option<&'p Proto> {
+    if !is_two_phase(&ws.name) {
+        return None;
+    }
+    let exec = protos.iter().find(|p| p.name == exec_name);
+    if exec.is_none() {
+        sink.at(
+            Severity::Warning,
+            "no-execute-function",
+            format!("no prototype of the execute function `{exec_name}`"),
+            ws.line,
+            doc.line(ws.line),
+        );
+    }
+    exec
+}
+
+/// The section describing the first phase's parameters, by decreasing confidence.
+fn param_section<'d>(
+    doc: &'d Doc,
+    ws: &Proto,
+    exec_name: &str,
+    sink: &mut Sink,
+) -> Option<&'d Section> {
+    let section = op_section(doc, &ws.name, sink)
+        .or_else(|| section_titled_as_execute(doc, ws, exec_name, sink))
+        // A doc-level "## 参数说明" naming no function.
+        .or_else(|| doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn")));
+    if section.is_none() {
+        sink.at(
+            Severity::Warning,
+            "no-param-section",
+            format!("no `{}` section describing the parameters", ws.name),
+            ws.line,
+            doc.line(ws.line),
+        );
+    }
+    section
+}
+
+/// Error rows of the op's section, else of a doc-level 返回值/错误码 section (reported when none).
+fn op_errors(
+    file: &str,
+    doc: &Doc,
+    ws: &Proto,
+    section: Option<&Section>,
+    error_range: Range<usize>,
+    sink: &mut Sink,
+) -> Vec<ErrorCase> {
+    let mut errors = read_errors(doc, file, error_range);
+    if errors.is_empty() {
+        let shared = doc.sections.iter().filter(|s| {
+            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
+        });
+        for s in shared {
+            errors.extend(read_errors(doc, file, s.body.clone()));
+        }
+    }
+    if errors.is_empty() {
+        let line = section.map_or(ws.line, |s| s.line);
+        sink.at(
+            Severity::Warning,
+            "no-error-table",
+            format!("no error codes documented for `{}`", ws.name),
+            line,
+            doc.line(line),
+        );
+    }
+    errors
 }
 
 /// `aclnnFooGetWorkspaceSize` → `Foo` (a single-phase `aclnnFoo` → `Foo`).
@@ -515,7 +565,9 @@ fn header(doc: &Doc) -> Option<String> {
     doc.code_blocks.iter().find_map(|b| {
         b.content()
             .filter_map(|i| doc.lines.get(i))
-            .find_map(|l| INCLUDE.captures(l).map(|c| c[1].to_string()))
+            .filter_map(|l| INCLUDE.captures(l).map(|c| c[1].to_string()))
+            // aclnn's own support headers are not the op's header.
+            .find(|h| h != "aclnn_base.h" && h != "aclnn_util.h")
     })
 }
 
@@ -528,7 +580,7 @@ mod tests {
     fn read(text: &str) -> (Vec<OpIr>, Vec<crate::ir::Diagnostic>) {
         let mut sink = Sink::new("t.md");
         let ops = read_markdown("t.md", text, &mut sink);
-        (ops, sink.diags)
+        (ops, sink.into_diags())
     }
 
     const BULLETS: &str = "# aclnnFoo
@@ -736,6 +788,56 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
             .find(|d| d.code == "note-unknown-param")
             .unwrap();
         assert_eq!((note.line, note.column), (44, 62));
+    }
+
+    #[test]
+    fn scraped_plain_text_without_hashes_still_reads() {
+        let text = "aclnnBaz\n支持的产品型号\n- [object Object]Atlas 训练系列产品[object Object]。\n接口原型\naclnnBazGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)\naclnnStatus aclnnBaz(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)\naclnnBazGetWorkspaceSize\n参数说明:\nself(aclTensor*, 计算输入):输入,undefined支持ND。\n- [object Object]Atlas 训练系列产品[object Object]:数据类型支持FLOAT16、FLOAT32。\nout(aclTensor*, 计算输出):输出。\nworkspaceSize(uint64_t*, 出参):大小。\nexecutor(aclOpExecutor**, 出参):执行器。\n返回值: aclnnStatus。\n";
+        let (ops, _) = read(text);
+        let op = &ops[0];
+        assert_eq!(op.products.get("ascend910"), Some(&true));
+        assert_eq!(op.functions.len(), 2);
+        assert_eq!(op.functions[0].return_type, "aclnnStatus");
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.dtypes["ascend910"], [DType::Float16, DType::Float32]);
+        assert_eq!(self_.formats.len(), 1);
+        let codes: Vec<&str> = op.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["missing-return-type", "no-error-table"]);
+    }
+
+    #[test]
+    fn two_column_table_in_a_doc_level_param_section() {
+        let text = "# aclnnQux\n## 函数原型\n```Cpp\naclnnStatus aclnnQuxGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\naclnnStatus aclnnQux(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)\n```\n## 参数说明\n| 参数 | 说明 |\n| :-- | :-- |\n| self | **(aclTensor\\*, 计算输入)**：输入，数据类型支持FLOAT16。 |\n| out | **(aclTensor\\*, 计算输出)**：输出。 |\n| workspaceSize | **(uint64_t\\*, 出参)**：大小。 |\n| executor | **(aclOpExecutor\\*\\*, 出参)**：执行器。 |\n| stream | **(aclrtStream, 入参)**：流。 |\n## 返回值\n| 返回码 | 说明 |\n| :-- | :-- |\n| ACLNN_ERR_PARAM_NULLPTR | 空指针。 |\n";
+        let (ops, _) = read(text);
+        let op = &ops[0];
+        assert!(
+            op.diagnostics.iter().all(|d| d.code == "no-products"),
+            "{:?}",
+            op.diagnostics
+        );
+        let self_ = op.param("self").unwrap();
+        assert_eq!(self_.description, "输入，数据类型支持FLOAT16。");
+        assert_eq!(op.param("out").unwrap().role, Role::OutputTensor);
+        assert_eq!(op.errors.len(), 1);
+        assert_eq!(op.errors[0].code, 161001);
+    }
+
+    #[test]
+    fn notes_do_not_add_products_to_an_intact_product_section() {
+        let text = BULLETS.replace(
+            "    - <term>Atlas 推理系列产品</term>：数据类型不支持BFLOAT16。",
+            "    - <term>Atlas 训练系列产品</term>：数据类型支持FLOAT32。",
+        );
+        let (ops, _) = read(&text);
+        let op = &ops[0];
+        assert!(!op.products.contains_key("ascend910"));
+        assert!(!op.param("self").unwrap().dtypes.contains_key("ascend910"));
+        let d = op
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "product-not-listed")
+            .unwrap();
+        assert!(d.message.contains("ignored"), "{}", d.message);
     }
 
     #[test]

@@ -39,6 +39,9 @@ impl Table {
 const MAX_ROWSPAN: usize = 1000;
 const MAX_COLSPAN: usize = 64;
 
+/// `<br>` inside a pipe-table cell separates lines, as in HTML cells.
+static BR: LazyLock<regex::Regex> =
+    LazyLock::new(|| regex::Regex::new(r"(?i)\s*<br\s*/?>\s*").expect("br pattern"));
 static TR: LazyLock<Selector> = LazyLock::new(|| Selector::parse("tr").expect("selector"));
 
 /// Every table (HTML or pipe) within `range`, in doc order.
@@ -195,7 +198,7 @@ fn pipe_table(doc: &Doc, lines: Range<usize>) -> Table {
         let inner = inner.strip_suffix('|').unwrap_or(inner);
         let cells: Vec<String> = split_pipes(inner)
             .into_iter()
-            .map(|c| c.trim().to_string())
+            .map(|c| BR.replace_all(c.trim(), "\n").trim().to_string())
             .collect();
         let is_rule = cells
             .iter()
@@ -264,6 +267,9 @@ mod tests {
         let t = tables_in(&doc, 0..doc.lines.len());
         assert_eq!(t[0].rows.len(), 2);
         assert_eq!(t[0].rows[1].cells, ["<term>A</term>", "√"]);
+        let doc = Doc::parse("| a | b |\n| - | - |\n| x<br>y | z |");
+        let t = tables_in(&doc, 0..doc.lines.len());
+        assert_eq!(t[0].rows[1].cells, ["x\ny", "z"]);
     }
 
     #[test]

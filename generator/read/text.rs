@@ -53,6 +53,8 @@ pub fn ascii_punct(s: &str) -> String {
 pub struct Sink {
     pub file: String,
     pub diags: Vec<Diagnostic>,
+    /// Diagnostics dropped past `MAX_PER_CODE`, by code.
+    omitted: std::collections::BTreeMap<String, usize>,
 }
 
 /// Stop reporting the same code after this many per file, so a broken 10 MB doc stays readable.
@@ -63,11 +65,29 @@ impl Sink {
         Sink {
             file: file.to_string(),
             diags: Vec::new(),
+            omitted: Default::default(),
         }
     }
 
-    fn too_many(&self, code: &str) -> bool {
-        self.diags.iter().filter(|d| d.code == code).count() >= MAX_PER_CODE
+    fn too_many(&mut self, code: &str) -> bool {
+        let full = self.diags.iter().filter(|d| d.code == code).count() >= MAX_PER_CODE;
+        if full {
+            *self.omitted.entry(code.to_string()).or_default() += 1;
+        }
+        full
+    }
+
+    /// The diagnostics, with one note per code saying how many were left out.
+    pub fn into_diags(mut self) -> Vec<Diagnostic> {
+        for (code, n) in std::mem::take(&mut self.omitted) {
+            self.diags.push(Diagnostic::file_level(
+                Severity::Note,
+                &code,
+                format!("{n} more `{code}` diagnostic(s) in this file not shown"),
+                &self.file,
+            ));
+        }
+        self.diags
     }
 
     /// At 0-based line `idx`, pointing at the whole line.
@@ -142,6 +162,17 @@ mod tests {
             clean_inline("[object Object]Atlas 推理系列产品[object Object]。"),
             "Atlas 推理系列产品。"
         );
+    }
+
+    #[test]
+    fn sink_caps_each_code_and_says_how_many_were_left_out() {
+        let mut s = Sink::new("a.md");
+        for i in 0..MAX_PER_CODE + 3 {
+            s.at(Severity::Warning, "x", "m", i, "");
+        }
+        let d = s.into_diags();
+        assert_eq!(d.len(), MAX_PER_CODE + 1);
+        assert!(d[MAX_PER_CODE].message.starts_with("3 more `x`"));
     }
 
     #[test]

@@ -111,7 +111,7 @@ fn reconcile_broadcasts(op: &mut OpIr) {
 
 fn unwrap_products(rule: &Rule) -> &Rule {
     match rule {
-        Rule::OnProducts { rule, .. } => unwrap_products(rule),
+        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => unwrap_products(rule),
         other => other,
     }
 }
@@ -193,7 +193,7 @@ mod tests {
     fn every_condition_gets_a_mapping_and_product_rule_is_inferred() {
         let mut op = op_with(&[
             (161001, "传入的gradOutput、self或out是空指针。"),
-            (161002, "self与out的数据类型不一致且无法转换。"),
+            (161002, "self第1维度不能被group整除。"),
         ]);
         apply(&mut op);
         assert!(matches!(op.errors[0].mapping, Some(Mapping::Rules { .. })));

@@ -7,7 +7,7 @@
 //! ranks, "长度为1或2", enumerations) comes from the IR's parameters.
 
 use super::infer;
-use super::text::{self, re, Mention};
+use super::text::{self, re};
 use crate::ir::{OpIr, Param, Role};
 use aclnn_runtime::Rule;
 
@@ -18,29 +18,33 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"当([A-Za-z_]\w*)(?:为)?非空(?:指针)?时[，,]?\s*|[（(]\s*非空时\s*[）)]|[（(]\s*存在时\s*[）)]"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在)(?:时[，,]\s*|且))"
+);
+re!(
+    OPTIONAL_NOTE,
+    r"[（(]\s*(?:非空时|存在时|若存在|如果存在|如存在|可选|非空)\s*[）)]"
 );
 re!(
     CONDITIONAL,
-    r"当|如果|若|为(?:True|true|False|false)|存在输入时"
+    r"当|如果|若|为(?:True|true|False|false)|存在输入时|场景下.|情况下."
 );
 re!(
     PREDICATE,
-    r"不|空指针|超过|超出|大于|小于|>|<|等于|非连续|广播|broadcast|越界|无效|非法|错误|为0|为空|存在|没有"
+    r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
 re!(EXPLANATORY, r"^(?:例如|如|即|其中|此时|也就是|超出了|表示)");
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
 re!(
     PRODUCT_UNSUPPORTED,
-    r"产品型号不支持|产品不支持|平台不支持|不在支持的平台|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)"
+    r"不支持的产品|产品型号不支持|产品不支持|平台不支持|不在支持的(?:平台|产品)|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)|(?:硬件平台|处理器|芯片|SocVersion)\s*(?:不是|不支持|不在)"
 );
 re!(
     ELEMENT_COUNT,
-    r"(?i)(?:depth|d)\s*\*\s*(?:height|h)\s*\*\s*(?:width|w)\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
+    r"(?i)((?:(?:depth|height|width|[dhw])\s*\*\s*)+(?:depth|height|width|[dhw]))\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
 );
 re!(
     FRACTION,
-    r"([A-Za-z_]\w*)超过([A-Za-z_]\w*)对应位置的(\d+)\s*/\s*(\d+)"
+    r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
 re!(ONE_WAY, r"单向|到|\bto\b");
@@ -48,32 +52,60 @@ re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
 re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
 re!(DTYPE, r"数据类型|dtype|类型");
-re!(FORMAT, r"数据格式|格式|format");
+re!(FORMAT, r"(?i)数据格式|格式|format");
 re!(
     DIM_VALUE,
-    r"某(?:一|个)?维|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
+    r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|dim|rank|\d+\s*维");
+re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
+re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
+re!(VALUE_WORD, r"值|取值|数值");
+re!(AXIS_RANGE, r"越界|超出.*维度范围|不在.*维度范围");
+re!(
+    AXIS_WORDS,
+    r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度"
+);
+re!(
+    SET_VALUES,
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
+);
 re!(SHAPE, r"shape|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
 re!(
     MISMATCH,
-    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)"
+    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)|(?:需要|应|必须|要)(?:与|和).*(?:一致|相同)"
 );
 re!(
     OUT_OF_RANGE,
-    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|>|<"
+    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|不正确|不对|>|<"
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
 re!(
     NOT_POSITIVE,
     r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
 );
-re!(INLINE_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+re!(
+    INLINE_RANGE,
+    r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]|(-?\d+)\s*(?:~|～|到|至)\s*(-?\d+)"
+);
+re!(
+    WHEN_PREFIX,
+    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
+);
+re!(
+    NO_SUBJECT_ASPECT,
+    r"^(?:传入)?(?:的)?(?:[Tt]ensor中|输入的?)?(?:数据类型|数据格式|shape|维度|任意维度|不支持空)"
+);
+re!(NUMEL, r"元素个数|元素数量");
+re!(
+    TENSOR_COUNT,
+    r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
+);
+re!(CONSTRAINT_WORDS, r"约束|要求|限制|校验条件|条件");
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
 re!(
     NOT_EQUAL_VALUES,
@@ -91,20 +123,32 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         ),
         None => (text.clone(), Vec::new()),
     };
-    let text = NON_NULL_WHEN.replace_all(&text, "").to_string();
+    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
+    let (text, when) = strip_when_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
     let mut rules = Vec::new();
-    for clause in text::split_clauses(&text, |s| PREDICATE.is_match(s)) {
-        if EXPLANATORY.is_match(&clause) && !rules.is_empty() {
+    let mut subjects: Vec<&Param> = Vec::new();
+    let clauses = text::split_clauses(&text, |s| PREDICATE.is_match(s));
+    for (i, clause) in clauses.iter().enumerate() {
+        if EXPLANATORY.is_match(clause) && !rules.is_empty() {
             continue;
         }
-        let clause_rules = recognize_clause(op, &clause)?;
-        rules.extend(qualify_by_products(&clause, clause_rules));
+        if WHEN_SUFFIX.is_match(clause) && i + 1 < clauses.len() {
+            return Err(format!(
+                "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
+            ));
+        }
+        let (clause_rules, used) = recognize_clause(op, clause, &subjects, when.is_some())?;
+        subjects = used;
+        rules.extend(qualify_by_products(clause, clause_rules));
     }
     if rules.is_empty() {
         return Err("no checkable statement recognized".into());
+    }
+    if let Some(when) = when {
+        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
     }
     if !excluded.is_empty() {
         let keep: Vec<String> = op
@@ -121,6 +165,66 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
             .collect();
     }
     Ok(rules)
+}
+
+/// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
+struct When {
+    param: String,
+    index: Option<usize>,
+    values: Vec<i64>,
+    negate: bool,
+}
+
+impl When {
+    fn wrap(&self, rule: Rule) -> Rule {
+        Rule::When {
+            param: self.param.clone(),
+            index: self.index,
+            values: self.values.clone(),
+            negate: self.negate,
+            rule: Box::new(rule),
+        }
+    }
+}
+
+fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
+    let Some(c) = WHEN_PREFIX.captures(text) else {
+        return (text.to_string(), None);
+    };
+    let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role == Role::Attribute) else {
+        return (text.to_string(), None);
+    };
+    let index = c.get(2).and_then(|m| m.as_str().parse().ok());
+    let values = match c[4].to_ascii_lowercase().as_str() {
+        "true" => vec![1],
+        "false" => vec![0],
+        nums => text::int_alternatives(nums),
+    };
+    let when = When {
+        param: p.name.clone(),
+        index,
+        values,
+        negate: c[3].starts_with('不') || &c[3] == "!=",
+    };
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    (rest.trim().to_string(), Some(when))
+}
+
+/// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
+/// "其" becomes the named parameters.
+fn strip_non_null_prefix(op: &OpIr, text: &str) -> String {
+    let Some(c) = NON_NULL_WHEN.captures(text) else {
+        return text.to_string();
+    };
+    let subject = c.get(1).or(c.get(2)).map_or("", |m| m.as_str().trim());
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    let rest = rest.strip_prefix('其').unwrap_or(rest);
+    if !text::mentions(op, rest).is_empty() && !rest.starts_with("shape") {
+        rest.to_string()
+    } else {
+        // "biasOptional不为空指针时，数据类型…不在支持的范围之内": the subject carries over.
+        format!("{subject}的{rest}")
+    }
 }
 
 /// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.
@@ -141,22 +245,30 @@ fn qualify_by_products(clause: &str, rules: Vec<Rule>) -> Vec<Rule> {
         .collect()
 }
 
-fn recognize_clause(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
+/// One clause → its rules and the parameters it is about (a clause naming none inherits the
+/// previous clause's: "x的数据类型不在支持的范围之内，或shape不相互匹配").
+fn recognize_clause<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+    conditional: bool,
+) -> Result<(Vec<Rule>, Vec<&'a Param>), String> {
+    let none = |rules| Ok((rules, Vec::new()));
     if NULL_WORD.is_match(clause) {
-        return null_rules(op, clause);
+        return none(null_rules(op, clause, conditional)?);
     }
     if PRODUCT_UNSUPPORTED.is_match(clause) {
-        return Ok(vec![Rule::ProductSupported {
+        return none(vec![Rule::ProductSupported {
             products: op.supported_products().map(str::to_string).collect(),
         }]);
     }
-    if ELEMENT_COUNT.is_match(clause) {
-        return element_count_rule(op);
+    if let Some(c) = ELEMENT_COUNT.captures(clause) {
+        return none(element_count_rule(op, c[1].matches('*').count() + 1)?);
     }
     if let Some(c) = FRACTION.captures(clause) {
-        return fraction_rule(op, &c);
+        return none(fraction_rule(op, &c)?);
     }
-    if CONDITIONAL.is_match(clause) {
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) {
         return Err(format!(
             "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
         ));
@@ -170,62 +282,160 @@ fn recognize_clause(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
         ));
     }
     let mentions = text::mentions(op, clause);
-    let subjects: Vec<&Param> = if mentions.is_empty() {
+    let mut subjects: Vec<&Param> = if mentions.is_empty() {
         group_subjects(op, clause)
     } else {
         mentions.iter().map(|m| m.param).collect()
     };
     if subjects.is_empty() {
+        subjects = inherited.to_vec();
+    }
+    if subjects.is_empty() && NO_SUBJECT_ASPECT.is_match(clause) {
+        // "数据类型不在支持的范围之内", "不支持空tensor场景": a statement about the op's tensors.
+        subjects = text::io_tensors(op);
+    }
+    if subjects.is_empty() {
         return Err(format!("names no parameter of the op (“{clause}”)"));
     }
-    if BROADCAST.is_match(clause) {
-        return broadcast_rules(&mentions, clause);
-    }
-    if PROMOTION.is_match(clause) {
-        return Err("dtype promotion/conversion rules are not in the vocabulary".into());
-    }
-    if clause.contains("非连续") {
-        return Ok(tensor_rules(&subjects, |p| Rule::Contiguous { param: p }));
-    }
-    if EMPTY_TENSOR.is_match(clause) {
+    let rules = if BROADCAST.is_match(clause) {
+        broadcast_rules(&subjects, clause)?
+    } else if PROMOTION.is_match(clause) {
+        promotion_rules(op, clause, &subjects)?
+    } else if clause.contains("非连续") || clause.contains("不连续") {
+        tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
+    } else if EMPTY_TENSOR.is_match(clause) {
         if clause.contains("同时") {
             return Err(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
             );
         }
-        return Ok(tensor_rules(&subjects, |p| Rule::NotEmpty { param: p }));
-    }
-    aspect_rules(op, clause, &subjects)
+        tensor_rules(&subjects, |p| Rule::NotEmpty { param: p })
+    } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
+        list_len_same(&subjects)?
+    } else {
+        aspect_rules(op, clause, &subjects)?
+    };
+    Ok((rules, subjects))
 }
+
+re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
+re!(
+    CAST_FROM_ABLE,
+    r"^([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+);
+
+/// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
+/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的" → castable.
+fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    if SHAPE.is_match(clause) || clause.contains("不在支持的范围") || clause.contains("格式")
+    {
+        return Err(
+            "shape inference and the promoted dtype's range are not in the vocabulary".into(),
+        );
+    }
+    if subjects.iter().any(|p| !p.role.is_tensor()) {
+        return Err("promotion involving scalars or attributes is not in the vocabulary".into());
+    }
+    let casting = CAST_TO.is_match(clause)
+        || clause.contains("无法转换")
+        || clause.contains("可转换")
+        || clause.contains("互转换");
+    if !casting {
+        if subjects.len() < 2 {
+            return Err("a promotion condition that names fewer than two tensors".into());
+        }
+        return Ok(vec![Rule::DtypePromotable {
+            params: names(subjects),
+        }]);
+    }
+    let mentions = text::mentions(op, clause);
+    let to: Option<&Param> = if CAST_FROM_ABLE.is_match(clause) {
+        mentions.first().map(|m| m.param)
+    } else if let Some(k) = CAST_TO.find(clause) {
+        mentions.iter().find(|m| m.at >= k.end()).map(|m| m.param)
+    } else {
+        // "self与out的数据类型不一致且无法转换": the last one named is the destination.
+        mentions.last().map(|m| m.param)
+    };
+    let Some(to) = to.filter(|p| p.role.is_tensor()) else {
+        return Err("a cast to a fixed dtype or to a non-tensor is not in the vocabulary".into());
+    };
+    let mut from: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.name != to.name)
+        .collect();
+    if from.is_empty() {
+        from = text::input_tensors(op)
+            .into_iter()
+            .filter(|p| p.name != to.name)
+            .collect();
+    }
+    if from.is_empty() {
+        return Err("a cast condition without a source tensor".into());
+    }
+    Ok(vec![Rule::DtypeCastable {
+        from: names(&from),
+        to: to.name.clone(),
+    }])
+}
+
+/// "x1、x2中的Tensor数量不一致": tensor lists of one length.
+fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    let lists: Vec<String> = subjects
+        .iter()
+        .filter(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList))
+        .map(|p| p.name.clone())
+        .collect();
+    if lists.len() < 2 {
+        return Err("a tensor-count equality that names fewer than two tensor lists".into());
+    }
+    Ok(vec![Rule::ListLenSame { params: lists }])
+}
+
+re!(
+    ASPECT_START,
+    r"的|数据类型|数据格式|shape|维|格式|dtype|format|是|为|不"
+);
+re!(
+    ALL_TENSORS,
+    r"输入输出|输入和输出|输入、输出|输入与输出|所有[Tt]ensor|全部[Tt]ensor|非空[Tt]ensor|^(?:传入的)?(?:参数|[Tt]ensor)$"
+);
+re!(
+    INPUTS,
+    r"计算输入|输入张量|输入[Tt]ensor|各输入|全部输入|所有输入|^(?:传入的)?输入"
+);
+re!(OUTPUTS, r"输出");
 
 /// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
 fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
-    let head = clause
-        .find(['的', '数', 's'])
-        .map_or(clause, |i| &clause[..i]);
-    if [
-        "输入输出",
-        "输入和输出",
-        "输入、输出",
-        "输入与输出",
-        "所有tensor",
-        "所有Tensor",
-    ]
-    .iter()
-    .any(|w| clause.contains(w))
-    {
+    let clause = clause
+        .trim_start_matches("传入的")
+        .trim_start_matches("传入");
+    let head = match ASPECT_START.find(clause) {
+        Some(m) => &clause[..m.start()],
+        None => clause,
+    };
+    if ALL_TENSORS.is_match(clause) || ALL_TENSORS.is_match(head) {
         text::io_tensors(op)
-    } else if head.contains("输出") {
-        text::output_tensors(op)
-    } else if head.contains("输入") {
+    } else if INPUTS.is_match(head) {
         text::input_tensors(op)
+    } else if OUTPUTS.is_match(head) {
+        text::output_tensors(op)
     } else {
         Vec::new()
     }
 }
 
-fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
-    if clause.contains("必选") {
+re!(
+    NULL_ALL,
+    r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
+);
+
+/// `conditional`: the clause holds under a `When`, so optional parameters count too
+/// ("当outputMask[0]为true，gradInput是空指针").
+fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, String> {
+    if NULL_ALL.is_match(clause) {
         let params: Vec<String> = op
             .params
             .iter()
@@ -234,7 +444,7 @@ fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
             .collect();
         return non_empty_null(params, clause);
     }
-    if CONDITIONAL.is_match(clause) || clause.contains('且') {
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
         return Err(format!(
             "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
         ));
@@ -247,7 +457,7 @@ fn null_rules(op: &OpIr, clause: &str) -> Result<Vec<Rule>, String> {
     };
     let params = subjects
         .iter()
-        .filter(|p| text::is_pointer(p) && !p.optional)
+        .filter(|p| text::is_pointer(p) && (conditional || !p.optional))
         .map(|p| p.name.clone())
         .collect();
     non_empty_null(params, clause)
@@ -264,7 +474,7 @@ fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, String
 }
 
 /// The D*H*W limit applies to the forward input: `self` when the op has it, else its first input.
-fn element_count_rule(op: &OpIr) -> Result<Vec<Rule>, String> {
+fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, String> {
     let inputs = text::input_tensors(op);
     let param = inputs
         .iter()
@@ -273,7 +483,7 @@ fn element_count_rule(op: &OpIr) -> Result<Vec<Rule>, String> {
         .ok_or("the op has no input tensor for the element-count limit")?;
     Ok(vec![Rule::ElementCountMax {
         param: param.name.clone(),
-        dims: 3,
+        dims,
         max: i32::MAX as i64,
     }])
 }
@@ -297,18 +507,25 @@ fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, String> {
     }])
 }
 
-/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last.
-fn broadcast_rules(mentions: &[Mention], clause: &str) -> Result<Vec<Rule>, String> {
-    if !ONE_WAY.is_match(clause) {
-        return Err("mutual broadcasting between tensors is not in the vocabulary".into());
+/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
+/// without a direction the tensors broadcast together.
+fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<Rule>, String> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if tensors.len() < 2 {
+        return Err("a broadcast condition that names fewer than two tensors".into());
     }
-    let tensors = text::tensors(mentions);
+    if !ONE_WAY.is_match(clause) {
+        return Ok(vec![Rule::BroadcastTogether {
+            params: names(&tensors),
+        }]);
+    }
     let Some((to, from)) = tensors.split_last() else {
         return Err("a broadcast condition that names no tensor".into());
     };
-    if from.is_empty() {
-        return Err("a broadcast condition that names one tensor only".into());
-    }
     let dims = HW_ONLY.is_match(clause).then(|| vec![-2, -1]);
     Ok(from
         .iter()
@@ -346,6 +563,46 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         .collect();
     let mismatch = MISMATCH.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
+    let about_values = VALUE_WORD.is_match(clause) && !dim_value;
+    if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
+        if attrs.is_empty() {
+            return Err(format!(
+                "a condition on tensor data (“{clause}”), which the first phase does not see"
+            ));
+        }
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, &attrs)) {
+            // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
+            return Ok(attrs
+                .iter()
+                .map(|a| Rule::AxisIn {
+                    param: a.name.clone(),
+                    tensor: tensor.name.clone(),
+                })
+                .collect());
+        }
+        return value_rules(clause, &attrs);
+    }
+    if let (Some(attr), true) = (
+        attrs.first(),
+        AXIS_RANGE.is_match(clause) && is_axis_statement(clause, &attrs),
+    ) {
+        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
+        let tensor = tensors
+            .first()
+            .copied()
+            .or_else(|| text::input_tensors(op).into_iter().next());
+        if let Some(tensor) = tensor {
+            return Ok(vec![Rule::AxisIn {
+                param: attr.name.clone(),
+                tensor: tensor.name.clone(),
+            }]);
+        }
+    }
     let mut rules = Vec::new();
     let mut any_aspect = false;
 
@@ -367,9 +624,21 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         any_aspect = true;
         rules.extend(shape_rules(op, clause, &tensors, mismatch)?);
     }
-    if LENGTH.is_match(clause) && !dim_value {
+    if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
+        any_aspect = true;
+        rules.extend(numel_rules(clause, &tensors)?);
+    } else if LENGTH.is_match(clause) && !dim_value {
         any_aspect = true;
         rules.extend(length_rules(clause, subjects)?);
+    }
+    if !any_aspect && CONSTRAINT_WORDS.is_match(clause) && OUT_OF_RANGE.is_match(clause) {
+        // "输入和输出参数不满足参数说明中的约束": what the parameter descriptions state.
+        return Ok(subjects
+            .iter()
+            .flat_map(|p| infer::param_rules(op, p))
+            .filter(|(r, _, _)| !matches!(r, Rule::NotNull { .. }))
+            .map(|(r, _, _)| r)
+            .collect());
     }
     if !any_aspect {
         if attrs.is_empty() {
@@ -476,7 +745,7 @@ fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<R
         rules.extend(
             subjects
                 .iter()
-                .filter(|p| !p.role.is_tensor())
+                .filter(|p| p.ty.contains("Array"))
                 .map(|p| Rule::ListLenIn {
                     param: p.name.clone(),
                     lens: (min..=max).collect(),
@@ -538,6 +807,9 @@ fn shape_rules(
     mismatch: bool,
 ) -> Result<Vec<Rule>, String> {
     if mismatch {
+        if EXCEPT.is_match(clause) {
+            return Err("a shape equality except some dims is not in the vocabulary".into());
+        }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
     if !OUT_OF_RANGE.is_match(clause) {
@@ -580,6 +852,15 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
         })
         .collect();
     if lists.is_empty() {
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if !tensors.is_empty() && !clause.contains("维") && !clause.contains("轴") {
+            // "scale或zeroPoint的size大小不是1": the tensor's element count.
+            return numel_rules(clause, &tensors);
+        }
         return Err(format!(
             "a length condition on non-list parameters (“{clause}”)"
         ));
@@ -602,8 +883,54 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
         .collect())
 }
 
+re!(EXCEPT, r"除.*外|除了");
+re!(
+    ATTR_RELATION,
+    r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
+);
+re!(AXIS_BOUNDS, r"范围|越界|超出|绝对值|之间");
+re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
+
+/// "dim的值不在[-self的维度数量, self的维度数量-1]之间": the clause is about the attribute (named
+/// first) staying within the tensor's dims, and about nothing else.
+fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
+    let first_ident = text::IDENT.find(clause).map(|m| m.as_str());
+    attrs.len() == 1
+        && first_ident == Some(attrs[0].name.as_str())
+        && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
+        && AXIS_BOUNDS.is_match(clause)
+        && !NOT_AXIS.is_match(clause)
+}
+
+/// "alpha元素个数不为1": the tensor's element count is one of the stated values.
+fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, String> {
+    let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
+        return Err(format!("no element count stated in “{clause}”"));
+    };
+    let values = text::int_alternatives(&c[1]);
+    Ok(tensors
+        .iter()
+        .map(|p| Rule::NumelIn {
+            param: p.name.clone(),
+            values: values.clone(),
+        })
+        .collect())
+}
+
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
+    if let Some(c) = ATTR_RELATION.captures(clause) {
+        // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
+        let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
+        if let (Some(a), Some(b)) = (find(&c[1]), find(&c[3])) {
+            let (lhs, rhs) = if c[2].contains('大') || &c[2] == ">" {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            return Ok(vec![Rule::IntAtMost { lhs, rhs }]);
+        }
+    }
     if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
         let lt = clause.find("小于").unwrap_or(0);
         if attrs
@@ -614,6 +941,9 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
                 "a relation between two attributes' values is not in the vocabulary".into(),
             );
         }
+    }
+    if clause.contains('*') || clause.contains("乘积") {
+        return Err("a product of attribute values is not in the vocabulary".into());
     }
     let mut rules = Vec::new();
     for p in attrs {
@@ -638,7 +968,9 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             }
         };
         if let Some(c) = INLINE_RANGE.captures(clause) {
-            let (lo, hi) = (c[1].parse().ok(), c[2].parse().ok());
+            let bound =
+                |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+            let (lo, hi) = (bound(1, 3), bound(2, 4));
             rules.push(range(lo, hi));
         } else if NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
@@ -646,6 +978,16 @@ fn value_rules(clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, String> {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
             rules.push(range(None, c[1].parse().ok()));
+        } else if let Some(c) = SET_VALUES.captures(clause) {
+            let list = c
+                .get(1)
+                .or(c.get(2))
+                .or(c.get(3))
+                .map_or("", |m| m.as_str());
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(list),
+            });
         } else if let Some(c) = NOT_EQUAL_VALUES.captures(clause) {
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
@@ -1009,11 +1351,15 @@ mod tests {
     #[test]
     fn unexpressible_conditions_say_why() {
         let op = pool3d();
-        assert!(recognize(&op, "self与out的数据类型不一致且无法转换。").is_err());
+        assert!(recognize(
+            &op,
+            "gradOutput、self做数据类型推导后的结果不在支持的范围之内。"
+        )
+        .is_err());
         assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
         let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
         assert!(why.contains("normalizedShape"), "{why}");
-        assert!(recognize(&op, "gradOutput和self不满足broadcast关系。").is_err());
+        assert!(recognize(&op, "gradOutput不满足broadcast关系。").is_err());
     }
 
     #[test]
@@ -1028,6 +1374,216 @@ mod tests {
             .unwrap(),
             vec![Rule::NotNull {
                 params: s(&["gradOutput", "self"])
+            }]
+        );
+    }
+
+    #[test]
+    fn when_prefix_makes_conditional_rules() {
+        let mut op = pool3d();
+        let mut mask = attr("outputMask", "const aclBoolArray*", &[]);
+        mask.role = Role::Attribute;
+        op.params.push(mask);
+        op.params[2].optional = true;
+        assert_eq!(
+            recognize(&op, "当outputMask[0]为true，传入的out是空指针时。").unwrap(),
+            vec![Rule::When {
+                param: "outputMask".into(),
+                index: Some(0),
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::NotNull {
+                    params: s(&["out"])
+                }),
+            }]
+        );
+    }
+
+    #[test]
+    fn non_null_prefix_and_inherited_subjects() {
+        let op = pool3d();
+        assert_eq!(
+            recognize(&op, "当out非空时，其数据格式不在支持的范围之内。").unwrap(),
+            vec![Rule::FormatIn {
+                param: "out".into(),
+                allowed: vec![Format::Ncdhw, Format::Nd]
+            }]
+        );
+        let rules =
+            recognize(&op, "self的数据类型不在支持的范围之内，或shape不一致。").unwrap_err();
+        assert!(rules.contains("fewer than two"), "{rules}");
+        assert_eq!(
+            recognize(
+                &op,
+                "gradOutput、self的数据格式不在支持的范围之内，或数据类型不一致。"
+            )
+            .unwrap()[2],
+            Rule::DtypeSame {
+                params: s(&["gradOutput", "self"])
+            }
+        );
+    }
+
+    #[test]
+    fn mutual_broadcast_and_tilde_ranges() {
+        let mut op = pool3d();
+        assert_eq!(
+            recognize(&op, "gradOutput和self的shape不满足broadcast关系。").unwrap(),
+            vec![Rule::BroadcastTogether {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+        op.params.push(attr("reduction", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "reduction值不在0~2范围之内。").unwrap(),
+            vec![Rule::IntInRange {
+                param: "reduction".into(),
+                min: Some(0),
+                max: Some(2)
+            }]
+        );
+        op.params.push(attr("stride", "const aclIntArray*", &[]));
+        assert_eq!(
+            recognize(&op, "stride的长度不等于0，1或2。").unwrap(),
+            vec![Rule::ListLenIn {
+                param: "stride".into(),
+                lens: vec![0, 1, 2]
+            }]
+        );
+    }
+
+    #[test]
+    fn promotion_and_casting() {
+        let op = pool3d();
+        assert_eq!(
+            recognize(&op, "gradOutput和self无法做数据类型推导。").unwrap(),
+            vec![Rule::DtypePromotable {
+                params: s(&["gradOutput", "self"])
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput", "self"]),
+                to: "out".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out的数据类型不是self可转换的。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["self"]),
+                to: "out".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "self与out的数据类型不一致且无法转换。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["self"]),
+                to: "out".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn dim_index_and_value_sets() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        op.params.push(attr("reduction", "int64_t", &[]));
+        let axis = Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "self".into(),
+        };
+        assert_eq!(
+            recognize(&op, "dim的值不在[-self的维度数量， self的维度数量-1]之间。").unwrap(),
+            vec![axis.clone()]
+        );
+        assert_eq!(
+            recognize(&op, "dim值不在self维度范围内。").unwrap(),
+            vec![axis]
+        );
+        assert_eq!(
+            recognize(&op, "reduction的值非0, 1, 2三值之一。").unwrap(),
+            vec![Rule::IntIn {
+                param: "reduction".into(),
+                values: vec![0, 1, 2]
+            }]
+        );
+        assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
+    }
+
+    #[test]
+    fn dim_out_of_bounds_and_rank_words() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "dim超出输入self的维度范围时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "self".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "dim越界时。").unwrap(),
+            vec![Rule::AxisIn {
+                param: "dim".into(),
+                tensor: "gradOutput".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out非3维tensor，self非4维tensor。").unwrap(),
+            vec![
+                Rule::RankIn {
+                    param: "out".into(),
+                    min: 3,
+                    max: 3
+                },
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 4,
+                    max: 4
+                },
+            ]
+        );
+        assert_eq!(
+            recognize(&pool3d(), "self的dim不为3。").unwrap(),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 3,
+                max: 3
+            }]
+        );
+    }
+
+    #[test]
+    fn attribute_order_and_non_null_subject() {
+        let mut op = pool3d();
+        op.params.push(attr("quantMin", "int64_t", &[]));
+        op.params.push(attr("quantMax", "int64_t", &[]));
+        assert_eq!(
+            recognize(&op, "quantMin大于quantMax。").unwrap(),
+            vec![Rule::IntAtMost {
+                lhs: "quantMin".into(),
+                rhs: "quantMax".into()
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "quantMax小于quantMin。").unwrap(),
+            vec![Rule::IntAtMost {
+                lhs: "quantMin".into(),
+                rhs: "quantMax".into()
+            }]
+        );
+        op.params[0].optional = true;
+        assert_eq!(
+            recognize(
+                &op,
+                "当gradOutput不为空指针，其shape不能broadcast到self的shape。"
+            )
+            .unwrap(),
+            vec![Rule::Broadcastable {
+                from: "gradOutput".into(),
+                to: "self".into(),
+                dims: None
             }]
         );
     }

@@ -58,6 +58,14 @@ pub fn split_clauses(text: &str, has_predicate: impl Fn(&str) -> bool) -> Vec<St
         if piece.is_empty() {
             continue;
         }
+        // "不等于0，1或2": a piece of numbers continues the previous clause.
+        if pending.is_empty() && piece.starts_with(|c: char| c.is_ascii_digit()) {
+            if let Some(last) = clauses.last_mut() {
+                last.push('、');
+                last.push_str(piece);
+                continue;
+            }
+        }
         if !pending.is_empty() {
             pending.push('、');
         }
@@ -67,7 +75,13 @@ pub fn split_clauses(text: &str, has_predicate: impl Fn(&str) -> bool) -> Vec<St
         }
     }
     if !pending.is_empty() {
-        clauses.push(pending);
+        match clauses.last_mut() {
+            Some(last) if !has_predicate(&pending) => {
+                last.push('、');
+                last.push_str(&pending);
+            }
+            _ => clauses.push(pending),
+        }
     }
     clauses
 }

@@ -11,7 +11,7 @@ pub mod reference;
 pub mod seed_ops;
 
 use crate::cli::{Failure, Outcome};
-use crate::ir::{snake_case, OpIr, Role};
+use crate::ir::{snake_case, OpIr};
 use aclnn_runtime::{AclnnError, Arg, Call, Product, TensorDesc};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -68,8 +68,9 @@ impl std::fmt::Display for SimError {
     }
 }
 
-/// Parses a CASE.json: the `validate` call format where each tensor also has `"data"`.
-pub fn parse_case(text: &str, case_dir: &Path) -> Result<SimCase, String> {
+/// Parses a CASE.json: the `validate` call format (read as `validate` reads it, against the
+/// op's parameters) where each tensor also has `"data"`.
+pub fn parse_case(op: &OpIr, text: &str, case_dir: &Path) -> Result<SimCase, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| format!("case JSON: {e}"))?;
     let mut data = BTreeMap::new();
     if let Some(args) = value.get_mut("args").and_then(Value::as_object_mut) {
@@ -80,12 +81,12 @@ pub fn parse_case(text: &str, case_dir: &Path) -> Result<SimCase, String> {
             if let Some(path) = obj.remove("data") {
                 let path = path
                     .as_str()
-                    .ok_or_else(|| format!("case JSON: `data` of {name} is not a string"))?;
+                    .ok_or_else(|| format!("case JSON: `args.{name}.data` is not a string"))?;
                 data.insert(name.clone(), case_dir.join(path));
             }
         }
     }
-    let call: Call = serde_json::from_value(value).map_err(|e| format!("case JSON: {e}"))?;
+    let call = crate::rules::validate::parse_call(op, &value)?;
     Ok(SimCase { call, data })
 }
 
@@ -141,23 +142,20 @@ fn job_text(
         "core_num {}",
         core_num.unwrap_or(product.core_count()).max(1)
     );
-    for p in &op.params {
+    for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
-        match p.role {
-            role if role.is_tensor() => {
-                let kind = if crate::emit::kernel::is_input(role) {
-                    "input"
-                } else {
-                    "output"
-                };
-                let line = tensor_line(kind, &p.name, arg, case)?;
-                let _ = writeln!(job, "{line}");
-            }
-            Role::Attribute => {
-                let _ = writeln!(job, "{}", attr_line(&p.name, arg));
-            }
-            _ => {}
-        }
+        let kind = if crate::emit::kernel::is_input(p.role) {
+            "input"
+        } else {
+            "output"
+        };
+        let line = tensor_line(kind, &p.name, arg, case)?;
+        let _ = writeln!(job, "{line}");
+    }
+    // Attributes by their TilingContext index: the ones the OpDef registers.
+    for p in crate::emit::kernel::registered_attrs(op) {
+        let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
+        let _ = writeln!(job, "{}", attr_line(&p.name, arg));
     }
     Ok(job)
 }
@@ -230,15 +228,18 @@ pub fn default_cache() -> PathBuf {
 pub fn cmd_sim(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &Path) -> Outcome {
     let loaded = crate::read::load_specs(specs)?;
     let wanted = op.strip_prefix("aclnn").unwrap_or(op);
-    let op_ir = loaded
+    let mut op_ir = loaded
         .ops
-        .iter()
+        .into_iter()
         .find(|o| o.op == wanted)
         .ok_or_else(|| Failure::usage(format!("no op `{wanted}` in {}", specs.display())))?;
+    // The documented error conditions become the rules the call is validated against.
+    crate::rules::apply(&mut op_ir);
+    let op_ir = &op_ir;
     let text = std::fs::read_to_string(call)
         .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
     let case_dir = call.parent().unwrap_or(Path::new("."));
-    let case = parse_case(&text, case_dir)
+    let case = parse_case(op_ir, &text, case_dir)
         .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
     let opts = SimOptions {
         generated: generated.to_path_buf(),

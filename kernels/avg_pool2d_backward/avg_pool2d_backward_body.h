@@ -5,7 +5,7 @@
 // loads the gradOutput rows whose windows cover it (one DataCopyPad, they are contiguous),
 // Compute spreads each gradOutput element over the row's columns of its window, divided by the
 // window's divisor (PyTorch: divisorOverride, else the window size with or without padding).
-// CopyOut casts the tile's fp32 rows to T and writes them with one DataCopyPad.
+// CopyOut casts the tile's fp32 rows to T and writes them with one DataCopyPad, a block per row.
 
 TQue<QuePosition::VECIN, BUFFER_NUM> gradQueue_;
 TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
@@ -14,14 +14,17 @@ TBuf<TPosition::VECCALC> accBuf_;        // fp32 accumulators of the tile's grad
 int64_t rowFirst_ = 0;                   // gradOutput rows [rowFirst_, rowEnd_) of the current step
 int64_t rowEnd_ = 0;
 int64_t rowH_ = 0;                       // the gradInput row of the current step
+uint64_t accStride_ = 0;                 // fp32 row stride in UB (rows start on 32-byte blocks)
+uint64_t outStride_ = 0;                 // T row stride in UB
 
 __aicore__ inline void InitBuffers() {
     uint64_t rowsElems = static_cast<uint64_t>(tiling_.maxRows) * tiling_.outW;
-    uint64_t tileElems = tiling_.tileUnits * tiling_.inW;
+    accStride_ = AlignUp32(tiling_.inW * sizeof(float)) / sizeof(float);
+    outStride_ = AlignUp32(tiling_.inW * sizeof(T)) / sizeof(T);
     pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(rowsElems * sizeof(T)));
-    pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(tileElems * sizeof(T)));
+    pipe_.InitBuffer(outQueue_, BUFFER_NUM, tiling_.tileUnits * outStride_ * sizeof(T));
     pipe_.InitBuffer(gradFloatBuf_, AlignUp32(rowsElems * sizeof(float)));
-    pipe_.InitBuffer(accBuf_, AlignUp32(tileElems * sizeof(float)));
+    pipe_.InitBuffer(accBuf_, tiling_.tileUnits * accStride_ * sizeof(float));
 }
 
 __aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t count) { return count; }
@@ -49,7 +52,7 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step)
 
 __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t step) {
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
-    LocalTensor<float> acc = accBuf_.template Get<float>()[static_cast<uint32_t>(step * tiling_.inW)];
+    LocalTensor<float> acc = accBuf_.template Get<float>()[static_cast<uint32_t>(step * accStride_)];
     Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));
     int64_t rows = rowEnd_ - rowFirst_;
     if (rows > 0) {
@@ -72,8 +75,12 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
                                   : tiling_.countIncludePad ? poolH * poolW
                                                             : spanH * (w1 - w0);
                 float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);
-                LocalTensor<float> span = acc[static_cast<uint32_t>(w0)];
-                Adds(span, span, delta, static_cast<int32_t>(w1 - w0));
+                // Window starts are arbitrary columns; vector instructions need 32-byte-aligned
+                // operands, so the spread is scalar.
+                for (int64_t w = w0; w < w1; ++w) {
+                    uint32_t k = static_cast<uint32_t>(w);
+                    acc.SetValue(k, acc.GetValue(k) + delta);
+                }
             }
         }
     }
@@ -81,13 +88,17 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
 }
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
-    uint64_t elems = count * tiling_.inW;
     LocalTensor<T> out = outQueue_.template AllocTensor<T>();
-    FromFloat(out, accBuf_.template Get<float>(), static_cast<uint32_t>(elems));
+    LocalTensor<float> acc = accBuf_.template Get<float>();
+    for (uint64_t r = 0; r < count; ++r) {
+        FromFloat(out[static_cast<uint32_t>(r * outStride_)], acc[static_cast<uint32_t>(r * accStride_)],
+                  static_cast<uint32_t>(tiling_.inW));
+    }
     outQueue_.EnQue(out);
     out = outQueue_.template DeQue<T>();
+    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.
     DataCopyPad(gradInputGm_[first * tiling_.inW], out,
-                DataCopyExtParams(1, static_cast<uint32_t>(elems * sizeof(T)), 0, 0, 0));
+                DataCopyExtParams(static_cast<uint16_t>(count), static_cast<uint32_t>(tiling_.inW * sizeof(T)), 0, 0, 0));
     outQueue_.FreeTensor(out);
 }
 

@@ -99,7 +99,9 @@ inline bool AvgPool2dBackwardTilingChoices(gert::TilingContext* context, const T
     uint64_t rowsBytes = Align32(maxRows * outW * env.typeSize);
     plan.ubFixedBytes = env.bufferNum * rowsBytes + Align32(maxRows * outW * 4) + 128;  // + rounding
     // Per gradInput row of a tile: its fp32 accumulator and its double-buffered output.
-    plan.ubBytesPerUnit = inW * 4 + env.bufferNum * inW * env.typeSize;
+    // Rows start on 32-byte blocks (vector operands must).
+    plan.ubBytesPerUnit = Align32(inW * 4) + env.bufferNum * Align32(inW * env.typeSize);
+    plan.maxTileUnits = 4095;  // CopyOut writes a tile with one DataCopyPad of one block per row
     return true;
 }
 

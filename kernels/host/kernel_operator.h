@@ -4,10 +4,12 @@
 // takes a defaulted `Site` so a violation names the kernel line that broke the rule:
 //   ub-capacity        TPipe::InitBuffer beyond the product's Unified Buffer
 //   ub-bounds          a vector op or scalar access past the end of its LocalTensor
+//   vector-alignment   a vector instruction operand not starting on a 32-byte UB boundary
 //   datacopy-alignment DataCopy of a length that is not a multiple of 32 bytes, or a UB address
 //                      that is not 32-byte aligned (DataCopy and DataCopyPad)
 //   queue-ownership    AllocTensor/EnQue/DeQue/FreeTensor misuse, use of a freed tensor
 //   gm-bounds          global-memory access outside the tensor's allocation
+//   gm-race            two cores writing one global-memory byte without SetAtomicAdd
 //   kernel-trap        trap() / ACLGEN_KERNEL_FAIL reached
 #pragma once
 #include <cmath>
@@ -63,6 +65,15 @@ inline const char* StateName(BufSlot::State s) {
         case BufSlot::Dequeued: return "dequeued";
     }
     return "?";
+}
+
+/// Vector instructions address UB in 32-byte blocks: every operand must start on one.
+inline void CheckVectorAligned(uint64_t ubOffset, const char* what, const Site& site) {
+    if (ubOffset % 32 != 0) {
+        std::ostringstream msg;
+        msg << what << ": operand at Unified Buffer byte " << ubOffset << " is not 32-byte aligned";
+        Fail("vector-alignment", msg.str(), site);
+    }
 }
 
 template <typename T>
@@ -175,6 +186,7 @@ public:
     }
     void SetValue(uint64_t i, T v, Site site = Site()) const {
         Check(i, 1, "GlobalTensor::SetValue", site);
+        aclgen_emu::RecordGmWrite(ptr_ + i, sizeof(T), site);
         ptr_[i] = v;
     }
     T* GetPhyAddr() const { return ptr_; }
@@ -396,6 +408,7 @@ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint
     detail::CheckUbAligned(src.UbOffset(), "DataCopy UB->GM", site);
     src.Check(0, count, "DataCopy UB->GM", site);
     dst.Check(0, count, "DataCopy UB->GM", site);
+    aclgen_emu::RecordGmWrite(dst.GetPhyAddr(), uint64_t(count) * sizeof(T), site);
     for (uint32_t i = 0; i < count; ++i) {
         detail::StoreGm(dst.GetPhyAddr() + i, src.GetPhyAddr()[i]);
     }
@@ -454,6 +467,7 @@ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, c
     for (uint16_t b = 0; b < p.blockCount; ++b) {
         src.Check(ubPos, elems, "DataCopyPad UB->GM", site);
         dst.Check(gmPos, elems, "DataCopyPad UB->GM", site);
+        aclgen_emu::RecordGmWrite(dst.GetPhyAddr() + gmPos, elems * sizeof(T), site);
         for (uint64_t i = 0; i < elems; ++i) {
             detail::StoreGm(dst.GetPhyAddr() + gmPos + i, src.GetPhyAddr()[ubPos + i]);
         }
@@ -477,6 +491,8 @@ inline void SetAtomicNone() { aclgen_emu::Device().atomicAdd = false; }
                      Site site = Site()) {                                                          \
         dst.Check(0, count, #NAME, site);                                                           \
         src.Check(0, count, #NAME, site);                                                           \
+        aclgen_emu::CheckVectorAligned(dst.UbOffset(), #NAME, site);                                \
+        aclgen_emu::CheckVectorAligned(src.UbOffset(), #NAME, site);                                \
         for (int32_t i = 0; i < count; ++i) {                                                       \
             float a = static_cast<float>(src.GetPhyAddr()[i]);                                      \
             float s = static_cast<float>(scalar);                                                   \
@@ -497,6 +513,9 @@ ACLGEN_UNARY_SCALAR_OP(Mins, a < s ? a : s)
         dst.Check(0, count, #NAME, site);                                                           \
         src0.Check(0, count, #NAME, site);                                                          \
         src1.Check(0, count, #NAME, site);                                                          \
+        aclgen_emu::CheckVectorAligned(dst.UbOffset(), #NAME, site);                                \
+        aclgen_emu::CheckVectorAligned(src0.UbOffset(), #NAME, site);                               \
+        aclgen_emu::CheckVectorAligned(src1.UbOffset(), #NAME, site);                               \
         for (int32_t i = 0; i < count; ++i) {                                                       \
             float a = static_cast<float>(src0.GetPhyAddr()[i]);                                     \
             float b = static_cast<float>(src1.GetPhyAddr()[i]);                                     \
@@ -516,6 +535,8 @@ template <typename T>
 inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, Site site = Site()) {
     dst.Check(0, count, "Abs", site);
     src.Check(0, count, "Abs", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Abs", site);
+    aclgen_emu::CheckVectorAligned(src.UbOffset(), "Abs", site);
     for (int32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = static_cast<T>(std::fabs(static_cast<float>(src.GetPhyAddr()[i])));
     }
@@ -525,6 +546,7 @@ template <typename T>
 inline void Duplicate(const LocalTensor<T>& dst, const typename aclgen_emu::Identity<T>::type& value, int32_t count,
                       Site site = Site()) {
     dst.Check(0, count, "Duplicate", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Duplicate", site);
     for (int32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = value;
     }
@@ -554,6 +576,8 @@ inline void Cast(const LocalTensor<U>& dst, const LocalTensor<T>& src, RoundMode
                  Site site = Site()) {
     dst.Check(0, count, "Cast", site);
     src.Check(0, count, "Cast", site);
+    aclgen_emu::CheckVectorAligned(dst.UbOffset(), "Cast", site);
+    aclgen_emu::CheckVectorAligned(src.UbOffset(), "Cast", site);
     for (uint32_t i = 0; i < count; ++i) {
         dst.GetPhyAddr()[i] = detail::Convert<U>(static_cast<float>(src.GetPhyAddr()[i]), mode);
     }

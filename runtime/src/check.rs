@@ -41,6 +41,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             )
         }
         Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
+        Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
+        Rule::DtypeCastable { from, to } => {
+            pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
+        }
         Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
         Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
         Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),
@@ -49,9 +53,22 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }
+        Rule::BroadcastTogether { params } => {
+            pred::broadcast_together(&tensors_of_all(call, params)?)
+        }
+        Rule::ListLenSame { params } => {
+            let mut lens = Vec::new();
+            for p in params {
+                if let Some(len) = pred::arg_list_len(p, arg(call, p))? {
+                    lens.push((p.as_str(), len));
+                }
+            }
+            pred::list_len_same(&lens)
+        }
         Rule::DimsPositive { param, allow_zero } => {
             pred::dims_positive(&tensors(call, param)?, *allow_zero)
         }
+        Rule::NumelIn { param, values } => pred::numel_in(&tensors(call, param)?, values),
         Rule::NotEmpty { param } => pred::not_empty(&tensors(call, param)?),
         Rule::Contiguous { param } => pred::contiguous(&tensors(call, param)?),
         Rule::ListLenIn { param, lens } => match pred::arg_list_len(param, arg(call, param))? {
@@ -68,6 +85,11 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             None => Ok(()),
             Some(v) => pred::int_in_range(param, v, *min, *max),
         },
+        Rule::AxisIn { param, tensor } => {
+            let ts = tensors(call, tensor)?;
+            pred::axis_in(param, arg(call, param), &ts)
+        }
+        Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
         Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
             None => Ok(()),
             Some(v) => pred::int_in(param, v, values),
@@ -84,6 +106,19 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         }
         Rule::ElementCountMax { param, dims, max } => {
             pred::element_count_max(&tensors(call, param)?, *dims, *max)
+        }
+        Rule::When {
+            param,
+            index,
+            values,
+            negate,
+            rule,
+        } => {
+            if pred::when(arg(call, param), *index, values, *negate) {
+                eval(rule, call)
+            } else {
+                Ok(())
+            }
         }
         Rule::OnProducts { products, rule } => {
             if products.contains(&call.product) {

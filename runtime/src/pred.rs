@@ -62,6 +62,21 @@ pub fn report(code: u32, condition: &str, result: Result<(), String>) -> Result<
     result.map_err(|message| AclnnError::new(code, condition, message))
 }
 
+/// Whether a `When` condition holds: the attribute (or its element `index`) is among `values`
+/// (`negate`: is not). A null or absent attribute, or a missing element, never holds.
+pub fn when(a: Option<&Arg>, index: Option<usize>, values: &[i64], negate: bool) -> bool {
+    let value = match (a.filter(|a| !a.is_null()), index) {
+        (None, _) => return false,
+        (Some(Arg::Bool(b)), None) => Some(*b as i64),
+        (Some(a), None) => a.as_int(),
+        (Some(a), Some(i)) => a.as_int_list().and_then(|v| v.get(i).copied()),
+    };
+    match value {
+        None => false,
+        Some(v) => values.contains(&v) != negate,
+    }
+}
+
 /// The rejection of a rule that expects a tensor and got another kind of argument.
 pub fn not_a_tensor(name: &str) -> Result<(), String> {
     Err(format!("{name} is not a tensor"))
@@ -111,6 +126,89 @@ pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Resul
 
 pub fn dtype_same(ts: &[Named]) -> Result<(), String> {
     same_by(ts, "dtype", |t| t.dtype.to_string())
+}
+
+/// Promotion category: bool < integral < floating < complex; `None` for types that do not promote.
+fn category(d: DType) -> Option<u8> {
+    use DType::*;
+    Some(match d {
+        Bool => 0,
+        UInt8 | Int8 | Int16 | Int32 | Int64 | UInt16 | UInt32 | UInt64 => 1,
+        Float16 | BFloat16 | Float32 | Float64 => 2,
+        Complex64 | Complex128 => 3,
+        _ => return None,
+    })
+}
+
+/// The common dtype of two dtypes by aclnn's (PyTorch's) promotion table, if any.
+pub fn promote(a: DType, b: DType) -> Option<DType> {
+    use DType::*;
+    if a == b {
+        return Some(a);
+    }
+    let (ca, cb) = (category(a)?, category(b)?);
+    if ca != cb {
+        let (hi, lo) = if ca > cb { (a, b) } else { (b, a) };
+        return Some(match (hi, lo) {
+            (Complex64, Float64) => Complex128,
+            _ => hi,
+        });
+    }
+    let signed = |d| matches!(d, Int8 | Int16 | Int32 | Int64);
+    Some(match (a, b) {
+        (Float16, BFloat16) | (BFloat16, Float16) => Float32,
+        (UInt8, Int8) | (Int8, UInt8) => Int16,
+        (UInt8, s) | (s, UInt8) if signed(s) => s,
+        _ if ca == 1 && signed(a) != signed(b) => return None,
+        _ => {
+            if a.size_bytes() >= b.size_bytes() {
+                a
+            } else {
+                b
+            }
+        }
+    })
+}
+
+/// Whether a value of dtype `from` may be cast to `to`: never down a category
+/// (float → integer, complex → real, anything → bool).
+pub fn can_cast(from: DType, to: DType) -> bool {
+    from == to || matches!((category(from), category(to)), (Some(f), Some(t)) if f <= t)
+}
+
+fn promoted(ts: &[Named]) -> Result<Option<DType>, String> {
+    let Some((_, first)) = ts.first() else {
+        return Ok(None);
+    };
+    let mut acc = first.dtype;
+    for (name, t) in &ts[1..] {
+        acc = promote(acc, t.dtype).ok_or_else(|| {
+            let names: Vec<&str> = ts.iter().map(|(n, _)| n.as_str()).collect();
+            format!(
+                "the dtypes of {} do not promote: {} ({name}) has no common type with {acc}",
+                names.join(", "),
+                t.dtype
+            )
+        })?;
+    }
+    Ok(Some(acc))
+}
+
+pub fn dtype_promotable(ts: &[Named]) -> Result<(), String> {
+    promoted(ts).map(|_| ())
+}
+
+pub fn dtype_castable(from: &[Named], to: &[Named]) -> Result<(), String> {
+    let Some(p) = promoted(from)? else {
+        return Ok(());
+    };
+    match to.iter().find(|(_, t)| !can_cast(p, t.dtype)) {
+        None => Ok(()),
+        Some((name, t)) => Err(format!(
+            "the promoted dtype {p} cannot be cast to {name}'s dtype {}",
+            t.dtype
+        )),
+    }
 }
 
 pub fn format_in(ts: &[Named], allowed: &[Format]) -> Result<(), String> {
@@ -177,6 +275,46 @@ pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Resu
     Ok(())
 }
 
+/// The tensors broadcast together: aligned from the end, every dim is 1 or the common size.
+pub fn broadcast_together(ts: &[Named]) -> Result<(), String> {
+    let rank = ts.iter().map(|(_, t)| t.rank()).max().unwrap_or(0);
+    for i in 0..rank {
+        let mut size: Option<(i64, &str)> = None;
+        for (name, t) in ts {
+            let Some(&d) = (i + t.rank())
+                .checked_sub(rank)
+                .and_then(|j| t.shape.get(j))
+            else {
+                continue;
+            };
+            if d == 1 {
+                continue;
+            }
+            match size {
+                None => size = Some((d, name)),
+                Some((s, other)) if s != d => {
+                    return Err(format!(
+                        "{name} and {other} do not broadcast: {d} vs {s} at dim {i} from the left of the broadcast shape"
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lists (named with their lengths) of one length.
+pub fn list_len_same(lens: &[(&str, usize)]) -> Result<(), String> {
+    let Some((first, want)) = lens.first() else {
+        return Ok(());
+    };
+    match lens.iter().find(|(_, l)| l != want) {
+        None => Ok(()),
+        Some((name, l)) => Err(format!("{name} has length {l} but {first} has {want}")),
+    }
+}
+
 fn broadcast_one(
     fname: &str,
     f: &TensorDesc,
@@ -231,6 +369,20 @@ pub fn not_empty(ts: &[Named]) -> Result<(), String> {
         None => Ok(()),
         Some((name, t)) => Err(format!("{name} is an empty tensor (shape {:?})", t.shape)),
     }
+}
+
+pub fn numel_in(ts: &[Named], values: &[i64]) -> Result<(), String> {
+    for (name, t) in ts {
+        let n = t.numel();
+        if !n.is_some_and(|n| values.contains(&n)) {
+            return Err(format!(
+                "{name} has {} elements (supported: {})",
+                n.map_or("too many".to_string(), |n| n.to_string()),
+                join(values)
+            ));
+        }
+    }
+    Ok(())
 }
 
 pub fn contiguous(ts: &[Named]) -> Result<(), String> {
@@ -299,6 +451,47 @@ pub fn int_in(name: &str, v: i64, values: &[i64]) -> Result<(), String> {
     }
 }
 
+/// The attribute (an integer, or each element of a list) is a dim index of the first tensor:
+/// `[-rank, rank-1]`, with a 0-dim tensor indexed like a 1-dim one. Null arguments pass.
+pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> {
+    let Some((tname, t)) = ts.first() else {
+        return Ok(());
+    };
+    let values = match a.filter(|a| !a.is_null()) {
+        None => return Ok(()),
+        Some(a) => a
+            .as_int()
+            .map(|v| vec![v])
+            .or_else(|| a.as_int_list())
+            .ok_or_else(|| format!("{name} is not an integer"))?,
+    };
+    let r = t.rank().max(1) as i64;
+    match values.iter().find(|v| **v < -r || **v >= r) {
+        None => Ok(()),
+        Some(v) => Err(format!(
+            "{name} = {v} is not a dim of {tname} (rank {}): allowed [{}, {}]",
+            t.rank(),
+            -r,
+            r - 1
+        )),
+    }
+}
+
+/// `lhs <= rhs` for two integer attributes; a null one is not checked.
+pub fn int_at_most(
+    lhs_name: &str,
+    lhs: Option<&Arg>,
+    rhs_name: &str,
+    rhs: Option<&Arg>,
+) -> Result<(), String> {
+    let l = arg_int(lhs_name, lhs)?;
+    let r = arg_int(rhs_name, rhs)?;
+    match (l, r) {
+        (Some(l), Some(r)) if l > r => Err(format!("{lhs_name} = {l} exceeds {rhs_name} = {r}")),
+        _ => Ok(()),
+    }
+}
+
 /// Element-wise `num * lhs[i] <= den * rhs[i]`; a missing element repeats the list's first
 /// (aclnn expands length-1 lists). Empty lists are not checked.
 pub fn list_elems_at_most_fraction(
@@ -363,6 +556,21 @@ mod tests {
         assert!(broadcastable(&one("g", Some(&bad_c)), &one("s", Some(&s)), None).is_ok());
         let not_one = td(&[2, 3, 2, 5]);
         assert!(broadcastable(&one("g", Some(&not_one)), &one("s", Some(&s)), None).is_err());
+    }
+
+    #[test]
+    fn promotion_follows_the_table() {
+        use DType::*;
+        assert_eq!(promote(Float16, BFloat16), Some(Float32));
+        assert_eq!(promote(Int8, UInt8), Some(Int16));
+        assert_eq!(promote(Int32, Float16), Some(Float16));
+        assert_eq!(promote(Bool, Int64), Some(Int64));
+        assert_eq!(promote(Complex64, Float64), Some(Complex128));
+        assert_eq!(promote(String, Float32), None);
+        assert!(can_cast(Int32, Float32));
+        assert!(!can_cast(Float32, Int32));
+        assert!(!can_cast(Int8, Bool));
+        assert!(!can_cast(Complex64, Float64));
     }
 
     #[test]

@@ -22,6 +22,12 @@ pub enum Rule {
     },
     /// All these params have one dtype.
     DtypeSame { params: Vec<String> },
+    /// The tensors' dtypes promote to a common dtype (aclnn/PyTorch promotion:
+    /// "self和other无法做数据类型推导").
+    DtypePromotable { params: Vec<String> },
+    /// The promoted dtype of `from` casts to `to`'s dtype (no float → integer, complex → real,
+    /// non-bool → bool): "推导出的数据类型无法转换为out的类型".
+    DtypeCastable { from: Vec<String>, to: String },
     /// The param's format must be in the list.
     FormatIn { param: String, allowed: Vec<Format> },
     /// All these params have one format.
@@ -43,12 +49,18 @@ pub enum Rule {
         to: String,
         dims: Option<Vec<i64>>,
     },
+    /// These tensors broadcast together (numpy rules: aligned from the end, each dim equal or 1).
+    BroadcastTogether { params: Vec<String> },
     /// Every dim is > 0 (`allow_zero`: ≥ 0).
     DimsPositive { param: String, allow_zero: bool },
+    /// The tensor's element count is one of these ("scalar元素个数不为1").
+    NumelIn { param: String, values: Vec<i64> },
     /// The tensor may not be empty.
     NotEmpty { param: String },
     /// The tensor must be contiguous (docs that reject non-contiguous tensors).
     Contiguous { param: String },
+    /// These lists (tensor lists or arrays) have one length.
+    ListLenSame { params: Vec<String> },
     /// The list attribute's length is one of these.
     ListLenIn { param: String, lens: Vec<usize> },
     /// Every element of the list attribute lies in `[min, max]`.
@@ -63,6 +75,11 @@ pub enum Rule {
         min: Option<i64>,
         max: Option<i64>,
     },
+    /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
+    /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
+    AxisIn { param: String, tensor: String },
+    /// Integer attribute `lhs` ≤ integer attribute `rhs` ("quantMin大于quantMax" rejects).
+    IntAtMost { lhs: String, rhs: String },
     /// The integer attribute is one of these values.
     IntIn { param: String, values: Vec<i64> },
     /// Element-wise `num * lhs[i] <= den * rhs[i]` (a missing element repeats the first,
@@ -78,6 +95,18 @@ pub enum Rule {
         param: String,
         dims: usize,
         max: i64,
+    },
+    /// The inner rule applies only when an attribute (or element `index` of a list attribute;
+    /// bools count as 0/1) is one of `values` (`negate`: is none of them), e.g.
+    /// "当outputMask[1]为true，gradWeight是空指针".
+    When {
+        param: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        values: Vec<i64>,
+        #[serde(default)]
+        negate: bool,
+        rule: Box<Rule>,
     },
     /// The inner rule applies only on these products.
     OnProducts {
@@ -104,22 +133,30 @@ impl Rule {
         match self {
             Rule::ProductSupported { .. } => Stage::Product,
             Rule::NotNull { .. } => Stage::Null,
-            Rule::DtypeIn { .. } | Rule::DtypeSame { .. } => Stage::Dtype,
+            Rule::DtypeIn { .. }
+            | Rule::DtypeSame { .. }
+            | Rule::DtypePromotable { .. }
+            | Rule::DtypeCastable { .. } => Stage::Dtype,
             Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
             Rule::RankIn { .. }
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
             | Rule::Broadcastable { .. }
+            | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
             | Rule::NotEmpty { .. }
+            | Rule::NumelIn { .. }
             | Rule::Contiguous { .. }
             | Rule::ElementCountMax { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
+            | Rule::ListLenSame { .. }
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
+            | Rule::AxisIn { .. }
+            | Rule::IntAtMost { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
-            Rule::OnProducts { rule, .. } => rule.stage(),
+            Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
         }
     }
 }

@@ -66,9 +66,9 @@ vocab_enum! {
         Complex64 = "COMPLEX64",
         Complex128 = "COMPLEX128",
         String = "STRING",
-        HiFloat8 = "HIFLOAT8",
-        Float8E4M3Fn = "FLOAT8_E4M3FN" | "FLOAT8_E4M3",
-        Float8E5M2 = "FLOAT8_E5M2",
+        HiFloat8 = "HIFLOAT8" | "HIF8",
+        Float8E4M3Fn = "FLOAT8_E4M3FN" | "FLOAT8_E4M3" | "FLOAT_E4M3FN",
+        Float8E5M2 = "FLOAT8_E5M2" | "FLOAT_E5M2",
         Float8E8M0 = "FLOAT8_E8M0",
         Float4E2M1 = "FLOAT4_E2M1",
         Float4E1M2 = "FLOAT4_E1M2",
@@ -86,6 +86,22 @@ impl DType {
             Float32 | HFloat32 | Int32 | UInt32 | Complex32 => 4,
             Float16 | BFloat16 | Int16 | UInt16 => 2,
             _ => 1,
+        }
+    }
+
+    /// False for spellings that name a compute mode rather than a tensor's element type
+    /// (HFLOAT32 appears in cubeMathType texts) or that aclDataType lacks.
+    pub fn is_tensor_dtype(self) -> bool {
+        !matches!(self, DType::HFloat32 | DType::QInt8)
+    }
+
+    /// The `aclDataType` enumerator (`ACL_FLOAT`, `ACL_BF16`, ...) used by C callers and CANN's UTs.
+    pub fn acl_name(self) -> String {
+        match self {
+            DType::Float32 => "ACL_FLOAT".into(),
+            DType::BFloat16 => "ACL_BF16".into(),
+            DType::Float64 => "ACL_DOUBLE".into(),
+            other => format!("ACL_{}", other.as_str()),
         }
     }
 
@@ -137,7 +153,7 @@ vocab_enum! {
         Nc = "NC",
         Hwcn = "HWCN",
         Nc1hwc0 = "NC1HWC0",
-        FractalNz = "FRACTAL_NZ",
+        FractalNz = "FRACTAL_NZ" | "NZ",
         FractalZ = "FRACTAL_Z",
         FractalZ3d = "FRACTAL_Z_3D",
         Ndc1hwc0 = "NDC1HWC0",
@@ -145,6 +161,11 @@ vocab_enum! {
 }
 
 impl Format {
+    /// The `aclFormat` enumerator (`ACL_FORMAT_NCHW`).
+    pub fn acl_name(self) -> String {
+        format!("ACL_FORMAT_{}", self.as_str())
+    }
+
     /// The `ge::Format` spelling used by OpDef.
     pub fn ge_name(self) -> String {
         format!("ge::FORMAT_{}", self.as_str())
@@ -215,6 +236,8 @@ mod tests {
         assert_eq!(DType::parse("BF16"), Some(DType::BFloat16));
         assert_eq!(DType::parse("FLOAT8_E4M3"), Some(DType::Float8E4M3Fn));
         assert_eq!(DType::parse("FLOAT33"), None);
+        assert_eq!(DType::parse("HIF8"), Some(DType::HiFloat8));
+        assert_eq!(Format::parse("NZ"), Some(Format::FractalNz));
         assert_eq!(Format::parse("ncdhw"), Some(Format::Ncdhw));
         assert_eq!(Product::parse("ascend910_93"), Some(Product::Ascend910_93));
     }

@@ -34,6 +34,8 @@ struct GmRegion {
     const uint8_t* base;
     uint64_t bytes;
     std::string name;
+    /// The core that last wrote each byte without atomic add (-1: none yet).
+    std::vector<int32_t> writer;
 };
 
 struct DeviceState {
@@ -98,7 +100,37 @@ inline uint8_t* ReserveUb(uint64_t bytes, const char* what, const Site& site) {
 }
 
 inline void RegisterGm(const void* base, uint64_t bytes, const std::string& name) {
-    Device().regions.push_back(GmRegion{static_cast<const uint8_t*>(base), bytes, name});
+    Device().regions.push_back(GmRegion{static_cast<const uint8_t*>(base), bytes, name, {}});
+}
+
+/// Records a plain (non-atomic) write of [p, p + bytes) by the current core. Two cores writing
+/// one address without atomic add race on hardware (the result depends on timing): stop.
+inline void RecordGmWrite(const void* p, uint64_t bytes, const Site& site) {
+    DeviceState& d = Device();
+    if (d.atomicAdd || bytes == 0) {
+        return;
+    }
+    auto addr = static_cast<const uint8_t*>(p);
+    for (GmRegion& r : d.regions) {
+        if (addr < r.base || addr >= r.base + r.bytes) {
+            continue;
+        }
+        if (r.writer.empty()) {
+            r.writer.assign(r.bytes, -1);
+        }
+        uint64_t first = static_cast<uint64_t>(addr - r.base);
+        for (uint64_t i = first; i < first + bytes && i < r.bytes; ++i) {
+            int32_t other = r.writer[i];
+            if (other >= 0 && other != d.blockIdx) {
+                std::ostringstream msg;
+                msg << "byte " << i << " of global tensor '" << r.name << "' was written by core " << other
+                    << " too, without atomic add (SetAtomicAdd) the result depends on timing";
+                Fail("gm-race", msg.str(), site);
+            }
+            r.writer[i] = static_cast<int32_t>(d.blockIdx);
+        }
+        return;
+    }
 }
 
 /// Checks that [p, p + bytes) lies inside one global-memory allocation; a miss is reported

@@ -13,7 +13,7 @@ namespace {
 // Double buffering: CopyIn of one tile overlaps Compute of the previous one.
 constexpr uint32_t BUFFER_NUM = 2;
 
-// Positions of the op's tensors and attributes in the TilingContext (spec order).
+// Positions in the TilingContext: tensors, and the attributes the OpDef registers, in spec order.
 namespace input {
 constexpr size_t gradOutput = 0;
 constexpr size_t self = 1;

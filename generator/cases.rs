@@ -1,0 +1,1148 @@
+//! Test cases from the spec: a valid baseline call per product, and for every rule a mutated call
+//! that fails with that rule's code without tripping an earlier rule first, plus calls that are
+//! valid on one product and rejected on another.
+//!
+//! Every case is verified against the rule interpreter before it is kept, so a case's expected
+//! status is a fact about the rules, not a guess. Deterministic: same IR, same cases.
+
+use crate::ir::{OpIr, Role};
+use aclnn_runtime::check::eval;
+use aclnn_runtime::{status, Arg, Call, CheckedRule, DType, Format, Product, Rule, TensorDesc};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One synthesized call and the status the documented rules give it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Case {
+    pub name: String,
+    pub call: Call,
+    pub expect: Expect,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Expect {
+    pub status: u32,
+    pub name: String,
+    /// The doc condition the case exercises; empty for a valid call.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+    /// Index into `OpIr::all_rules()` of the rule that rejects the call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<usize>,
+}
+
+/// The cases of one op, and the rules no case could exercise, with the reason.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CaseSet {
+    pub cases: Vec<Case>,
+    pub untested: BTreeMap<usize, String>,
+}
+
+impl CaseSet {
+    /// Indices of rules some case exercises.
+    pub fn tested_rules(&self) -> BTreeSet<usize> {
+        self.cases.iter().filter_map(|c| c.expect.rule).collect()
+    }
+}
+
+/// Synthesizes every case of `op` (whose rules the rules stage has filled).
+pub fn synthesize(op: &OpIr) -> CaseSet {
+    let rules = op.all_rules();
+    let mut set = CaseSet::default();
+    let mut baselines = BTreeMap::new();
+    for product in supported_products(op) {
+        let call = baseline(op, &rules, &product);
+        match first_failure(&rules, &call) {
+            None => {
+                push(
+                    &mut set.cases,
+                    format!("baseline_{product}"),
+                    call.clone(),
+                    valid(),
+                );
+                baselines.insert(product, call);
+            }
+            Some(j) => {
+                set.untested.insert(
+                    j,
+                    format!("no valid baseline call on {product}: this rule rejects it"),
+                );
+            }
+        }
+    }
+    for (i, checked) in rules.iter().enumerate() {
+        match mutate_for(op, &rules, i, checked, &baselines) {
+            Ok(found) => {
+                for (name, call) in found {
+                    push(&mut set.cases, name, call, expect_rule(i, checked));
+                }
+            }
+            Err(reason) => {
+                set.untested.entry(i).or_insert(reason);
+            }
+        }
+    }
+    set.cases
+        .extend(cross_product_cases(op, &rules, &baselines));
+    dedup_names(&mut set.cases);
+    set
+}
+
+fn valid() -> Expect {
+    Expect {
+        status: status::SUCCESS,
+        name: status::name(status::SUCCESS).into(),
+        condition: String::new(),
+        rule: None,
+    }
+}
+
+fn expect_rule(i: usize, checked: &CheckedRule) -> Expect {
+    Expect {
+        status: checked.code,
+        name: status::name(checked.code).into(),
+        condition: checked.condition.clone(),
+        rule: Some(i),
+    }
+}
+
+fn push(cases: &mut Vec<Case>, name: String, call: Call, expect: Expect) {
+    cases.push(Case { name, call, expect });
+}
+
+/// Appends `_2`, `_3`... to repeated names so every case has its own file.
+fn dedup_names(cases: &mut [Case]) {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for case in cases.iter_mut() {
+        let n = seen.entry(case.name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            case.name = format!("{}_{}", case.name, n);
+        }
+    }
+}
+
+/// Supported products the runtime knows, in id order.
+fn supported_products(op: &OpIr) -> Vec<String> {
+    op.supported_products()
+        .filter(|p| Product::parse(p).is_some())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Index of the first rule (in checking order) that rejects `call`.
+pub fn first_failure(rules: &[CheckedRule], call: &Call) -> Option<usize> {
+    rules.iter().position(|r| eval(&r.rule, call).is_err())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baseline: a call every rule accepts.
+
+/// The rules that hold on `product` (unwrapping `OnProducts` where it applies).
+fn active_rules<'a>(rules: &'a [CheckedRule], product: &str) -> Vec<&'a Rule> {
+    rules
+        .iter()
+        .filter_map(|r| active(&r.rule, product))
+        .collect()
+}
+
+fn active<'a>(rule: &'a Rule, product: &str) -> Option<&'a Rule> {
+    match rule {
+        Rule::OnProducts { products, rule } => {
+            if products.iter().any(|p| p == product) {
+                active(rule, product)
+            } else {
+                None
+            }
+        }
+        other => Some(other),
+    }
+}
+
+/// Groups of params that the rules tie together (same shape, same dtype, same format).
+struct Groups {
+    shape: UnionFind,
+    dtype: UnionFind,
+    format: UnionFind,
+}
+
+fn groups(rules: &[&Rule]) -> Groups {
+    let mut g = Groups {
+        shape: UnionFind::default(),
+        dtype: UnionFind::default(),
+        format: UnionFind::default(),
+    };
+    for rule in rules {
+        match rule {
+            Rule::ShapeSame { params }
+            | Rule::RankSame { params }
+            | Rule::BroadcastTogether { params } => g.shape.join_all(params),
+            Rule::Broadcastable { from, to, .. } => g.shape.join(from, to),
+            Rule::DtypeSame { params } => g.dtype.join_all(params),
+            Rule::FormatSame { params } => g.format.join_all(params),
+            _ => {}
+        }
+    }
+    g
+}
+
+#[derive(Default)]
+struct UnionFind {
+    parent: BTreeMap<String, String>,
+}
+
+impl UnionFind {
+    fn find(&self, x: &str) -> String {
+        let mut cur = x.to_string();
+        // Paths stay short (a handful of params), so no compression is needed.
+        while let Some(p) = self.parent.get(&cur) {
+            if *p == cur {
+                break;
+            }
+            cur = p.clone();
+        }
+        cur
+    }
+
+    fn join(&mut self, a: &str, b: &str) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent.insert(rb, ra);
+        }
+    }
+
+    fn join_all(&mut self, params: &[String]) {
+        for pair in params.windows(2) {
+            self.join(&pair[0], &pair[1]);
+        }
+    }
+
+    fn members<'a>(&self, x: &str, all: impl Iterator<Item = &'a str>) -> Vec<String> {
+        let root = self.find(x);
+        all.filter(|p| self.find(p) == root)
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+fn tensor_params(op: &OpIr) -> impl Iterator<Item = &str> {
+    op.params
+        .iter()
+        .filter(|p| p.role.is_tensor())
+        .map(|p| p.name.as_str())
+}
+
+/// The baseline call of `op` on `product`.
+pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
+    let active = active_rules(rules, product);
+    let g = groups(&active);
+    let mut args = BTreeMap::new();
+    for p in &op.params {
+        let arg = match p.role {
+            Role::InputTensor | Role::OutputTensor | Role::InOutTensor => Some(Arg::Tensor(
+                baseline_tensor(op, &active, &g, &p.name, product),
+            )),
+            Role::InputTensorList | Role::OutputTensorList => {
+                Some(Arg::TensorList(vec![baseline_tensor(
+                    op, &active, &g, &p.name, product,
+                )]))
+            }
+            Role::Attribute => baseline_attribute(&active, &p.name, &p.ty),
+            Role::WorkspaceSize | Role::Executor | Role::Workspace | Role::Stream => None,
+        };
+        if let Some(arg) = arg {
+            args.insert(p.name.clone(), arg);
+        }
+    }
+    Call {
+        product: product.to_string(),
+        args,
+    }
+}
+
+fn baseline_tensor(
+    op: &OpIr,
+    rules: &[&Rule],
+    g: &Groups,
+    name: &str,
+    product: &str,
+) -> TensorDesc {
+    let shape_group = g.shape.members(name, tensor_params(op));
+    let rank = group_rank(rules, &shape_group);
+    let dtype_group = g.dtype.members(name, tensor_params(op));
+    let dtype = group_dtype(op, rules, &dtype_group, product);
+    let format_group = g.format.members(name, tensor_params(op));
+    let format = group_format(op, rules, &format_group, rank);
+    TensorDesc::new(&vec![2; rank], dtype, format)
+}
+
+/// The smallest rank every member's range allows (at least 1 when possible).
+fn group_rank(rules: &[&Rule], members: &[String]) -> usize {
+    let (mut lo, mut hi) = (0usize, 8usize);
+    for rule in rules {
+        if let Rule::RankIn { param, min, max } = rule {
+            if members.contains(param) {
+                lo = lo.max(*min);
+                hi = hi.min(*max);
+            }
+        }
+    }
+    if lo > hi {
+        return lo;
+    }
+    lo.max(1).min(hi)
+}
+
+/// The first dtype (in the first member's documented order) every member allows on `product`.
+fn group_dtype(op: &OpIr, rules: &[&Rule], members: &[String], product: &str) -> DType {
+    let lists: Vec<Vec<DType>> = members
+        .iter()
+        .filter_map(|m| allowed_dtypes(op, rules, m, product))
+        .collect();
+    let Some(first) = lists.first() else {
+        return DType::Float32;
+    };
+    first
+        .iter()
+        .copied()
+        .find(|d| lists.iter().all(|l| l.contains(d)))
+        .unwrap_or(first[0])
+}
+
+/// The dtypes a param may have on `product`: its DtypeIn rule's list, else the IR's.
+fn allowed_dtypes(op: &OpIr, rules: &[&Rule], param: &str, product: &str) -> Option<Vec<DType>> {
+    let from_rule = rules.iter().find_map(|r| match r {
+        Rule::DtypeIn { param: p, allowed } if p == param => allowed.get(product).cloned(),
+        _ => None,
+    });
+    from_rule
+        .or_else(|| op.param(param).and_then(|p| p.dtypes.get(product).cloned()))
+        .filter(|l| !l.is_empty())
+}
+
+fn allowed_formats(op: &OpIr, rules: &[&Rule], param: &str) -> Option<Vec<Format>> {
+    let from_rule = rules.iter().find_map(|r| match r {
+        Rule::FormatIn { param: p, allowed } if p == param => Some(allowed.clone()),
+        _ => None,
+    });
+    from_rule
+        .or_else(|| op.param(param).map(|p| p.formats.clone()))
+        .filter(|l| !l.is_empty())
+}
+
+/// A format every member allows, preferring one whose dimension count matches the rank.
+fn group_format(op: &OpIr, rules: &[&Rule], members: &[String], rank: usize) -> Format {
+    let lists: Vec<Vec<Format>> = members
+        .iter()
+        .filter_map(|m| allowed_formats(op, rules, m))
+        .collect();
+    let Some(first) = lists.first() else {
+        return Format::Nd;
+    };
+    let common: Vec<Format> = first
+        .iter()
+        .copied()
+        .filter(|f| lists.iter().all(|l| l.contains(f)))
+        .collect();
+    let pool = if common.is_empty() {
+        first.clone()
+    } else {
+        common
+    };
+    pool.iter()
+        .copied()
+        .find(|f| format_rank(*f) == Some(rank))
+        .unwrap_or(pool[0])
+}
+
+/// Dimension count a layout format implies (None for ND and packed formats).
+fn format_rank(f: Format) -> Option<usize> {
+    match f {
+        Format::Nc => Some(2),
+        Format::Ncl | Format::Nlc => Some(3),
+        Format::Nchw | Format::Nhwc | Format::Hwcn => Some(4),
+        Format::Ncdhw | Format::Ndhwc => Some(5),
+        _ => None,
+    }
+}
+
+fn baseline_attribute(rules: &[&Rule], name: &str, ty: &str) -> Option<Arg> {
+    let ty = ty.to_ascii_lowercase();
+    if ty.contains("aclintarray") {
+        Some(Arg::IntArray(baseline_int_list(rules, name)))
+    } else if ty.contains("aclfloatarray") {
+        Some(Arg::FloatArray(vec![1.0]))
+    } else if ty.contains("aclboolarray") {
+        Some(Arg::BoolArray(vec![false]))
+    } else if ty.contains("aclscalar") {
+        Some(Arg::Scalar {
+            dtype: DType::Float32,
+            value: 1.0,
+        })
+    } else if ty.starts_with("bool") {
+        Some(Arg::Bool(false))
+    } else if ty.contains("double") || ty.contains("float") {
+        Some(Arg::Float(1.0))
+    } else if ty.contains("int") {
+        Some(Arg::Int(baseline_int(rules, name)))
+    } else {
+        None
+    }
+}
+
+fn baseline_int(rules: &[&Rule], name: &str) -> i64 {
+    let mut value = 0i64;
+    for rule in rules {
+        match rule {
+            Rule::IntIn { param, values } if param == name => {
+                if let Some(v) = values.first() {
+                    value = *v;
+                }
+            }
+            Rule::IntInRange { param, min, max } if param == name => {
+                value = clamp(value, *min, *max)
+            }
+            _ => {}
+        }
+    }
+    value
+}
+
+fn baseline_int_list(rules: &[&Rule], name: &str) -> Vec<i64> {
+    let mut len = 1usize;
+    let mut elem = 1i64;
+    for rule in rules {
+        match rule {
+            Rule::ListLenIn { param, lens } if param == name => {
+                len = lens.iter().copied().filter(|l| *l > 0).max().unwrap_or(0);
+            }
+            Rule::ListElemsAtMostFraction { lhs, .. } if lhs == name => elem = 0,
+            Rule::ListElemsAtMostFraction { rhs, .. } if rhs == name => elem = elem.max(2),
+            _ => {}
+        }
+    }
+    for rule in rules {
+        if let Rule::ListElemsInRange { param, min, max } = rule {
+            if param == name {
+                elem = clamp(elem, *min, *max);
+            }
+        }
+    }
+    vec![elem; len]
+}
+
+fn clamp(v: i64, min: Option<i64>, max: Option<i64>) -> i64 {
+    let v = min.map_or(v, |m| v.max(m));
+    max.map_or(v, |m| v.min(m))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations: calls that break exactly one rule.
+
+/// Candidate mutations of a rule on a baseline; the first one the rule itself rejects is kept.
+fn mutate_for(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    i: usize,
+    checked: &CheckedRule,
+    baselines: &BTreeMap<String, Call>,
+) -> Result<Vec<(String, Call)>, String> {
+    if baselines.is_empty() {
+        return Err("no valid baseline call to mutate".into());
+    }
+    let mut found = Vec::new();
+    let mut tripped = BTreeSet::new();
+    for (product, base) in products_for(&checked.rule, baselines) {
+        for (name, candidates) in mutations(op, rules, &checked.rule, base, &product) {
+            for call in candidates {
+                match first_failure(rules, &call) {
+                    Some(j) if j == i => {
+                        found.push((name.clone(), call));
+                        break;
+                    }
+                    Some(j) => {
+                        tripped.insert(j);
+                    }
+                    None => {}
+                }
+            }
+        }
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    Err(match tripped.iter().next() {
+        Some(j) => format!(
+            "every mutation tripped an earlier rule first (rule #{j}: {})",
+            rules[*j].condition
+        ),
+        None => "no mutation could break this rule alone".into(),
+    })
+}
+
+/// The baselines a rule can be exercised on: its own products for `OnProducts`, else all.
+fn products_for<'a>(rule: &Rule, baselines: &'a BTreeMap<String, Call>) -> Vec<(String, &'a Call)> {
+    let all = baselines.iter().map(|(p, c)| (p.clone(), c));
+    match rule {
+        Rule::OnProducts { products, .. } => all.filter(|(p, _)| products.contains(p)).collect(),
+        _ => all.collect(),
+    }
+}
+
+type Named = Vec<(String, Vec<Call>)>;
+
+fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product: &str) -> Named {
+    let active = active_rules(rules, product);
+    let g = groups(&active);
+    let shape_mates = |p: &str| g.shape.members(p, tensor_params(op));
+    let dtype_mates = |p: &str| g.dtype.members(p, tensor_params(op));
+    let format_mates = |p: &str| g.format.members(p, tensor_params(op));
+    match rule {
+        Rule::OnProducts { rule, .. } => mutations(op, rules, rule, base, product),
+        Rule::ProductSupported { products } => Product::ALL
+            .iter()
+            .find(|p| !products.iter().any(|q| q == p.id()))
+            .map(|p| {
+                vec![(
+                    format!("unsupported_product_{}", p.id()),
+                    vec![with_product(base, p.id())],
+                )]
+            })
+            .unwrap_or_default(),
+        Rule::NotNull { params } => params
+            .iter()
+            .filter(|p| base.args.contains_key(*p))
+            .map(|p| (format!("null_{p}"), vec![with_arg(base, p, Arg::Null)]))
+            .collect(),
+        Rule::DtypeIn { param, allowed } => {
+            let ok = allowed.get(product).cloned().unwrap_or_default();
+            let bad: Vec<DType> = DType::ALL
+                .iter()
+                .copied()
+                .filter(|d| !ok.contains(d))
+                .take(4)
+                .collect();
+            let calls = bad
+                .iter()
+                .flat_map(|d| {
+                    [
+                        set_tensors(base, std::slice::from_ref(param), |t| t.dtype = *d),
+                        set_tensors(base, &dtype_mates(param), |t| t.dtype = *d),
+                    ]
+                })
+                .collect();
+            vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)]
+        }
+        Rule::DtypeSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let current = tensor_of(base, last).map(|t| t.dtype);
+            let mut pool = allowed_dtypes(op, &active, last, product).unwrap_or_default();
+            pool.extend(DType::ALL.iter().copied().filter(|d| d.is_tensor_dtype()));
+            let calls = pool
+                .into_iter()
+                .filter(|d| Some(*d) != current)
+                .take(6)
+                .map(|d| set_tensors(base, std::slice::from_ref(last), |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{last}_differs"), calls)]
+        }
+        Rule::FormatIn { param, allowed } => {
+            let bad: Vec<Format> = Format::ALL
+                .iter()
+                .copied()
+                .filter(|f| !allowed.contains(f))
+                .take(4)
+                .collect();
+            let calls = bad
+                .iter()
+                .flat_map(|f| {
+                    [
+                        set_tensors(base, std::slice::from_ref(param), |t| t.format = *f),
+                        set_tensors(base, &format_mates(param), |t| t.format = *f),
+                    ]
+                })
+                .collect();
+            vec![(format!("format_{param}_unsupported"), calls)]
+        }
+        Rule::FormatSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let current = tensor_of(base, last).map(|t| t.format);
+            let mut pool = allowed_formats(op, &active, last).unwrap_or_default();
+            pool.extend(Format::ALL.iter().copied());
+            let calls = pool
+                .into_iter()
+                .filter(|f| Some(*f) != current)
+                .take(6)
+                .map(|f| set_tensors(base, std::slice::from_ref(last), |t| t.format = f))
+                .collect();
+            vec![(format!("format_{last}_differs"), calls)]
+        }
+        Rule::RankIn { param, min, max } => {
+            let mut ranks = vec![max + 1];
+            if *min > 0 {
+                ranks.push(min - 1);
+            }
+            let calls = ranks
+                .iter()
+                .flat_map(|r| {
+                    let shape = vec![2i64; *r];
+                    let one = shape.clone();
+                    [
+                        set_tensors(base, std::slice::from_ref(param), move |t| {
+                            t.shape = one.clone()
+                        }),
+                        set_tensors(base, &shape_mates(param), move |t| t.shape = shape.clone()),
+                    ]
+                })
+                .collect();
+            vec![(format!("rank_{param}_out_of_range"), calls)]
+        }
+        Rule::RankSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(last), |t| t.shape.push(2)),
+                set_tensors(base, std::slice::from_ref(last), |t| {
+                    t.shape.pop();
+                }),
+            ];
+            vec![(format!("rank_{last}_differs"), calls)]
+        }
+        Rule::ShapeSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let calls = (0..tensor_of(base, last).map_or(0, |t| t.rank()))
+                .rev()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.shape[d] += 1))
+                .collect();
+            vec![(format!("shape_{last}_differs"), calls)]
+        }
+        Rule::Broadcastable { from, to, .. } => {
+            let rank = tensor_of(base, from).map_or(0, |t| t.rank());
+            let calls = (0..rank)
+                .rev()
+                .map(|d| set_tensors(base, std::slice::from_ref(from), move |t| t.shape[d] = 3))
+                .collect();
+            vec![(format!("shape_{from}_not_broadcastable_to_{to}"), calls)]
+        }
+        Rule::DimsPositive { param, allow_zero } => {
+            let bad = if *allow_zero { -1 } else { 0 };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), move |t| {
+                    set_first_dim(t, bad)
+                }),
+                set_tensors(base, &shape_mates(param), move |t| set_first_dim(t, bad)),
+            ];
+            vec![(format!("dim_{param}_not_positive"), calls)]
+        }
+        Rule::NotEmpty { param } => {
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), |t| set_first_dim(t, 0)),
+                set_tensors(base, &shape_mates(param), |t| set_first_dim(t, 0)),
+            ];
+            vec![(format!("empty_{param}"), calls)]
+        }
+        Rule::Contiguous { param } => {
+            let calls = vec![set_tensors(
+                base,
+                std::slice::from_ref(param),
+                make_non_contiguous,
+            )];
+            vec![(format!("non_contiguous_{param}"), calls)]
+        }
+        Rule::ListLenIn { param, lens } => {
+            let elem = int_list(base, param)
+                .and_then(|l| l.first().copied())
+                .unwrap_or(1);
+            let bad = lens.iter().max().map_or(1, |m| m + 1);
+            let calls = vec![with_arg(base, param, Arg::IntArray(vec![elem; bad]))];
+            vec![(format!("len_{param}_not_allowed"), calls)]
+        }
+        Rule::ListElemsInRange { param, min, max } => {
+            let Some(list) = int_list(base, param) else {
+                return Vec::new();
+            };
+            let calls = out_of_range(*min, *max)
+                .into_iter()
+                .map(|v| with_arg(base, param, Arg::IntArray(list.iter().map(|_| v).collect())))
+                .collect();
+            vec![(format!("value_{param}_out_of_range"), calls)]
+        }
+        Rule::IntInRange { param, min, max } => {
+            let calls = out_of_range(*min, *max)
+                .into_iter()
+                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .collect();
+            vec![(format!("value_{param}_out_of_range"), calls)]
+        }
+        Rule::IntIn { param, values } => {
+            let (lo, hi) = (values.iter().min().copied(), values.iter().max().copied());
+            let calls = [hi.map(|h| h + 1), lo.map(|l| l - 1)]
+                .into_iter()
+                .flatten()
+                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .collect();
+            vec![(format!("value_{param}_not_enumerated"), calls)]
+        }
+        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
+            let Some(r) = int_list(base, rhs) else {
+                return Vec::new();
+            };
+            let Some(l) = int_list(base, lhs) else {
+                return Vec::new();
+            };
+            let big: Vec<i64> = (0..l.len())
+                .map(|k| {
+                    let rk = r.get(k).or(r.first()).copied().unwrap_or(1);
+                    den.saturating_mul(rk) / (*num).max(1) + 1
+                })
+                .collect();
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, Arg::IntArray(big))],
+            )]
+        }
+        Rule::ElementCountMax { param, dims, max } => {
+            let big = max.saturating_add(1);
+            let set = move |t: &mut TensorDesc| {
+                if let Some(last) = t.shape.last_mut() {
+                    *last = big;
+                }
+            };
+            let _ = dims;
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), set),
+                set_tensors(base, &shape_mates(param), set),
+            ];
+            vec![(format!("numel_{param}_too_large"), calls)]
+        }
+        Rule::AxisIn { param, tensor } => {
+            let rank = tensor_of(base, tensor).map_or(1, |t| t.rank().max(1)) as i64;
+            let arg = match base.args.get(param) {
+                Some(Arg::IntArray(v)) => Arg::IntArray(vec![rank; v.len().max(1)]),
+                _ => Arg::Int(rank),
+            };
+            vec![(
+                format!("value_{param}_not_a_dim_of_{tensor}"),
+                vec![with_arg(base, param, arg)],
+            )]
+        }
+        Rule::IntAtMost { lhs, rhs } => {
+            let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
+            )]
+        }
+        Rule::DtypePromotable { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let calls = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{last}_not_promotable"), calls)]
+        }
+        Rule::DtypeCastable { to, .. } => {
+            let calls = [DType::Bool, DType::Int32, DType::Int8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(to), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{to}_not_castable"), calls)]
+        }
+        Rule::BroadcastTogether { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let rank = tensor_of(base, last).map_or(0, |t| t.rank());
+            let calls = (0..rank)
+                .rev()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.shape[d] = 3))
+                .collect();
+            vec![(format!("shape_{last}_not_broadcastable"), calls)]
+        }
+        Rule::ListLenSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let longer = match base.args.get(last) {
+                Some(Arg::TensorList(ts)) => {
+                    let mut ts = ts.clone();
+                    ts.extend(ts.first().cloned());
+                    Some(Arg::TensorList(ts))
+                }
+                Some(Arg::IntArray(v)) => {
+                    Some(Arg::IntArray(v.iter().chain(v.first()).copied().collect()))
+                }
+                _ => None,
+            };
+            longer
+                .map(|a| vec![(format!("len_{last}_differs"), vec![with_arg(base, last, a)])])
+                .unwrap_or_default()
+        }
+        Rule::NumelIn { param, values } => {
+            let n = values.iter().max().map_or(2, |m| m + 1).max(2);
+            let calls = vec![set_tensors(base, std::slice::from_ref(param), move |t| {
+                t.shape = vec![n]
+            })];
+            vec![(format!("numel_{param}_not_allowed"), calls)]
+        }
+        Rule::When {
+            param,
+            index,
+            values,
+            negate,
+            rule,
+        } => {
+            let Some(held) = satisfy_when(base, param, *index, values, *negate) else {
+                return Vec::new();
+            };
+            mutations(op, rules, rule, &held, product)
+        }
+    }
+}
+
+/// A copy of `base` in which the `When` condition holds, if the attribute can be set so.
+fn satisfy_when(
+    base: &Call,
+    param: &str,
+    index: Option<usize>,
+    values: &[i64],
+    negate: bool,
+) -> Option<Call> {
+    let want = if negate {
+        values.iter().max().map_or(0, |m| m + 1)
+    } else {
+        *values.first()?
+    };
+    let arg = match (base.args.get(param), index) {
+        (Some(Arg::Bool(_)), None) => Arg::Bool(want != 0),
+        (Some(Arg::Int(_)) | None, None) => Arg::Int(want),
+        (Some(Arg::BoolArray(v)), Some(i)) => {
+            let mut v = v.clone();
+            v.resize(v.len().max(i + 1), false);
+            v[i] = want != 0;
+            Arg::BoolArray(v)
+        }
+        (Some(Arg::IntArray(v)), Some(i)) => {
+            let mut v = v.clone();
+            v.resize(v.len().max(i + 1), 0);
+            v[i] = want;
+            Arg::IntArray(v)
+        }
+        _ => return None,
+    };
+    Some(with_arg(base, param, arg))
+}
+
+fn out_of_range(min: Option<i64>, max: Option<i64>) -> Vec<i64> {
+    [
+        max.map(|m| m.saturating_add(1)),
+        min.map(|m| m.saturating_sub(1)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+fn set_first_dim(t: &mut TensorDesc, value: i64) {
+    if t.shape.is_empty() {
+        t.shape.push(value);
+    } else {
+        t.shape[0] = value;
+    }
+}
+
+fn make_non_contiguous(t: &mut TensorDesc) {
+    if t.shape.len() < 2 {
+        t.shape = vec![2, 2];
+    }
+    let n = t.shape.len();
+    let mut strides = vec![1i64; n];
+    for k in (0..n - 1).rev() {
+        strides[k] = strides[k + 1] * t.shape[k + 1];
+    }
+    strides.swap(n - 1, n - 2);
+    t.strides = Some(strides);
+}
+
+fn with_product(base: &Call, product: &str) -> Call {
+    Call {
+        product: product.to_string(),
+        args: base.args.clone(),
+    }
+}
+
+fn with_arg(base: &Call, name: &str, arg: Arg) -> Call {
+    let mut call = base.clone();
+    call.args.insert(name.to_string(), arg);
+    call
+}
+
+fn tensor_of<'a>(call: &'a Call, name: &str) -> Option<&'a TensorDesc> {
+    match call.args.get(name)? {
+        Arg::Tensor(t) => Some(t),
+        Arg::TensorList(ts) => ts.first(),
+        _ => None,
+    }
+}
+
+fn int_list(call: &Call, name: &str) -> Option<Vec<i64>> {
+    call.args.get(name)?.as_int_list()
+}
+
+/// A copy of `base` with `edit` applied to every tensor of `names`.
+fn set_tensors(base: &Call, names: &[String], edit: impl Fn(&mut TensorDesc)) -> Call {
+    let mut call = base.clone();
+    for name in names {
+        match call.args.get_mut(name) {
+            Some(Arg::Tensor(t)) => edit(t),
+            Some(Arg::TensorList(ts)) => ts.iter_mut().for_each(&edit),
+            _ => {}
+        }
+    }
+    call
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-product cases: one dtype, valid on one product and rejected on another.
+
+fn cross_product_cases(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    baselines: &BTreeMap<String, Call>,
+) -> Vec<Case> {
+    let mut cases = Vec::new();
+    // One valid and one rejected case per dtype group, product and dtype: members of a group
+    // (self and gradInput "must match") would otherwise give the same call twice.
+    let mut seen = BTreeSet::new();
+    for p in op.params.iter().filter(|p| p.role.is_tensor()) {
+        for (on, base_on) in baselines {
+            let Some(ok_on) = p.dtypes.get(on) else {
+                continue;
+            };
+            for (off, base_off) in baselines {
+                let Some(ok_off) = p.dtypes.get(off) else {
+                    continue;
+                };
+                let Some(d) = ok_on.iter().copied().find(|d| !ok_off.contains(d)) else {
+                    continue;
+                };
+                let mates = groups(&active_rules(rules, on))
+                    .dtype
+                    .members(&p.name, tensor_params(op));
+                let valid_call = set_tensors(base_on, &mates, |t| t.dtype = d);
+                let rejected = set_tensors(base_off, &mates, |t| t.dtype = d);
+                let (Some(j), None) = (
+                    first_failure(rules, &rejected),
+                    first_failure(rules, &valid_call),
+                ) else {
+                    continue;
+                };
+                let stem = format!("{}_{}", p.name, d.as_str().to_ascii_lowercase());
+                if seen.insert((mates.clone(), on.clone(), d, true)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_valid_on_{on}"),
+                        valid_call,
+                        valid(),
+                    );
+                }
+                if seen.insert((mates.clone(), off.clone(), d, false)) {
+                    push(
+                        &mut cases,
+                        format!("cross_{stem}_rejected_on_{off}"),
+                        rejected,
+                        expect_rule(j, &rules[j]),
+                    );
+                }
+            }
+        }
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Mapping, Param};
+
+    fn tensor(name: &str, role: Role, dtypes: &[DType]) -> Param {
+        Param {
+            name: name.into(),
+            role,
+            ty: "const aclTensor*".into(),
+            dtypes: [
+                ("ascend910".to_string(), vec![DType::Float32]),
+                ("ascend910b".to_string(), dtypes.to_vec()),
+            ]
+            .into_iter()
+            .collect(),
+            ..Param::default()
+        }
+    }
+
+    fn rule(rule: Rule, code: u32, condition: &str) -> CheckedRule {
+        CheckedRule {
+            rule,
+            code,
+            condition: condition.into(),
+            inferred: false,
+        }
+    }
+
+    /// A small op: two tensors that must match, a list attribute, and product-dependent dtypes.
+    fn op() -> OpIr {
+        let mut op = OpIr {
+            op: "Toy".into(),
+            ..OpIr::default()
+        };
+        op.products = [
+            ("ascend910".to_string(), true),
+            ("ascend910b".to_string(), true),
+        ]
+        .into_iter()
+        .collect();
+        op.params = vec![
+            tensor(
+                "self",
+                Role::InputTensor,
+                &[DType::Float32, DType::BFloat16],
+            ),
+            tensor(
+                "out",
+                Role::OutputTensor,
+                &[DType::Float32, DType::BFloat16],
+            ),
+            Param {
+                name: "kernel".into(),
+                role: Role::Attribute,
+                ty: "const aclIntArray*".into(),
+                ..Param::default()
+            },
+        ];
+        let dtypes = |p: &str| Rule::DtypeIn {
+            param: p.into(),
+            allowed: op.params[0].dtypes.clone(),
+        };
+        let rules = vec![
+            rule(
+                Rule::NotNull {
+                    params: vec!["self".into(), "out".into()],
+                },
+                161001,
+                "null",
+            ),
+            rule(dtypes("self"), 161002, "dtype"),
+            rule(
+                Rule::ShapeSame {
+                    params: vec!["self".into(), "out".into()],
+                },
+                161002,
+                "shape",
+            ),
+            rule(
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 2,
+                    max: 4,
+                },
+                161002,
+                "rank",
+            ),
+            rule(
+                Rule::ListLenIn {
+                    param: "kernel".into(),
+                    lens: vec![1, 2],
+                },
+                161002,
+                "len",
+            ),
+        ];
+        op.errors = vec![crate::ir::ErrorCase {
+            code: 161002,
+            name: "ACLNN_ERR_PARAM_INVALID".into(),
+            condition: "all".into(),
+            mapping: Some(Mapping::Rules { rules }),
+            ..Default::default()
+        }];
+        op
+    }
+
+    #[test]
+    fn baselines_pass_every_rule_on_every_product() {
+        let op = op();
+        let rules = op.all_rules();
+        for product in ["ascend910", "ascend910b"] {
+            let call = baseline(&op, &rules, product);
+            assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+            assert_eq!(call.args["kernel"], Arg::IntArray(vec![1, 1]));
+        }
+    }
+
+    #[test]
+    fn every_rule_gets_a_case_that_trips_exactly_it() {
+        let op = op();
+        let rules = op.all_rules();
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert_eq!(set.tested_rules().len(), rules.len());
+        for case in &set.cases {
+            let got = first_failure(&rules, &case.call);
+            assert_eq!(got, case.expect.rule, "{}", case.name);
+            let status = aclnn_runtime::check(&rules, &case.call)
+                .err()
+                .map_or(0, |e| e.code);
+            assert_eq!(status, case.expect.status, "{}", case.name);
+        }
+    }
+
+    #[test]
+    fn bfloat16_crosses_products() {
+        let names: Vec<String> = synthesize(&op())
+            .cases
+            .into_iter()
+            .map(|c| c.name)
+            .collect();
+        assert!(
+            names.contains(&"cross_self_bfloat16_valid_on_ascend910b".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"cross_self_bfloat16_rejected_on_ascend910".to_string()),
+            "{names:?}"
+        );
+    }
+
+    #[test]
+    fn synthesis_is_deterministic() {
+        assert_eq!(synthesize(&op()).cases, synthesize(&op()).cases);
+    }
+
+    #[test]
+    fn a_rule_no_call_can_satisfy_is_reported_untested() {
+        let mut op = op();
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            // rank must be 2..4 and also 6..8: no baseline exists.
+            rules.push(rule(
+                Rule::RankIn {
+                    param: "self".into(),
+                    min: 6,
+                    max: 8,
+                },
+                161002,
+                "impossible",
+            ));
+        }
+        let set = synthesize(&op);
+        assert!(!set.untested.is_empty());
+        assert!(set.cases.iter().all(|c| !c.name.starts_with("baseline")));
+    }
+}

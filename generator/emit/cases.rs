@@ -1,0 +1,182 @@
+//! Test cases of an op (synthesized by `crate::cases`) as files: JSON calls in the `validate`
+//! format with an index of expected statuses, and a gtest source in the style of CANN's op_api
+//! unit tests for teams that build with CANN.
+
+use super::{EmitCtx, OutFile};
+use crate::cases::{self, Case, CaseSet};
+use crate::ir::{snake_case, OpIr, Param, Role};
+use aclnn_runtime::{status, Arg, TensorDesc};
+use serde::Serialize;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// `ops/<snake>/tests/cases/*.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp`.
+pub fn case_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
+    let set = cases::synthesize(op);
+    let snake = snake_case(&op.op);
+    let dir = PathBuf::from(format!("ops/{snake}/tests"));
+    let mut files: Vec<OutFile> = set
+        .cases
+        .iter()
+        .map(|case| OutFile {
+            path: dir.join("cases").join(format!("{}.json", case.name)),
+            contents: pretty(&case.call),
+        })
+        .collect();
+    files.push(OutFile {
+        path: dir.join("cases/expected.json"),
+        contents: pretty(&expected_index(&set)),
+    });
+    files.push(OutFile {
+        path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
+        contents: gtest_source(op, &set, ctx)?,
+    });
+    Ok(files)
+}
+
+fn pretty<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+}
+
+/// `[{case, status, name, condition}]`: what each case file must return, and the rules no case exercises.
+fn expected_index(set: &CaseSet) -> serde_json::Value {
+    let cases: Vec<_> = set
+        .cases
+        .iter()
+        .map(|c| json!({"case": c.name, "status": c.expect.status, "name": c.expect.name, "condition": c.expect.condition}))
+        .collect();
+    json!({"cases": cases, "untested_rules": set.untested})
+}
+
+#[derive(Serialize)]
+struct UtCase {
+    test: String,
+    soc: String,
+    decls: Vec<String>,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+    expect: String,
+    condition: String,
+}
+
+#[derive(Serialize)]
+struct UtFile<'a> {
+    note: String,
+    op: &'a str,
+    snake: String,
+    header: String,
+    cases: Vec<UtCase>,
+}
+
+fn gtest_source(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<String, String> {
+    let file = UtFile {
+        note: ctx.note(op),
+        op: &op.op,
+        snake: snake_case(&op.op),
+        header: op.header_name(),
+        cases: set.cases.iter().map(|c| ut_case(op, c)).collect(),
+    };
+    super::render::render(&ctx.tera, "ascend/test_aclnn_op_api.cpp.tera", &file)
+}
+
+fn ut_case(op: &OpIr, case: &Case) -> UtCase {
+    let mut decls = Vec::new();
+    let (mut inputs, mut outputs) = (Vec::new(), Vec::new());
+    for p in op.params.iter().filter(|p| takes_part(p)) {
+        let var = format!("{}_desc", p.name);
+        let expr = match case.call.args.get(&p.name) {
+            None | Some(Arg::Null) => null_of(p),
+            Some(arg) => {
+                decls.push(format!("auto {var} = {};", desc_expr(p, arg)));
+                var
+            }
+        };
+        if matches!(p.role, Role::OutputTensor | Role::OutputTensorList) {
+            outputs.push(expr);
+        } else {
+            inputs.push(expr);
+        }
+    }
+    UtCase {
+        test: format!("case_{}", case.name),
+        soc: case.call.product.to_ascii_uppercase(),
+        decls,
+        inputs,
+        outputs,
+        expect: status::name(case.expect.status).to_string(),
+        condition: case
+            .expect
+            .condition
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Params passed to OP_API_UT: everything but the workspace size and the executor.
+fn takes_part(p: &Param) -> bool {
+    !matches!(
+        p.role,
+        Role::WorkspaceSize | Role::Executor | Role::Workspace | Role::Stream
+    )
+}
+
+fn null_of(p: &Param) -> String {
+    let ty =
+        p.ty.trim_start_matches("const ")
+            .trim_end_matches('*')
+            .trim();
+    format!("({ty}*)nullptr")
+}
+
+fn desc_expr(p: &Param, arg: &Arg) -> String {
+    match arg {
+        Arg::Tensor(t) => tensor_desc(t),
+        Arg::TensorList(ts) => {
+            format!(
+                "TensorListDesc({{{}}})",
+                ts.iter().map(tensor_desc).collect::<Vec<_>>().join(", ")
+            )
+        }
+        Arg::IntArray(v) => format!("IntArrayDesc(vector<int64_t>{{{}}})", join(v)),
+        Arg::FloatArray(v) => format!("FloatArrayDesc(vector<float>{{{}}})", join(v)),
+        Arg::BoolArray(v) => format!("BoolArrayDesc(vector<bool>{{{}}})", join(v)),
+        Arg::Scalar { value, .. } => format!("ScalarDesc(static_cast<float>({value:?}))"),
+        Arg::Bool(b) => format!("static_cast<bool>({b})"),
+        Arg::Int(v) => format!("static_cast<{}>({v})", value_type(p)),
+        Arg::Float(v) => format!("static_cast<{}>({v:?})", value_type(p)),
+        Arg::Null => null_of(p),
+    }
+}
+
+/// The C type of a by-value attribute (`int8_t cubeMathType` stays int8_t).
+fn value_type(p: &Param) -> &str {
+    p.ty.trim()
+}
+
+fn tensor_desc(t: &TensorDesc) -> String {
+    let base = format!(
+        "TensorDesc({{{}}}, {}, {})",
+        join(&t.shape),
+        t.dtype.acl_name(),
+        t.format.acl_name()
+    );
+    match &t.strides {
+        Some(strides) => format!(
+            "TensorDesc({{{}}}, {}, {}, {{{}}})",
+            join(&t.shape),
+            t.dtype.acl_name(),
+            t.format.acl_name(),
+            join(strides)
+        ),
+        None => base,
+    }
+}
+
+fn join<T: std::fmt::Debug>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|x| format!("{x:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

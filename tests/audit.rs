@@ -1,0 +1,127 @@
+//! `aclgen audit`: the seed ops' documented conditions are mapped, tested and passing; the
+//! formats and --min-coverage behave; the corpus audit runs and prints its summary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn aclgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("aclgen runs")
+}
+
+fn json_report(specs: &str) -> serde_json::Value {
+    let out = aclgen(&["audit", "--specs", specs, "--format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("audit --format json prints JSON")
+}
+
+#[test]
+fn seed_ops_are_mapped_tested_and_passing() {
+    let report = json_report("specs");
+    let summary = &report["summary"];
+    let conditions = summary["conditions"].as_u64().unwrap();
+    let mapped = summary["mapped"].as_u64().unwrap();
+    println!("seed ops: {summary}");
+    assert!(conditions >= 25, "{summary}");
+    assert!(
+        mapped * 100 >= conditions * 90,
+        "below 90% mapped: {summary}"
+    );
+    let ops = report["ops"].as_array().unwrap();
+    assert_eq!(ops.len(), 4);
+    for op in ops {
+        for c in op["conditions"].as_array().unwrap() {
+            let rule = c["rule"].as_str().unwrap();
+            if rule != "missing" && !rule.starts_with("manual") {
+                assert_eq!(c["tested"], true, "{} untested: {c}", op["op"]);
+                assert_eq!(c["passing"], true, "{} failing: {c}", op["op"]);
+            } else {
+                assert!(
+                    rule.starts_with("manual: "),
+                    "a condition with no rule and no reason: {c}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn min_coverage_decides_the_exit_code() {
+    let report = json_report("specs");
+    let s = &report["summary"];
+    let coverage = 100.0 * s["passing"].as_f64().unwrap() / s["conditions"].as_f64().unwrap();
+    let below = format!("{}", (coverage - 1.0).floor());
+    let above = format!("{}", (coverage + 1.0).ceil());
+    assert_eq!(
+        aclgen(&["audit", "--min-coverage", &below]).status.code(),
+        Some(0)
+    );
+    let out = aclgen(&["audit", "--min-coverage", &above]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("below --min-coverage"));
+}
+
+#[test]
+fn table_and_markdown_render_every_op() {
+    let table = String::from_utf8(aclgen(&["audit"]).stdout).unwrap();
+    let markdown = String::from_utf8(aclgen(&["audit", "--format", "markdown"]).stdout).unwrap();
+    for op in [
+        "AdaptiveAvgPool3dBackward",
+        "AdaptiveMaxPool3dBackward",
+        "AdaptiveAvgPool2dBackward",
+        "AvgPool2dBackward",
+    ] {
+        assert!(table.contains(op), "{table}");
+        assert!(markdown.contains(&format!("| {op} |")), "{markdown}");
+    }
+    assert!(table.contains("total:"), "{table}");
+    assert!(markdown.starts_with("## aclgen audit"), "{markdown}");
+}
+
+#[test]
+fn audit_of_the_whole_corpus() {
+    let docs = repo().join("../shared/corpus/ops-nn/docs");
+    if !docs.is_dir() {
+        println!("../shared/corpus is absent: corpus audit skipped");
+        return;
+    }
+    let report = json_report(docs.to_str().unwrap());
+    let s = &report["summary"];
+    println!(
+        "corpus audit (ops-nn): {} ops, {s}",
+        report["ops"].as_array().unwrap().len()
+    );
+    println!("corpus audit by code: {}", report["by_code"]);
+    // 526 docs; a few describe one op twice or give no prototype, so fewer ops than docs.
+    assert!(report["ops"].as_array().unwrap().len() >= 450, "{s}");
+    assert!(s["conditions"].as_u64().unwrap() >= 2000, "{s}");
+    // Whatever is tested must pass: a failing case is a bug in rules or cases, not in the doc.
+    assert_eq!(s["tested"], s["passing"], "{s}");
+}
+
+#[test]
+fn a_missing_specs_folder_is_a_usage_error() {
+    let out = aclgen(&[
+        "audit",
+        "--specs",
+        Path::new("no/such/dir").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
