@@ -108,7 +108,8 @@ fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTi
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else {
+            } else if !path.ends_with(aclgen::emit::fingerprint::FINGERPRINT) {
+                // The fingerprint is machine-local bookkeeping, not generated output.
                 let meta = std::fs::metadata(&path).unwrap();
                 all.push((
                     path.clone(),
