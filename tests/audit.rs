@@ -104,8 +104,8 @@ fn audit_of_the_whole_corpus() {
         report["ops"].as_array().unwrap().len()
     );
     println!("corpus audit by code: {}", report["by_code"]);
-    // 526 docs; a few describe one op twice or give no prototype, so fewer ops than docs.
-    assert!(report["ops"].as_array().unwrap().len() >= 450, "{s}");
+    // 526 docs describe 560 ops under 496 distinct names: docs of one op are reconciled.
+    assert!(report["ops"].as_array().unwrap().len() >= 490, "{s}");
     assert!(s["conditions"].as_u64().unwrap() >= 2000, "{s}");
     // Whatever is tested must pass: a failing case is a bug in rules or cases, not in the doc.
     assert_eq!(s["tested"], s["passing"], "{s}");

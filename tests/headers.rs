@@ -218,3 +218,36 @@ fn seed_headers_declare_exactly_cann_prototypes() {
         assert_eq!(ours, real, "{dir}");
     }
 }
+
+/// The OpDef's `SetTiling(optiling::X)` names the function the op's tiling.cpp defines, so the
+/// op_host library links.
+#[test]
+fn opdef_tiling_function_is_defined_by_the_tiling_source() {
+    let ops = common::repo().join("generated/ops");
+    let Ok(dirs) = fs::read_dir(&ops) else {
+        println!("skipped: generated/ops is absent (run `cargo run -- gen`)");
+        return;
+    };
+    let mut checked = 0;
+    for dir in dirs.flatten().map(|e| e.path()) {
+        let snake = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let host = dir.join("op_host");
+        let def = fs::read_to_string(host.join(format!("{snake}_def.cpp"))).unwrap();
+        let Ok(tiling) = fs::read_to_string(host.join(format!("{snake}_tiling.cpp"))) else {
+            continue;
+        };
+        let name = def
+            .split("SetTiling(optiling::")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("{snake}: no SetTiling in the OpDef"));
+        assert!(
+            tiling.contains(&format!(
+                "ge::graphStatus {name}(gert::TilingContext* context)"
+            )),
+            "{snake}: tiling.cpp does not define optiling::{name}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} ops checked");
+}

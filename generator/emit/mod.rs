@@ -7,6 +7,7 @@ pub mod ascend;
 pub mod c_header;
 pub mod cases;
 pub mod files;
+pub mod fingerprint;
 pub mod kernel;
 pub mod render;
 pub mod rust;
@@ -318,6 +319,27 @@ pub fn sync(
 }
 
 pub fn cmd_gen(args: &GenArgs) -> Outcome {
+    let unchanged = fingerprint::of_run(args).and_then(|fp| fingerprint::fresh(&args.out, &fp));
+    if let Some(files) = unchanged {
+        if args.check {
+            println!("gen --check: {files} files up to date (inputs unchanged since the last gen)");
+        } else {
+            println!("gen: 0 files written, {files} unchanged, 0 removed (inputs unchanged)");
+        }
+        return Ok(());
+    }
+    let outcome = gen_full(args);
+    if !args.check {
+        match (&outcome, fingerprint::of_run(args)) {
+            (Ok(()), Some(fp)) => fingerprint::store(&args.out, &fp),
+            _ => fingerprint::forget(&args.out),
+        }
+    }
+    outcome
+}
+
+/// A full run: read every spec, emit every file, bring `--out` up to date (or report, with --check).
+fn gen_full(args: &GenArgs) -> Outcome {
     let tera = render::load_templates(&args.templates).map_err(Failure::Usage)?;
     let specs = crate::read::load_specs(&args.specs)?;
     let mut input_problems = false;

@@ -661,136 +661,37 @@ fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
     }
 }
 
-/// `rules/<op>.json`: the op's parameters, a baseline call and its rules, for the differential
-/// test and for anyone checking calls with the interpreter.
+/// `rules/<op>.json`: the op's parameters, its rules, a baseline call and the synthesized test
+/// cases (`crate::cases`), for the generated tests and for anyone checking calls with the
+/// interpreter.
 fn rules_json(op: &OpIr) -> String {
     let params: Vec<Value> = fn_params(op)
         .iter()
         .map(|p| json!({"name": p.name, "kind": kind(p).json_name()}))
         .collect();
+    let cases = crate::cases::synthesize(op).cases;
     let value = json!({
         "op": op.op,
         "params": params,
-        "baseline": baseline_call(op),
+        "baseline": baseline_call(&cases),
         "rules": op.all_rules(),
+        "cases": cases,
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }
 
-/// The rules in force on one product (`OnProducts` unwrapped where it applies).
-struct InForce(Vec<Rule>);
-
-impl InForce {
-    fn new(op: &OpIr, product: &str) -> Self {
-        let rules = op
-            .all_rules()
-            .into_iter()
-            .filter_map(|r| match r.rule {
-                Rule::OnProducts { products, rule } => {
-                    products.iter().any(|x| x == product).then_some(*rule)
-                }
-                other => Some(other),
-            })
-            .collect();
-        InForce(rules)
-    }
-
-    fn find(&self, f: impl Fn(&Rule) -> bool) -> Option<&Rule> {
-        self.0.iter().find(|r| f(r))
-    }
-}
-
-/// A call meant to pass every rule: the first supported product (ascend910b when supported),
-/// tensors of the smallest allowed rank with size-2 dims, the first allowed dtype and format;
-/// attributes inside their ranges. Issue 6's case synthesis refines it.
-pub fn baseline_call(op: &OpIr) -> Value {
-    let supported: Vec<&str> = op.supported_products().collect();
-    let product = if supported.contains(&"ascend910b") || supported.is_empty() {
-        "ascend910b"
-    } else {
-        supported[0]
-    };
-    let rules = InForce::new(op, product);
-    let mut args = serde_json::Map::new();
-    for p in fn_params(op) {
-        let value = match kind(p) {
-            Kind::Tensor => baseline_tensor(p, product, &rules),
-            Kind::TensorList => json!([baseline_tensor(p, product, &rules)]),
-            Kind::IntArray | Kind::FloatArray | Kind::BoolArray => baseline_list(p, &rules),
-            Kind::Scalar => json!({"dtype": "FLOAT32", "value": 1.0}),
-            Kind::Str => Value::Null,
-            Kind::Bool => json!(false),
-            Kind::Float => json!(0.0),
-            Kind::Int => json!(baseline_int(&p.name, &rules)),
-        };
-        args.insert(p.name.clone(), value);
-    }
-    json!({"product": product, "args": args})
-}
-
-fn baseline_tensor(p: &Param, product: &str, rules: &InForce) -> Value {
-    let dtype =
-        match rules.find(|r| matches!(r, Rule::DtypeIn { param, .. } if *param == p.name)) {
-            Some(Rule::DtypeIn { allowed, .. }) => {
-                allowed.get(product).and_then(|l| l.first()).copied()
-            }
-            _ => None,
-        }
-        .or_else(|| p.dtypes.get(product).and_then(|l| l.first()).copied())
-        .unwrap_or(DType::Float32);
-    let format =
-        match rules.find(|r| matches!(r, Rule::FormatIn { param, .. } if *param == p.name)) {
-            Some(Rule::FormatIn { allowed, .. }) => allowed.first().copied(),
-            _ => None,
-        }
-        .or_else(|| p.formats.first().copied())
-        .unwrap_or(Format::Nd);
-    let rank = match rules.find(|r| matches!(r, Rule::RankIn { param, .. } if *param == p.name)) {
-        Some(Rule::RankIn { min, max, .. }) => natural_rank(format)
-            .filter(|r| (*min..=*max).contains(r))
-            .unwrap_or(*min),
-        _ => natural_rank(format).or(p.rank.map(|r| r.min)).unwrap_or(4),
-    };
-    json!({"shape": vec![2; rank], "dtype": dtype.as_str(), "format": format.as_str()})
-}
-
-fn baseline_list(p: &Param, rules: &InForce) -> Value {
-    let len = match rules.find(|r| matches!(r, Rule::ListLenIn { param, .. } if *param == p.name)) {
-        Some(Rule::ListLenIn { lens, .. }) => lens.iter().copied().max().unwrap_or(1),
-        _ => 2,
-    };
-    // Padding-like lists bounded by a fraction of another list start at 0.
-    let bounded = rules
-        .find(|r| matches!(r, Rule::ListElemsAtMostFraction { lhs, .. } if *lhs == p.name))
-        .is_some();
-    let elem = if bounded { 0 } else { 2 };
-    match kind(p) {
-        Kind::BoolArray => json!(vec![false; len]),
-        Kind::FloatArray => json!(vec![elem as f64; len]),
-        _ => json!(vec![elem; len]),
-    }
-}
-
-fn natural_rank(f: Format) -> Option<usize> {
-    match f {
-        Format::Ncl | Format::Nlc => Some(3),
-        Format::Nchw | Format::Nhwc => Some(4),
-        Format::Ncdhw | Format::Ndhwc => Some(5),
-        _ => None,
-    }
-}
-
-fn baseline_int(name: &str, rules: &InForce) -> i64 {
-    match rules.find(|r| match r {
-        Rule::IntIn { param, .. } | Rule::IntInRange { param, .. } => param == name,
-        _ => false,
-    }) {
-        Some(Rule::IntIn { values, .. }) => values.first().copied().unwrap_or(0),
-        Some(Rule::IntInRange { min, max, .. }) => {
-            0.clamp(min.unwrap_or(i64::MIN), max.unwrap_or(i64::MAX))
-        }
-        _ => 0,
-    }
+/// The valid call the differential sweep mutates: the ascend910b baseline when the op runs there,
+/// else the first product's.
+pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
+    let baselines: Vec<&crate::cases::Case> = cases
+        .iter()
+        .filter(|c| c.name.starts_with("baseline_"))
+        .collect();
+    let chosen = baselines
+        .iter()
+        .find(|c| c.call.product == "ascend910b")
+        .or(baselines.first());
+    chosen.map_or(Value::Null, |c| json!(c.call))
 }
 
 /// `tests/differential.rs`: for every op, the baseline and mutated calls run through the
@@ -802,10 +703,16 @@ fn differential_rs(ops: &[&OpIr]) -> String {
         let test = format_ident!("{}_agrees_with_interpreter", snake);
         let run = format_ident!("run_{}", snake);
         let path = format!("../rules/{snake}.json");
+        let documented_test = format_ident!("{}_cases_return_documented_status", snake);
         quote! {
             #[test]
             fn #test() {
                 differential(include_str!(#path), #run);
+            }
+
+            #[test]
+            fn #documented_test() {
+                documented(include_str!(#path), #run);
             }
         }
     });
@@ -818,6 +725,23 @@ fn differential_rs(ops: &[&OpIr]) -> String {
         #(#adapters)*
 
         #(#cases)*
+
+        /// Every synthesized case gets its documented status and condition from the generated code.
+        fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
+            let spec: Value = serde_json::from_str(json).expect("rules JSON");
+            let cases = spec["cases"].as_array().expect("cases");
+            assert!(!cases.is_empty(), "no cases");
+            for case in cases {
+                let name = &case["name"];
+                let call: Call = serde_json::from_value(case["call"].clone()).expect("case call");
+                let got = run(&call).unwrap_or_else(|| panic!("case {name}: arguments do not fit the generated fn"));
+                let status = got.as_ref().err().map_or(0, |e| u64::from(e.code));
+                assert_eq!(Some(status), case["expect"]["status"].as_u64(), "case {name}: {got:?}");
+                if let Err(e) = &got {
+                    assert_eq!(Some(e.condition.as_str()), case["expect"]["condition"].as_str(), "case {name}");
+                }
+            }
+        }
 
         /// Runs every mutation of the op's baseline through both sides.
         fn differential(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
@@ -1104,8 +1028,10 @@ mod tests {
 
     #[test]
     fn baseline_passes_the_interpreter() {
-        let op = op();
-        let call: aclnn_runtime::Call = serde_json::from_value(baseline_call(&op)).unwrap();
+        let mut op = op();
+        crate::rules::apply(&mut op);
+        let cases = crate::cases::synthesize(&op).cases;
+        let call: aclnn_runtime::Call = serde_json::from_value(baseline_call(&cases)).unwrap();
         assert_eq!(crate::rules::validate_call(&op, &call), Ok(()));
     }
 

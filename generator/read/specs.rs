@@ -787,7 +787,6 @@ struct ReadDoc {
     path: PathBuf,
     doc: DocRead,
     newer_format: bool,
-    product_lines: BTreeMap<String, usize>,
 }
 
 fn read_one(path: &Path, read: DocReader) -> Result<ReadDoc, Failure> {
@@ -796,7 +795,6 @@ fn read_one(path: &Path, read: DocReader) -> Result<ReadDoc, Failure> {
         path: path.to_path_buf(),
         doc: read(&path.to_string_lossy(), &bytes),
         newer_format: is_newer_format(&bytes),
-        product_lines: product_lines(&bytes),
     })
 }
 
@@ -819,7 +817,6 @@ fn add_doc_candidates(
         path,
         doc,
         newer_format,
-        product_lines,
     } = read;
     let name = path.to_string_lossy().into_owned();
     diagnostics.extend(doc.diagnostics);
@@ -838,7 +835,8 @@ fn add_doc_candidates(
             file: name.clone(),
             newer_format,
             full_spec: false,
-            product_lines: product_lines.clone(),
+            // Filled by `reconcile`, only for ops that more than one doc describes.
+            product_lines: BTreeMap::new(),
         });
     }
 }
@@ -965,6 +963,16 @@ fn wins_over(a: &Candidate, b: &Candidate) -> bool {
 /// Reconciles the docs of one op: the winning doc's facts stand, the others fill its gaps, and
 /// each differing fact is a `docs-differ` warning naming both files.
 fn reconcile(mut pool: Vec<Candidate>) -> Option<OpIr> {
+    if pool.len() > 1 {
+        for c in pool
+            .iter_mut()
+            .filter(|c| !c.full_spec && c.product_lines.is_empty())
+        {
+            c.product_lines = std::fs::read(&c.file)
+                .map(|b| product_lines(&b))
+                .unwrap_or_default();
+        }
+    }
     let best = (0..pool.len()).reduce(|best, i| {
         if wins_over(&pool[i], &pool[best]) {
             i
@@ -1765,6 +1773,16 @@ constraints:
         let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
         assert!(specs.ops.is_empty());
         assert_eq!(errors_of(&specs.diagnostics)[0].code, "bad-op-name");
+    }
+
+    #[test]
+    fn missing_specs_folder_is_a_usage_failure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let result = load_specs_with(&dir.path().join("nope"), &json_reader);
+        assert!(matches!(result, Err(Failure::Usage(m)) if m.contains("nope")));
+        // An empty folder is fine: no ops.
+        let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
+        assert!(specs.ops.is_empty());
     }
 
     #[test]

@@ -16,21 +16,48 @@ static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.{0,500}?-->
 
 /// Inline markdown/HTML → plain text: links keep their text, tags and emphasis go, escapes resolve.
 pub fn clean_inline(s: &str) -> String {
-    let s = s.replace("[object Object]", "");
-    let s = COMMENT.replace_all(&s, "");
-    let s = SUP.replace_all(&s, "");
-    let s = LINK.replace_all(&s, "$1");
-    let s = TAG.replace_all(&s, "");
-    let s = BOLD.replace_all(&s, "$1");
-    s.replace("\\*", "*")
-        .replace("\\_", "_")
-        .replace("\\<", "<")
-        .replace("\\>", ">")
-        .replace('`', "")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&nbsp;", " ")
-        .replace("&amp;", "&")
+    // Most lines have no markup at all: skip every pass whose trigger is absent (the reader
+    // calls this for every line and cell, so the passes dominated its profile).
+    let has = |b: u8| s.as_bytes().contains(&b);
+    let (angle, bracket, star) = (has(b'<'), has(b'['), has(b'*'));
+    if !(angle || bracket || star || has(b'\\') || has(b'`') || has(b'&')) {
+        return s.to_string();
+    }
+    let mut s = s.to_string();
+    if bracket {
+        s = s.replace("[object Object]", "");
+    }
+    if angle {
+        s = COMMENT.replace_all(&s, "").into_owned();
+        s = SUP.replace_all(&s, "").into_owned();
+    }
+    if bracket {
+        s = LINK.replace_all(&s, "$1").into_owned();
+    }
+    if angle {
+        s = TAG.replace_all(&s, "").into_owned();
+    }
+    if star {
+        s = BOLD.replace_all(&s, "$1").into_owned();
+    }
+    if s.contains('\\') {
+        s = s
+            .replace("\\*", "*")
+            .replace("\\_", "_")
+            .replace("\\<", "<")
+            .replace("\\>", ">");
+    }
+    if s.contains('`') {
+        s = s.replace('`', "");
+    }
+    if s.contains('&') {
+        s = s
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&nbsp;", " ")
+            .replace("&amp;", "&");
+    }
+    s
 }
 
 /// Full-width punctuation → ASCII, for matching (the original text stays in the IR).

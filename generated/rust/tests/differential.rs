@@ -160,8 +160,22 @@ fn adaptive_avg_pool2d_backward_agrees_with_interpreter() {
     );
 }
 #[test]
+fn adaptive_avg_pool2d_backward_cases_return_documented_status() {
+    documented(
+        include_str!("../rules/adaptive_avg_pool2d_backward.json"),
+        run_adaptive_avg_pool2d_backward,
+    );
+}
+#[test]
 fn adaptive_avg_pool3d_backward_agrees_with_interpreter() {
     differential(
+        include_str!("../rules/adaptive_avg_pool3d_backward.json"),
+        run_adaptive_avg_pool3d_backward,
+    );
+}
+#[test]
+fn adaptive_avg_pool3d_backward_cases_return_documented_status() {
+    documented(
         include_str!("../rules/adaptive_avg_pool3d_backward.json"),
         run_adaptive_avg_pool3d_backward,
     );
@@ -174,11 +188,50 @@ fn adaptive_max_pool3d_backward_agrees_with_interpreter() {
     );
 }
 #[test]
+fn adaptive_max_pool3d_backward_cases_return_documented_status() {
+    documented(
+        include_str!("../rules/adaptive_max_pool3d_backward.json"),
+        run_adaptive_max_pool3d_backward,
+    );
+}
+#[test]
 fn avg_pool2d_backward_agrees_with_interpreter() {
     differential(
         include_str!("../rules/avg_pool2d_backward.json"),
         run_avg_pool2d_backward,
     );
+}
+#[test]
+fn avg_pool2d_backward_cases_return_documented_status() {
+    documented(
+        include_str!("../rules/avg_pool2d_backward.json"),
+        run_avg_pool2d_backward,
+    );
+}
+/// Every synthesized case gets its documented status and condition from the generated code.
+fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
+    let spec: Value = serde_json::from_str(json).expect("rules JSON");
+    let cases = spec["cases"].as_array().expect("cases");
+    assert!(! cases.is_empty(), "no cases");
+    for case in cases {
+        let name = &case["name"];
+        let call: Call = serde_json::from_value(case["call"].clone())
+            .expect("case call");
+        let got = run(&call)
+            .unwrap_or_else(|| {
+                panic!("case {name}: arguments do not fit the generated fn")
+            });
+        let status = got.as_ref().err().map_or(0, |e| u64::from(e.code));
+        assert_eq!(
+            Some(status), case["expect"] ["status"].as_u64(), "case {name}: {got:?}"
+        );
+        if let Err(e) = &got {
+            assert_eq!(
+                Some(e.condition.as_str()), case["expect"] ["condition"].as_str(),
+                "case {name}"
+            );
+        }
+    }
 }
 /// Runs every mutation of the op's baseline through both sides.
 fn differential(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {

@@ -1,0 +1,158 @@
+//! Skipping a `gen` that has nothing to do, the way cargo skips a fresh crate.
+//!
+//! The fingerprint of a run hashes what decides its output — the contents of every file below
+//! the specs, templates and kernels folders, and the identity of the aclgen binary — together
+//! with the size and modification time of every file the last run generated (so a hand edit or
+//! a deleted file is noticed). A clean run stores it beside the manifest; the next run with the
+//! same fingerprint writes nothing and reports the tree up to date. The file is machine-local
+//! (mtimes, the binary) and git-ignored; a fresh clone has none and does the full run.
+
+use super::files::Manifest;
+use crate::cli::GenArgs;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+pub const FINGERPRINT: &str = ".aclgen-fingerprint";
+
+/// The fingerprint of a run of `gen` with `args`, or `None` when something cannot be read (then
+/// the run simply goes the full way).
+pub fn of_run(args: &GenArgs) -> Option<String> {
+    let mut h = DefaultHasher::new();
+    binary_identity(&mut h)?;
+    for dir in [&args.specs, &args.templates, &args.kernels] {
+        hash_contents_below(dir, &mut h)?;
+    }
+    let manifest = Manifest::read(&args.out).ok()?;
+    if manifest.entries.is_empty() {
+        return None;
+    }
+    hash_metadata(&args.out.join(super::files::MANIFEST), &mut h)?;
+    for path in manifest.entries.keys() {
+        hash_metadata(&args.out.join(path), &mut h)?;
+    }
+    // The count the full run reports: every listed file and the manifest itself.
+    Some(format!(
+        "{:016x} {}\n",
+        h.finish(),
+        manifest.entries.len() + 1
+    ))
+}
+
+/// How many generated files the stored fingerprint vouches for, when it equals `current`.
+pub fn fresh(out: &Path, current: &str) -> Option<usize> {
+    let stored = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
+    if stored != current {
+        return None;
+    }
+    current.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Stores the fingerprint of a clean run (best effort: a failure only costs the next run time).
+pub fn store(out: &Path, fingerprint: &str) {
+    let _ = std::fs::write(out.join(FINGERPRINT), fingerprint);
+}
+
+/// Forgets the stored fingerprint (a run with problems must not be skipped next time).
+pub fn forget(out: &Path) {
+    let _ = std::fs::remove_file(out.join(FINGERPRINT));
+}
+
+fn binary_identity(h: &mut DefaultHasher) -> Option<()> {
+    let exe = std::env::current_exe().ok()?;
+    hash_metadata(&exe, h)?;
+    env!("CARGO_PKG_VERSION").hash(h);
+    Some(())
+}
+
+fn hash_metadata(path: &Path, h: &mut DefaultHasher) -> Option<()> {
+    let meta = std::fs::metadata(path).ok()?;
+    path.hash(h);
+    meta.len().hash(h);
+    meta.modified().ok()?.hash(h);
+    Some(())
+}
+
+fn hash_contents_below(dir: &Path, h: &mut DefaultHasher) -> Option<()> {
+    dir.hash(h);
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    files.sort();
+    for file in files {
+        file.hash(h);
+        std::fs::read(&file).ok()?.hash(h);
+    }
+    Some(())
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Option<()> {
+    if !dir.exists() {
+        return Some(());
+    }
+    for entry in std::fs::read_dir(dir).ok()? {
+        let path = entry.ok()?.path();
+        if path.is_dir() {
+            collect_files(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(root: &Path) -> GenArgs {
+        GenArgs {
+            specs: root.join("specs"),
+            out: root.join("out"),
+            kernels: root.join("kernels"),
+            templates: root.join("templates"),
+            check: false,
+        }
+    }
+
+    fn project() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["specs/docs", "templates", "kernels", "out"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        std::fs::write(dir.path().join("specs/docs/a.md"), "# aclnnA").unwrap();
+        std::fs::write(dir.path().join("out/a.h"), "int a;").unwrap();
+        std::fs::write(
+            dir.path().join("out").join(super::super::files::MANIFEST),
+            "A a.h\n",
+        )
+        .unwrap();
+        dir
+    }
+
+    #[test]
+    fn same_inputs_and_outputs_give_the_same_fingerprint() {
+        let dir = project();
+        let a = of_run(&args(dir.path())).unwrap();
+        assert_eq!(of_run(&args(dir.path())), Some(a.clone()));
+        store(&dir.path().join("out"), &a);
+        assert_eq!(fresh(&dir.path().join("out"), &a), Some(2));
+    }
+
+    #[test]
+    fn an_edited_spec_or_a_deleted_output_changes_it() {
+        let dir = project();
+        let before = of_run(&args(dir.path())).unwrap();
+        std::fs::write(dir.path().join("specs/docs/a.md"), "# aclnnB").unwrap();
+        let edited = of_run(&args(dir.path())).unwrap();
+        assert_ne!(before, edited);
+        std::fs::remove_file(dir.path().join("out/a.h")).unwrap();
+        assert_eq!(of_run(&args(dir.path())), None);
+    }
+
+    #[test]
+    fn no_manifest_means_no_fingerprint() {
+        let dir = project();
+        std::fs::remove_file(dir.path().join("out").join(super::super::files::MANIFEST)).unwrap();
+        assert_eq!(of_run(&args(dir.path())), None);
+    }
+}
