@@ -11,12 +11,14 @@ export RUSTC_BOOTSTRAP=1
 mkdir -p corpus/read_doc corpus/read_spec
 cp ../specs/docs/* corpus/read_doc/
 cp ../specs/ops/*.yaml corpus/read_spec/ 2>/dev/null || true
-if [ -d ../../shared/corpus ]; then
-  find ../../shared/corpus -name '*.md' -exec cp {} corpus/read_doc/ \;
-fi
+# The shared corpus seeds read_doc as extra, read-only folders: libFuzzer writes only to the first.
+seeds=()
+for d in ../../shared/corpus/ops-nn/docs ../../shared/corpus/ops-nn-2025-12/docs; do
+  [ -d "$d" ] && seeds+=("$d")
+done
 cp regressions/read_doc/* corpus/read_doc/ 2>/dev/null || true
 cp regressions/read_spec/* corpus/read_spec/ 2>/dev/null || true
-for target in read_doc read_spec; do
-  echo "== fuzzing $target for ${secs}s"
-  cargo fuzz run "$target" "corpus/$target" -- -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 -max_len=262144
-done
+echo "== fuzzing read_doc for ${secs}s"
+cargo fuzz run -O read_doc corpus/read_doc "${seeds[@]}" -- -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 -max_len=262144
+echo "== fuzzing read_spec for ${secs}s"
+cargo fuzz run -O read_spec corpus/read_spec -- -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 -max_len=65536

@@ -229,7 +229,7 @@ pub fn describe(rule: &Rule) -> String {
         return format!("on[{}] {}", products.join(","), describe(rule));
     }
     let mut names = Vec::new();
-    for key in ["param", "params", "from", "to", "lhs", "rhs"] {
+    for key in ["param", "params", "products", "from", "to", "lhs", "rhs"] {
         match value.get(key) {
             Some(serde_json::Value::String(s)) => names.push(s.clone()),
             Some(serde_json::Value::Array(items)) => {
