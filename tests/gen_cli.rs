@@ -237,6 +237,30 @@ fn a_broken_spec_is_reported_and_the_others_are_generated() {
 }
 
 #[test]
+fn an_unchanged_rerun_replays_the_problems_and_exit_code() {
+    let p = Project::new();
+    std::fs::write(
+        p.path().join("specs/ops/Broken.yaml"),
+        "kind: full\nop: Broken\nproducts: {ascend910b: true}\nfunctionz: []\n",
+    )
+    .unwrap();
+    let first = p.gen(&[]);
+    let second = p.gen(&[]);
+    assert_eq!(second.status.code(), Some(1), "{}", text_of(&second));
+    assert!(
+        text(&second.stdout).contains("(inputs unchanged)"),
+        "{}",
+        text_of(&second)
+    );
+    assert_eq!(text(&second.stderr), text(&first.stderr));
+    // Fixing the spec is a change: the next run is a full one and succeeds.
+    std::fs::remove_file(p.path().join("specs/ops/Broken.yaml")).unwrap();
+    let third = p.gen(&[]);
+    assert_eq!(third.status.code(), Some(0), "{}", text_of(&third));
+    assert!(!text(&third.stdout).contains("(inputs unchanged)"));
+}
+
+#[test]
 fn an_escaping_op_name_writes_nothing_outside_out() {
     let p = Project::new();
     let spec = std::fs::read_to_string(p.path().join("specs/ops/Relu.yaml"))

@@ -3,8 +3,9 @@
 //! The fingerprint of a run hashes what decides its output — the contents of every file below
 //! the specs, templates and kernels folders, and the identity of the aclgen binary — together
 //! with the size and modification time of every file the last run generated (so a hand edit or
-//! a deleted file is noticed). A clean run stores it beside the manifest; the next run with the
-//! same fingerprint writes nothing and reports the tree up to date. The file is machine-local
+//! a deleted file is noticed). A run stores it beside the manifest with its exit status and
+//! diagnostics; the next run with the same fingerprint writes nothing, replays them and reports
+//! the tree up to date. The file is machine-local
 //! (mtimes, the binary) and git-ignored; a fresh clone has none and does the full run.
 
 use super::files::Manifest;
@@ -39,21 +40,43 @@ pub fn of_run(args: &GenArgs) -> Option<String> {
     ))
 }
 
-/// How many generated files the stored fingerprint vouches for, when it equals `current`.
-pub fn fresh(out: &Path, current: &str) -> Option<usize> {
+/// What the last run reported, replayed when nothing changed since.
+#[derive(Debug, PartialEq, Eq)]
+pub struct LastRun {
+    /// Generated files (and the manifest) it vouches for.
+    pub files: usize,
+    /// It exited 1 (problems in the input).
+    pub failed: bool,
+    /// Its diagnostics, as printed.
+    pub problems: String,
+}
+
+/// The last run's report, when its stored fingerprint equals `current`.
+pub fn fresh(out: &Path, current: &str) -> Option<LastRun> {
     let stored = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
-    if stored != current {
+    let (head, problems) = stored.split_once('\n')?;
+    let (fp, status) = head.rsplit_once(' ')?;
+    if fp != current.trim_end() {
         return None;
     }
-    current.split_whitespace().nth(1)?.parse().ok()
+    Some(LastRun {
+        files: fp.split_whitespace().nth(1)?.parse().ok()?,
+        failed: status == "failed",
+        problems: problems.to_string(),
+    })
 }
 
-/// Stores the fingerprint of a clean run (best effort: a failure only costs the next run time).
-pub fn store(out: &Path, fingerprint: &str) {
-    let _ = std::fs::write(out.join(FINGERPRINT), fingerprint);
+/// Stores the fingerprint of a finished run with its status and diagnostics (best effort: a
+/// failure only costs the next run time).
+pub fn store(out: &Path, fingerprint: &str, failed: bool, problems: &str) {
+    let status = if failed { "failed" } else { "ok" };
+    let _ = std::fs::write(
+        out.join(FINGERPRINT),
+        format!("{} {status}\n{problems}", fingerprint.trim_end()),
+    );
 }
 
-/// Forgets the stored fingerprint (a run with problems must not be skipped next time).
+/// Forgets the stored fingerprint (a run that did not finish must not be skipped next time).
 pub fn forget(out: &Path) {
     let _ = std::fs::remove_file(out.join(FINGERPRINT));
 }
@@ -134,8 +157,16 @@ mod tests {
         let dir = project();
         let a = of_run(&args(dir.path())).unwrap();
         assert_eq!(of_run(&args(dir.path())), Some(a.clone()));
-        store(&dir.path().join("out"), &a);
-        assert_eq!(fresh(&dir.path().join("out"), &a), Some(2));
+        store(&dir.path().join("out"), &a, true, "error: x\n");
+        let last = fresh(&dir.path().join("out"), &a).unwrap();
+        assert_eq!(
+            last,
+            LastRun {
+                files: 2,
+                failed: true,
+                problems: "error: x\n".into()
+            }
+        );
     }
 
     #[test]

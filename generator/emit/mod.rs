@@ -195,48 +195,30 @@ pub struct Emitted {
 /// Emits every op (ops with error diagnostics or unsafe names are skipped and reported), then the
 /// shared validators crate. Err is a template error: the whole run stops (exit 2).
 pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
+    use rayon::prelude::*;
+    // Ops are independent: emit them on all cores, then fold the results in spec order.
+    let results: Vec<OpEmit> = ops
+        .par_iter()
+        .map(|op| emit_op(op, ctx))
+        .collect::<Result<_, _>>()?;
     let mut emitted = Emitted::default();
     let mut good = Vec::new();
-    for op in ops {
-        if op.has_errors() {
-            emitted.problems.push(crate::diag::render(&op.diagnostics));
-            emitted.failed.insert(op.op.clone());
-            continue;
+    for (op, result) in ops.iter().zip(results) {
+        match result {
+            OpEmit::Files(files) => {
+                emitted.files.extend(files.into_iter().map(|file| Owned {
+                    owner: op.op.clone(),
+                    file,
+                }));
+                good.push(op.clone());
+            }
+            OpEmit::Refused { problem, keep_old } => {
+                emitted.problems.push(problem);
+                if keep_old {
+                    emitted.failed.insert(op.op.clone());
+                }
+            }
         }
-        if let Err(msg) = check_op_name(&op.op) {
-            emitted.problems.push(format!("error: {msg}\n"));
-            continue;
-        }
-        if op.workspace_fn().is_none() || op.execute_fn().is_none() {
-            emitted.problems.push(format!(
-                "error: aclnn{}: the spec gives no two-phase prototypes; nothing is generated for it\n",
-                op.op
-            ));
-            emitted.failed.insert(op.op.clone());
-            continue;
-        }
-        if let Err(msg) = check_prototypes(op) {
-            emitted.problems.push(format!(
-                "error: aclnn{}: {msg}; nothing is generated for it\n",
-                op.op
-            ));
-            emitted.failed.insert(op.op.clone());
-            continue;
-        }
-        let files = op_files(op, ctx)?;
-        if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
-            emitted.problems.push(format!(
-                "error: aclnn{}: {bad}; nothing is written for it\n",
-                op.op
-            ));
-            emitted.failed.insert(op.op.clone());
-            continue;
-        }
-        emitted.files.extend(files.into_iter().map(|file| Owned {
-            owner: op.op.clone(),
-            file,
-        }));
-        good.push(op.clone());
     }
     emitted
         .files
@@ -245,6 +227,51 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
             file: exempt_from_rustfmt(file),
         }));
     Ok(emitted)
+}
+
+/// One op's files, or why it gets none (and whether its files from the last run are kept: not
+/// for an unsafe name, which may not own anything).
+enum OpEmit {
+    Files(Vec<OutFile>),
+    Refused { problem: String, keep_old: bool },
+}
+
+fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
+    let refuse = |problem: String| {
+        Ok(OpEmit::Refused {
+            problem,
+            keep_old: true,
+        })
+    };
+    if op.has_errors() {
+        return refuse(crate::diag::render(&op.diagnostics));
+    }
+    if let Err(msg) = check_op_name(&op.op) {
+        return Ok(OpEmit::Refused {
+            problem: format!("error: {msg}\n"),
+            keep_old: false,
+        });
+    }
+    if op.workspace_fn().is_none() || op.execute_fn().is_none() {
+        return refuse(format!(
+            "error: aclnn{}: the spec gives no two-phase prototypes; nothing is generated for it\n",
+            op.op
+        ));
+    }
+    if let Err(msg) = check_prototypes(op) {
+        return refuse(format!(
+            "error: aclnn{}: {msg}; nothing is generated for it\n",
+            op.op
+        ));
+    }
+    let files = op_files(op, ctx)?;
+    if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
+        return refuse(format!(
+            "error: aclnn{}: {bad}; nothing is written for it\n",
+            op.op
+        ));
+    }
+    Ok(OpEmit::Files(files))
 }
 
 /// The op a file of the validators crate belongs to (`rust/src/<snake>.rs`, `rust/rules/<snake>.json`),
@@ -319,19 +346,37 @@ pub fn sync(
 }
 
 pub fn cmd_gen(args: &GenArgs) -> Outcome {
-    let unchanged = fingerprint::of_run(args).and_then(|fp| fingerprint::fresh(&args.out, &fp));
-    if let Some(files) = unchanged {
+    let current = fingerprint::of_run(args);
+    if let Some(last) = current
+        .as_deref()
+        .and_then(|fp| fingerprint::fresh(&args.out, fp))
+    {
+        // Nothing changed since the last run: say what it said, as cargo replays warnings.
+        eprint!("{}", last.problems);
         if args.check {
-            println!("gen --check: {files} files up to date (inputs unchanged since the last gen)");
+            println!(
+                "gen --check: {} files up to date (inputs unchanged since the last gen)",
+                last.files
+            );
         } else {
-            println!("gen: 0 files written, {files} unchanged, 0 removed (inputs unchanged)");
+            println!(
+                "gen: 0 files written, {} unchanged, 0 removed (inputs unchanged)",
+                last.files
+            );
         }
-        return Ok(());
+        return if last.failed {
+            Err(Failure::Input)
+        } else {
+            Ok(())
+        };
     }
-    let outcome = gen_full(args);
+    let mut problems = String::new();
+    let outcome = gen_full(args, &mut problems);
+    eprint!("{problems}");
     if !args.check {
         match (&outcome, fingerprint::of_run(args)) {
-            (Ok(()), Some(fp)) => fingerprint::store(&args.out, &fp),
+            (Ok(()), Some(fp)) => fingerprint::store(&args.out, &fp, false, &problems),
+            (Err(Failure::Input), Some(fp)) => fingerprint::store(&args.out, &fp, true, &problems),
             _ => fingerprint::forget(&args.out),
         }
     }
@@ -339,7 +384,8 @@ pub fn cmd_gen(args: &GenArgs) -> Outcome {
 }
 
 /// A full run: read every spec, emit every file, bring `--out` up to date (or report, with --check).
-fn gen_full(args: &GenArgs) -> Outcome {
+/// Problems in the input are appended to `problems` (the caller prints them).
+fn gen_full(args: &GenArgs, problems: &mut String) -> Outcome {
     let tera = render::load_templates(&args.templates).map_err(Failure::Usage)?;
     let specs = crate::read::load_specs(&args.specs)?;
     let mut input_problems = false;
@@ -350,12 +396,13 @@ fn gen_full(args: &GenArgs) -> Outcome {
         .cloned()
         .collect();
     if !global_errors.is_empty() {
-        eprint!("{}", crate::diag::render(&global_errors));
+        problems.push_str(&crate::diag::render(&global_errors));
         input_problems = true;
     }
     let mut ops = specs.ops;
-    for op in &mut ops {
-        crate::rules::apply(op);
+    {
+        use rayon::prelude::*;
+        ops.par_iter_mut().for_each(crate::rules::apply);
     }
     let ctx = EmitCtx {
         tera,
@@ -365,7 +412,7 @@ fn gen_full(args: &GenArgs) -> Outcome {
     let mut emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
     emitted.keep_all_old = !global_errors.is_empty();
     for problem in &emitted.problems {
-        eprint!("{problem}");
+        problems.push_str(problem);
         input_problems = true;
     }
     let (summary, report) =

@@ -25,11 +25,19 @@ pub fn rust_crate(ops: &[OpIr]) -> Vec<OutFile> {
         file("rust/src/lib.rs", lib_rs(&ops)),
         file("rust/tests/differential.rs", differential_rs(&ops)),
     ];
-    for op in &ops {
-        let snake = snake_case(&op.op);
-        files.push(file(&format!("rust/src/{snake}.rs"), op_module(op)));
-        files.push(file(&format!("rust/rules/{snake}.json"), rules_json(op)));
-    }
+    // Per-op modules are independent and cost a syn parse each (prettyplease): all cores.
+    use rayon::prelude::*;
+    let per_op: Vec<[OutFile; 2]> = ops
+        .par_iter()
+        .map(|op| {
+            let snake = snake_case(&op.op);
+            [
+                file(&format!("rust/src/{snake}.rs"), op_module(op)),
+                file(&format!("rust/rules/{snake}.json"), rules_json(op)),
+            ]
+        })
+        .collect();
+    files.extend(per_op.into_iter().flatten());
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
 }
