@@ -33,6 +33,21 @@ fn code(o: &Output) -> i32 {
     o.status.code().expect("exited normally")
 }
 
+/// `aclgen validate --op AvgPool2dBackward --call call.json` in `dir`, on the project's specs.
+fn validate_call_json(dir: &Path) -> Output {
+    let specs = repo().join("specs");
+    let args = [
+        "validate",
+        "--op",
+        "AvgPool2dBackward",
+        "--call",
+        "call.json",
+        "--specs",
+        specs.to_str().unwrap(),
+    ];
+    aclgen(dir, &args)
+}
+
 fn seed(name: &str) -> Vec<u8> {
     fs::read(repo().join("specs/docs").join(name)).expect("seed doc")
 }
@@ -64,19 +79,7 @@ fn a_dangling_symlink_is_an_io_error() {
 fn a_folder_where_a_file_is_expected_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir(dir.path().join("call.json")).unwrap();
-    let specs = repo().join("specs");
-    let o = aclgen(
-        dir.path(),
-        &[
-            "validate",
-            "--op",
-            "AvgPool2dBackward",
-            "--call",
-            "call.json",
-            "--specs",
-            specs.to_str().unwrap(),
-        ],
-    );
+    let o = validate_call_json(dir.path());
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("call.json"), "{}", stderr(&o));
 }
@@ -220,19 +223,7 @@ fn a_malformed_call_json_is_a_usage_error_naming_the_field() {
         r#"{"product": "ascend910b", "args": {"self": {"shape": "x", "dtype": "FLOAT32"}}}"#,
     )
     .unwrap();
-    let specs = repo().join("specs");
-    let o = aclgen(
-        dir.path(),
-        &[
-            "validate",
-            "--op",
-            "AvgPool2dBackward",
-            "--call",
-            "call.json",
-            "--specs",
-            specs.to_str().unwrap(),
-        ],
-    );
+    let o = validate_call_json(dir.path());
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("self"), "{}", stderr(&o));
 }
