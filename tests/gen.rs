@@ -307,3 +307,23 @@ fn generated_case_files_match_reviewed_snapshots() {
     }
     assert!(count >= 2, "only {count} case files");
 }
+
+#[test]
+fn an_op_without_tensors_is_refused_and_the_others_are_generated() {
+    let avg = common::avgpool2d_backward();
+    let mut sleepy = avg.clone();
+    sleepy.op = "Sleepy".into();
+    sleepy.params.retain(|p| !p.role.is_tensor());
+    let emitted =
+        emit_all(&[avg, sleepy], &common::ctx()).expect("one odd op must not stop the run");
+    assert!(
+        emitted
+            .problems
+            .iter()
+            .any(|p| p.contains("aclnnSleepy") && p.contains("no tensor parameter")),
+        "{:?}",
+        emitted.problems
+    );
+    assert!(emitted.files.iter().any(|o| o.owner == "AvgPool2dBackward"));
+    assert!(!emitted.files.iter().any(|o| o.owner == "Sleepy"));
+}

@@ -264,6 +264,14 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
             op.op
         ));
     }
+    if !op.params.iter().any(|p| p.role.is_tensor()) {
+        // An Ascend C project computes on tensors (aclnnSleep has none): one odd op must not
+        // stop the others, so it is refused like a broken spec, not as a template error.
+        return refuse(format!(
+            "error: aclnn{}: no tensor parameter, so no Ascend C project; nothing is generated for it\n",
+            op.op
+        ));
+    }
     let files = op_files(op, ctx)?;
     if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
         return refuse(format!(
