@@ -2,7 +2,12 @@
 //! bare pulldown-cmark pass over the same files measured in the same run (machines here are
 //! shared and noisy, so only ratios are comparable).
 //!
-//! Run: `cargo bench --bench corpus` (add `-- --quick` for fewer rounds).
+//! Run: `cargo build --release && cargo bench --bench corpus` (add `-- --quick` for fewer rounds).
+//! The bare pass runs on one thread, as "just reading the docs" does; aclgen's `lint` and `gen`
+//! use every core (rayon), as they do from the command line.
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use aclgen::cli::GenArgs;
 use pulldown_cmark::{Event, Parser};
@@ -70,15 +75,47 @@ fn read_all(docs: &[Doc]) -> usize {
         .sum()
 }
 
+/// What `aclgen lint` does once the files are read: read every doc and render the report, on all cores.
 fn lint_all(docs: &[Doc]) -> usize {
-    docs.iter()
-        .map(|d| {
-            let read = aclgen::read::read_doc(&d.path, &d.bytes);
-            let mut diags = read.diagnostics;
-            diags.extend(read.ops.into_iter().flat_map(|op| op.diagnostics));
-            aclgen::diag::render(&diags).len()
-        })
-        .sum()
+    use rayon::prelude::*;
+    let reads: Vec<_> = docs
+        .par_iter()
+        .map(|d| aclgen::read::read_doc(&d.path, &d.bytes))
+        .collect();
+    aclgen::read::lint_text(&reads).len()
+}
+
+/// Pathological inputs the reader must get through in well under a second each.
+fn big_inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
+    let repeat = |name: &str| {
+        let seed = std::fs::read(root.join(name)).unwrap_or_default();
+        let mut big = Vec::with_capacity(10 << 20);
+        while !seed.is_empty() && big.len() < 10 << 20 {
+            big.extend_from_slice(&seed);
+        }
+        big
+    };
+    let mut nested = String::from("# aclnnX\n## aclnnXGetWorkspaceSize\n<table><tr><td>");
+    for _ in 0..20_000 {
+        nested.push_str("<div><table><tr><td>");
+    }
+    vec![
+        (
+            "10 MB doc (seed 003 repeated)",
+            repeat("003-aclnnAvgPool2dBackward.txt"),
+        ),
+        (
+            "10 MB mojibake (seed 004 repeated)",
+            repeat("004-aclnnAvgPool2dBackward.txt"),
+        ),
+        ("10 MB on one line", vec![b'a'; 10 << 20]),
+        ("20,000 nested tags", nested.into_bytes()),
+        (
+            "100,000 unclosed tables",
+            "<table>\n".repeat(100_000).into_bytes(),
+        ),
+    ]
 }
 
 /// A specs folder whose docs/ is the ops-nn corpus, so `gen` runs on all 526 docs.
@@ -178,6 +215,16 @@ fn main() {
     let gen_nochange = measure(rounds, || {
         let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
     });
+    // The same run into memory (tmpfs): what aclgen costs without this machine's shared disk,
+    // where creating 5,400 files alone takes 0.5-4 s depending on the neighbours.
+    let shm = tempfile::tempdir_in("/dev/shm").ok();
+    let gen_full_mem = shm.as_ref().map(|dir| {
+        let out = dir.path().join("generated");
+        measure(rounds, || {
+            let _ = std::fs::remove_dir_all(&out);
+            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+        })
+    });
 
     let rows = [
         Row {
@@ -205,7 +252,7 @@ fn main() {
             target: None,
         },
         Row {
-            name: "gen, full (526 ops-nn)",
+            name: "gen, full, to disk (526 ops-nn)",
             time: gen_full,
             docs: ops_nn.len(),
             target: Some(10.0),
@@ -217,6 +264,15 @@ fn main() {
             target: Some(3.0),
         },
     ];
+    let rows: Vec<Row> = rows
+        .into_iter()
+        .chain(gen_full_mem.map(|time| Row {
+            name: "gen, full, into tmpfs (526)",
+            time,
+            docs: ops_nn.len(),
+            target: Some(10.0),
+        }))
+        .collect();
     println!(
         "{:<34} {:>10} {:>12} {:>8} {:>8}  verdict",
         "phase", "total ms", "per doc µs", "ratio", "target"
@@ -245,6 +301,20 @@ fn main() {
             ratio,
             row.target.map(|t| format!("≤{t}×")).unwrap_or_default(),
             verdict
+        );
+    }
+    for (label, bytes) in big_inputs() {
+        let time = measure(rounds.min(3), || {
+            std::hint::black_box(aclgen::read::read_doc("big.md", &bytes));
+        });
+        let ok = time < Duration::from_secs(1);
+        failed |= !ok;
+        println!(
+            "{:<34} {:>10.1} ms for {:.1} MB (target < 1 s)  {}",
+            label,
+            time.as_secs_f64() * 1e3,
+            bytes.len() as f64 / 1e6,
+            if ok { "ok" } else { "OVER TARGET" }
         );
     }
     let peak_out = tmp.path().join("generated-peak");

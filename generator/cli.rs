@@ -49,9 +49,12 @@ pub enum Command {
         /// Op name (without the aclnn prefix) from the project's specs.
         #[arg(long)]
         op: String,
-        /// The call: {"product": ..., "args": {...}}.
+        /// The call: {"product": ..., "args": {...}}, or a generated `tests/cases.json` with --case.
         #[arg(long)]
         call: PathBuf,
+        /// The case to check when --call is a case file (`ops/<op>/tests/cases.json`).
+        #[arg(long)]
+        case: Option<String>,
         /// Read the op from this doc or YAML spec instead of the project's specs.
         #[arg(long)]
         spec: Option<PathBuf>,
@@ -162,9 +165,10 @@ pub fn run(command: Command) -> Outcome {
         Command::Validate {
             op,
             call,
+            case,
             spec,
             specs,
-        } => crate::rules::cmd_validate(&op, &call, spec.as_deref(), &specs),
+        } => crate::rules::cmd_validate(&op, &call, case.as_deref(), spec.as_deref(), &specs),
         Command::Audit {
             specs,
             format,

@@ -294,10 +294,10 @@ fn generated_files_match_reviewed_snapshots() {
 #[test]
 fn generated_case_files_match_reviewed_snapshots() {
     let emitted = emit_all(&common::fixtures(), &common::ctx()).unwrap();
-    // The case index and the gtest source; the per-case JSON files are the same calls.
+    // The case file and the gtest source.
     let cases = emitted.files.iter().filter(|o| {
         let path = o.file.path.to_string_lossy();
-        path.ends_with("tests/cases/expected.json") || path.contains("/tests/ut/op_api/")
+        path.ends_with("tests/cases.json") || path.contains("/tests/ut/op_api/")
     });
     let mut count = 0;
     for owned in cases {

@@ -98,7 +98,7 @@ fn deleting_a_rule_from_the_generated_validator_fails_its_tests() {
         "tests still pass with the padding rule deleted:\n{output}"
     );
     assert!(
-        output.contains("avg_pool2d_backward_cases_return_documented_status"),
+        output.contains("avg_pool2d_backward::tests::cases_return_documented_status"),
         "{output}"
     );
     assert!(

@@ -65,7 +65,11 @@ struct OpDefCtx {
 struct ParamDef {
     name: String,
     param_type: &'static str,
+    /// `DataType` (one entry per column) or `DataTypeList` (combines with every column).
+    dtype_call: &'static str,
     dtypes: String,
+    /// `FormatList` instead of `Format` columns.
+    format_list: bool,
     formats: String,
 }
 
@@ -193,9 +197,11 @@ fn config_groups(per_product: &[(String, Vec<ParamDef>)]) -> Vec<(Vec<String>, V
     groups
 }
 
-/// One `DataType`/`Format` column per supported combination. Tensors with the same dtype list
-/// are taken to vary together (the docs' "数据类型与self一致"); distinct lists, and distinct format
-/// lists, combine as a cartesian product, so every documented combination is listed.
+/// One `DataType`/`Format` column per supported combination. Tensors with the same list are taken
+/// to vary together (the docs' "数据类型与self一致") and are zipped; distinct shared lists multiply.
+/// A tensor whose list is its own (or has one entry) combines with everything, which CANN writes
+/// as `DataTypeList`/`FormatList` instead of repeating it in every column: listing it in columns
+/// would multiply the OpDef by its length (quantized matmuls reached 8 MB that way).
 fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<ParamDef> {
     let dtype_lists: Vec<Vec<String>> = tensors
         .iter()
@@ -212,8 +218,15 @@ fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<
         .map(|(_, p, _)| p.formats.iter().map(|f| f.ge_name()).collect())
         .collect();
     let format_lists = fill_undocumented(format_lists, "ge::FORMAT_ND");
-    let dtype_cols = columns(&dtype_lists);
-    let format_cols = columns(&format_lists);
+    // DataTypeList must come with FormatList: a tensor is free in dtype only if free in format.
+    let format_free: Vec<bool> = (0..tensors.len())
+        .map(|i| independent(&format_lists, i))
+        .collect();
+    let dtype_free: Vec<bool> = (0..tensors.len())
+        .map(|i| format_free[i] && independent(&dtype_lists, i))
+        .collect();
+    let dtype_cols = columns(&only_tied(&dtype_lists, &dtype_free));
+    let format_cols = columns(&only_tied(&format_lists, &format_free));
     let mut combos: Vec<(usize, usize)> = Vec::new();
     for d in 0..dtype_cols.len() {
         for f in 0..format_cols.len() {
@@ -231,9 +244,38 @@ fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<
         .map(|(i, (name, p, _))| ParamDef {
             name: name.clone(),
             param_type: param_type(p),
-            dtypes: braced(combos.iter().map(|&(d, _)| dtype_cols[d][i].as_str())),
-            formats: braced(combos.iter().map(|&(_, f)| format_cols[f][i].as_str())),
+            dtype_call: if dtype_free[i] {
+                "DataTypeList"
+            } else {
+                "DataType"
+            },
+            dtypes: if dtype_free[i] {
+                braced(dtype_lists[i].iter().map(String::as_str))
+            } else {
+                braced(combos.iter().map(|&(d, _)| dtype_cols[d][i].as_str()))
+            },
+            format_list: format_free[i],
+            formats: if format_free[i] {
+                braced(format_lists[i].iter().map(String::as_str))
+            } else {
+                braced(combos.iter().map(|&(_, f)| format_cols[f][i].as_str()))
+            },
         })
+        .collect()
+}
+
+/// Whether tensor `i`'s list combines freely with the others: it has one entry, or no other
+/// tensor shares it (so nothing ties it to them).
+fn independent(lists: &[Vec<String>], i: usize) -> bool {
+    lists[i].len() == 1 || lists.iter().filter(|l| **l == lists[i]).count() == 1
+}
+
+/// The lists that stay in columns; free tensors get one placeholder entry, multiplying nothing.
+fn only_tied(lists: &[Vec<String>], free: &[bool]) -> Vec<Vec<String>> {
+    lists
+        .iter()
+        .zip(free)
+        .map(|(l, &free)| if free { vec![String::new()] } else { l.clone() })
         .collect()
 }
 
@@ -723,11 +765,83 @@ mod tests {
     }
 
     #[test]
+    fn tensors_with_their_own_lists_are_written_as_lists_not_columns() {
+        let mut x = Param {
+            name: "x".into(),
+            role: Role::InputTensor,
+            formats: vec![Format::Nd],
+            ..Param::default()
+        };
+        x.dtypes
+            .insert("ascend910b".into(), vec![DType::Float16, DType::BFloat16]);
+        let mut y = x.clone();
+        y.name = "y".into();
+        let mut scale = x.clone();
+        scale.name = "scale".into();
+        scale.dtypes.insert(
+            "ascend910b".into(),
+            vec![DType::Float32, DType::Int64, DType::BFloat16],
+        );
+        let tensors = vec![
+            ("x".to_string(), &x, true),
+            ("y".to_string(), &y, true),
+            ("scale".to_string(), &scale, true),
+        ];
+        let defs = param_defs(&tensors, Some("ascend910b"));
+        // x and y vary together: two columns, not 2 x 3.
+        assert_eq!(defs[0].dtype_call, "DataType");
+        assert_eq!(defs[0].dtypes, "{ge::DT_FLOAT16, ge::DT_BF16}");
+        assert_eq!(defs[1].dtypes, defs[0].dtypes);
+        assert_eq!(defs[2].dtype_call, "DataTypeList");
+        assert_eq!(defs[2].dtypes, "{ge::DT_FLOAT, ge::DT_INT64, ge::DT_BF16}");
+        assert!(defs
+            .iter()
+            .all(|d| d.format_list && d.formats == "{ge::FORMAT_ND}"));
+    }
+
+    #[test]
+    fn shared_format_lists_stay_columns_and_keep_their_dtypes_tied() {
+        let mut x = Param {
+            name: "x".into(),
+            role: Role::InputTensor,
+            formats: vec![Format::Nchw, Format::Nhwc],
+            ..Param::default()
+        };
+        x.dtypes.insert("ascend910b".into(), vec![DType::Float16]);
+        let mut y = x.clone();
+        y.name = "y".into();
+        let mut z = x.clone();
+        z.name = "z".into();
+        z.dtypes
+            .insert("ascend910b".into(), vec![DType::Float32, DType::Int32]);
+        let tensors = vec![
+            ("x".to_string(), &x, true),
+            ("y".to_string(), &y, true),
+            ("z".to_string(), &z, false),
+        ];
+        let defs = param_defs(&tensors, Some("ascend910b"));
+        // z's dtypes are its own, but its format is tied to x and y: it stays in the columns.
+        assert!(defs
+            .iter()
+            .all(|d| !d.format_list && d.dtype_call == "DataType"));
+        assert_eq!(
+            defs[2].dtypes,
+            "{ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_INT32, ge::DT_INT32}"
+        );
+        assert_eq!(
+            defs[0].formats,
+            "{ge::FORMAT_NCHW, ge::FORMAT_NHWC, ge::FORMAT_NCHW, ge::FORMAT_NHWC}"
+        );
+    }
+
+    #[test]
     fn products_with_identical_lists_share_one_config() {
         let def = |dtypes: &str| ParamDef {
             name: "x".into(),
             param_type: "REQUIRED",
+            dtype_call: "DataType",
             dtypes: dtypes.into(),
+            format_list: true,
             formats: "{ge::FORMAT_ND}".into(),
         };
         let per_product = vec![

@@ -3,49 +3,62 @@
 //! unit tests for teams that build with CANN.
 
 use super::{EmitCtx, OutFile};
-use crate::cases::{self, Case, CaseSet};
+use crate::cases::{Case, CaseSet};
 use crate::ir::{snake_case, OpIr, Param, Role};
 use aclnn_runtime::{status, Arg, TensorDesc};
 use serde::Serialize;
-use serde_json::json;
 use std::path::PathBuf;
 
-/// `ops/<snake>/tests/cases/*.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp`.
-pub fn case_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
-    let set = cases::synthesize(op);
+/// `ops/<snake>/tests/cases.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp`.
+pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     let snake = snake_case(&op.op);
     let dir = PathBuf::from(format!("ops/{snake}/tests"));
-    let mut files: Vec<OutFile> = set
-        .cases
-        .iter()
-        .map(|case| OutFile {
-            path: dir.join("cases").join(format!("{}.json", case.name)),
-            contents: pretty(&case.call),
+    Ok(vec![
+        OutFile {
+            path: dir.join("cases.json"),
+            contents: case_bundle(op, set),
+        },
+        OutFile {
+            path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
+            contents: gtest_source(op, set, ctx)?,
+        },
+    ])
+}
+
+/// All cases of an op in one file, one case per line so a review diff shows whole cases:
+/// `{"op", "untested_rules", "cases": [{"case", "status", "name", "condition", "call"}]}`, where
+/// `call` is the `validate --call` format (`aclgen validate --call cases.json --case NAME`).
+/// One file per op rather than per case: the corpus has ~17 cases an op, and thousands of tiny
+/// files cost more to write than to generate.
+pub fn case_bundle(op: &OpIr, set: &CaseSet) -> String {
+    let line = |case: &Case| {
+        serde_json::to_string(&CaseLine {
+            case: &case.name,
+            status: case.expect.status,
+            name: &case.expect.name,
+            condition: &case.expect.condition,
+            call: &case.call,
         })
-        .collect();
-    files.push(OutFile {
-        path: dir.join("cases/expected.json"),
-        contents: pretty(&expected_index(&set)),
-    });
-    files.push(OutFile {
-        path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
-        contents: gtest_source(op, &set, ctx)?,
-    });
-    Ok(files)
+        .unwrap_or_default()
+    };
+    let cases: Vec<String> = set.cases.iter().map(line).collect();
+    let untested = serde_json::to_string(&set.untested).unwrap_or_else(|_| "{}".to_string());
+    format!(
+        "{{\n  \"op\": {},\n  \"untested_rules\": {},\n  \"cases\": [\n    {}\n  ]\n}}\n",
+        serde_json::Value::String(op.op.clone()),
+        untested,
+        cases.join(",\n    ")
+    )
 }
 
-fn pretty<T: Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
-}
-
-/// `[{case, status, name, condition}]`: what each case file must return, and the rules no case exercises.
-fn expected_index(set: &CaseSet) -> serde_json::Value {
-    let cases: Vec<_> = set
-        .cases
-        .iter()
-        .map(|c| json!({"case": c.name, "status": c.expect.status, "name": c.expect.name, "condition": c.expect.condition}))
-        .collect();
-    json!({"cases": cases, "untested_rules": set.untested})
+/// A case as a line of `cases.json`: the fields in reading order, the call last.
+#[derive(Serialize)]
+struct CaseLine<'a> {
+    case: &'a str,
+    status: u32,
+    name: &'a str,
+    condition: &'a str,
+    call: &'a aclnn_runtime::Call,
 }
 
 #[derive(Serialize)]

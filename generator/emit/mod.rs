@@ -165,7 +165,9 @@ pub fn check_op_name(op: &str) -> Result<(), String> {
     }
 }
 
-/// Every file of one op: C header, OpDef/CMake/example, tiling and kernel (kernels side).
+/// Every file of one op: C header, OpDef/CMake/example, tiling and kernel (kernels side), test
+/// cases and the op's module of the validators crate. Cases are synthesized once, here, for both
+/// the case files and the validator's rules JSON.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     let mut out = vec![c_header::header(op, ctx)?];
     out.extend(ascend::project_files(op, ctx)?);
@@ -175,7 +177,9 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
         &ctx.tera,
         &ctx.note(op),
     )?);
-    out.extend(cases::case_files(op, ctx)?);
+    let set = crate::cases::synthesize(op);
+    out.extend(cases::case_files(op, &set, ctx)?);
+    out.extend(rust::op_files(op, &set).map(exempt_from_rustfmt));
     Ok(out)
 }
 
@@ -202,7 +206,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
         .map(|op| emit_op(op, ctx))
         .collect::<Result<_, _>>()?;
     let mut emitted = Emitted::default();
-    let mut good = Vec::new();
+    let mut good: Vec<&OpIr> = Vec::new();
     for (op, result) in ops.iter().zip(results) {
         match result {
             OpEmit::Files(files) => {
@@ -210,7 +214,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
                     owner: op.op.clone(),
                     file,
                 }));
-                good.push(op.clone());
+                good.push(op);
             }
             OpEmit::Refused { problem, keep_old } => {
                 emitted.problems.push(problem);
@@ -222,8 +226,8 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
     }
     emitted
         .files
-        .extend(rust::rust_crate(&good).into_iter().map(|file| Owned {
-            owner: rust_file_owner(&file, &good),
+        .extend(rust::crate_files(&good).into_iter().map(|file| Owned {
+            owner: SHARED_OWNER.to_string(),
             file: exempt_from_rustfmt(file),
         }));
     Ok(emitted)
@@ -280,20 +284,6 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
         ));
     }
     Ok(OpEmit::Files(files))
-}
-
-/// The op a file of the validators crate belongs to (`rust/src/<snake>.rs`, `rust/rules/<snake>.json`),
-/// so a broken op keeps its old validator like its other files; crate-wide files are shared.
-fn rust_file_owner(file: &OutFile, ops: &[OpIr]) -> String {
-    let stem = file
-        .path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default();
-    ops.iter()
-        .find(|op| crate::ir::snake_case(&op.op) == stem)
-        .map(|op| op.op.clone())
-        .unwrap_or_else(|| SHARED_OWNER.to_string())
 }
 
 /// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.

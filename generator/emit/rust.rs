@@ -3,8 +3,9 @@
 //! Each function checks the op's rules in aclnn's order (`OpIr::all_rules`) with the shared
 //! predicates of `aclnn_runtime::pred`; every check carries a comment and an error quoting the
 //! doc condition it implements. The rules are also written as JSON (`rules/<op>.json`) with a
-//! baseline call, and `tests/differential.rs` runs mutated calls through both the generated
-//! functions and the interpreter (`aclnn_runtime::check`) and asserts equal results.
+//! baseline call, and each module's tests run mutated calls through both the generated function
+//! and the interpreter (`aclnn_runtime::check`, helpers in `src/differential.rs`) and assert
+//! equal results.
 
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, Role};
@@ -17,29 +18,34 @@ use std::path::PathBuf;
 
 /// Every file of the generated validators crate, paths relative to the output folder.
 pub fn rust_crate(ops: &[OpIr]) -> Vec<OutFile> {
-    let mut ops: Vec<&OpIr> = ops.iter().collect();
+    let mut files = crate_files(&ops.iter().collect::<Vec<_>>());
+    for op in ops {
+        files.extend(op_files(op, &crate::cases::synthesize(op)));
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files.dedup_by(|a, b| a.path == b.path);
+    files
+}
+
+/// The crate-wide files: Cargo.toml, lib.rs (one `mod` per op) and the differential test.
+pub fn crate_files(ops: &[&OpIr]) -> Vec<OutFile> {
+    let mut ops: Vec<&OpIr> = ops.to_vec();
     ops.sort_by(|a, b| a.op.cmp(&b.op));
     ops.dedup_by(|a, b| a.op == b.op);
-    let mut files = vec![
+    vec![
         file("rust/Cargo.toml", CARGO_TOML.to_string()),
         file("rust/src/lib.rs", lib_rs(&ops)),
-        file("rust/tests/differential.rs", differential_rs(&ops)),
-    ];
-    // Per-op modules are independent and cost a syn parse each (prettyplease): all cores.
-    use rayon::prelude::*;
-    let per_op: Vec<[OutFile; 2]> = ops
-        .par_iter()
-        .map(|op| {
-            let snake = snake_case(&op.op);
-            [
-                file(&format!("rust/src/{snake}.rs"), op_module(op)),
-                file(&format!("rust/rules/{snake}.json"), rules_json(op)),
-            ]
-        })
-        .collect();
-    files.extend(per_op.into_iter().flatten());
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    files
+        file("rust/src/differential.rs", differential_rs()),
+    ]
+}
+
+/// One op's validator module and its rules JSON (with the op's synthesized cases).
+pub fn op_files(op: &OpIr, cases: &crate::cases::CaseSet) -> [OutFile; 2] {
+    let snake = snake_case(&op.op);
+    [
+        file(&format!("rust/src/{snake}.rs"), op_module(op)),
+        file(&format!("rust/rules/{snake}.json"), rules_json(op, cases)),
+    ]
 }
 
 fn file(path: &str, contents: String) -> OutFile {
@@ -113,6 +119,8 @@ fn lib_rs(ops: &[&OpIr]) -> String {
         //! aclgen from the ops' docs. Each returns the status the op's
         //! `aclnnXxxGetWorkspaceSize` documents for the call, with the doc condition.
         pub use aclnn_runtime::{AclnnError, Arg, DType, Format, Product, TensorDesc};
+        #[cfg(test)]
+        mod differential;
         #(#mods)*
     };
     render(tokens, &[])
@@ -640,6 +648,7 @@ fn op_module(op: &OpIr) -> String {
     {
         imports.push(quote!(TensorDesc));
     }
+    let tests = op_tests(op);
     let tokens = quote! {
         #![doc = #module_doc]
         use aclnn_runtime::{#(#imports),*};
@@ -651,6 +660,8 @@ fn op_module(op: &OpIr) -> String {
             #(#checks)*
             Ok(())
         }
+
+        #tests
     };
     render(tokens, &notes)
 }
@@ -672,16 +683,16 @@ fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
 /// `rules/<op>.json`: the op's parameters, its rules, a baseline call and the synthesized test
 /// cases (`crate::cases`), for the generated tests and for anyone checking calls with the
 /// interpreter.
-fn rules_json(op: &OpIr) -> String {
+fn rules_json(op: &OpIr, set: &crate::cases::CaseSet) -> String {
     let params: Vec<Value> = fn_params(op)
         .iter()
         .map(|p| json!({"name": p.name, "kind": kind(p).json_name()}))
         .collect();
-    let cases = crate::cases::synthesize(op).cases;
+    let cases = &set.cases;
     let value = json!({
         "op": op.op,
         "params": params,
-        "baseline": baseline_call(&cases),
+        "baseline": baseline_call(cases),
         "rules": op.all_rules(),
         "cases": cases,
     });
@@ -702,40 +713,62 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
     chosen.map_or(Value::Null, |c| json!(c.call))
 }
 
-/// `tests/differential.rs`: for every op, the baseline and mutated calls run through the
-/// generated function and the interpreter; results must be equal (code, condition, message).
-fn differential_rs(ops: &[&OpIr]) -> String {
-    let adapters = ops.iter().map(|op| adapter(op));
-    let cases = ops.iter().map(|op| {
-        let snake = snake_case(&op.op);
-        let test = format_ident!("{}_agrees_with_interpreter", snake);
-        let run = format_ident!("run_{}", snake);
-        let path = format!("../rules/{snake}.json");
-        let documented_test = format_ident!("{}_cases_return_documented_status", snake);
-        quote! {
-            #[test]
-            fn #test() {
-                differential(include_str!(#path), #run);
-            }
-
-            #[test]
-            fn #documented_test() {
-                documented(include_str!(#path), #run);
-            }
-        }
-    });
+/// `src/differential.rs` (tests only): the helpers each op module's tests call. For every op,
+/// the baseline and mutated calls run through the generated function and the interpreter; results
+/// must be equal (code, condition, message). It names no op, so it is rendered once per crate.
+fn differential_rs() -> String {
     let tokens = quote! {
         //! Generated code and interpreter agree: every call, built from each op's baseline by
-        //! mutations derived from its rules, gets the same result from both.
+        //! mutations derived from its rules, gets the same result from both. There is a binding
+        //! helper per argument kind, and a crate's ops need not use them all.
+        #![allow(dead_code)]
         use aclnn_runtime::{check, AclnnError, Arg, Call, CheckedRule, DType, Format, Product, TensorDesc};
         use serde_json::Value;
 
-        #(#adapters)*
+        /// An argument bound for the typed function: `Some(None)` when null or absent, `None`
+        /// when it is of another kind (the typed function cannot express that call).
+        fn optional<'a, T: ?Sized>(call: &'a Call, name: &str, take: impl Fn(&'a Arg) -> Option<&'a T>) -> Option<Option<&'a T>> {
+            match call.args.get(name).filter(|a| !a.is_null()) {
+                None => Some(None),
+                Some(arg) => take(arg).map(Some),
+            }
+        }
 
-        #(#cases)*
+        pub fn tensor<'a>(call: &'a Call, name: &str) -> Option<Option<&'a TensorDesc>> {
+            optional(call, name, |a| match a { Arg::Tensor(t) => Some(t), _ => None })
+        }
+
+        pub fn tensor_list<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [TensorDesc]>> {
+            optional(call, name, |a| match a { Arg::TensorList(t) => Some(t.as_slice()), _ => None })
+        }
+
+        pub fn int_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [i64]>> {
+            optional(call, name, |a| match a { Arg::IntArray(v) => Some(v.as_slice()), _ => None })
+        }
+
+        pub fn float_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [f64]>> {
+            optional(call, name, |a| match a { Arg::FloatArray(v) => Some(v.as_slice()), _ => None })
+        }
+
+        pub fn bool_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [bool]>> {
+            optional(call, name, |a| match a { Arg::BoolArray(v) => Some(v.as_slice()), _ => None })
+        }
+
+        /// A by-value argument: `None` when null, absent or of another kind.
+        pub fn bool_value(call: &Call, name: &str) -> Option<bool> {
+            match call.args.get(name) { Some(Arg::Bool(b)) => Some(*b), _ => None }
+        }
+
+        pub fn int_value(call: &Call, name: &str) -> Option<i64> {
+            match call.args.get(name) { Some(Arg::Int(v)) => Some(*v), _ => None }
+        }
+
+        pub fn float_value(call: &Call, name: &str) -> Option<f64> {
+            match call.args.get(name) { Some(Arg::Float(v)) => Some(*v), _ => None }
+        }
 
         /// Every synthesized case gets its documented status and condition from the generated code.
-        fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
+        pub fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
             let spec: Value = serde_json::from_str(json).expect("rules JSON");
             let cases = spec["cases"].as_array().expect("cases");
             assert!(!cases.is_empty(), "no cases");
@@ -752,7 +785,7 @@ fn differential_rs(ops: &[&OpIr]) -> String {
         }
 
         /// Runs every mutation of the op's baseline through both sides.
-        fn differential(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
+        pub fn differential(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
             let spec: Value = serde_json::from_str(json).expect("rules JSON");
             let rules: Vec<CheckedRule> = serde_json::from_value(spec["rules"].clone()).expect("rules");
             let baseline: Call = serde_json::from_value(spec["baseline"].clone()).expect("baseline");
@@ -880,55 +913,56 @@ fn differential_rs(ops: &[&OpIr]) -> String {
     render(tokens, &[])
 }
 
-/// `run_<op>(call)`: binds a `Call` to the typed function; `None` when a value argument is
-/// missing or of another kind (the typed function cannot express that call).
-fn adapter(op: &OpIr) -> TokenStream {
+/// The op module's tests: `run(call)` binds a `Call` to the typed function (`None` when a value
+/// argument is missing or of another kind, which the typed function cannot express), and two
+/// tests hand it to the shared helpers of `src/differential.rs` with the op's rules JSON.
+fn op_tests(op: &OpIr) -> TokenStream {
     let snake = snake_case(&op.op);
-    let run = format_ident!("run_{}", snake);
-    let krate = format_ident!("aclnn_validators");
+    let path = format!("../rules/{snake}.json");
     let func = format_ident!("{}", snake);
     let mut binds = Vec::new();
     let mut args = Vec::new();
     for p in fn_params(op) {
         let id = ident_for(&p.name);
         let name = &p.name;
-        let get = quote!(call.args.get(#name).filter(|a| !a.is_null()));
+        // One helper call per argument (src/differential.rs), not a match each: the module
+        // stays short to read and cheap to format.
         let bind = match kind(p) {
-            Kind::Tensor => {
-                quote!(let #id = match #get { None => None, Some(Arg::Tensor(t)) => Some(t), Some(_) => return None };)
-            }
-            Kind::TensorList => {
-                quote!(let #id = match #get { None => None, Some(Arg::TensorList(t)) => Some(t.as_slice()), Some(_) => return None };)
-            }
-            Kind::IntArray => {
-                quote!(let #id = match #get { None => None, Some(Arg::IntArray(v)) => Some(v.as_slice()), Some(_) => return None };)
-            }
-            Kind::FloatArray => {
-                quote!(let #id = match #get { None => None, Some(Arg::FloatArray(v)) => Some(v.as_slice()), Some(_) => return None };)
-            }
-            Kind::BoolArray => {
-                quote!(let #id = match #get { None => None, Some(Arg::BoolArray(v)) => Some(v.as_slice()), Some(_) => return None };)
-            }
-            Kind::Scalar => quote!(let #id = #get;),
+            Kind::Tensor => quote!(let #id = tensor(call, #name)?;),
+            Kind::TensorList => quote!(let #id = tensor_list(call, #name)?;),
+            Kind::IntArray => quote!(let #id = int_array(call, #name)?;),
+            Kind::FloatArray => quote!(let #id = float_array(call, #name)?;),
+            Kind::BoolArray => quote!(let #id = bool_array(call, #name)?;),
+            Kind::Scalar => quote!(let #id = call.args.get(#name).filter(|a| !a.is_null());),
             Kind::Str => quote!(let #id: Option<&str> = None;),
-            Kind::Bool => {
-                quote!(let #id = match #get { Some(Arg::Bool(b)) => *b, _ => return None };)
-            }
-            Kind::Int => {
-                quote!(let #id = match #get { Some(Arg::Int(v)) => *v, _ => return None };)
-            }
-            Kind::Float => {
-                quote!(let #id = match #get { Some(Arg::Float(v)) => *v, _ => return None };)
-            }
+            Kind::Bool => quote!(let #id = bool_value(call, #name)?;),
+            Kind::Int => quote!(let #id = int_value(call, #name)?;),
+            Kind::Float => quote!(let #id = float_value(call, #name)?;),
         };
         binds.push(bind);
         args.push(quote!(#id));
     }
     quote! {
-        fn #run(call: &Call) -> Option<Result<(), AclnnError>> {
-            let product = Product::parse(&call.product)?;
-            #(#binds)*
-            Some(#krate::#func(#(#args,)* product))
+        #[cfg(test)]
+        mod tests {
+            use crate::differential::*;
+            use aclnn_runtime::{AclnnError, Call, Product};
+
+            fn run(call: &Call) -> Option<Result<(), AclnnError>> {
+                let product = Product::parse(&call.product)?;
+                #(#binds)*
+                Some(super::#func(#(#args,)* product))
+            }
+
+            #[test]
+            fn agrees_with_interpreter() {
+                differential(include_str!(#path), run);
+            }
+
+            #[test]
+            fn cases_return_documented_status() {
+                documented(include_str!(#path), run);
+            }
         }
     }
 }
@@ -1023,8 +1057,8 @@ mod tests {
                 "rust/Cargo.toml",
                 "rust/rules/adaptive_avg_pool3d_backward.json",
                 "rust/src/adaptive_avg_pool3d_backward.rs",
+                "rust/src/differential.rs",
                 "rust/src/lib.rs",
-                "rust/tests/differential.rs",
             ]
         );
     }

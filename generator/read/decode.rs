@@ -1266,14 +1266,17 @@ mod tests {
         assert!(wrong * 100 <= damaged * 2, "wrong {wrong} of {damaged}");
     }
 
+    /// Its speed on 10 MB is measured by the corpus benchmark; here, that every line comes back.
     #[test]
-    fn mojibake_repair_is_linear() {
+    fn many_mojibake_lines_are_all_repaired() {
         let line = mojibake("参数说明：数据类型支持训练推理产品。\n", &[0xAD]);
         let big = line.repeat(20_000);
-        let start = std::time::Instant::now();
         let d = decode(big.as_bytes());
         assert_eq!(d.text.lines().count(), 20_000);
-        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+        assert!(d
+            .text
+            .lines()
+            .all(|l| l == "参数说明：数据类型支持训练推理产品。"));
     }
 
     proptest::proptest! {

@@ -250,18 +250,32 @@ fn is_input_file(path: &Path) -> bool {
 }
 
 /// Reads every path; unreadable ones are reported and make the command exit 2 at the end.
+/// Reads every file on all cores; results keep the order of `paths`.
 fn read_all(paths: &[PathBuf]) -> Result<(Vec<DocRead>, Vec<String>), Failure> {
+    use rayon::prelude::*;
     let files = expand_paths(paths)?;
+    let results: Vec<(&PathBuf, Result<DocRead, Failure>)> =
+        files.par_iter().map(|f| (f, read_path(f))).collect();
     let mut reads = Vec::new();
     let mut unreadable = Vec::new();
-    for f in files {
-        match read_path(&f) {
+    for (f, result) in results {
+        match result {
             Ok(r) => reads.push(r),
             Err(Failure::Usage(msg)) => unreadable.push(msg),
             Err(Failure::Input) => unreadable.push(format!("cannot read {}", f.display())),
         }
     }
     Ok((reads, unreadable))
+}
+
+/// `lint`'s text report: every diagnostic of every read, rendered on all cores, in read order.
+pub fn lint_text(reads: &[DocRead]) -> String {
+    use rayon::prelude::*;
+    reads
+        .par_iter()
+        .map(|r| render(&r.all_diagnostics()))
+        .collect::<Vec<String>>()
+        .concat()
 }
 
 fn finish(reads: &[DocRead], unreadable: Vec<String>) -> Outcome {
@@ -306,7 +320,7 @@ pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
     let diags: Vec<Diagnostic> = reads.iter().flat_map(DocRead::all_diagnostics).collect();
     match format {
         ReportFormat::Text => {
-            print!("{}", render(&diags));
+            print!("{}", lint_text(&reads));
             let count = |s: Severity| diags.iter().filter(|d| d.severity == s).count();
             eprintln!(
                 "{} file(s): {} error(s), {} warning(s)",

@@ -10,17 +10,55 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub fn cmd_validate(op: &str, call: &Path, spec: Option<&Path>, specs: &Path) -> Outcome {
+pub fn cmd_validate(
+    op: &str,
+    call: &Path,
+    case: Option<&str>,
+    spec: Option<&Path>,
+    specs: &Path,
+) -> Outcome {
     let mut ir = load_op(op, spec, specs)?;
     super::apply(&mut ir);
     let bytes = std::fs::read(call)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", call.display())))?;
     let value: Value = serde_json::from_slice(&bytes)
         .map_err(|e| Failure::usage(format!("{}: invalid JSON: {e}", call.display())))?;
+    let value =
+        pick_case(value, case).map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
     let call =
         parse_call(&ir, &value).map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
     println!("{}", result_json(&super::validate_call(&ir, &call)));
     Ok(())
+}
+
+/// The call to check: the file itself, or with `--case` the named case's call from a generated
+/// case file (`{"cases": [{"case", "call", ...}]}`).
+fn pick_case(value: Value, case: Option<&str>) -> Result<Value, String> {
+    let cases = value.get("cases").and_then(Value::as_array);
+    match (cases, case) {
+        (None, None) => Ok(value),
+        (None, Some(name)) => Err(format!(
+            "--case {name} given, but this is a single call, not a case file"
+        )),
+        (Some(cases), wanted) => {
+            let names: Vec<&str> = cases
+                .iter()
+                .filter_map(|c| c.get("case").and_then(Value::as_str))
+                .collect();
+            let Some(wanted) = wanted else {
+                return Err(format!(
+                    "a case file with {} cases; pick one with --case (e.g. {})",
+                    names.len(),
+                    names.first().copied().unwrap_or("NAME")
+                ));
+            };
+            cases
+                .iter()
+                .find(|c| c.get("case").and_then(Value::as_str) == Some(wanted))
+                .and_then(|c| c.get("call").cloned())
+                .ok_or_else(|| format!("no case `{wanted}`; the file has: {}", names.join(", ")))
+        }
+    }
 }
 
 /// The `validate` output: status 0 with empty texts, or the error.
@@ -285,6 +323,23 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_file_needs_case_and_a_call_refuses_it() {
+        let file = json!({"cases": [
+            {"case": "null_self", "call": {"product": "ascend910b", "args": {}}},
+            {"case": "baseline_ascend910b", "call": {"product": "ascend910b", "args": {"x": 1}}},
+        ]});
+        let picked = pick_case(file.clone(), Some("baseline_ascend910b")).unwrap();
+        assert_eq!(picked["args"]["x"], 1);
+        let err = pick_case(file.clone(), None).unwrap_err();
+        assert!(err.contains("--case") && err.contains("2 cases"), "{err}");
+        let err = pick_case(file, Some("nope")).unwrap_err();
+        assert!(err.contains("null_self, baseline_ascend910b"), "{err}");
+        let call = json!({"product": "ascend910b", "args": {}});
+        assert_eq!(pick_case(call.clone(), None).unwrap(), call);
+        assert!(pick_case(call, Some("x")).is_err());
+    }
 
     fn op() -> OpIr {
         let p = |name: &str, role, ty: &str| Param {

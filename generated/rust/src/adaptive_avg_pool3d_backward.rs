@@ -156,3 +156,23 @@ pub fn adaptive_avg_pool3d_backward(
     )?;
     Ok(())
 }
+#[cfg(test)]
+mod tests {
+    use crate::differential::*;
+    use aclnn_runtime::{AclnnError, Call, Product};
+    fn run(call: &Call) -> Option<Result<(), AclnnError>> {
+        let product = Product::parse(&call.product)?;
+        let grad_output = tensor(call, "gradOutput")?;
+        let self_ = tensor(call, "self")?;
+        let out = tensor(call, "out")?;
+        Some(super::adaptive_avg_pool3d_backward(grad_output, self_, out, product))
+    }
+    #[test]
+    fn agrees_with_interpreter() {
+        differential(include_str!("../rules/adaptive_avg_pool3d_backward.json"), run);
+    }
+    #[test]
+    fn cases_return_documented_status() {
+        documented(include_str!("../rules/adaptive_avg_pool3d_backward.json"), run);
+    }
+}

@@ -171,3 +171,32 @@ pub fn adaptive_max_pool3d_backward(
     )?;
     Ok(())
 }
+#[cfg(test)]
+mod tests {
+    use crate::differential::*;
+    use aclnn_runtime::{AclnnError, Call, Product};
+    fn run(call: &Call) -> Option<Result<(), AclnnError>> {
+        let product = Product::parse(&call.product)?;
+        let grad_output = tensor(call, "gradOutput")?;
+        let self_ = tensor(call, "self")?;
+        let indices = tensor(call, "indices")?;
+        let grad_input = tensor(call, "gradInput")?;
+        Some(
+            super::adaptive_max_pool3d_backward(
+                grad_output,
+                self_,
+                indices,
+                grad_input,
+                product,
+            ),
+        )
+    }
+    #[test]
+    fn agrees_with_interpreter() {
+        differential(include_str!("../rules/adaptive_max_pool3d_backward.json"), run);
+    }
+    #[test]
+    fn cases_return_documented_status() {
+        documented(include_str!("../rules/adaptive_max_pool3d_backward.json"), run);
+    }
+}

@@ -257,3 +257,44 @@ pub fn avg_pool2d_backward(
     )?;
     Ok(())
 }
+#[cfg(test)]
+mod tests {
+    use crate::differential::*;
+    use aclnn_runtime::{AclnnError, Call, Product};
+    fn run(call: &Call) -> Option<Result<(), AclnnError>> {
+        let product = Product::parse(&call.product)?;
+        let grad_output = tensor(call, "gradOutput")?;
+        let self_ = tensor(call, "self")?;
+        let kernel_size = int_array(call, "kernelSize")?;
+        let stride = int_array(call, "stride")?;
+        let padding = int_array(call, "padding")?;
+        let ceil_mode = bool_value(call, "ceilMode")?;
+        let count_include_pad = bool_value(call, "countIncludePad")?;
+        let divisor_override = int_value(call, "divisorOverride")?;
+        let cube_math_type = int_value(call, "cubeMathType")?;
+        let grad_input = tensor(call, "gradInput")?;
+        Some(
+            super::avg_pool2d_backward(
+                grad_output,
+                self_,
+                kernel_size,
+                stride,
+                padding,
+                ceil_mode,
+                count_include_pad,
+                divisor_override,
+                cube_math_type,
+                grad_input,
+                product,
+            ),
+        )
+    }
+    #[test]
+    fn agrees_with_interpreter() {
+        differential(include_str!("../rules/avg_pool2d_backward.json"), run);
+    }
+    #[test]
+    fn cases_return_documented_status() {
+        documented(include_str!("../rules/avg_pool2d_backward.json"), run);
+    }
+}

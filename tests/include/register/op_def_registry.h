@@ -20,7 +20,9 @@ class OpParamDef {
 public:
     OpParamDef& ParamType(Option type);
     OpParamDef& DataType(std::vector<ge::DataType> types);
+    OpParamDef& DataTypeList(std::vector<ge::DataType> types);
     OpParamDef& Format(std::vector<ge::Format> formats);
+    OpParamDef& FormatList(std::vector<ge::Format> formats);
     OpParamDef& UnknownShapeFormat(std::vector<ge::Format> formats);
     OpParamDef& ValueDepend(Option valueDepend);
     OpParamDef& AutoContiguous();
