@@ -36,6 +36,12 @@ const MAX_LISTED: usize = 20;
 
 /// Decodes a doc's bytes. Never fails: what cannot be decoded is replaced and reported.
 pub fn decode(bytes: &[u8]) -> Decoded {
+    if let Some(text) = clean_utf8(bytes) {
+        return Decoded {
+            text: text.to_string(),
+            repairs: Vec::new(),
+        };
+    }
     let mut repairs = Vec::new();
     let text = match detect_utf16(bytes) {
         Some((encoding, body, had_bom)) => {
@@ -68,6 +74,17 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     };
     let text = repair_mojibake(&text, &mut repairs);
     Decoded { text, repairs }
+}
+
+/// The text of a doc that needs no repair at all, which is almost every doc: valid UTF-8 without
+/// BOM or NUL, and without the byte 0xC3. Mojibake starts with a cp1252 lead byte (0xC0-0xFF) read
+/// as a character U+00C0-U+00FF, and each of those is encoded as 0xC3 plus one byte; CJK text
+/// never contains 0xC3 (it is only ever the first byte of those characters).
+fn clean_utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") || bytes.contains(&0) || bytes.contains(&0xC3) {
+        return None;
+    }
+    std::str::from_utf8(bytes).ok()
 }
 
 /// UTF-16 by BOM, or without BOM when NUL bytes sit almost only at odd (LE) or even (BE) offsets,

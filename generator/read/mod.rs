@@ -268,12 +268,12 @@ fn read_all(paths: &[PathBuf]) -> Result<(Vec<DocRead>, Vec<String>), Failure> {
     Ok((reads, unreadable))
 }
 
-/// `lint`'s text report: every diagnostic of every read, rendered on all cores, in read order.
-pub fn lint_text(reads: &[DocRead]) -> String {
+/// `lint`'s text report: each file's diagnostics rendered on all cores, in file order.
+pub fn lint_text(per_file: &[Vec<Diagnostic>]) -> String {
     use rayon::prelude::*;
-    reads
+    per_file
         .par_iter()
-        .map(|r| render(&r.all_diagnostics()))
+        .map(|diags| render(diags))
         .collect::<Vec<String>>()
         .concat()
 }
@@ -316,20 +316,45 @@ pub fn cmd_show(paths: &[PathBuf], format: DataFormat) -> Outcome {
 
 /// `aclgen lint`: every problem with file:line:column and the source line.
 pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
-    let (reads, unreadable) = read_all(paths)?;
-    let diags: Vec<Diagnostic> = reads.iter().flat_map(DocRead::all_diagnostics).collect();
+    use rayon::prelude::*;
+    let files = expand_paths(paths)?;
+    // Each file is read, its diagnostics kept and its IR dropped at once, on all cores: lint
+    // holds no ops, so its memory does not grow with the corpus.
+    let results: Vec<Result<Vec<Diagnostic>, String>> = files
+        .par_iter()
+        .map(|f| match read_path(f) {
+            Ok(read) => Ok(read.all_diagnostics()),
+            Err(Failure::Usage(msg)) => Err(msg),
+            Err(Failure::Input) => Err(format!("cannot read {}", f.display())),
+        })
+        .collect();
+    let mut per_file = Vec::new();
+    let mut unreadable = Vec::new();
+    for result in results {
+        match result {
+            Ok(diags) => per_file.push(diags),
+            Err(msg) => unreadable.push(msg),
+        }
+    }
+    let count = |s: Severity| {
+        per_file
+            .iter()
+            .flatten()
+            .filter(|d| d.severity == s)
+            .count()
+    };
     match format {
         ReportFormat::Text => {
-            print!("{}", lint_text(&reads));
-            let count = |s: Severity| diags.iter().filter(|d| d.severity == s).count();
+            print!("{}", lint_text(&per_file));
             eprintln!(
                 "{} file(s): {} error(s), {} warning(s)",
-                reads.len(),
+                per_file.len(),
                 count(Severity::Error),
                 count(Severity::Warning)
             );
         }
         ReportFormat::Json => {
+            let diags: Vec<&Diagnostic> = per_file.iter().flatten().collect();
             let out =
                 serde_json::to_string_pretty(&diags).map_err(|e| Failure::usage(e.to_string()))?;
             println!("{out}");
@@ -344,5 +369,9 @@ pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
             unreadable.len()
         )));
     }
-    finish(&reads, Vec::new())
+    if count(Severity::Error) > 0 {
+        Err(Failure::Input)
+    } else {
+        Ok(())
+    }
 }
