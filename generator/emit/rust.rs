@@ -4,7 +4,7 @@
 //! predicates of `aclnn_runtime::pred`; every check carries a comment and an error quoting the
 //! doc condition it implements. The rules are also written as JSON (`rules/<op>.json`) with a
 //! baseline call, and each module's tests run mutated calls through both the generated function
-//! and the interpreter (`aclnn_runtime::check`, helpers in `src/differential.rs`) and assert
+//! and the interpreter (`aclnn_runtime::check`, helpers in `aclnn_runtime::testing`) and assert
 //! equal results.
 
 use super::OutFile;
@@ -27,7 +27,7 @@ pub fn rust_crate(ops: &[OpIr]) -> Vec<OutFile> {
     files
 }
 
-/// The crate-wide files: Cargo.toml, lib.rs (one `mod` per op) and the differential test.
+/// The crate-wide files: Cargo.toml and lib.rs (one `mod` per op).
 pub fn crate_files(ops: &[&OpIr]) -> Vec<OutFile> {
     let mut ops: Vec<&OpIr> = ops.to_vec();
     ops.sort_by(|a, b| a.op.cmp(&b.op));
@@ -35,7 +35,6 @@ pub fn crate_files(ops: &[&OpIr]) -> Vec<OutFile> {
     vec![
         file("rust/Cargo.toml", CARGO_TOML.to_string()),
         file("rust/src/lib.rs", lib_rs(&ops)),
-        file("rust/src/differential.rs", differential_rs()),
     ]
 }
 
@@ -70,7 +69,7 @@ description = "First-phase argument validators of aclnn ops, generated from thei
 aclnn-runtime = { path = "../../runtime" }
 
 [dev-dependencies]
-serde_json = "1"
+aclnn-runtime = { path = "../../runtime", features = ["testing"] }
 "#;
 
 /// Formats generated tokens; `__note!(i)` statements become the `i`-th `//` comment.
@@ -119,8 +118,6 @@ fn lib_rs(ops: &[&OpIr]) -> String {
         //! aclgen from the ops' docs. Each returns the status the op's
         //! `aclnnXxxGetWorkspaceSize` documents for the call, with the doc condition.
         pub use aclnn_runtime::{AclnnError, Arg, DType, Format, Product, TensorDesc};
-        #[cfg(test)]
-        mod differential;
         #(#mods)*
     };
     render(tokens, &[])
@@ -713,209 +710,9 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
     chosen.map_or(Value::Null, |c| json!(c.call))
 }
 
-/// `src/differential.rs` (tests only): the helpers each op module's tests call. For every op,
-/// the baseline and mutated calls run through the generated function and the interpreter; results
-/// must be equal (code, condition, message). It names no op, so it is rendered once per crate.
-fn differential_rs() -> String {
-    let tokens = quote! {
-        //! Generated code and interpreter agree: every call, built from each op's baseline by
-        //! mutations derived from its rules, gets the same result from both. There is a binding
-        //! helper per argument kind, and a crate's ops need not use them all.
-        #![allow(dead_code)]
-        use aclnn_runtime::{check, AclnnError, Arg, Call, CheckedRule, DType, Format, Product, TensorDesc};
-        use serde_json::Value;
-
-        /// An argument bound for the typed function: `Some(None)` when null or absent, `None`
-        /// when it is of another kind (the typed function cannot express that call).
-        fn optional<'a, T: ?Sized>(call: &'a Call, name: &str, take: impl Fn(&'a Arg) -> Option<&'a T>) -> Option<Option<&'a T>> {
-            match call.args.get(name).filter(|a| !a.is_null()) {
-                None => Some(None),
-                Some(arg) => take(arg).map(Some),
-            }
-        }
-
-        pub fn tensor<'a>(call: &'a Call, name: &str) -> Option<Option<&'a TensorDesc>> {
-            optional(call, name, |a| match a { Arg::Tensor(t) => Some(t), _ => None })
-        }
-
-        pub fn tensor_list<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [TensorDesc]>> {
-            optional(call, name, |a| match a { Arg::TensorList(t) => Some(t.as_slice()), _ => None })
-        }
-
-        pub fn int_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [i64]>> {
-            optional(call, name, |a| match a { Arg::IntArray(v) => Some(v.as_slice()), _ => None })
-        }
-
-        pub fn float_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [f64]>> {
-            optional(call, name, |a| match a { Arg::FloatArray(v) => Some(v.as_slice()), _ => None })
-        }
-
-        pub fn bool_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [bool]>> {
-            optional(call, name, |a| match a { Arg::BoolArray(v) => Some(v.as_slice()), _ => None })
-        }
-
-        /// A by-value argument: `None` when null, absent or of another kind.
-        pub fn bool_value(call: &Call, name: &str) -> Option<bool> {
-            match call.args.get(name) { Some(Arg::Bool(b)) => Some(*b), _ => None }
-        }
-
-        pub fn int_value(call: &Call, name: &str) -> Option<i64> {
-            match call.args.get(name) { Some(Arg::Int(v)) => Some(*v), _ => None }
-        }
-
-        pub fn float_value(call: &Call, name: &str) -> Option<f64> {
-            match call.args.get(name) { Some(Arg::Float(v)) => Some(*v), _ => None }
-        }
-
-        /// Every synthesized case gets its documented status and condition from the generated code.
-        pub fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
-            let spec: Value = serde_json::from_str(json).expect("rules JSON");
-            let cases = spec["cases"].as_array().expect("cases");
-            assert!(!cases.is_empty(), "no cases");
-            for case in cases {
-                let name = &case["name"];
-                let call: Call = serde_json::from_value(case["call"].clone()).expect("case call");
-                let got = run(&call).unwrap_or_else(|| panic!("case {name}: arguments do not fit the generated fn"));
-                let status = got.as_ref().err().map_or(0, |e| u64::from(e.code));
-                assert_eq!(Some(status), case["expect"]["status"].as_u64(), "case {name}: {got:?}");
-                if let Err(e) = &got {
-                    assert_eq!(Some(e.condition.as_str()), case["expect"]["condition"].as_str(), "case {name}");
-                }
-            }
-        }
-
-        /// Runs every mutation of the op's baseline through both sides.
-        pub fn differential(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
-            let spec: Value = serde_json::from_str(json).expect("rules JSON");
-            let rules: Vec<CheckedRule> = serde_json::from_value(spec["rules"].clone()).expect("rules");
-            let baseline: Call = serde_json::from_value(spec["baseline"].clone()).expect("baseline");
-            let calls = mutations(&baseline, &spec["rules"]);
-            let mut compared = 0;
-            for call in &calls {
-                let Some(generated) = run(call) else { continue };
-                assert_eq!(generated, check(&rules, call), "call: {call:?}");
-                compared += 1;
-            }
-            assert!(compared > calls.len() / 2, "only {compared} of {} calls compared", calls.len());
-        }
-
-        /// The baseline on every product, each argument nulled, and per-argument changes of
-        /// dtype, format, shape, value and length, plus the boundary values the rules name.
-        fn mutations(base: &Call, rules: &Value) -> Vec<Call> {
-            let mut out = vec![base.clone()];
-            for p in Product::ALL {
-                let mut c = base.clone();
-                c.product = p.id().to_string();
-                out.push(c);
-            }
-            let numbers = rule_numbers(rules);
-            for (name, arg) in &base.args {
-                let mut with = |a: Arg| {
-                    let mut c = base.clone();
-                    c.args.insert(name.clone(), a);
-                    out.push(c);
-                };
-                with(Arg::Null);
-                match arg {
-                    Arg::Tensor(t) => {
-                        for t in tensor_variants(t) {
-                            with(Arg::Tensor(t));
-                        }
-                    }
-                    Arg::TensorList(ts) => {
-                        with(Arg::TensorList(Vec::new()));
-                        if let Some(t) = ts.first() {
-                            for v in tensor_variants(t) {
-                                with(Arg::TensorList(vec![t.clone(), v]));
-                            }
-                        }
-                    }
-                    Arg::IntArray(v) => {
-                        for n in [0usize, 1, 2, 3, 4] {
-                            with(Arg::IntArray(vec![v.first().copied().unwrap_or(1); n]));
-                        }
-                        for x in numbers.iter().copied().chain([-1, 0, 1, 3, 5]) {
-                            with(Arg::IntArray(vec![x; v.len().max(1)]));
-                        }
-                    }
-                    Arg::Int(_) => {
-                        for x in numbers.iter().copied().chain([-300, -1, 0, 1, 2, 3, 4, 300]) {
-                            with(Arg::Int(x));
-                        }
-                    }
-                    Arg::Bool(b) => with(Arg::Bool(!b)),
-                    Arg::Float(_) => {
-                        for x in [-1.5, 0.0, 2.0] {
-                            with(Arg::Float(x));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            out
-        }
-
-        fn tensor_variants(t: &TensorDesc) -> Vec<TensorDesc> {
-            let mut out = Vec::new();
-            for d in [DType::Float32, DType::Float16, DType::BFloat16, DType::Int8, DType::Int32, DType::Int64, DType::Bool, DType::Float64] {
-                out.push(TensorDesc { dtype: d, ..t.clone() });
-            }
-            for f in [Format::Nd, Format::Nchw, Format::Ncl, Format::Ncdhw, Format::Nhwc] {
-                out.push(TensorDesc { format: f, ..t.clone() });
-            }
-            let mut shapes = vec![Vec::new(), vec![2; t.rank() + 1], vec![2; t.rank().saturating_sub(1)], vec![2, 2000, 2000, 2000]];
-            for (i, x) in [(0usize, 0i64), (0, -1), (t.rank().saturating_sub(1), 1), (t.rank().saturating_sub(1), 3)] {
-                let mut s = t.shape.clone();
-                if let Some(d) = s.get_mut(i) {
-                    *d = x;
-                }
-                shapes.push(s);
-            }
-            for shape in shapes {
-                out.push(TensorDesc { shape, ..t.clone() });
-            }
-            let mut strided = t.clone();
-            strided.strides = Some(vec![1; t.rank()]);
-            out.push(strided);
-            out
-        }
-
-        /// Numbers the rules name (bounds, enumerations, lengths), and their neighbours.
-        fn rule_numbers(rules: &Value) -> Vec<i64> {
-            let mut out = Vec::new();
-            let mut stack = vec![rules];
-            while let Some(v) = stack.pop() {
-                match v {
-                    Value::Array(items) => stack.extend(items),
-                    Value::Object(map) => {
-                        for (k, x) in map {
-                            if matches!(k.as_str(), "min" | "max" | "values" | "lens") {
-                                let nums: Vec<i64> = match x {
-                                    Value::Array(a) => a.iter().filter_map(Value::as_i64).collect(),
-                                    other => other.as_i64().into_iter().collect(),
-                                };
-                                for n in nums {
-                                    out.extend([n - 1, n, n + 1]);
-                                }
-                            } else {
-                                stack.push(x);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            out.sort();
-            out.dedup();
-            out
-        }
-    };
-    render(tokens, &[])
-}
-
 /// The op module's tests: `run(call)` binds a `Call` to the typed function (`None` when a value
 /// argument is missing or of another kind, which the typed function cannot express), and two
-/// tests hand it to the shared helpers of `src/differential.rs` with the op's rules JSON.
+/// tests hand it to the shared helpers of `aclnn_runtime::testing` with the op's rules JSON.
 fn op_tests(op: &OpIr) -> TokenStream {
     let snake = snake_case(&op.op);
     let path = format!("../rules/{snake}.json");
@@ -925,7 +722,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
     for p in fn_params(op) {
         let id = ident_for(&p.name);
         let name = &p.name;
-        // One helper call per argument (src/differential.rs), not a match each: the module
+        // One helper call per argument (`aclnn_runtime::testing`), not a match each: the module
         // stays short to read and cheap to format.
         let bind = match kind(p) {
             Kind::Tensor => quote!(let #id = tensor(call, #name)?;),
@@ -945,7 +742,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
     quote! {
         #[cfg(test)]
         mod tests {
-            use crate::differential::*;
+            use aclnn_runtime::testing::*;
             use aclnn_runtime::{AclnnError, Call, Product};
 
             fn run(call: &Call) -> Option<Result<(), AclnnError>> {
@@ -954,15 +751,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
                 Some(super::#func(#(#args,)* product))
             }
 
-            #[test]
-            fn agrees_with_interpreter() {
-                differential(include_str!(#path), run);
-            }
-
-            #[test]
-            fn cases_return_documented_status() {
-                documented(include_str!(#path), run);
-            }
+            aclnn_runtime::op_tests!(#path);
         }
     }
 }
@@ -1057,7 +846,6 @@ mod tests {
                 "rust/Cargo.toml",
                 "rust/rules/adaptive_avg_pool3d_backward.json",
                 "rust/src/adaptive_avg_pool3d_backward.rs",
-                "rust/src/differential.rs",
                 "rust/src/lib.rs",
             ]
         );

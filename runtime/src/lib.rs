@@ -4,6 +4,8 @@
 pub mod check;
 pub mod pred;
 pub mod rule;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod value;
 pub mod vocab;
 

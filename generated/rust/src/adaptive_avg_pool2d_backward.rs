@@ -109,7 +109,7 @@ pub fn adaptive_avg_pool2d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use crate::differential::*;
+    use aclnn_runtime::testing::*;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
@@ -118,12 +118,5 @@ mod tests {
         let out = tensor(call, "out")?;
         Some(super::adaptive_avg_pool2d_backward(grad_output, self_, out, product))
     }
-    #[test]
-    fn agrees_with_interpreter() {
-        differential(include_str!("../rules/adaptive_avg_pool2d_backward.json"), run);
-    }
-    #[test]
-    fn cases_return_documented_status() {
-        documented(include_str!("../rules/adaptive_avg_pool2d_backward.json"), run);
-    }
+    aclnn_runtime::op_tests!("../rules/adaptive_avg_pool2d_backward.json");
 }

@@ -173,7 +173,7 @@ pub fn adaptive_max_pool3d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use crate::differential::*;
+    use aclnn_runtime::testing::*;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
@@ -191,12 +191,5 @@ mod tests {
             ),
         )
     }
-    #[test]
-    fn agrees_with_interpreter() {
-        differential(include_str!("../rules/adaptive_max_pool3d_backward.json"), run);
-    }
-    #[test]
-    fn cases_return_documented_status() {
-        documented(include_str!("../rules/adaptive_max_pool3d_backward.json"), run);
-    }
+    aclnn_runtime::op_tests!("../rules/adaptive_max_pool3d_backward.json");
 }

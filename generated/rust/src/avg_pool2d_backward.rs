@@ -259,7 +259,7 @@ pub fn avg_pool2d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use crate::differential::*;
+    use aclnn_runtime::testing::*;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
@@ -289,12 +289,5 @@ mod tests {
             ),
         )
     }
-    #[test]
-    fn agrees_with_interpreter() {
-        differential(include_str!("../rules/avg_pool2d_backward.json"), run);
-    }
-    #[test]
-    fn cases_return_documented_status() {
-        documented(include_str!("../rules/avg_pool2d_backward.json"), run);
-    }
+    aclnn_runtime::op_tests!("../rules/avg_pool2d_backward.json");
 }

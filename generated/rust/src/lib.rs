@@ -4,8 +4,6 @@
 //! `aclnnXxxGetWorkspaceSize` documents for the call, with the doc condition.
 #![cfg_attr(rustfmt, rustfmt::skip)]
 pub use aclnn_runtime::{AclnnError, Arg, DType, Format, Product, TensorDesc};
-#[cfg(test)]
-mod differential;
 /// `aclnnAdaptiveAvgPool2dBackward`.
 pub mod adaptive_avg_pool2d_backward;
 pub use adaptive_avg_pool2d_backward::adaptive_avg_pool2d_backward;
