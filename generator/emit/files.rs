@@ -274,9 +274,8 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
         .writes
         .iter()
         .partition(|w| w.file.path == Path::new(MANIFEST));
-    let dirs = prepare_dirs(&out_abs, others.iter().map(|w| w.file.path.as_path()))?;
+    prepare_dirs(&out_abs, others.iter().map(|w| w.file.path.as_path()))?;
     write_in_parallel(&out_abs, &others)?;
-    drop(dirs);
     for write in manifest {
         write_atomic(&out_abs, &write.file)?;
     }
@@ -288,10 +287,7 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
 
 /// Creates each target folder once and checks it stays inside `--out` (a symlinked folder must
 /// not lead the writes elsewhere), instead of once per file.
-fn prepare_dirs<'p>(
-    out_abs: &Path,
-    paths: impl Iterator<Item = &'p Path>,
-) -> Result<BTreeSet<PathBuf>, String> {
+fn prepare_dirs<'p>(out_abs: &Path, paths: impl Iterator<Item = &'p Path>) -> Result<(), String> {
     let dirs: BTreeSet<PathBuf> = paths
         .map(|p| out_abs.join(p.parent().unwrap_or(Path::new(""))))
         .collect();
@@ -304,11 +300,11 @@ fn prepare_dirs<'p>(
             ));
         }
     }
-    Ok(dirs)
+    Ok(())
 }
 
 /// File creation is bound by the file system's latency, not the CPU: more threads than cores
-/// keep it busy (measured: 13,000 files take about half the time of one thread).
+/// keep it busy (measured here: 13,000 files in about 0.6 of one thread's time).
 const WRITE_THREADS: usize = 8;
 
 fn write_in_parallel(out_abs: &Path, writes: &[&PendingWrite]) -> Result<(), String> {
