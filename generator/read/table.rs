@@ -1,8 +1,11 @@
-//! Tables in docs: HTML `<table>` regions (parsed by html5ever through scraper, rowspan and
+//! Tables in docs: HTML `<table>` regions (tokenized by html5ever, rowspan and
 //! colspan expanded into a grid) and markdown pipe tables, both as rows of plain cell text.
 
 use super::markdown::Doc;
-use scraper::{ElementRef, Html, Node, Selector};
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{
+    BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -42,7 +45,6 @@ const MAX_COLSPAN: usize = 64;
 /// `<br>` inside a pipe-table cell separates lines, as in HTML cells.
 static BR: LazyLock<regex::Regex> =
     LazyLock::new(|| regex::Regex::new(r"(?i)\s*<br\s*/?>\s*").expect("br pattern"));
-static TR: LazyLock<Selector> = LazyLock::new(|| Selector::parse("tr").expect("selector"));
 
 /// Every table (HTML or pipe) within `range`, in doc order.
 pub fn tables_in(doc: &Doc, range: Range<usize>) -> Vec<Table> {
@@ -83,53 +85,150 @@ fn contains_ci(hay: &str, needle: &str) -> bool {
 fn html_table(doc: &Doc, lines: Range<usize>) -> Table {
     let text = doc.text(lines.clone());
     let text = super::text::SUP.replace_all(&text, "");
-    let row_lines = row_start_lines(&text, lines.start);
-    let html = Html::parse_fragment(&text);
-    let mut rows = Vec::new();
-    // rowspans still open: per column, (rows left, text).
-    let mut pending: Vec<Option<(usize, String)>> = Vec::new();
-    for (r, tr) in html.select(&TR).enumerate() {
-        let mut cells: Vec<String> = Vec::new();
-        let mut header = true;
-        let mut any = false;
-        let mut col = 0;
-        let take_pending = |col: &mut usize,
-                            cells: &mut Vec<String>,
-                            pending: &mut Vec<Option<(usize, String)>>| {
-            while let Some(Some((left, t))) = pending.get_mut(*col) {
-                cells.push(t.clone());
-                *left -= 1;
-                if *left == 0 {
-                    pending[*col] = None;
-                }
-                *col += 1;
-            }
+    // The tokenizer alone is enough: a table is rows of cells, and building a DOM (html5ever's
+    // tree builder) cost more than the rest of reading the doc.
+    let mut input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(&text));
+    let mut tokenizer = Tokenizer::new(CellSink::new(lines.start), TokenizerOpts::default());
+    let _ = tokenizer.feed(&mut input);
+    tokenizer.end();
+    let raw_rows = std::mem::take(&mut tokenizer.sink.rows);
+    Table {
+        lines: lines.clone(),
+        rows: expand_spans(raw_rows),
+    }
+}
+
+/// A cell as written: its text and spans, before rowspan/colspan fill the grid.
+struct RawCell {
+    text: String,
+    header: bool,
+    rowspan: usize,
+    colspan: usize,
+}
+
+struct RawRow {
+    line: usize,
+    cells: Vec<RawCell>,
+}
+
+/// Collects `<tr>`/`<td>`/`<th>` from html5ever's token stream. Missing tags are implied the way
+/// browsers imply them: a new cell closes the open one, a new row closes both, and a cell after
+/// `</tr>` opens a row.
+struct CellSink {
+    first_line: usize,
+    rows: Vec<RawRow>,
+    in_row: bool,
+    in_cell: bool,
+}
+
+impl CellSink {
+    fn new(first_line: usize) -> Self {
+        CellSink {
+            first_line,
+            rows: Vec::new(),
+            in_row: false,
+            in_cell: false,
+        }
+    }
+
+    fn start_row(&mut self, line: usize) {
+        self.in_row = true;
+        self.in_cell = false;
+        self.rows.push(RawRow {
+            line,
+            cells: Vec::new(),
+        });
+    }
+
+    fn start_cell(&mut self, tag: &Tag, line: usize) {
+        // A cell outside any row opens one, as the HTML tree builder does.
+        if !self.in_row {
+            self.start_row(line);
+        }
+        let span = |attr: &str, max: usize| {
+            tag.attrs
+                .iter()
+                .find(|a| &*a.name.local == attr)
+                .and_then(|a| a.value.trim().parse::<usize>().ok())
+                .unwrap_or(1)
+                .clamp(1, max)
         };
-        for cell in tr.children().filter_map(ElementRef::wrap) {
-            let name = cell.value().name();
-            if name != "td" && name != "th" {
-                continue;
+        let cell = RawCell {
+            text: String::new(),
+            header: &*tag.name == "th",
+            rowspan: span("rowspan", MAX_ROWSPAN),
+            colspan: span("colspan", MAX_COLSPAN),
+        };
+        if let Some(row) = self.rows.last_mut() {
+            row.cells.push(cell);
+        }
+        self.in_cell = true;
+    }
+
+    fn cell_text(&mut self) -> Option<&mut String> {
+        if !self.in_cell {
+            return None;
+        }
+        Some(&mut self.rows.last_mut()?.cells.last_mut()?.text)
+    }
+}
+
+impl TokenSink for CellSink {
+    type Handle = ();
+
+    fn process_token(&mut self, token: Token, line_number: u64) -> TokenSinkResult<()> {
+        let line = self.first_line + (line_number as usize).saturating_sub(1);
+        match token {
+            Token::TagToken(tag) => match (tag.kind, &*tag.name) {
+                (TagKind::StartTag, "tr") => self.start_row(line),
+                (TagKind::StartTag, "td" | "th") => self.start_cell(&tag, line),
+                (TagKind::EndTag, "td" | "th") => self.in_cell = false,
+                (TagKind::EndTag, "tr" | "table" | "thead" | "tbody" | "tfoot")
+                | (TagKind::StartTag, "table" | "thead" | "tbody" | "tfoot") => {
+                    self.in_row = false;
+                    self.in_cell = false;
+                }
+                // Block elements and <br> break the cell's text into lines.
+                (TagKind::StartTag, "br" | "p" | "li" | "div") => {
+                    if let Some(text) = self.cell_text() {
+                        text.push('\n');
+                    }
+                }
+                _ => {}
+            },
+            Token::CharacterTokens(chars) => {
+                if let Some(text) = self.cell_text() {
+                    text.push_str(&chars);
+                }
             }
-            any = true;
-            header &= name == "th";
+            _ => {}
+        }
+        TokenSinkResult::Continue
+    }
+}
+
+/// Fills the grid: a cell with rowspan repeats in the rows below, one with colspan repeats to
+/// the right, so every row's column i means the same header.
+fn expand_spans(raw_rows: Vec<RawRow>) -> Vec<Row> {
+    let mut rows = Vec::with_capacity(raw_rows.len());
+    // Rowspans still open: per column, (rows left, text).
+    let mut pending: Vec<Option<(usize, String)>> = Vec::new();
+    for raw in raw_rows {
+        let mut cells: Vec<String> = Vec::new();
+        let header = !raw.cells.is_empty() && raw.cells.iter().all(|c| c.header);
+        let mut col = 0;
+        for cell in raw.cells {
             take_pending(&mut col, &mut cells, &mut pending);
-            let span = |attr: &str, max: usize| {
-                cell.value()
-                    .attr(attr)
-                    .and_then(|v| v.trim().parse::<usize>().ok())
-                    .unwrap_or(1)
-                    .clamp(1, max)
-            };
-            let (rowspan, colspan) = (span("rowspan", MAX_ROWSPAN), span("colspan", MAX_COLSPAN));
-            let t = cell_text(cell);
-            for _ in 0..colspan {
+            let text = collapse_spaces(&cell.text);
+            for _ in 0..cell.colspan {
                 if pending.len() <= col {
                     pending.resize(col + 1, None);
                 }
-                if rowspan > 1 {
-                    pending[col] = Some((rowspan - 1, t.clone()));
+                if cell.rowspan > 1 {
+                    pending[col] = Some((cell.rowspan - 1, text.clone()));
                 }
-                cells.push(t.clone());
+                cells.push(text.clone());
                 col += 1;
             }
         }
@@ -147,42 +246,28 @@ fn html_table(doc: &Doc, lines: Range<usize>) -> Table {
             cells.pop();
         }
         rows.push(Row {
-            line: row_lines.get(r).copied().unwrap_or(lines.start),
-            header: header && any,
+            line: raw.line,
+            header,
             cells,
         });
     }
-    Table { lines, rows }
+    rows
 }
 
-/// Lines of the `<tr` tags, in order, so row i gets its source line.
-fn row_start_lines(text: &str, first: usize) -> Vec<usize> {
-    let lower = text.to_ascii_lowercase();
-    let mut out = Vec::new();
-    let mut line = first;
-    let mut last = 0;
-    for (pos, _) in lower.match_indices("<tr") {
-        let next = lower.as_bytes().get(pos + 3).copied().unwrap_or(b'>');
-        if !(next == b'>' || next.is_ascii_whitespace()) {
-            continue;
+/// Copies the rowspan cells that cover `col` onwards into `cells`.
+fn take_pending(col: &mut usize, cells: &mut Vec<String>, pending: &mut [Option<(usize, String)>]) {
+    while let Some(Some((left, text))) = pending.get_mut(*col) {
+        cells.push(text.clone());
+        *left -= 1;
+        if *left == 0 {
+            pending[*col] = None;
         }
-        line += lower[last..pos].matches('\n').count();
-        last = pos;
-        out.push(line);
+        *col += 1;
     }
-    out
 }
 
-/// A cell's text: `<br>` and block elements become line breaks, runs of spaces collapse.
-fn cell_text(cell: ElementRef) -> String {
-    let mut raw = String::new();
-    for node in cell.descendants() {
-        match node.value() {
-            Node::Text(t) => raw.push_str(t),
-            Node::Element(e) if matches!(e.name(), "br" | "p" | "li" | "div") => raw.push('\n'),
-            _ => {}
-        }
-    }
+/// A cell's text: lines trimmed, runs of spaces collapsed, blank lines dropped.
+fn collapse_spaces(raw: &str) -> String {
     raw.lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|l| !l.is_empty())
@@ -259,6 +344,24 @@ mod tests {
             ]
         );
         assert_eq!(t[0].column(&["描述"]), Some(2));
+    }
+
+    /// As in aclnnGeluQuant's doc: a row whose `<tr>` was lost still is a row, at its own line.
+    #[test]
+    fn cells_after_a_closed_row_open_a_row() {
+        let text = "<table>\n<tr><th>参数名</th><th>描述</th></tr>\n<tr><td>a</td><td>x</td></tr>\n  <td>b</td><td>y\n</td>\n<tr>\n</tr>\n<tr><td>c</td><td>z</td></tr>\n</table>";
+        let doc = Doc::parse(text);
+        let t = tables_in(&doc, 0..doc.lines.len());
+        let rows: Vec<_> = t[0].body().map(|r| (r.line, r.cells.join("|"))).collect();
+        assert_eq!(
+            rows,
+            vec![
+                (2, "a|x".to_string()),
+                (3, "b|y".to_string()),
+                (5, String::new()),
+                (7, "c|z".to_string()),
+            ]
+        );
     }
 
     #[test]
