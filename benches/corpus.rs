@@ -2,7 +2,8 @@
 //! bare pulldown-cmark pass over the same files measured in the same run (machines here are
 //! shared and noisy, so only ratios are comparable).
 //!
-//! Run: `cargo build --release && cargo bench --bench corpus` (add `-- --quick` for fewer rounds).
+//! Run: `cargo build --release && cargo bench --bench corpus` (add `-- --quick` for fewer rounds,
+//! `-- lint` for only the rows whose name contains "lint").
 //! The bare pass runs on one thread, as "just reading the docs" does; aclgen's `lint` and `gen`
 //! use every core (rayon), as they do from the command line.
 
@@ -183,6 +184,8 @@ fn gen_peak_rss_mib(specs: &Path, out: &Path) -> Option<f64> {
     Some(usage.ru_maxrss as f64 / 1024.0)
 }
 
+const RSS_ROW: &str = "gen, full, child process";
+
 struct Row {
     name: &'static str,
     time: Duration,
@@ -196,12 +199,17 @@ fn main() {
         return;
     }
     let quick = std::env::args().any(|a| a == "--quick");
+    // `cargo bench --bench corpus -- lint` runs only the rows whose name contains "lint".
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     let rounds = if quick { 3 } else { 7 };
     // First, while this process is small: a child's peak RSS includes what it inherited before
     // exec, so measured later it would report the benchmark's own memory.
-    let rss_tmp = tempfile::tempdir().expect("tempdir");
-    let rss_specs = corpus_specs(rss_tmp.path());
-    let peak_rss = gen_peak_rss_mib(&rss_specs, &rss_tmp.path().join("generated"));
+    let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
+    let peak_rss = wanted(RSS_ROW).then(|| {
+        let rss_tmp = tempfile::tempdir().expect("tempdir");
+        let rss_specs = corpus_specs(rss_tmp.path());
+        gen_peak_rss_mib(&rss_specs, &rss_tmp.path().join("generated"))
+    });
     let all = load_docs(&["ops-nn/docs", "ops-nn-2025-12/docs"]);
     let ops_nn = load_docs(&["ops-nn/docs"]);
     println!(
@@ -215,37 +223,14 @@ fn main() {
     let specs = corpus_specs(tmp.path());
     let out = tmp.path().join("generated");
 
+    // Baselines always run; the other rows only when their name contains the filter.
     let bare_all = measure(rounds, || {
         std::hint::black_box(bare_pass(&all));
     });
     let bare_nn = measure(rounds, || {
         std::hint::black_box(bare_pass(&ops_nn));
     });
-    let read = measure(rounds, || {
-        std::hint::black_box(read_all(&all));
-    });
-    let lint = measure(rounds, || {
-        std::hint::black_box(lint_all(&all));
-    });
-    let gen_full = measure(rounds, || {
-        let _ = std::fs::remove_dir_all(&out);
-        let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
-    });
-    let gen_nochange = measure(rounds, || {
-        let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
-    });
-    // The same run into memory (tmpfs): what aclgen costs without this machine's shared disk,
-    // where creating 5,400 files alone takes 0.5-4 s depending on the neighbours.
-    let shm = tempfile::tempdir_in("/dev/shm").ok();
-    let gen_full_mem = shm.as_ref().map(|dir| {
-        let out = dir.path().join("generated");
-        measure(rounds, || {
-            let _ = std::fs::remove_dir_all(&out);
-            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
-        })
-    });
-
-    let rows = [
+    let mut rows = vec![
         Row {
             name: "bare pulldown-cmark (617 docs)",
             time: bare_all,
@@ -253,45 +238,64 @@ fn main() {
             target: None,
         },
         Row {
-            name: "read+parse (617 docs)",
-            time: read,
-            docs: all.len(),
-            target: None,
-        },
-        Row {
-            name: "lint (617 docs)",
-            time: lint,
-            docs: all.len(),
-            target: Some(4.0),
-        },
-        Row {
             name: "bare pulldown-cmark (526 ops-nn)",
             time: bare_nn,
             docs: ops_nn.len(),
             target: None,
         },
-        Row {
-            name: "gen, full, to disk (526 ops-nn)",
-            time: gen_full,
-            docs: ops_nn.len(),
-            target: Some(10.0),
-        },
-        Row {
-            name: "gen, nothing changed (526)",
-            time: gen_nochange,
-            docs: ops_nn.len(),
-            target: Some(3.0),
-        },
     ];
-    let rows: Vec<Row> = rows
-        .into_iter()
-        .chain(gen_full_mem.map(|time| Row {
-            name: "gen, full, into tmpfs (526)",
-            time,
-            docs: ops_nn.len(),
-            target: Some(10.0),
-        }))
-        .collect();
+    let mut row = |name: &'static str, docs: usize, target: Option<f64>, f: &mut dyn FnMut()| {
+        if wanted(name) {
+            let time = measure(rounds, f);
+            rows.push(Row {
+                name,
+                time,
+                docs,
+                target,
+            });
+        }
+    };
+    row("read+parse (617 docs)", all.len(), None, &mut || {
+        std::hint::black_box(read_all(&all));
+    });
+    row("lint (617 docs)", all.len(), Some(4.0), &mut || {
+        std::hint::black_box(lint_all(&all));
+    });
+    row(
+        "gen, full, to disk (526 ops-nn)",
+        ops_nn.len(),
+        Some(10.0),
+        &mut || {
+            let _ = std::fs::remove_dir_all(&out);
+            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+        },
+    );
+    row(
+        "gen, nothing changed (526)",
+        ops_nn.len(),
+        Some(3.0),
+        &mut || {
+            if !out.is_dir() {
+                let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+            }
+            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+        },
+    );
+    // The same run into memory (tmpfs): what aclgen costs without this machine's shared disk,
+    // where creating 5,400 files alone takes 0.5-4 s depending on the neighbours.
+    if let Ok(shm) = tempfile::tempdir_in("/dev/shm") {
+        let out = shm.path().join("generated");
+        row(
+            "gen, full, into tmpfs (526)",
+            ops_nn.len(),
+            Some(10.0),
+            &mut || {
+                let _ = std::fs::remove_dir_all(&out);
+                let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+            },
+        );
+    }
+
     println!(
         "{:<34} {:>10} {:>12} {:>8} {:>8}  verdict",
         "phase", "total ms", "per doc µs", "ratio", "target"
@@ -322,7 +326,7 @@ fn main() {
             verdict
         );
     }
-    for (label, bytes) in big_inputs() {
+    for (label, bytes) in big_inputs().into_iter().filter(|(label, _)| wanted(label)) {
         let time = measure(rounds.min(3), || {
             std::hint::black_box(aclgen::read::read_doc("big.md", &bytes));
         });
@@ -337,15 +341,18 @@ fn main() {
         );
     }
     match peak_rss {
-        Some(mib) => {
+        None => {}
+        Some(Some(mib)) => {
             let verdict = if mib < 200.0 { "ok" } else { "OVER TARGET" };
             failed |= mib >= 200.0;
             println!(
                 "{:<34} {:>10.1} MiB peak RSS (target < 200 MiB)  {}",
-                "gen, full, child process", mib, verdict
+                RSS_ROW, mib, verdict
             );
         }
-        None => println!("peak memory: build target/release/aclgen first (cargo build --release)"),
+        Some(None) => {
+            println!("peak memory: build target/release/aclgen first (cargo build --release)")
+        }
     }
     if failed {
         println!("result: some targets missed");

@@ -13,10 +13,11 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A standalone copy of `generated/rust` whose runtime dependency points back into the repo.
+/// A standalone copy of `generated/rust` whose runtime dependency points back into the repo, next
+/// to a copy of `generated/ops` (the op modules' tests read `../../ops/<op>/tests/cases.json`).
 fn copy_generated_crate(to: &Path) {
-    let from = repo().join("generated/rust");
-    copy_dir(&from, to);
+    copy_dir(&repo().join("generated/rust"), to);
+    copy_dir(&repo().join("generated/ops"), &to.with_file_name("ops"));
     let manifest = fs::read_to_string(to.join("Cargo.toml")).unwrap();
     let runtime = repo().join("runtime");
     let manifest = manifest.replace(

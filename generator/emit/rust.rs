@@ -38,7 +38,8 @@ pub fn crate_files(ops: &[&OpIr]) -> Vec<OutFile> {
     ]
 }
 
-/// One op's validator module and its rules JSON (with the op's synthesized cases).
+/// One op's validator module and its rules JSON (the module's tests read the op's cases from
+/// `ops/<snake>/tests/cases.json`, written by the cases emitter: one copy of every case).
 pub fn op_files(op: &OpIr, cases: &crate::cases::CaseSet) -> [OutFile; 2] {
     let snake = snake_case(&op.op);
     [
@@ -677,21 +678,18 @@ fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
     }
 }
 
-/// `rules/<op>.json`: the op's parameters, its rules, a baseline call and the synthesized test
-/// cases (`crate::cases`), for the generated tests and for anyone checking calls with the
-/// interpreter.
+/// `rules/<op>.json`: the op's parameters, its rules and the baseline call the differential test
+/// mutates, for the generated tests and for anyone checking calls with the interpreter.
 fn rules_json(op: &OpIr, set: &crate::cases::CaseSet) -> String {
     let params: Vec<Value> = fn_params(op)
         .iter()
         .map(|p| json!({"name": p.name, "kind": kind(p).json_name()}))
         .collect();
-    let cases = &set.cases;
     let value = json!({
         "op": op.op,
         "params": params,
-        "baseline": baseline_call(cases),
+        "baseline": baseline_call(&set.cases),
         "rules": op.all_rules(),
-        "cases": cases,
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }
@@ -712,10 +710,12 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
 
 /// The op module's tests: `run(call)` binds a `Call` to the typed function (`None` when a value
 /// argument is missing or of another kind, which the typed function cannot express), and two
-/// tests hand it to the shared helpers of `aclnn_runtime::testing` with the op's rules JSON.
+/// tests hand it to the shared helpers of `aclnn_runtime::testing` with the op's rules JSON and
+/// cases.json.
 fn op_tests(op: &OpIr) -> TokenStream {
     let snake = snake_case(&op.op);
     let path = format!("../rules/{snake}.json");
+    let cases = format!("../../ops/{snake}/tests/cases.json");
     let func = format_ident!("{}", snake);
     let mut binds = Vec::new();
     let mut args = Vec::new();
@@ -751,7 +751,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
                 Some(super::#func(#(#args,)* product))
             }
 
-            aclnn_runtime::op_tests!(#path);
+            aclnn_runtime::op_tests!(#path, #cases);
         }
     }
 }

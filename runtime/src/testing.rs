@@ -8,11 +8,11 @@
 use crate::{check, AclnnError, Arg, Call, CheckedRule, DType, Format, Product, TensorDesc};
 use serde_json::Value;
 
-/// The two tests of a generated op module, given its rules JSON; the module defines
-/// `fn run(&Call) -> Option<Result<(), AclnnError>>`, binding a call to its typed function.
+/// The two tests of a generated op module, given its rules JSON and its `cases.json`; the module
+/// defines `fn run(&Call) -> Option<Result<(), AclnnError>>`, binding a call to its typed function.
 #[macro_export]
 macro_rules! op_tests {
-    ($rules:literal) => {
+    ($rules:literal, $cases:literal) => {
         #[test]
         fn agrees_with_interpreter() {
             $crate::testing::differential(include_str!($rules), run);
@@ -20,7 +20,7 @@ macro_rules! op_tests {
 
         #[test]
         fn cases_return_documented_status() {
-            $crate::testing::documented(include_str!($rules), run);
+            $crate::testing::documented(include_str!($cases), run);
         }
     };
 }
@@ -88,24 +88,24 @@ pub fn float_value(call: &Call, name: &str) -> Option<f64> {
 }
 /// Every synthesized case gets its documented status and condition from the generated code.
 pub fn documented(json: &str, run: fn(&Call) -> Option<Result<(), AclnnError>>) {
-    let spec: Value = serde_json::from_str(json).expect("rules JSON");
-    let cases = spec["cases"].as_array().expect("cases");
+    let file: Value = serde_json::from_str(json).expect("cases.json");
+    let cases = file["cases"].as_array().expect("cases");
     assert!(!cases.is_empty(), "no cases");
     for case in cases {
-        let name = &case["name"];
+        let name = &case["case"];
         let call: Call = serde_json::from_value(case["call"].clone()).expect("case call");
         let got = run(&call)
             .unwrap_or_else(|| panic!("case {name}: arguments do not fit the generated fn"));
         let status = got.as_ref().err().map_or(0, |e| u64::from(e.code));
         assert_eq!(
             Some(status),
-            case["expect"]["status"].as_u64(),
+            case["status"].as_u64(),
             "case {name}: {got:?}"
         );
         if let Err(e) = &got {
             assert_eq!(
                 Some(e.condition.as_str()),
-                case["expect"]["condition"].as_str(),
+                case["condition"].as_str(),
                 "case {name}"
             );
         }

@@ -118,5 +118,8 @@ mod tests {
         let out = tensor(call, "out")?;
         Some(super::adaptive_avg_pool2d_backward(grad_output, self_, out, product))
     }
-    aclnn_runtime::op_tests!("../rules/adaptive_avg_pool2d_backward.json");
+    aclnn_runtime::op_tests!(
+        "../rules/adaptive_avg_pool2d_backward.json",
+        "../../ops/adaptive_avg_pool2d_backward/tests/cases.json"
+    );
 }

@@ -167,5 +167,8 @@ mod tests {
         let out = tensor(call, "out")?;
         Some(super::adaptive_avg_pool3d_backward(grad_output, self_, out, product))
     }
-    aclnn_runtime::op_tests!("../rules/adaptive_avg_pool3d_backward.json");
+    aclnn_runtime::op_tests!(
+        "../rules/adaptive_avg_pool3d_backward.json",
+        "../../ops/adaptive_avg_pool3d_backward/tests/cases.json"
+    );
 }

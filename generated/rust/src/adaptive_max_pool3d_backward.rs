@@ -191,5 +191,8 @@ mod tests {
             ),
         )
     }
-    aclnn_runtime::op_tests!("../rules/adaptive_max_pool3d_backward.json");
+    aclnn_runtime::op_tests!(
+        "../rules/adaptive_max_pool3d_backward.json",
+        "../../ops/adaptive_max_pool3d_backward/tests/cases.json"
+    );
 }

@@ -289,5 +289,8 @@ mod tests {
             ),
         )
     }
-    aclnn_runtime::op_tests!("../rules/avg_pool2d_backward.json");
+    aclnn_runtime::op_tests!(
+        "../rules/avg_pool2d_backward.json",
+        "../../ops/avg_pool2d_backward/tests/cases.json"
+    );
 }
