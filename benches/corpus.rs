@@ -1,6 +1,7 @@
 //! Corpus benchmark: read+parse, lint and gen over ../shared/corpus, each reported as a ratio to a
 //! bare pulldown-cmark pass over the same files measured in the same run (machines here are
-//! shared and noisy, so only ratios are comparable).
+//! shared and noisy, so only ratios are comparable). Each phase alternates with its bare pass round by
+//! round and reports the median of the per-round ratios, so both meet the same neighbours.
 //!
 //! Run: `cargo build --release && cargo bench --bench corpus` (add `-- --quick` for fewer rounds,
 //! `-- lint` for only the rows whose name contains "lint").
@@ -56,6 +57,42 @@ fn measure(rounds: usize, mut f: impl FnMut()) -> Duration {
         .collect();
     times.sort();
     times[times.len() / 2]
+}
+
+/// Runs `baseline` and `f` alternately for `rounds` rounds: the median of each, and the median
+/// of the per-round ratios.
+fn measure_against(
+    rounds: usize,
+    baseline: &mut dyn FnMut(),
+    f: &mut dyn FnMut(),
+) -> (Duration, Duration, f64) {
+    let time = |g: &mut dyn FnMut()| {
+        let start = Instant::now();
+        g();
+        start.elapsed()
+    };
+    // One untimed round of each first: caches and the allocator warm up outside the figures.
+    baseline();
+    f();
+    let samples: Vec<(Duration, Duration)> =
+        (0..rounds).map(|_| (time(baseline), time(f))).collect();
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let ratio = median(
+        samples
+            .iter()
+            .map(|(b, t)| t.as_secs_f64() / b.as_secs_f64().max(1e-9))
+            .collect(),
+    );
+    let base = median(samples.iter().map(|(b, _)| b.as_secs_f64()).collect());
+    let phase = median(samples.iter().map(|(_, t)| t.as_secs_f64()).collect());
+    (
+        Duration::from_secs_f64(phase),
+        Duration::from_secs_f64(base),
+        ratio,
+    )
 }
 
 /// The baseline: what it costs just to read the files and run pulldown-cmark over them.
@@ -188,7 +225,12 @@ const RSS_ROW: &str = "gen, full, child process";
 
 struct Row {
     name: &'static str,
+    /// Median wall time of the phase.
     time: Duration,
+    /// Median wall time of the bare pass over the same docs, in the same rounds.
+    baseline: Duration,
+    /// Median of the per-round ratios phase / bare pass.
+    ratio: f64,
     docs: usize,
     target: Option<f64>,
 }
@@ -223,47 +265,35 @@ fn main() {
     let specs = corpus_specs(tmp.path());
     let out = tmp.path().join("generated");
 
-    // Baselines always run; the other rows only when their name contains the filter.
-    let bare_all = measure(rounds, || {
-        std::hint::black_box(bare_pass(&all));
-    });
-    let bare_nn = measure(rounds, || {
-        std::hint::black_box(bare_pass(&ops_nn));
-    });
-    let mut rows = vec![
-        Row {
-            name: "bare pulldown-cmark (617 docs)",
-            time: bare_all,
-            docs: all.len(),
-            target: None,
-        },
-        Row {
-            name: "bare pulldown-cmark (526 ops-nn)",
-            time: bare_nn,
-            docs: ops_nn.len(),
-            target: None,
-        },
-    ];
-    let mut row = |name: &'static str, docs: usize, target: Option<f64>, f: &mut dyn FnMut()| {
+    // Each row runs round by round against its baseline (bare pass over the same docs), so both
+    // see the same neighbours on this shared machine; the ratio is the median of the per-round
+    // ratios.
+    let bare = |docs: &[Doc]| {
+        std::hint::black_box(bare_pass(docs));
+    };
+    let mut rows: Vec<Row> = Vec::new();
+    let mut row = |name: &'static str, docs: &[Doc], target: Option<f64>, f: &mut dyn FnMut()| {
         if wanted(name) {
-            let time = measure(rounds, f);
+            let (time, baseline, ratio) = measure_against(rounds, &mut || bare(docs), f);
             rows.push(Row {
                 name,
                 time,
-                docs,
+                baseline,
+                ratio,
+                docs: docs.len(),
                 target,
             });
         }
     };
-    row("read+parse (617 docs)", all.len(), None, &mut || {
+    row("read+parse (617 docs)", &all, None, &mut || {
         std::hint::black_box(read_all(&all));
     });
-    row("lint (617 docs)", all.len(), Some(4.0), &mut || {
+    row("lint (617 docs)", &all, Some(4.0), &mut || {
         std::hint::black_box(lint_all(&all));
     });
     row(
         "gen, full, to disk (526 ops-nn)",
-        ops_nn.len(),
+        &ops_nn,
         Some(10.0),
         &mut || {
             let _ = std::fs::remove_dir_all(&out);
@@ -272,7 +302,7 @@ fn main() {
     );
     row(
         "gen, nothing changed (526)",
-        ops_nn.len(),
+        &ops_nn,
         Some(3.0),
         &mut || {
             if !out.is_dir() {
@@ -287,7 +317,7 @@ fn main() {
         let out = shm.path().join("generated");
         row(
             "gen, full, into tmpfs (526)",
-            ops_nn.len(),
+            &ops_nn,
             Some(10.0),
             &mut || {
                 let _ = std::fs::remove_dir_all(&out);
@@ -297,19 +327,13 @@ fn main() {
     }
 
     println!(
-        "{:<34} {:>10} {:>12} {:>8} {:>8}  verdict",
-        "phase", "total ms", "per doc µs", "ratio", "target"
+        "{:<34} {:>10} {:>12} {:>12} {:>8} {:>8}  verdict",
+        "phase", "total ms", "per doc µs", "baseline ms", "ratio", "target"
     );
     let mut failed = false;
     for row in &rows {
-        let baseline = if row.name.contains("ops-nn") || row.name.starts_with("gen") {
-            bare_nn
-        } else {
-            bare_all
-        };
-        let ratio = row.time.as_secs_f64() / baseline.as_secs_f64().max(1e-9);
         let verdict = match row.target {
-            Some(t) if ratio <= t => "ok",
+            Some(t) if row.ratio <= t => "ok",
             Some(_) => {
                 failed = true;
                 "OVER TARGET"
@@ -317,11 +341,12 @@ fn main() {
             None => "",
         };
         println!(
-            "{:<34} {:>10.1} {:>12.1} {:>8.2} {:>8}  {}",
+            "{:<34} {:>10.1} {:>12.1} {:>12.1} {:>8.2} {:>8}  {}",
             row.name,
             row.time.as_secs_f64() * 1e3,
             row.time.as_secs_f64() * 1e6 / row.docs.max(1) as f64,
-            ratio,
+            row.baseline.as_secs_f64() * 1e3,
+            row.ratio,
             row.target.map(|t| format!("≤{t}×")).unwrap_or_default(),
             verdict
         );

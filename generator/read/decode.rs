@@ -655,6 +655,11 @@ fn repair_line(line: &str) -> Option<FixedLine> {
 /// Cheap per-line gate: a char that re-encodes to a UTF-8 lead byte directly followed by one
 /// that re-encodes to a continuation byte.
 fn looks_like_mojibake(line: &str) -> bool {
+    // A lead byte re-encodes from U+00C2-U+00F4, which UTF-8 writes as 0xC3 plus one byte: a
+    // line without 0xC3 cannot qualify, and the byte search is far cheaper than the char walk.
+    if !line.as_bytes().contains(&0xC3) {
+        return false;
+    }
     let mut prev_lead = false;
     for c in line.chars() {
         let b = cp1252_byte(c);

@@ -51,9 +51,20 @@ pub struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     pub fn parse(text: &'a str) -> Doc<'a> {
-        let lines: Vec<&str> = text
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        let starts = line_starts(text);
+        let lines: Vec<&str> = starts
+            .iter()
+            .zip(
+                starts
+                    .iter()
+                    .skip(1)
+                    .map(|&next| next - 1)
+                    .chain([text.len()]),
+            )
+            .map(|(&start, end)| {
+                let l = &text[start..end];
+                l.strip_suffix('\r').unwrap_or(l)
+            })
             .collect();
         let (in_code, code_blocks) = scan_fences(&lines);
         let mut headings = scan_headings(&lines, &in_code);
@@ -61,7 +72,7 @@ impl<'a> Doc<'a> {
             headings = scan_plain_headings(&lines, &in_code);
         }
         let sections = build_sections(&headings, lines.len());
-        let (npu, npu_scopes) = scan_npu_scopes(&lines);
+        let (npu, npu_scopes) = scan_npu_scopes(text, &starts, &lines);
         Doc {
             lines,
             in_code,
@@ -260,32 +271,59 @@ static NPU_OPEN: LazyLock<Regex> =
 static NPU_END: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"<!--\s*end\s*([A-Za-z0-9_]*)\s*-->").unwrap());
 
+/// Byte offset of each line's start (SIMD search: splitting line by line with `str::split` was a
+/// tenth of reading a doc).
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+        .collect()
+}
+
+/// The lines holding `needle`, found in one pass over the whole text.
+fn lines_with(text: &str, starts: &[usize], needle: &str) -> Vec<usize> {
+    let mut out: Vec<usize> = memchr::memmem::find_iter(text.as_bytes(), needle)
+        .map(|pos| starts.partition_point(|&s| s <= pos) - 1)
+        .collect();
+    out.dedup();
+    out
+}
+
 /// `<!-- npu="A3,910b" id2 -->` ... `<!-- end id2 -->`: the product ids in force on each line.
-fn scan_npu_scopes(lines: &[&str]) -> (Vec<Option<usize>>, Vec<Vec<String>>) {
+fn scan_npu_scopes(
+    text: &str,
+    starts: &[usize],
+    lines: &[&str],
+) -> (Vec<Option<usize>>, Vec<Vec<String>>) {
     let mut per_line = vec![None; lines.len()];
     let mut scopes: Vec<Vec<String>> = Vec::new();
     let mut stack: Vec<(usize, String)> = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        if line.contains("<!--") {
-            if let Some(c) = NPU_OPEN.captures(line) {
-                let ids = c[1]
-                    .split([',', '，', ' '])
-                    .filter(|s| !s.is_empty())
-                    .map(super::products::npu_marker_id)
-                    .collect();
-                scopes.push(ids);
-                stack.push((scopes.len() - 1, c[2].to_string()));
-            } else if let Some(c) = NPU_END.captures(line) {
-                let id = &c[1];
-                if let Some(pos) = stack.iter().rposition(|(_, name)| name == id) {
-                    stack.truncate(pos);
-                } else {
-                    stack.pop();
-                }
+    let mut from = 0;
+    for i in lines_with(text, starts, "<!--") {
+        // Lines before this comment keep the scope in force.
+        let current = stack.last().map(|(s, _)| *s);
+        per_line[from..i].fill(current);
+        let line = lines[i];
+        if let Some(c) = NPU_OPEN.captures(line) {
+            let ids = c[1]
+                .split([',', '，', ' '])
+                .filter(|s| !s.is_empty())
+                .map(super::products::npu_marker_id)
+                .collect();
+            scopes.push(ids);
+            stack.push((scopes.len() - 1, c[2].to_string()));
+        } else if let Some(c) = NPU_END.captures(line) {
+            let id = &c[1];
+            if let Some(pos) = stack.iter().rposition(|(_, name)| name == id) {
+                stack.truncate(pos);
+            } else {
+                stack.pop();
             }
         }
         per_line[i] = stack.last().map(|(s, _)| *s);
+        from = i + 1;
     }
+    let current = stack.last().map(|(s, _)| *s);
+    per_line[from..].fill(current);
     (per_line, scopes)
 }
 

@@ -70,7 +70,14 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     let mut sink = Sink::new(path);
     let decoded = decode::decode(bytes);
     let mut text = decoded.text;
-    let decode_lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    // The decoded lines are quoted only by repair and scrape diagnostics: most docs have neither.
+    let split_lines =
+        |text: &str| -> Vec<String> { text.split('\n').map(str::to_string).collect() };
+    let mut decode_lines = if decoded.repairs.is_empty() {
+        Vec::new()
+    } else {
+        split_lines(&text)
+    };
     let mut scraped_lines: Option<Vec<String>> = None;
     for r in &decoded.repairs {
         let sev = if r.code == "binary" {
@@ -81,6 +88,9 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
         pass_through(&mut sink, sev, r.code, &r.message, r.line, &decode_lines);
     }
     if let Some((markdown, artifacts)) = scraped::normalize(&text) {
+        if decode_lines.is_empty() {
+            decode_lines = split_lines(&text);
+        }
         for a in &artifacts {
             pass_through(
                 &mut sink,

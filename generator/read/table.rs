@@ -268,11 +268,20 @@ fn take_pending(col: &mut usize, cells: &mut Vec<String>, pending: &mut [Option<
 
 /// A cell's text: lines trimmed, runs of spaces collapsed, blank lines dropped.
 fn collapse_spaces(raw: &str) -> String {
-    raw.lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = String::with_capacity(raw.len());
+    for line in raw.lines() {
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(first);
+        for word in words {
+            out.push(' ');
+            out.push_str(word);
+        }
+    }
+    out
 }
 
 fn pipe_table(doc: &Doc, lines: Range<usize>) -> Table {
