@@ -286,18 +286,33 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
 }
 
 /// Creates each target folder once and checks it stays inside `--out` (a symlinked folder must
-/// not lead the writes elsewhere), instead of once per file.
+/// not lead the writes elsewhere), instead of once per file. Folders go parents first: one this
+/// run creates is a real folder inside a checked parent, so only folders that already existed
+/// need a look, and only symlinks among them a canonicalize.
 fn prepare_dirs<'p>(out_abs: &Path, paths: impl Iterator<Item = &'p Path>) -> Result<(), String> {
-    let dirs: BTreeSet<PathBuf> = paths
-        .map(|p| out_abs.join(p.parent().unwrap_or(Path::new(""))))
-        .collect();
+    let mut dirs: BTreeSet<PathBuf> = BTreeSet::new();
+    for path in paths {
+        for ancestor in path.ancestors().skip(1) {
+            if ancestor.as_os_str().is_empty() || !dirs.insert(out_abs.join(ancestor)) {
+                break;
+            }
+        }
+    }
     for dir in &dirs {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        if !absolute(dir).starts_with(out_abs) {
-            return Err(format!(
-                "{} leads outside the output folder; not writing there",
-                dir.display()
-            ));
+        let fail = |e: std::io::Error| format!("cannot create {}: {e}", dir.display());
+        match fs::create_dir(dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let meta = fs::symlink_metadata(dir).map_err(fail)?;
+                let inside = !meta.file_type().is_symlink() || absolute(dir).starts_with(out_abs);
+                if !inside || !dir.is_dir() {
+                    return Err(format!(
+                        "{} leads outside the output folder or is not a folder; not writing there",
+                        dir.display()
+                    ));
+                }
+            }
+            Err(e) => return Err(fail(e)),
         }
     }
     Ok(())
@@ -450,6 +465,26 @@ mod tests {
             unchanged: plan.unchanged,
             removals: plan.removals.clone(),
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinked_folders_may_not_lead_outside_out() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (out, outside) = (tmp.path().join("out"), tmp.path().join("outside"));
+        fs::create_dir_all(out.join("inner")).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        // Inside `--out`: followed.
+        std::os::unix::fs::symlink(out.join("inner"), out.join("alias")).unwrap();
+        sync(&out, &[owned("A", "alias/x/a.h", "a\n")]);
+        assert_eq!(fs::read_to_string(out.join("inner/x/a.h")).unwrap(), "a\n");
+        // Leading outside: refused, and nothing is written there.
+        std::os::unix::fs::symlink(&outside, out.join("ops")).unwrap();
+        let files = [owned("A", "ops/x/b.h", "b\n")];
+        let plan = plan(&out, &files, &Manifest::default(), &BTreeSet::new(), &[]).unwrap();
+        let err = apply(&out, &plan).unwrap_err();
+        assert!(err.contains("leads outside the output folder"), "{err}");
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
     }
 
     #[test]
