@@ -191,6 +191,12 @@ fn gen_args(specs: &Path, out: &Path) -> GenArgs {
     }
 }
 
+/// A full `gen`: the output folder removed first.
+fn gen_from_scratch(specs: &Path, out: &Path) {
+    let _ = std::fs::remove_dir_all(out);
+    let _ = aclgen::emit::cmd_gen(&gen_args(specs, out));
+}
+
 /// Runs `aclgen gen` in a child process and returns its peak resident set in MiB.
 fn gen_peak_rss_mib(specs: &Path, out: &Path) -> Option<f64> {
     let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/aclgen");
@@ -295,10 +301,7 @@ fn main() {
         "gen, full, to disk (526 ops-nn)",
         &ops_nn,
         Some(10.0),
-        &mut || {
-            let _ = std::fs::remove_dir_all(&out);
-            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
-        },
+        &mut || gen_from_scratch(&specs, &out),
     );
     row(
         "gen, nothing changed (526)",
@@ -319,10 +322,7 @@ fn main() {
             "gen, full, into tmpfs (526)",
             &ops_nn,
             Some(10.0),
-            &mut || {
-                let _ = std::fs::remove_dir_all(&out);
-                let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
-            },
+            &mut || gen_from_scratch(&specs, &out),
         );
     }
 
