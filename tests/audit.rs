@@ -1,19 +1,15 @@
 //! `aclgen audit`: the seed ops' documented conditions are mapped, tested and passing; the
 //! formats and --min-coverage behave; the corpus audit runs and prints its summary.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+
+use common::repo;
 
 fn aclgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("aclgen runs")
+    common::aclgen_in(args, &repo())
 }
 
 fn json_report(specs: &str) -> serde_json::Value {

@@ -4,19 +4,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn aclgen(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("aclgen runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{aclgen_in as aclgen, text};
 
 #[test]
 fn missing_templates_folder_is_exit_2() {

@@ -4,19 +4,8 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn aclgen(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("aclgen runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{aclgen_in as aclgen, text};
 
 fn seed_docs() -> Vec<String> {
     let dir = common::repo().join("specs/docs");

@@ -1,4 +1,5 @@
-//! Hand-built IR fixtures and helpers shared by the emitter tests (independent of the reader).
+//! Hand-built IR fixtures and helpers shared by the emitter and CLI tests (independent of the
+//! reader).
 
 #![allow(dead_code)]
 
@@ -8,6 +9,20 @@ use std::path::{Path, PathBuf};
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the aclgen binary with `args` in `cwd`.
+pub fn aclgen_in(args: &[&str], cwd: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("aclgen runs")
+}
+
+/// A process's stdout or stderr as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 pub fn corpus() -> Option<PathBuf> {
