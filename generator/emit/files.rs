@@ -267,6 +267,9 @@ fn absolute(path: &Path) -> PathBuf {
 /// Writes and removes what the plan says. Each write is a temp file in the target's folder
 /// renamed over the target, so a reader never sees a half-written file.
 pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
+    if plan.removals.is_empty() && is_absent_or_empty_folder(out) {
+        return write_fresh_tree(out, plan);
+    }
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let out_abs = absolute(out);
     // The manifest last: if a write fails, the old manifest still lists what earlier runs made.
@@ -283,6 +286,70 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
         remove_generated(&out_abs, path)?;
     }
     Ok(())
+}
+
+/// True when `out` does not exist or is an empty real folder (not a symlink, which a rename would
+/// replace).
+fn is_absent_or_empty_folder(out: &Path) -> bool {
+    match fs::symlink_metadata(out) {
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        Ok(meta) => {
+            meta.is_dir() && fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none())
+        }
+    }
+}
+
+/// A first gen into an absent or empty `out`: every file is written plainly into a staging
+/// folder beside it, which is then renamed into place. The tree appears whole or not at all,
+/// and the 5,000 per-file temp files and renames of an update are not needed.
+fn write_fresh_tree(out: &Path, plan: &Plan) -> Result<(), String> {
+    let staging = create_staging_folder(out)?;
+    let result = fill_staging_folder(&staging, plan).and_then(|()| {
+        match fs::remove_dir(out) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("cannot replace {}: {e}", out.display())),
+        }
+        fs::rename(&staging, out).map_err(|e| format!("cannot create {}: {e}", out.display()))
+    });
+    if result.is_err() {
+        let _ = fs::remove_dir_all(&staging);
+    }
+    result
+}
+
+/// `.<out name>.aclgen-new-<pid>-<n>` beside `out`, made with the usual folder permissions.
+fn create_staging_folder(out: &Path) -> Result<PathBuf, String> {
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    let name = out
+        .file_name()
+        .map_or_else(|| "generated".into(), |n| n.to_string_lossy().into_owned());
+    for n in 0..100 {
+        let staging = parent.join(format!(".{name}.aclgen-new-{}-{n}", std::process::id()));
+        match fs::create_dir(&staging) {
+            Ok(()) => return Ok(staging),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", staging.display())),
+        }
+    }
+    Err(format!(
+        "cannot create a staging folder beside {}",
+        out.display()
+    ))
+}
+
+fn fill_staging_folder(staging: &Path, plan: &Plan) -> Result<(), String> {
+    let writes: Vec<&PendingWrite> = plan.writes.iter().collect();
+    prepare_dirs(staging, writes.iter().map(|w| w.file.path.as_path()))?;
+    in_parallel(&writes, |w| {
+        let target = staging.join(&w.file.path);
+        fs::write(&target, w.file.contents.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", target.display()))
+    })
 }
 
 /// Creates each target folder once and checks it stays inside `--out` (a symlinked folder must
@@ -323,16 +390,23 @@ fn prepare_dirs<'p>(out_abs: &Path, paths: impl Iterator<Item = &'p Path>) -> Re
 const WRITE_THREADS: usize = 8;
 
 fn write_in_parallel(out_abs: &Path, writes: &[&PendingWrite]) -> Result<(), String> {
+    in_parallel(writes, |w| write_file(out_abs, &w.file))
+}
+
+/// Runs `write` for every pending write on `WRITE_THREADS` threads; the first error wins.
+fn in_parallel(
+    writes: &[&PendingWrite],
+    write: impl Fn(&PendingWrite) -> Result<(), String> + Sync,
+) -> Result<(), String> {
     if writes.is_empty() {
         return Ok(());
     }
     let chunk = writes.len().div_ceil(WRITE_THREADS);
+    let write = &write;
     std::thread::scope(|scope| {
         let workers: Vec<_> = writes
             .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || part.iter().try_for_each(|w| write_file(out_abs, &w.file)))
-            })
+            .map(|part| scope.spawn(move || part.iter().try_for_each(|w| write(w))))
             .collect();
         // The scope joins every worker before returning, even after the first error.
         workers.into_iter().try_for_each(|w| {
@@ -485,6 +559,40 @@ mod tests {
         let err = apply(&out, &plan).unwrap_err();
         assert!(err.contains("leads outside the output folder"), "{err}");
         assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_first_gen_appears_whole_or_not_at_all() {
+        let tmp = tempfile::tempdir().unwrap();
+        let beside = |tmp: &Path| fs::read_dir(tmp).unwrap().count();
+        // Absent and empty `--out` are filled through a staging folder, which does not stay.
+        for (name, exists) in [("absent", false), ("empty", true)] {
+            let out = tmp.path().join(name);
+            if exists {
+                fs::create_dir(&out).unwrap();
+            }
+            let before = beside(tmp.path()) + usize::from(!exists);
+            let synced = sync(&out, &[owned("A", "ops/a/x.h", "a\n")]);
+            assert_eq!(synced.writes, 2, "{name}");
+            assert_eq!(fs::read_to_string(out.join("ops/a/x.h")).unwrap(), "a\n");
+            assert!(Manifest::read(&out)
+                .unwrap()
+                .entries
+                .contains_key("ops/a/x.h"));
+            assert_eq!(beside(tmp.path()), before, "{name}: staging folder left");
+        }
+        // A write that fails (a file where its folder must go) leaves no `--out` and no staging.
+        let out = tmp.path().join("failed");
+        let files = [owned("A", "ops/a", "a\n"), owned("A", "ops/a/x.h", "x\n")];
+        let before = beside(tmp.path());
+        let plan = plan(&out, &files, &Manifest::default(), &BTreeSet::new(), &[]).unwrap();
+        assert!(apply(&out, &plan).is_err());
+        assert!(!out.exists());
+        assert_eq!(
+            beside(tmp.path()),
+            before,
+            "staging folder left after a failure"
+        );
     }
 
     #[test]

@@ -19,25 +19,38 @@ pub const FINGERPRINT: &str = ".aclgen-fingerprint";
 /// The fingerprint of a run of `gen` with `args`, or `None` when something cannot be read (then
 /// the run simply goes the full way).
 pub fn of_run(args: &GenArgs) -> Option<String> {
-    let mut h = DefaultHasher::new();
-    binary_identity(&mut h)?;
-    for dir in [&args.specs, &args.templates, &args.kernels] {
-        hash_contents_below(dir, &mut h)?;
-    }
+    // No manifest, no earlier run to skip to: a first gen hashes nothing.
     let manifest = Manifest::read(&args.out).ok()?;
     if manifest.entries.is_empty() {
         return None;
     }
-    hash_metadata(&args.out.join(super::files::MANIFEST), &mut h)?;
-    for path in manifest.entries.keys() {
-        hash_metadata(&args.out.join(path), &mut h)?;
+    let mut h = DefaultHasher::new();
+    binary_identity(&mut h)?;
+    for dir in [&args.specs, &args.templates, &args.kernels] {
+        dir.hash(&mut h);
+        let mut files = Vec::new();
+        collect_files(dir, &mut files)?;
+        files.sort();
+        digests(&files, contents_digest)?.hash(&mut h);
     }
+    let outputs: Vec<PathBuf> = std::iter::once(super::files::MANIFEST)
+        .chain(manifest.entries.keys().map(String::as_str))
+        .map(|path| args.out.join(path))
+        .collect();
+    digests(&outputs, metadata_digest)?.hash(&mut h);
     // The count the full run reports: every listed file and the manifest itself.
     Some(format!(
         "{:016x} {}\n",
         h.finish(),
         manifest.entries.len() + 1
     ))
+}
+
+/// One digest per file, in the files' order, computed on all cores (a corpus run stats 5,000
+/// outputs and reads 500 docs); `None` when any file cannot be read.
+fn digests(files: &[PathBuf], digest: fn(&Path) -> Option<u64>) -> Option<Vec<u64>> {
+    use rayon::prelude::*;
+    files.par_iter().map(|file| digest(file)).collect()
 }
 
 /// What the last run reported, replayed when nothing changed since.
@@ -96,16 +109,17 @@ fn hash_metadata(path: &Path, h: &mut DefaultHasher) -> Option<()> {
     Some(())
 }
 
-fn hash_contents_below(dir: &Path, h: &mut DefaultHasher) -> Option<()> {
-    dir.hash(h);
-    let mut files = Vec::new();
-    collect_files(dir, &mut files)?;
-    files.sort();
-    for file in files {
-        file.hash(h);
-        std::fs::read(&file).ok()?.hash(h);
-    }
-    Some(())
+fn metadata_digest(path: &Path) -> Option<u64> {
+    let mut h = DefaultHasher::new();
+    hash_metadata(path, &mut h)?;
+    Some(h.finish())
+}
+
+fn contents_digest(path: &Path) -> Option<u64> {
+    let mut h = DefaultHasher::new();
+    path.hash(&mut h);
+    std::fs::read(path).ok()?.hash(&mut h);
+    Some(h.finish())
 }
 
 fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Option<()> {

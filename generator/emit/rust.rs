@@ -75,10 +75,10 @@ aclnn-runtime = { path = "../../runtime", features = ["testing"] }
 
 /// Formats generated tokens; `__note!(i)` statements become the `i`-th `//` comment.
 fn render(tokens: TokenStream, notes: &[String]) -> String {
-    let code = match syn::parse2::<syn::File>(tokens.clone()) {
+    let code = match syn::parse2::<syn::File>(tokens) {
         Ok(f) => prettyplease::unparse(&f),
-        // Unreachable for well-formed emitters; keep the raw tokens so the failure is visible.
-        Err(e) => format!("compile_error!({:?});\n{tokens}", e.to_string()),
+        // Unreachable for well-formed emitters; the crate then fails to build, saying why.
+        Err(e) => format!("compile_error!({:?});\n", e.to_string()),
     };
     let mut out = String::from(HEADER);
     for line in code.lines() {
@@ -217,6 +217,8 @@ fn ident_for(name: &str) -> proc_macro2::Ident {
 
 struct Emitter<'a> {
     params: BTreeMap<&'a str, (&'a Param, Kind)>,
+    /// Set when some rule's code names `Arg` (rare kind combinations), so the module imports it.
+    names_arg: std::cell::Cell<bool>,
 }
 
 impl<'a> Emitter<'a> {
@@ -225,7 +227,10 @@ impl<'a> Emitter<'a> {
             .into_iter()
             .map(|p| (p.name.as_str(), (p, kind(p))))
             .collect();
-        Emitter { params }
+        Emitter {
+            params,
+            names_arg: std::cell::Cell::new(false),
+        }
     }
 
     fn kind(&self, name: &str) -> Option<Kind> {
@@ -245,7 +250,11 @@ impl<'a> Emitter<'a> {
     /// The argument as `Option<Arg>` (the interpreter's view), for rare kind combinations.
     fn as_arg(&self, name: &str) -> TokenStream {
         let id = ident_for(name);
-        match self.kind(name) {
+        let kind = self.kind(name);
+        if kind != Some(Kind::Scalar) {
+            self.names_arg.set(true);
+        }
+        match kind {
             None | Some(Kind::Str) => quote!(None::<Arg>),
             Some(Kind::Tensor) => quote!(#id.cloned().map(Arg::Tensor)),
             Some(Kind::TensorList) => quote!(#id.map(|v| Arg::TensorList(v.to_vec()))),
@@ -637,7 +646,7 @@ fn op_module(op: &OpIr) -> String {
     if uses_format {
         imports.push(quote!(Format));
     }
-    if fn_params(op).iter().any(|p| kind(p) == Kind::Scalar) || needs_arg(op, &em) {
+    if fn_params(op).iter().any(|p| kind(p) == Kind::Scalar) || em.names_arg.get() {
         imports.push(quote!(Arg));
     }
     if fn_params(op)
@@ -662,13 +671,6 @@ fn op_module(op: &OpIr) -> String {
         #tests
     };
     render(tokens, &notes)
-}
-
-/// True when some rule's code builds an `Arg` (rare kind combinations).
-fn needs_arg(op: &OpIr, em: &Emitter) -> bool {
-    op.all_rules()
-        .iter()
-        .any(|r| em.rule(&r.rule).to_string().contains("Arg ::"))
 }
 
 fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
