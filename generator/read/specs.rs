@@ -909,36 +909,56 @@ fn merge_candidates(
     candidates: Vec<Candidate>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, OpIr> {
+    use rayon::prelude::*;
     let mut groups: BTreeMap<String, Vec<Candidate>> = BTreeMap::new();
     for c in candidates {
         groups.entry(c.op.op.clone()).or_default().push(c);
     }
+    // Ops are reconciled independently (one described twice re-reads its docs): on all cores,
+    // then folded in name order.
+    let merged: Vec<(String, Option<OpIr>, Vec<Diagnostic>)> = groups
+        .into_par_iter()
+        .map(|(name, group)| {
+            let mut diags = Vec::new();
+            let op = merge_group(&name, group, &mut diags);
+            (name, op, diags)
+        })
+        .collect();
     let mut ops = BTreeMap::new();
-    for (name, group) in groups {
-        let (docs, mut fulls): (Vec<Candidate>, Vec<Candidate>) =
-            group.into_iter().partition(|c| !c.full_spec);
-        // A full spec stands alone: for an op a doc describes, an overlay is the way to correct it.
-        let pool = if docs.is_empty() && !fulls.is_empty() {
-            vec![fulls.remove(0)]
-        } else {
-            docs
-        };
-        for extra in &fulls {
-            diagnostics.push(Diagnostic::file_level(
-                Severity::Error,
-                "spec-conflict",
-                format!(
-                    "full spec for `{name}` conflicts with {}; correct a doc with an overlay",
-                    pool.first().map_or("another spec", |c| c.file.as_str())
-                ),
-                &extra.file,
-            ));
-        }
-        if let Some(op) = reconcile(pool) {
+    for (name, op, diags) in merged {
+        diagnostics.extend(diags);
+        if let Some(op) = op {
             ops.insert(name, op);
         }
     }
     ops
+}
+
+fn merge_group(
+    name: &str,
+    group: Vec<Candidate>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<OpIr> {
+    let (docs, mut fulls): (Vec<Candidate>, Vec<Candidate>) =
+        group.into_iter().partition(|c| !c.full_spec);
+    // A full spec stands alone: for an op a doc describes, an overlay is the way to correct it.
+    let pool = if docs.is_empty() && !fulls.is_empty() {
+        vec![fulls.remove(0)]
+    } else {
+        docs
+    };
+    for extra in &fulls {
+        diagnostics.push(Diagnostic::file_level(
+            Severity::Error,
+            "spec-conflict",
+            format!(
+                "full spec for `{name}` conflicts with {}; correct a doc with an overlay",
+                pool.first().map_or("another spec", |c| c.file.as_str())
+            ),
+            &extra.file,
+        ));
+    }
+    reconcile(pool)
 }
 
 fn supported(op: &OpIr) -> BTreeSet<&str> {
