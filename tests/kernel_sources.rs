@@ -5,7 +5,7 @@
 
 mod common;
 
-use aclgen::emit::kernel::kernel_files;
+use aclgen::emit::kernel::{kernel_files, shared_files};
 use aclgen::ir::OpIr;
 use aclgen::sim::seed_ops::{seed_op, SEED_OPS};
 use std::path::{Path, PathBuf};
@@ -29,16 +29,10 @@ fn gxx() -> bool {
 
 /// Renders the op's kernel files into `out` and returns the two sources to compile.
 fn render(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
-    let mut sources = Vec::new();
-    for f in kernel_files(op, kernels, &templates()).expect("renders") {
-        let path = out.join(&f.path);
-        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&path, &f.contents).expect("write");
-        if path.extension().is_some_and(|e| e == "cpp") {
-            sources.push(path);
-        }
-    }
-    sources
+    common::write_kernel_side(op, kernels, out)
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "cpp"))
+        .collect()
 }
 
 fn syntax_check(source: &Path, includes: &[PathBuf]) {
@@ -174,6 +168,15 @@ fn reader_ir_of_seed_docs_gives_the_sources_the_golden_tests_run() {
 fn avg_pool2d_backward_kernel_files_match_reviewed_snapshots() {
     let op = seed_op("AvgPool2dBackward").expect("seed op");
     for f in kernel_files(&op, &common::repo().join("kernels"), &templates()).expect("renders") {
+        let name = f.path.to_string_lossy().replace('/', "__");
+        insta::assert_snapshot!(name, f.contents);
+    }
+}
+
+/// Reviewed snapshot of the tiling every op's tiling.cpp includes.
+#[test]
+fn shared_tiling_matches_reviewed_snapshot() {
+    for f in shared_files(&templates()).expect("renders") {
         let name = f.path.to_string_lossy().replace('/', "__");
         insta::assert_snapshot!(name, f.contents);
     }

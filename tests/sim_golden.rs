@@ -8,27 +8,20 @@
 //!   FLOAT16  atol 1e-3, rtol 1e-3  (fp32 accumulation, one rounding to fp16: 2^-11 relative)
 //!   BFLOAT16 atol 8e-3, rtol 8e-3  (fp32 accumulation, one rounding to bf16: 2^-8 relative)
 
-use aclgen::emit::kernel::kernel_files;
+mod common;
+
 use aclgen::ir::OpIr;
 use aclgen::sim::float16::{bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits};
 use aclgen::sim::reference::{self, Pool2d};
 use aclgen::sim::seed_ops::seed_op;
 use aclgen::sim::{self, SimError, SimOptions};
 use aclnn_runtime::DType;
+use common::repo;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 const CASES_PER_DTYPE: usize = 20;
 const DTYPES: [DType; 3] = [DType::Float32, DType::Float16, DType::BFloat16];
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn templates() -> tera::Tera {
-    let glob = repo().join("templates/**/*.tera");
-    tera::Tera::new(glob.to_str().expect("utf-8 repo path")).expect("templates parse")
-}
 
 /// Splitmix64: a small seeded generator, so every run draws the same cases.
 struct Rng(u64);
@@ -75,11 +68,7 @@ impl Harness {
             (None, committed)
         } else {
             let dir = tempfile::tempdir().expect("temp dir");
-            for f in kernel_files(&op, kernels, &templates()).expect("kernel files render") {
-                let path = dir.path().join(&f.path);
-                std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-                std::fs::write(&path, f.contents).expect("write generated file");
-            }
+            common::write_kernel_side(&op, kernels, dir.path());
             let root = dir.path().to_path_buf();
             (Some(dir), root)
         };

@@ -197,7 +197,8 @@ pub struct Emitted {
 }
 
 /// Emits every op (ops with error diagnostics or unsafe names are skipped and reported), then the
-/// shared validators crate. Err is a template error: the whole run stops (exit 2).
+/// shared files: the validators crate and the tiling every op includes. Err is a template error:
+/// the whole run stops (exit 2).
 pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
     use rayon::prelude::*;
     // Ops are independent: emit them on all cores, then fold the results in spec order.
@@ -224,12 +225,17 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
             }
         }
     }
-    emitted
-        .files
-        .extend(rust::crate_files(&good).into_iter().map(|file| Owned {
-            owner: SHARED_OWNER.to_string(),
-            file: exempt_from_rustfmt(file),
-        }));
+    let mut shared: Vec<OutFile> = rust::crate_files(&good)
+        .into_iter()
+        .map(exempt_from_rustfmt)
+        .collect();
+    if !good.is_empty() {
+        shared.extend(kernel::shared_files(&ctx.tera)?);
+    }
+    emitted.files.extend(shared.into_iter().map(|file| Owned {
+        owner: SHARED_OWNER.to_string(),
+        file,
+    }));
     Ok(emitted)
 }
 
@@ -384,8 +390,13 @@ pub fn cmd_gen(args: &GenArgs) -> Outcome {
 /// A full run: read every spec, emit every file, bring `--out` up to date (or report, with --check).
 /// Problems in the input are appended to `problems` (the caller prints them).
 fn gen_full(args: &GenArgs, problems: &mut String) -> Outcome {
-    let tera = render::load_templates(&args.templates).map_err(Failure::Usage)?;
-    let specs = crate::read::load_specs(&args.specs)?;
+    // Parsing the templates is serial: it overlaps the reading of the specs.
+    let (tera, specs) = rayon::join(
+        || render::load_templates(&args.templates),
+        || crate::read::load_specs(&args.specs),
+    );
+    let tera = tera.map_err(Failure::Usage)?;
+    let specs = specs?;
     let mut input_problems = false;
     let global_errors: Vec<Diagnostic> = specs
         .diagnostics

@@ -129,6 +129,8 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
     let mut roots = vec![
         (generated_root.clone(), sources.op_host.clone()),
         (generated_root, sources.op_kernel.clone()),
+        // The tiling every op's tiling.cpp includes.
+        (opts.generated.clone(), opts.generated.join("common")),
         (opts.kernels.clone(), opts.kernels.clone()),
     ];
     if !host.starts_with(&opts.kernels) {
