@@ -113,6 +113,37 @@ fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTi
     all
 }
 
+/// A first gen renames a staging folder into place, but never over `.`, the working folder.
+#[test]
+fn a_first_gen_into_the_empty_working_folder_writes_there() {
+    let p = Project::new();
+    let out = p.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let specs = p.path().join("specs");
+    let templates = common::repo().join("templates");
+    let kernels = common::repo().join("kernels");
+    let args = [
+        "gen",
+        "--specs",
+        specs.to_str().unwrap(),
+        "--templates",
+        templates.to_str().unwrap(),
+        "--kernels",
+        kernels.to_str().unwrap(),
+    ];
+    for relative_out in [".", "../out"] {
+        let mut with_out = args.to_vec();
+        with_out.extend(["--out", relative_out]);
+        let run = aclgen(&with_out, &out);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        assert!(out.join(MANIFEST_NAME).is_file(), "--out {relative_out}");
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::create_dir(&out).unwrap();
+    }
+}
+
+const MANIFEST_NAME: &str = aclgen::emit::files::MANIFEST;
+
 #[test]
 fn gen_twice_leaves_the_tree_unchanged_and_check_passes() {
     let p = Project::new();

@@ -281,7 +281,10 @@ fn absolute(path: &Path) -> PathBuf {
 /// renamed over the target, so a reader never sees a half-written file.
 pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
     if plan.removals.is_empty() && is_absent_or_empty_folder(out) {
-        return write_fresh_tree(out, plan);
+        // Without a staging folder beside `out` (a read-only parent), files go in one by one.
+        if let Some(staging) = create_staging_folder(out) {
+            return write_fresh_tree(out, &staging, plan);
+        }
     }
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let out_abs = absolute(out);
@@ -301,58 +304,73 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
     Ok(())
 }
 
-/// True when `out` does not exist or is an empty real folder (not a symlink, which a rename would
-/// replace).
+/// True when `out` does not exist or is an empty real folder that a rename may replace: named
+/// (not `.`), not the working folder, not a symlink (the rename would replace the link) and not
+/// a mount point (it cannot be removed).
 fn is_absent_or_empty_folder(out: &Path) -> bool {
+    if out.file_name().is_none()
+        || std::env::current_dir().is_ok_and(|cwd| fs::canonicalize(out).is_ok_and(|o| o == cwd))
+    {
+        return false;
+    }
     match fs::symlink_metadata(out) {
         Err(e) => e.kind() == std::io::ErrorKind::NotFound,
         Ok(meta) => {
-            meta.is_dir() && fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none())
+            meta.is_dir()
+                && on_parent_device(out, &meta)
+                && fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none())
         }
+    }
+}
+
+#[cfg(unix)]
+fn on_parent_device(dir: &Path, meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(parent_of(dir)).is_ok_and(|parent| parent.dev() == meta.dev())
+}
+
+#[cfg(not(unix))]
+fn on_parent_device(_dir: &Path, _meta: &fs::Metadata) -> bool {
+    true
+}
+
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
     }
 }
 
 /// A first gen into an absent or empty `out`: every file is written plainly into a staging
 /// folder beside it, which is then renamed into place. The tree appears whole or not at all,
 /// and the 5,000 per-file temp files and renames of an update are not needed.
-fn write_fresh_tree(out: &Path, plan: &Plan) -> Result<(), String> {
-    let staging = create_staging_folder(out)?;
-    let result = fill_staging_folder(&staging, plan).and_then(|()| {
+fn write_fresh_tree(out: &Path, staging: &Path, plan: &Plan) -> Result<(), String> {
+    let result = fill_staging_folder(staging, plan).and_then(|()| {
         match fs::remove_dir(out) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => return Err(format!("cannot replace {}: {e}", out.display())),
         }
-        fs::rename(&staging, out).map_err(|e| format!("cannot create {}: {e}", out.display()))
+        fs::rename(staging, out).map_err(|e| format!("cannot create {}: {e}", out.display()))
     });
     if result.is_err() {
-        let _ = fs::remove_dir_all(&staging);
+        let _ = fs::remove_dir_all(staging);
     }
     result
 }
 
-/// `.<out name>.aclgen-new-<pid>-<n>` beside `out`, made with the usual folder permissions.
-fn create_staging_folder(out: &Path) -> Result<PathBuf, String> {
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+/// `.<out name>.aclgen-new-<pid>-<n>` beside `out`, made with the usual folder permissions;
+/// `None` when none can be made there.
+fn create_staging_folder(out: &Path) -> Option<PathBuf> {
+    let parent = parent_of(out);
+    fs::create_dir_all(parent).ok()?;
     let name = out
         .file_name()
         .map_or_else(|| "generated".into(), |n| n.to_string_lossy().into_owned());
-    for n in 0..100 {
+    (0..100).find_map(|n| {
         let staging = parent.join(format!(".{name}.aclgen-new-{}-{n}", std::process::id()));
-        match fs::create_dir(&staging) {
-            Ok(()) => return Ok(staging),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("cannot create {}: {e}", staging.display())),
-        }
-    }
-    Err(format!(
-        "cannot create a staging folder beside {}",
-        out.display()
-    ))
+        fs::create_dir(&staging).ok().map(|()| staging)
+    })
 }
 
 /// Nothing but this run writes in the fresh staging folder, so its folders need no checks and
