@@ -360,17 +360,43 @@ fn write_fresh_tree(out: &Path, staging: &Path, plan: &Plan) -> Result<(), Strin
 }
 
 /// `.<out name>.aclgen-new-<pid>-<n>` beside `out`, made with the usual folder permissions;
-/// `None` when none can be made there.
+/// `None` when none can be made there. Staging folders of runs that were killed are removed.
 fn create_staging_folder(out: &Path) -> Option<PathBuf> {
     let parent = parent_of(out);
     fs::create_dir_all(parent).ok()?;
-    let name = out
-        .file_name()
-        .map_or_else(|| "generated".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{}.aclgen-new-", out.file_name()?.to_string_lossy());
+    remove_abandoned_staging(parent, &prefix);
     (0..100).find_map(|n| {
-        let staging = parent.join(format!(".{name}.aclgen-new-{}-{n}", std::process::id()));
+        let staging = parent.join(format!("{prefix}{}-{n}", std::process::id()));
         fs::create_dir(&staging).ok().map(|()| staging)
     })
+}
+
+/// Removes `<prefix><pid>-<n>` folders whose process no longer runs (a gen killed between
+/// filling its staging folder and renaming it). Only where `/proc` tells which processes run.
+fn remove_abandoned_staging(parent: &Path, prefix: &str) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").is_dir() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix))
+            .and_then(|rest| rest.split_once('-'))
+            .map(|(pid, _)| pid)
+        else {
+            continue;
+        };
+        let is_pid = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+        if is_pid && !proc.join(pid).exists() {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Nothing but this run writes in the fresh staging folder, so its folders need no checks and
@@ -623,6 +649,21 @@ mod tests {
                 .entries
                 .contains_key("ops/a/x.h"));
             assert_eq!(beside(tmp.path()), before, "{name}: staging folder left");
+        }
+        // The staging folder of a killed run (its pid is gone) is cleared by the next first gen.
+        #[cfg(target_os = "linux")]
+        {
+            let abandoned = tmp.path().join(".again.aclgen-new-4294967295-0");
+            fs::create_dir_all(abandoned.join("ops")).unwrap();
+            sync(&tmp.path().join("again"), &[owned("A", "a.h", "a\n")]);
+            assert!(!abandoned.exists(), "abandoned staging folder kept");
+            let live = tmp
+                .path()
+                .join(format!(".again2.aclgen-new-{}-7", std::process::id()));
+            fs::create_dir(&live).unwrap();
+            sync(&tmp.path().join("again2"), &[owned("A", "a.h", "a\n")]);
+            assert!(live.exists(), "a running gen's staging folder was removed");
+            fs::remove_dir(&live).unwrap();
         }
         // A write that fails (a file where its folder must go) leaves no `--out` and no staging.
         let out = tmp.path().join("failed");
