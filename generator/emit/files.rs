@@ -278,9 +278,10 @@ fn absolute(path: &Path) -> PathBuf {
 }
 
 /// Writes and removes what the plan says. Each write is a temp file in the target's folder
-/// renamed over the target, so a reader never sees a half-written file.
+/// renamed over the target, so a reader never sees a half-written file; a first gen renames
+/// the whole tree into place at once.
 pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
-    if plan.removals.is_empty() && is_absent_or_empty_folder(out) {
+    if plan.removals.is_empty() && is_absent(out) {
         // Without a staging folder beside `out` (a read-only parent), files go in one by one.
         if let Some(staging) = create_staging_folder(out) {
             return write_fresh_tree(out, &staging, plan);
@@ -304,34 +305,11 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), String> {
     Ok(())
 }
 
-/// True when `out` does not exist or is an empty real folder that a rename may replace: named
-/// (not `.`), not the working folder, not a symlink (the rename would replace the link) and not
-/// a mount point (it cannot be removed).
-fn is_absent_or_empty_folder(out: &Path) -> bool {
-    if out.file_name().is_none()
-        || std::env::current_dir().is_ok_and(|cwd| fs::canonicalize(out).is_ok_and(|o| o == cwd))
-    {
-        return false;
-    }
-    match fs::symlink_metadata(out) {
-        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
-        Ok(meta) => {
-            meta.is_dir()
-                && on_parent_device(out, &meta)
-                && fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none())
-        }
-    }
-}
-
-#[cfg(unix)]
-fn on_parent_device(dir: &Path, meta: &fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    fs::metadata(parent_of(dir)).is_ok_and(|parent| parent.dev() == meta.dev())
-}
-
-#[cfg(not(unix))]
-fn on_parent_device(_dir: &Path, _meta: &fs::Metadata) -> bool {
-    true
+/// True when nothing is at `out`, not even a dangling symlink: a first gen may then build the tree
+/// beside it and rename it into place. A folder that exists, even empty, is kept as the user made
+/// it (owner, mode, mount).
+fn is_absent(out: &Path) -> bool {
+    fs::symlink_metadata(out).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
 }
 
 fn parent_of(path: &Path) -> &Path {
@@ -341,16 +319,11 @@ fn parent_of(path: &Path) -> &Path {
     }
 }
 
-/// A first gen into an absent or empty `out`: every file is written plainly into a staging
-/// folder beside it, which is then renamed into place. The tree appears whole or not at all,
-/// and the 5,000 per-file temp files and renames of an update are not needed.
+/// A first gen into an absent `out`: every file is written plainly into a staging folder beside
+/// it, which is then renamed into place. The tree appears whole or not at all, and the 5,000
+/// per-file temp files and renames of an update are not needed.
 fn write_fresh_tree(out: &Path, staging: &Path, plan: &Plan) -> Result<(), String> {
     let result = fill_staging_folder(staging, plan).and_then(|()| {
-        match fs::remove_dir(out) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("cannot replace {}: {e}", out.display())),
-        }
         fs::rename(staging, out).map_err(|e| format!("cannot create {}: {e}", out.display()))
     });
     if result.is_err() {
@@ -630,16 +603,32 @@ mod tests {
         assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
     }
 
+    /// What tells one folder from another at the same path: its inode (`None` off unix, where
+    /// the check is skipped).
+    #[cfg(unix)]
+    fn folder_id(path: &Path) -> Option<u64> {
+        fs::metadata(path)
+            .ok()
+            .map(|meta| std::os::unix::fs::MetadataExt::ino(&meta))
+    }
+
+    #[cfg(not(unix))]
+    fn folder_id(_path: &Path) -> Option<u64> {
+        None
+    }
+
     #[test]
     fn a_first_gen_appears_whole_or_not_at_all() {
         let tmp = tempfile::tempdir().unwrap();
         let beside = |tmp: &Path| fs::read_dir(tmp).unwrap().count();
-        // Absent and empty `--out` are filled through a staging folder, which does not stay.
+        // An absent `--out` is filled through a staging folder, which does not stay; an existing
+        // empty one is filled in place (the same folder, as its user made it).
         for (name, exists) in [("absent", false), ("empty", true)] {
             let out = tmp.path().join(name);
             if exists {
                 fs::create_dir(&out).unwrap();
             }
+            let folder_before = folder_id(&out);
             let before = beside(tmp.path()) + usize::from(!exists);
             let synced = sync(&out, &[owned("A", "ops/a/x.h", "a\n")]);
             assert_eq!(synced.writes, 2, "{name}");
@@ -649,6 +638,13 @@ mod tests {
                 .entries
                 .contains_key("ops/a/x.h"));
             assert_eq!(beside(tmp.path()), before, "{name}: staging folder left");
+            if exists {
+                assert_eq!(
+                    folder_id(&out),
+                    folder_before,
+                    "existing --out was replaced"
+                );
+            }
         }
         // The staging folder of a killed run (its pid is gone) is cleared by the next first gen.
         #[cfg(target_os = "linux")]
