@@ -319,9 +319,9 @@ impl<'a> Emitter<'a> {
                 quote!([#(#checks),*].into_iter().collect::<Result<(), String>>())
             }
             Rule::DtypeIn { param, allowed } => {
-                let arms = allowed.iter().map(|(prod, list)| {
+                let arms = products_by_list(allowed).into_iter().map(|(prods, list)| {
                     let list = list.iter().map(dtype_tokens);
-                    quote!(#prod => Some(&[#(#list),*][..]),)
+                    quote!(#(#prods)|* => Some(&[#(#list),*][..]),)
                 });
                 let ts = self.tensors(&[param]);
                 self.tensor_rule(
@@ -553,6 +553,21 @@ impl<'a> Emitter<'a> {
             }
         }
     }
+}
+
+/// Products that allow the same dtypes share one match arm (`"ascend910b" | "ascend950" => ...`),
+/// in the order their lists first appear.
+fn products_by_list<'r>(
+    allowed: impl IntoIterator<Item = (&'r String, &'r Vec<DType>)>,
+) -> Vec<(Vec<&'r String>, &'r Vec<DType>)> {
+    let mut groups: Vec<(Vec<&String>, &Vec<DType>)> = Vec::new();
+    for (product, list) in allowed {
+        match groups.iter_mut().find(|(_, l)| *l == list) {
+            Some((products, _)) => products.push(product),
+            None => groups.push((vec![product], list)),
+        }
+    }
+    groups
 }
 
 fn opt_i64(v: Option<i64>) -> TokenStream {
@@ -873,5 +888,31 @@ mod tests {
         assert_eq!(ident_for("type").to_string(), "type_");
         assert_eq!(ident_for("product").to_string(), "product_");
         assert_eq!(ident_for("gradOutput").to_string(), "grad_output");
+    }
+
+    #[test]
+    fn products_with_the_same_dtypes_share_an_arm() {
+        let half = vec![DType::Float16];
+        let both = vec![DType::Float32, DType::Float16];
+        let allowed: BTreeMap<String, Vec<DType>> = [
+            ("ascend310p", &half),
+            ("ascend910", &both),
+            ("ascend910b", &half),
+            ("ascend950", &both),
+        ]
+        .into_iter()
+        .map(|(p, l)| (p.to_string(), l.clone()))
+        .collect();
+        let groups: Vec<(Vec<&str>, usize)> = products_by_list(&allowed)
+            .into_iter()
+            .map(|(prods, list)| (prods.into_iter().map(String::as_str).collect(), list.len()))
+            .collect();
+        assert_eq!(
+            groups,
+            vec![
+                (vec!["ascend310p", "ascend910b"], 1),
+                (vec!["ascend910", "ascend950"], 2)
+            ]
+        );
     }
 }

@@ -35,8 +35,7 @@ pub fn adaptive_avg_pool2d_backward(
         pred::dtype_in(
             &pred::one("gradOutput", grad_output),
             match product {
-                "ascend310p" => Some(&[DType::Float16, DType::Float32][..]),
-                "ascend910" => Some(&[DType::Float16, DType::Float32][..]),
+                "ascend310p" | "ascend910" => Some(&[DType::Float16, DType::Float32][..]),
                 "ascend910b" => {
                     Some(&[DType::BFloat16, DType::Float16, DType::Float32][..])
                 }
@@ -52,8 +51,7 @@ pub fn adaptive_avg_pool2d_backward(
         pred::dtype_in(
             &pred::one("self", self_),
             match product {
-                "ascend310p" => Some(&[DType::Float16, DType::Float32][..]),
-                "ascend910" => Some(&[DType::Float16, DType::Float32][..]),
+                "ascend310p" | "ascend910" => Some(&[DType::Float16, DType::Float32][..]),
                 "ascend910b" => {
                     Some(&[DType::BFloat16, DType::Float16, DType::Float32][..])
                 }

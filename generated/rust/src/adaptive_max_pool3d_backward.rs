@@ -37,10 +37,7 @@ pub fn adaptive_max_pool3d_backward(
         pred::dtype_in(
             &pred::one("gradOutput", grad_output),
             match product {
-                "ascend910_93" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910b" => {
+                "ascend910_93" | "ascend910b" => {
                     Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
                 }
                 _ => None,
@@ -55,10 +52,7 @@ pub fn adaptive_max_pool3d_backward(
         pred::dtype_in(
             &pred::one("self", self_),
             match product {
-                "ascend910_93" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910b" => {
+                "ascend910_93" | "ascend910b" => {
                     Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
                 }
                 _ => None,
@@ -73,8 +67,7 @@ pub fn adaptive_max_pool3d_backward(
         pred::dtype_in(
             &pred::one("indices", indices),
             match product {
-                "ascend910_93" => Some(&[DType::Int32][..]),
-                "ascend910b" => Some(&[DType::Int32][..]),
+                "ascend910_93" | "ascend910b" => Some(&[DType::Int32][..]),
                 _ => None,
             },
             product,
@@ -87,10 +80,7 @@ pub fn adaptive_max_pool3d_backward(
         pred::dtype_in(
             &pred::one("gradInput", grad_input),
             match product {
-                "ascend910_93" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910b" => {
+                "ascend910_93" | "ascend910b" => {
                     Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
                 }
                 _ => None,

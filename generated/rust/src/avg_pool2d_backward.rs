@@ -48,19 +48,8 @@ pub fn avg_pool2d_backward(
         pred::dtype_in(
             &pred::one("gradOutput", grad_output),
             match product {
-                "ascend310p" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910_93" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910b" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend950" => {
+                "ascend310p" | "ascend910" | "ascend910_93" | "ascend910b"
+                | "ascend950" => {
                     Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
                 }
                 _ => None,
@@ -75,15 +64,8 @@ pub fn avg_pool2d_backward(
         pred::dtype_in(
             &pred::one("gradInput", grad_input),
             match product {
-                "ascend310p" => Some(&[DType::Float32, DType::Float16][..]),
-                "ascend910" => Some(&[DType::Float32, DType::Float16][..]),
-                "ascend910_93" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend910b" => {
-                    Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
-                }
-                "ascend950" => {
+                "ascend310p" | "ascend910" => Some(&[DType::Float32, DType::Float16][..]),
+                "ascend910_93" | "ascend910b" | "ascend950" => {
                     Some(&[DType::Float32, DType::Float16, DType::BFloat16][..])
                 }
                 _ => None,
