@@ -249,7 +249,6 @@ struct Stages {
     ops: Vec<aclgen::ir::OpIr>,
     ctx: aclgen::emit::EmitCtx,
     emitted: aclgen::emit::Emitted,
-    kernels: PathBuf,
 }
 
 impl Stages {
@@ -262,12 +261,7 @@ impl Stages {
         };
         let ops = Stages::read_and_rules_of(specs);
         let emitted = aclgen::emit::emit_all(&ops, &ctx).expect("emit");
-        Stages {
-            ops,
-            ctx,
-            emitted,
-            kernels: root.join("kernels"),
-        }
+        Stages { ops, ctx, emitted }
     }
 
     fn read_and_rules_of(specs: &Path) -> Vec<aclgen::ir::OpIr> {
@@ -303,7 +297,7 @@ impl Stages {
 
     fn write(&self, out: &Path) {
         move_aside(out);
-        let _ = aclgen::emit::sync(out, &self.kernels, &self.emitted, false);
+        let _ = aclgen::emit::sync(out, &self.ctx.kernels_dir, &self.emitted, false);
     }
 }
 
