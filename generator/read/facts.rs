@@ -291,6 +291,11 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
 /// Clauses stating a constraint, as the doc states them ("数据类型与self一致", "长度为1或2").
 pub fn constraint_phrases(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    // Each clause is a piece of `text`, so a text with no match has no matching clause: one scan
+    // instead of a regex call per clause (most descriptions state no constraint).
+    if !CONSTRAINT.is_match(text) {
+        return out;
+    }
     let mut depth = 0i32;
     let mut clause = String::new();
     let flush = |clause: &mut String, out: &mut Vec<String>| {
