@@ -28,12 +28,20 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = DataFormat::Json)]
         format: DataFormat,
     },
-    /// Write normalized YAML specs (specs/ops/<Op>.yaml) from docs.
+    /// Write normalized YAML specs (<OUT>/<Op>.yaml) from docs.
+    ///
+    /// A spec that is already there is replaced only when import wrote it and nobody edited it
+    /// since; otherwise import writes nothing and exits 1 naming it.
     Import {
+        /// Docs to import (.md, .txt, .html: the format is read from the content).
         #[arg(required = true)]
         docs: Vec<PathBuf>,
+        /// Folder the specs are written to.
         #[arg(long, default_value = "specs/ops")]
         out: PathBuf,
+        /// Replace existing specs even when import did not write them or they were edited.
+        #[arg(long)]
+        force: bool,
     },
     /// Report every problem in docs and specs, with file:line and the source line.
     Lint {
@@ -159,7 +167,7 @@ pub fn main() -> ExitCode {
 pub fn run(command: Command) -> Outcome {
     match command {
         Command::Show { paths, format } => crate::read::cmd_show(&paths, format),
-        Command::Import { docs, out } => crate::read::cmd_import(&docs, &out),
+        Command::Import { docs, out, force } => crate::read::cmd_import(&docs, &out, force),
         Command::Lint { paths, format } => crate::read::cmd_lint(&paths, format),
         Command::Gen(args) => crate::emit::cmd_gen(&args),
         Command::Validate {

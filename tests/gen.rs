@@ -177,10 +177,15 @@ fn a_broken_op_keeps_its_old_files_and_the_others_are_generated() {
         .collect();
     assert!(before.len() >= 4, "{before:?}");
     sync(out, Path::new("kernels"), &emitted, false).unwrap();
-    // The op's own project stays; the shared validators crate is rebuilt from the good ops.
+    // The op's own project stays, and so does its validator module, which lib.rs still declares
+    // (a crate root without `pub mod foo_bar_v2` beside foo_bar_v2.rs would not agree with it).
     for file in &before {
         assert!(file.is_file(), "{} was removed", file.display());
     }
+    assert!(out.join("rust/src/foo_bar_v2.rs").is_file());
+    let lib = fs::read_to_string(out.join("rust/src/lib.rs")).unwrap();
+    assert!(lib.contains("pub mod foo_bar_v2;"), "{lib}");
+    assert!(lib.contains("pub mod avg_pool2d_backward;"), "{lib}");
     let header = out.join("ops/avg_pool2d_backward/op_api/aclnn_avgpool2d_backward.h");
     assert!(fs::read_to_string(header).unwrap().contains("changed"));
 }

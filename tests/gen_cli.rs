@@ -427,3 +427,34 @@ fn editing_one_spec_rewrites_only_that_ops_files() {
     );
     assert!(changed.iter().all(|c| c.contains("relu")), "{changed:?}");
 }
+
+/// The new user's path: `import --force` turned an op's overlay into a full spec that conflicts
+/// with its doc. gen reports the conflict, exits 1 and keeps every file of that op as the
+/// overlay made it (the overlay's fix is not lost), while lib.rs still declares its module.
+#[test]
+fn a_conflicting_spec_keeps_its_ops_files() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&common::repo().join("specs"), &dir.path().join("specs"));
+    let templates = common::repo().join("templates");
+    let gen = || {
+        aclgen(
+            &["gen", "--templates", templates.to_str().unwrap()],
+            dir.path(),
+        )
+    };
+    assert_eq!(gen().status.code(), Some(0));
+    let before = snapshot(&dir.path().join("generated"));
+    let imported = aclgen(
+        &[
+            "import",
+            "specs/docs/003-aclnnAvgPool2dBackward.txt",
+            "--force",
+        ],
+        dir.path(),
+    );
+    assert_eq!(imported.status.code(), Some(0), "{}", text_of(&imported));
+    let o = gen();
+    assert_eq!(o.status.code(), Some(1), "{}", text_of(&o));
+    assert!(text_of(&o).contains("spec-conflict"), "{}", text_of(&o));
+    assert_eq!(snapshot(&dir.path().join("generated")), before);
+}

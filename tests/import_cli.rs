@@ -121,3 +121,27 @@ fn doc_with_errors_is_exit_1() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert!(!out_dir.exists());
 }
+
+#[test]
+fn import_keeps_a_hand_written_overlay_and_names_it() {
+    // The new user's path: import a shipped doc into the default specs/ops, where its overlay is.
+    let project = tempfile::tempdir().expect("tempdir");
+    let ops = project.path().join("specs/ops");
+    std::fs::create_dir_all(&ops).expect("mkdir");
+    let overlay = common::repo().join("specs/ops/AvgPool2dBackward.yaml");
+    let mine = std::fs::read_to_string(&overlay).expect("overlay");
+    std::fs::write(ops.join("AvgPool2dBackward.yaml"), &mine).expect("write");
+    let doc = common::repo().join("specs/docs/003-aclnnAvgPool2dBackward.txt");
+    let o = aclgen(&["import", &doc.to_string_lossy()], project.path());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stderr = text(&o.stderr);
+    assert!(stderr.contains("import-overwrite"), "{stderr}");
+    assert!(stderr.contains("AvgPool2dBackward.yaml"), "{stderr}");
+    let kept = std::fs::read_to_string(ops.join("AvgPool2dBackward.yaml")).expect("read");
+    assert_eq!(kept, mine);
+    // With --force the user says so explicitly.
+    let forced = aclgen(&["import", &doc.to_string_lossy(), "--force"], project.path());
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced.stderr));
+    let now = std::fs::read_to_string(ops.join("AvgPool2dBackward.yaml")).expect("read");
+    assert!(now.contains("kind: full"), "{now}");
+}

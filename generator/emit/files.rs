@@ -61,7 +61,7 @@ pub fn check_path(path: &Path) -> Result<(), String> {
 }
 
 /// The path as written in the manifest and in reports: `/`-separated on every OS.
-fn slash_path(path: &Path) -> String {
+pub fn slash_path(path: &Path) -> String {
     path.components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()

@@ -315,6 +315,38 @@ pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
     file
 }
 
+/// The emitted files, with a crate root that also declares the validator modules kept from the
+/// last run for ops refused now: `lib.rs` and the module files on disk always agree.
+fn with_kept_modules<'a>(
+    files: &'a [Owned],
+    old: &Manifest,
+    keep: &BTreeSet<String>,
+) -> std::borrow::Cow<'a, [Owned]> {
+    let kept: Vec<&str> = old
+        .entries
+        .iter()
+        .filter(|(path, owner)| keep.contains(*owner) && rust::is_op_module(path))
+        .map(|(_, owner)| owner.as_str())
+        .collect();
+    if kept.is_empty() {
+        return std::borrow::Cow::Borrowed(files);
+    }
+    let mut modules: Vec<&str> = files
+        .iter()
+        .filter(|o| rust::is_op_module(&files::slash_path(&o.file.path)))
+        .map(|o| o.owner.as_str())
+        .collect();
+    modules.extend(kept);
+    let root = exempt_from_rustfmt(rust::crate_root(&modules));
+    let mut files = files.to_vec();
+    files.retain(|o| o.file.path != root.path);
+    files.push(Owned {
+        owner: SHARED_OWNER.to_string(),
+        file: root,
+    });
+    std::borrow::Cow::Owned(files)
+}
+
 /// Counts for the one-line summary.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -336,7 +368,12 @@ pub fn sync(
     if emitted.keep_all_old {
         keep.extend(old.entries.values().cloned());
     }
-    let plan = files::plan(out, &emitted.files, &old, &keep, &[kernels.to_path_buf()])?;
+    if !keep.is_empty() {
+        // Kept op files include the shared ones (the tiling header): they stay too.
+        keep.insert(SHARED_OWNER.to_string());
+    }
+    let files = with_kept_modules(&emitted.files, &old, &keep);
+    let plan = files::plan(out, &files, &old, &keep, &[kernels.to_path_buf()])?;
     let summary = Summary {
         written: plan.writes.len(),
         unchanged: plan.unchanged,

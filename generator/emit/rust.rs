@@ -29,13 +29,27 @@ pub fn rust_crate(ops: &[OpIr]) -> Vec<OutFile> {
 
 /// The crate-wide files: Cargo.toml and lib.rs (one `mod` per op).
 pub fn crate_files(ops: &[&OpIr]) -> Vec<OutFile> {
-    let mut ops: Vec<&OpIr> = ops.to_vec();
-    ops.sort_by(|a, b| a.op.cmp(&b.op));
-    ops.dedup_by(|a, b| a.op == b.op);
+    let names: Vec<&str> = ops.iter().map(|op| op.op.as_str()).collect();
     vec![
         file("rust/Cargo.toml", CARGO_TOML.to_string()),
-        file("rust/src/lib.rs", lib_rs(&ops)),
+        crate_root(&names),
     ]
+}
+
+/// Where the crate root goes, relative to the output folder.
+pub const CRATE_ROOT: &str = "rust/src/lib.rs";
+
+/// `rust/src/lib.rs`: one `pub mod` per op name (sorted, once each).
+pub fn crate_root(ops: &[&str]) -> OutFile {
+    let mut ops = ops.to_vec();
+    ops.sort_unstable();
+    ops.dedup();
+    file(CRATE_ROOT, lib_rs(&ops))
+}
+
+/// The op module file a path names (`rust/src/avg_pool2d_backward.rs`), not the crate root.
+pub fn is_op_module(path: &str) -> bool {
+    path != CRATE_ROOT && path.starts_with("rust/src/") && path.ends_with(".rs")
 }
 
 /// One op's validator module and its rules JSON (the module's tests read the op's cases from
@@ -104,10 +118,10 @@ fn render(tokens: TokenStream, notes: &[String]) -> String {
     out
 }
 
-fn lib_rs(ops: &[&OpIr]) -> String {
+fn lib_rs(ops: &[&str]) -> String {
     let mods = ops.iter().map(|op| {
-        let m = format_ident!("{}", snake_case(&op.op));
-        let doc = format!(" `aclnn{}`.", op.op);
+        let m = format_ident!("{}", snake_case(op));
+        let doc = format!(" `aclnn{op}`.");
         quote! {
             #[doc = #doc]
             pub mod #m;

@@ -947,18 +947,28 @@ fn merge_group(
     } else {
         docs
     };
-    for extra in &fulls {
-        diagnostics.push(Diagnostic::file_level(
-            Severity::Error,
-            "spec-conflict",
-            format!(
-                "full spec for `{name}` conflicts with {}; correct a doc with an overlay",
-                pool.first().map_or("another spec", |c| c.file.as_str())
-            ),
-            &extra.file,
-        ));
+    let conflicts: Vec<Diagnostic> = fulls
+        .iter()
+        .map(|extra| {
+            Diagnostic::file_level(
+                Severity::Error,
+                "spec-conflict",
+                format!(
+                    "full spec for `{name}` conflicts with {}; correct a doc with an overlay",
+                    pool.first().map_or("another spec", |c| c.file.as_str())
+                ),
+                &extra.file,
+            )
+        })
+        .collect();
+    let mut op = reconcile(pool);
+    // The conflict is the op's: gen refuses it and keeps its files from the last good run,
+    // instead of regenerating them from the doc alone.
+    match op.as_mut() {
+        Some(op) => op.diagnostics.extend(conflicts),
+        None => diagnostics.extend(conflicts),
     }
-    reconcile(pool)
+    op
 }
 
 fn supported(op: &OpIr) -> BTreeSet<&str> {
@@ -1331,9 +1341,10 @@ fn merge_errors(op: &mut OpIr, others: Vec<ErrorCase>, d: &mut Differ) {
 // ---------------------------------------------------------------------------------------------
 // aclgen import
 
-/// `aclgen import`: writes `<out>/<Op>.yaml` for every op of the given docs.
-pub fn cmd_import(docs: &[std::path::PathBuf], out: &Path) -> Outcome {
-    let (written, diagnostics) = import_with(docs, out, &super::read_doc)?;
+/// `aclgen import`: writes `<out>/<Op>.yaml` for every op of the given docs. A file that is there
+/// already is replaced only when import wrote it and nobody edited it since (or with `force`).
+pub fn cmd_import(docs: &[std::path::PathBuf], out: &Path, force: bool) -> Outcome {
+    let (written, diagnostics) = import_with(docs, out, &super::read_doc, force)?;
     eprint!("{}", crate::diag::render(&diagnostics));
     for path in &written {
         println!("wrote {}", path.display());
@@ -1346,11 +1357,13 @@ pub fn cmd_import(docs: &[std::path::PathBuf], out: &Path) -> Outcome {
 }
 
 /// Reads the docs, reconciles ops described twice, and writes one full spec per op. Nothing is
-/// written when an op name is not an identifier; each file is written atomically.
+/// written when an op name is not an identifier or a target would lose a person's work; each
+/// file is written atomically.
 fn import_with(
     docs: &[PathBuf],
     out: &Path,
     read: DocReader,
+    force: bool,
 ) -> Result<(Vec<PathBuf>, Vec<Diagnostic>), Failure> {
     let mut diagnostics = Vec::new();
     let mut candidates = Vec::new();
@@ -1369,7 +1382,17 @@ fn import_with(
     for op in ops.values() {
         let yaml = full_to_yaml(&ir_to_full(op))
             .map_err(|e| Failure::usage(format!("{}: cannot serialize: {e}", op.op)))?;
-        files.push((out.join(format!("{}.yaml", op.op)), yaml));
+        files.push((out.join(format!("{}.yaml", op.op)), with_import_mark(&yaml)));
+    }
+    let mut protected = Vec::new();
+    for (path, _) in files.iter().filter(|_| !force) {
+        if !may_replace(path)? {
+            protected.push(overwrite_refused(path));
+        }
+    }
+    if !protected.is_empty() {
+        diagnostics.extend(protected);
+        return Ok((Vec::new(), diagnostics));
     }
     if !files.is_empty() {
         std::fs::create_dir_all(out).map_err(|e| io_failure(out, &e))?;
@@ -1380,6 +1403,51 @@ fn import_with(
         written.push(path);
     }
     Ok((written, diagnostics))
+}
+
+/// The first line of every spec import writes, followed by the hash of the rest: a later import
+/// tells its own untouched output (replaced) from a file a person wrote or edited (kept).
+const IMPORT_MARK: &str = "# Written by aclgen import; once edited, import never overwrites it. hash=";
+
+fn with_import_mark(yaml: &str) -> String {
+    format!("{IMPORT_MARK}{:016x}\n{yaml}", body_hash(yaml))
+}
+
+/// SipHash-1-3 with zero keys: a fixed algorithm, so the mark verifies on every machine.
+fn body_hash(text: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = siphasher::sip::SipHasher13::new();
+    h.write(text.as_bytes());
+    h.finish()
+}
+
+/// Whether import may write `path`: it does not exist, or import wrote it and it is unedited.
+fn may_replace(path: &Path) -> Result<bool, Failure> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(std::str::from_utf8(&bytes).is_ok_and(is_untouched_import)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+        Err(e) => Err(io_failure(path, &e)),
+    }
+}
+
+fn is_untouched_import(text: &str) -> bool {
+    let Some((first, rest)) = text.split_once('\n') else {
+        return false;
+    };
+    let recorded = first
+        .strip_prefix(IMPORT_MARK)
+        .and_then(|h| u64::from_str_radix(h, 16).ok());
+    recorded == Some(body_hash(rest))
+}
+
+fn overwrite_refused(path: &Path) -> Diagnostic {
+    Diagnostic::file_level(
+        Severity::Error,
+        "import-overwrite",
+        "exists and was not written by `aclgen import` or was edited since; nothing was written \
+         (pass --force to replace it, or --out to write elsewhere)",
+        &path.to_string_lossy(),
+    )
 }
 
 /// Writes to a temporary file in the same directory, then renames it over `path`: readers see
@@ -1777,9 +1845,11 @@ constraints:
             &full_to_yaml(&full).expect("yaml"),
         );
         let specs = load_specs_with(dir.path(), &json_reader).expect("loads");
-        assert_eq!(errors_of(&specs.diagnostics)[0].code, "spec-conflict");
         assert_eq!(specs.ops.len(), 1);
         assert!(specs.ops[0].sources[0].ends_with("a.txt"));
+        // The op carries the error, so gen refuses it and keeps its old files.
+        assert!(specs.ops[0].has_errors());
+        assert_eq!(errors_of(&specs.ops[0].diagnostics)[0].code, "spec-conflict");
     }
 
     #[test]
@@ -2032,7 +2102,7 @@ constraints:
         );
         let out = dir.path().join("out");
         let docs = vec![dir.path().join("a.txt")];
-        let (written, diags) = import_with(&docs, &out, &json_reader).expect("imports");
+        let (written, diags) = import_with(&docs, &out, &json_reader, false).expect("imports");
         assert!(diags.is_empty(), "{diags:?}");
         let names: Vec<String> = written
             .iter()
@@ -2040,7 +2110,7 @@ constraints:
             .collect();
         assert_eq!(names, ["Bar.yaml", "Foo.yaml"]);
         let first = std::fs::read_to_string(out.join("Foo.yaml")).expect("read");
-        import_with(&docs, &out, &json_reader).expect("imports again");
+        import_with(&docs, &out, &json_reader, false).expect("imports again");
         assert_eq!(
             std::fs::read_to_string(out.join("Foo.yaml")).expect("read"),
             first
@@ -2065,16 +2135,43 @@ constraints:
         );
         let out = dir.path().join("out");
         let (written, diags) =
-            import_with(&[dir.path().join("a.txt")], &out, &json_reader).expect("runs");
+            import_with(&[dir.path().join("a.txt")], &out, &json_reader, false).expect("runs");
         assert!(written.is_empty());
         assert!(!out.exists());
         assert_eq!(errors_of(&diags)[0].code, "bad-op-name");
     }
 
     #[test]
+    fn import_never_overwrites_a_file_it_did_not_write_or_that_was_edited() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        write(dir.path(), "a.txt", &doc_json(&[sample_op("Foo", "a.txt")]));
+        let docs = vec![dir.path().join("a.txt")];
+        let out = dir.path().join("out");
+        let target = out.join("Foo.yaml");
+        // Import's own, unedited output is replaced (a second import is the same file).
+        import_with(&docs, &out, &json_reader, false).expect("imports");
+        let (written, diags) = import_with(&docs, &out, &json_reader, false).expect("again");
+        assert_eq!(written, [target.clone()], "{diags:?}");
+        // A hand-written overlay, and an imported spec edited by hand, are kept.
+        let overlay = "kind: overlay\nop: Foo\nreason: hand-written\n";
+        let edited = std::fs::read_to_string(&target).expect("read") + "# my note\n";
+        for mine in [overlay.to_string(), edited] {
+            std::fs::write(&target, &mine).expect("write");
+            let (written, diags) = import_with(&docs, &out, &json_reader, false).expect("runs");
+            assert!(written.is_empty());
+            assert_eq!(errors_of(&diags)[0].code, "import-overwrite", "{diags:?}");
+            assert_eq!(std::fs::read_to_string(&target).expect("read"), mine);
+        }
+        // --force replaces it.
+        let (written, _) = import_with(&docs, &out, &json_reader, true).expect("forced");
+        assert_eq!(written, [target.clone()]);
+        assert!(is_untouched_import(&std::fs::read_to_string(&target).expect("read")));
+    }
+
+    #[test]
     fn import_of_a_missing_doc_is_an_io_failure() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let result = import_with(&[dir.path().join("nope.txt")], dir.path(), &json_reader);
+        let result = import_with(&[dir.path().join("nope.txt")], dir.path(), &json_reader, false);
         assert!(matches!(result, Err(Failure::Usage(_))));
     }
 
@@ -2214,7 +2311,7 @@ constraints:
         let docs = files_below(&dir).expect("seed docs");
         let out = tempfile::tempdir().expect("tempdir");
         let (written, diagnostics) =
-            import_with(&docs, out.path(), &crate::read::read_doc).expect("imports");
+            import_with(&docs, out.path(), &crate::read::read_doc, false).expect("imports");
         assert!(errors_of(&diagnostics).is_empty(), "{diagnostics:?}");
         // Five docs, four ops: the two AvgPool2dBackward docs become one spec.
         assert_eq!(written.len(), 4);
@@ -2224,7 +2321,7 @@ constraints:
             let read = read_spec_file(&name, &text);
             assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
             let yaml = full_to_yaml(&ir_to_full(&read.ops[0])).expect("yaml");
-            assert_eq!(yaml, text, "{name} does not round-trip");
+            assert_eq!(with_import_mark(&yaml), text, "{name} does not round-trip");
         }
     }
 }
