@@ -140,7 +140,10 @@ fn import_keeps_a_hand_written_overlay_and_names_it() {
     let kept = std::fs::read_to_string(ops.join("AvgPool2dBackward.yaml")).expect("read");
     assert_eq!(kept, mine);
     // With --force the user says so explicitly.
-    let forced = aclgen(&["import", &doc.to_string_lossy(), "--force"], project.path());
+    let forced = aclgen(
+        &["import", &doc.to_string_lossy(), "--force"],
+        project.path(),
+    );
     assert_eq!(forced.status.code(), Some(0), "{}", text(&forced.stderr));
     let now = std::fs::read_to_string(ops.join("AvgPool2dBackward.yaml")).expect("read");
     assert!(now.contains("kind: full"), "{now}");

@@ -16,12 +16,18 @@ pub struct Decoded {
 pub struct Repair {
     pub line: usize,
     /// Stable diagnostic code: `mojibake-repaired`, `bytes-recovered`, `mojibake-unrecovered`,
-    /// `invalid-utf8`, `utf16`, `bom`, `binary`.
+    /// `invalid-utf8`, `utf16`, `bom`, `legacy-encoding`, and the errors `binary` and
+    /// `unknown-encoding`.
     pub code: &'static str,
     pub message: String,
 }
 
 impl Repair {
+    /// Whether the doc cannot be read as it is (the rest are repairs worth a warning).
+    pub fn is_error(&self) -> bool {
+        matches!(self.code, "binary" | "unknown-encoding")
+    }
+
     fn new(line: usize, code: &'static str, message: impl Into<String>) -> Self {
         Repair {
             line,
@@ -60,6 +66,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             let (text, _) = encoding.decode_without_bom_handling(body);
             text.into_owned()
         }
+        None if !is_mostly_utf8(bytes) => decode_legacy(bytes, &mut repairs),
         None => {
             let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
                 Some(rest) => {
@@ -123,6 +130,63 @@ fn detect_utf16(bytes: &[u8]) -> Option<(&'static encoding_rs::Encoding, &[u8], 
     encoding
         .decode_without_bom_handling_and_without_replacement(sample)
         .map(|_| (encoding, bytes, false))
+}
+
+/// Whether invalid bytes are the exception (damage, lost bytes of mojibake) rather than the rule.
+/// A doc in a legacy encoding has few valid UTF-8 sequences beyond ASCII and many invalid ones;
+/// a damaged UTF-8 doc the other way round.
+fn is_mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        valid += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    invalid < 4 || valid >= invalid
+}
+
+/// Legacy CJK encodings a doc may come in; anything else chardetng guesses is refused rather
+/// than read as garbage.
+const LEGACY_CJK: &[&encoding_rs::Encoding] = &[
+    encoding_rs::GBK,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_JP,
+    encoding_rs::EUC_KR,
+];
+
+/// Decodes a doc that is not UTF-8: GB18030/GBK (common for Chinese text saved on Windows) and
+/// the other CJK encodings chardetng recognizes are decoded and reported; others are an error.
+fn decode_legacy(bytes: &[u8], repairs: &mut Vec<Repair>) -> String {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    if !LEGACY_CJK.contains(&guess) {
+        repairs.push(Repair::new(
+            1,
+            "unknown-encoding",
+            format!(
+                "file is not UTF-8, UTF-16 or a Chinese encoding (it looks like {}); not read \
+                 (convert it to UTF-8)",
+                guess.name()
+            ),
+        ));
+        return decode_utf8_lossy(bytes, &mut Vec::new());
+    }
+    // encoding_rs decodes GBK with the GB18030 decoder (WHATWG), four-byte sequences included.
+    let (text, had_errors) = guess.decode_without_bom_handling(bytes);
+    let name = if guess == encoding_rs::GBK {
+        "GB18030/GBK"
+    } else {
+        guess.name()
+    };
+    let message = if had_errors {
+        format!("file is {name}; decoded to UTF-8, invalid sequences replaced with U+FFFD")
+    } else {
+        format!("file is {name}; decoded to UTF-8")
+    };
+    repairs.push(Repair::new(1, "legacy-encoding", message));
+    text.into_owned()
 }
 
 /// UTF-8 decode replacing each invalid sequence with U+FFFD, reporting the lines it happened on.
@@ -963,6 +1027,51 @@ mod tests {
     }
 
     #[test]
+    fn gb18030_and_gbk_docs_are_detected_and_decoded() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/specs/docs/000-aclnnAdaptiveAvgPool3dBackward.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("seed doc");
+        for encoding in [encoding_rs::GB18030, encoding_rs::GBK] {
+            let (bytes, _, unmappable) = encoding.encode(&text);
+            assert!(!unmappable);
+            let d = decode(&bytes);
+            assert_eq!(d.text, text, "{}", encoding.name());
+            assert_eq!(codes(&d), ["legacy-encoding"], "{:?}", d.repairs);
+            assert!(!d.repairs[0].is_error());
+        }
+    }
+
+    #[test]
+    fn a_doc_in_another_legacy_encoding_is_refused_not_read_as_garbage() {
+        let text = "Résumé des paramètres: entrée, sortie, déjà vérifiée. ".repeat(20);
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(&text);
+        let d = decode(&bytes);
+        assert!(
+            d.repairs
+                .iter()
+                .any(|r| r.code == "unknown-encoding" && r.is_error()),
+            "{:?}",
+            d.repairs
+        );
+    }
+
+    #[test]
+    fn damaged_utf8_stays_utf8() {
+        // A few invalid bytes in a UTF-8 doc are damage to repair, not another encoding.
+        let mut bytes = "参数说明：数据类型支持FLOAT16、FLOAT32。\n"
+            .repeat(10)
+            .into_bytes();
+        for i in [3, 40, 90, 200, 300] {
+            bytes[i] = 0xFF;
+        }
+        let d = decode(&bytes);
+        assert!(codes(&d).contains(&"invalid-utf8"), "{:?}", d.repairs);
+        assert!(!codes(&d).contains(&"legacy-encoding"));
+    }
+
+    #[test]
     fn nul_bytes_are_binary_and_replaced() {
         let d = decode(b"a\nb\0c\nplain text line\n");
         assert_eq!(d.text, "a\nb\u{FFFD}c\nplain text line\n");
@@ -990,9 +1099,12 @@ mod tests {
 
     #[test]
     fn many_bad_lines_are_capped() {
-        let bytes: Vec<u8> = (0..50).flat_map(|_| b"\xFF\n".to_vec()).collect();
+        // Damaged UTF-8: every line keeps its valid characters around the bad byte.
+        let bytes: Vec<u8> = (0..50)
+            .flat_map(|_| "参数\u{FF}".bytes().take(6).chain(*b"\xFF\n"))
+            .collect();
         let d = decode(&bytes);
-        assert_eq!(d.repairs.len(), MAX_LISTED + 1);
+        assert_eq!(d.repairs.len(), MAX_LISTED + 1, "{:?}", d.repairs);
         assert!(d.repairs[MAX_LISTED].message.contains("30 more"));
     }
 

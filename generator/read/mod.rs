@@ -80,7 +80,7 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     };
     let mut scraped_lines: Option<Vec<String>> = None;
     for r in &decoded.repairs {
-        let sev = if r.code == "binary" {
+        let sev = if r.is_error() {
             Severity::Error
         } else {
             Severity::Warning

@@ -1407,7 +1407,8 @@ fn import_with(
 
 /// The first line of every spec import writes, followed by the hash of the rest: a later import
 /// tells its own untouched output (replaced) from a file a person wrote or edited (kept).
-const IMPORT_MARK: &str = "# Written by aclgen import; once edited, import never overwrites it. hash=";
+const IMPORT_MARK: &str =
+    "# Written by aclgen import; once edited, import never overwrites it. hash=";
 
 fn with_import_mark(yaml: &str) -> String {
     format!("{IMPORT_MARK}{:016x}\n{yaml}", body_hash(yaml))
@@ -1849,7 +1850,10 @@ constraints:
         assert!(specs.ops[0].sources[0].ends_with("a.txt"));
         // The op carries the error, so gen refuses it and keeps its old files.
         assert!(specs.ops[0].has_errors());
-        assert_eq!(errors_of(&specs.ops[0].diagnostics)[0].code, "spec-conflict");
+        assert_eq!(
+            errors_of(&specs.ops[0].diagnostics)[0].code,
+            "spec-conflict"
+        );
     }
 
     #[test]
@@ -2165,13 +2169,20 @@ constraints:
         // --force replaces it.
         let (written, _) = import_with(&docs, &out, &json_reader, true).expect("forced");
         assert_eq!(written, [target.clone()]);
-        assert!(is_untouched_import(&std::fs::read_to_string(&target).expect("read")));
+        assert!(is_untouched_import(
+            &std::fs::read_to_string(&target).expect("read")
+        ));
     }
 
     #[test]
     fn import_of_a_missing_doc_is_an_io_failure() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let result = import_with(&[dir.path().join("nope.txt")], dir.path(), &json_reader, false);
+        let result = import_with(
+            &[dir.path().join("nope.txt")],
+            dir.path(),
+            &json_reader,
+            false,
+        );
         assert!(matches!(result, Err(Failure::Usage(_))));
     }
 
