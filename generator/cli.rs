@@ -44,11 +44,18 @@ pub enum Command {
         force: bool,
     },
     /// Report every problem in docs and specs, with file:line and the source line.
+    ///
+    /// Errors are what `gen` refuses (exit 1); warnings are worth a look (exit 0).
     Lint {
+        /// Docs or YAML specs; a folder means every doc and spec below it.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// `text`: rustc-style with the source line; `json`: an array of diagnostics.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+        /// Show errors only (the exit code is the same).
+        #[arg(long)]
+        errors_only: bool,
     },
     /// Regenerate every artifact from the specs (the main job; CI runs it with --check).
     Gen(GenArgs),
@@ -168,7 +175,11 @@ pub fn run(command: Command) -> Outcome {
     match command {
         Command::Show { paths, format } => crate::read::cmd_show(&paths, format),
         Command::Import { docs, out, force } => crate::read::cmd_import(&docs, &out, force),
-        Command::Lint { paths, format } => crate::read::cmd_lint(&paths, format),
+        Command::Lint {
+            paths,
+            format,
+            errors_only,
+        } => crate::read::cmd_lint(&paths, format, errors_only),
         Command::Gen(args) => crate::emit::cmd_gen(&args),
         Command::Validate {
             op,

@@ -49,8 +49,9 @@ pub fn render(diags: &[Diagnostic]) -> String {
         };
         let title = level.title(&d.message).id(&d.code);
         let origin = format!("{}:{}:{}", d.file, d.line, d.column.max(1));
+        let whole_file = format!("{} (whole file)", d.file);
         let message = if d.line == 0 {
-            title.footer(Level::Note.title(&d.file))
+            title.footer(Level::Note.title(&whole_file))
         } else if d.source_line.is_empty() {
             // Past the end of the file (an unclosed YAML list): the place, without a snippet.
             title.footer(Level::Note.title(&origin))
@@ -89,15 +90,13 @@ pub fn render_short(d: &Diagnostic) -> String {
         Severity::Warning => "warning",
         Severity::Note => "note",
     };
-    format!(
-        "{}:{}:{}: {}[{}]: {}",
-        d.file,
-        d.line,
-        d.column.max(1),
-        sev,
-        d.code,
-        d.message
-    )
+    // A whole-file diagnostic has no line to point at: `file: …`, not `file:0:1: …`.
+    let place = if d.line == 0 {
+        d.file.clone()
+    } else {
+        format!("{}:{}:{}", d.file, d.line, d.column.max(1))
+    };
+    format!("{place}: {sev}[{}]: {}", d.code, d.message)
 }
 
 #[cfg(test)]
@@ -126,6 +125,15 @@ mod tests {
             "location printed twice: {text}"
         );
         assert!(text.contains("### aclnnFoo"), "{text}");
+    }
+
+    #[test]
+    fn whole_file_diagnostics_say_so_instead_of_line_zero() {
+        let d = Diagnostic::file_level(Severity::Warning, "no-products", "no products", "a.md");
+        assert_eq!(render_short(&d), "a.md: warning[no-products]: no products");
+        let text = render(&[d]);
+        assert!(text.contains("a.md (whole file)"), "{text}");
+        assert!(!text.contains(":0:"), "{text}");
     }
 
     #[test]

@@ -250,6 +250,153 @@ impl OpIr {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// What gen needs of an op. Checked where an op is read (so `lint` reports exactly what `gen`
+// refuses, at the doc's line) and again by gen for IR from anywhere else.
+
+/// Diagnostic codes of [`OpIr::generation_problems`]; all errors.
+pub const GENERATION_CODES: &[&str] = &[
+    "unknown-c-type",
+    "bad-param-name",
+    "no-two-phase-api",
+    "no-tensor-param",
+];
+
+/// The C types aclnn prototypes use (without `const` and `*`).
+const C_TYPES: &[&str] = &[
+    "aclTensor",
+    "aclTensorList",
+    "aclScalar",
+    "aclScalarList",
+    "aclIntArray",
+    "aclFloatArray",
+    "aclBoolArray",
+    "aclOpExecutor",
+    "aclrtStream",
+    "aclDataType",
+    "aclFormat",
+    "void",
+    "bool",
+    "char",
+    "float",
+    "double",
+    "int",
+    "size_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+];
+
+/// A C type without `const` and spaces, for matching: `const aclrtStream` → `aclrtStream`,
+/// `aclOpExecutor **` → `aclOpExecutor**`.
+pub fn bare_type(ty: &str) -> String {
+    ty.split(|c: char| c.is_whitespace() || c == '*')
+        .filter(|t| !t.is_empty() && *t != "const")
+        .collect::<Vec<_>>()
+        .join(" ")
+        + &"*".repeat(ty.matches('*').count())
+}
+
+/// Whether `name` is a C identifier (op and parameter names become file and C/Rust names).
+pub fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl OpIr {
+    /// Why gen cannot generate this op, one error per problem, at the prototype's place when the
+    /// IR knows it (`source_line` is left for the reader, which has the text, to fill).
+    pub fn generation_problems(&self) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        for f in &self.functions {
+            for p in &f.params {
+                if let Some((code, message)) = c_param_problem(f, p) {
+                    problems.push(self.problem_at(f.source.as_ref(), code, message));
+                }
+            }
+        }
+        if self.workspace_fn().is_none() || self.execute_fn().is_none() {
+            let message = format!(
+                "aclnn{} has no two-phase prototypes (`aclnn{0}GetWorkspaceSize` and `aclnn{0}`); \
+                 gen makes nothing for it",
+                self.op
+            );
+            let at = self.functions.first().and_then(|f| f.source.as_ref());
+            problems.push(self.problem_at(at, "no-two-phase-api", message));
+        }
+        if !self.params.iter().any(|p| p.role.is_tensor()) {
+            // An Ascend C project computes on tensors (aclnnSleep has none).
+            let message = format!(
+                "aclnn{} has no tensor parameter, so no Ascend C project; gen makes nothing for it",
+                self.op
+            );
+            let at = self.workspace_fn().and_then(|f| f.source.as_ref());
+            problems.push(self.problem_at(at, "no-tensor-param", message));
+        }
+        problems
+    }
+
+    fn problem_at(&self, at: Option<&Loc>, code: &str, message: String) -> Diagnostic {
+        let file = at
+            .map(|l| l.file.clone())
+            .or_else(|| self.sources.first().cloned())
+            .unwrap_or_default();
+        let (line, column) = at.map_or((0, 0), |l| (l.line, l.column));
+        Diagnostic {
+            severity: Severity::Error,
+            code: code.to_string(),
+            message,
+            file,
+            line,
+            column,
+            source_line: String::new(),
+        }
+    }
+}
+
+/// A prototype parameter whose type is not an aclnn C type or whose name is not an identifier
+/// (doc typos such as `onst aclTensor*`, or a missing comma that glues two parameters).
+fn c_param_problem(f: &Function, p: &CParam) -> Option<(&'static str, String)> {
+    let base = bare_type(&p.ty).trim_end_matches('*').to_string();
+    if !C_TYPES.contains(&base.as_str()) {
+        let glued = base
+            .split(|c: char| c.is_whitespace() || c == '*')
+            .filter(|w| C_TYPES.contains(w))
+            .count()
+            > 1;
+        let hint = if glued {
+            " (a missing comma between two parameters?)"
+        } else {
+            ""
+        };
+        return Some((
+            "unknown-c-type",
+            format!(
+                "{}: parameter `{}` has type `{}`, which is not an aclnn C type{hint}",
+                f.name, p.name, p.ty
+            ),
+        ));
+    }
+    if !is_identifier(&p.name) {
+        return Some((
+            "bad-param-name",
+            format!(
+                "{}: parameter name `{}` is not an identifier",
+                f.name, p.name
+            ),
+        ));
+    }
+    None
+}
+
 /// `AdaptiveAvgPool3dBackward` → `adaptive_avg_pool3d_backward`, the spelling of CANN's file names.
 pub fn snake_case(op: &str) -> String {
     let chars: Vec<char> = op.chars().collect();
@@ -280,6 +427,85 @@ pub fn snake_case(op: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bare_type_drops_const_and_spacing() {
+        assert_eq!(bare_type("const aclrtStream"), "aclrtStream");
+        assert_eq!(bare_type("aclOpExecutor **"), "aclOpExecutor**");
+        assert_eq!(bare_type("const aclTensor *"), "aclTensor*");
+        assert_eq!(bare_type("unsigned long*"), "unsigned long*");
+    }
+
+    fn two_phase_op(first_param: CParam) -> OpIr {
+        let f = |name: &str, params: Vec<CParam>| Function {
+            name: name.into(),
+            return_type: "aclnnStatus".into(),
+            params,
+            source: Some(Loc {
+                file: "a.md".into(),
+                line: 7,
+                column: 3,
+            }),
+        };
+        OpIr {
+            op: "Foo".into(),
+            functions: vec![
+                f("aclnnFooGetWorkspaceSize", vec![first_param]),
+                f("aclnnFoo", vec![]),
+            ],
+            params: vec![Param {
+                name: "self".into(),
+                role: Role::InputTensor,
+                ..Param::default()
+            }],
+            ..OpIr::default()
+        }
+    }
+
+    fn codes(op: &OpIr) -> Vec<String> {
+        op.generation_problems()
+            .into_iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn generation_problems_name_the_prototype_typo_at_its_line() {
+        let param = |ty: &str, name: &str| CParam {
+            name: name.into(),
+            ty: ty.into(),
+        };
+        assert!(codes(&two_phase_op(param("const aclTensor *", "self"))).is_empty());
+        let op = two_phase_op(param("onst aclTensor*", "self"));
+        let problems = op.generation_problems();
+        assert_eq!(codes(&op), ["unknown-c-type"]);
+        assert!(problems[0].message.contains("onst aclTensor*"));
+        assert_eq!((problems[0].file.as_str(), problems[0].line), ("a.md", 7));
+        // A missing comma glues two parameters into one type.
+        let glued = two_phase_op(param(
+            "const aclTensor*self const aclIntArray*",
+            "kernelSize",
+        ));
+        assert!(glued.generation_problems()[0]
+            .message
+            .contains("missing comma"));
+        let bad_name = two_phase_op(param("aclTensor*", "a b"));
+        assert_eq!(codes(&bad_name), ["bad-param-name"]);
+    }
+
+    #[test]
+    fn generation_needs_two_phases_and_a_tensor() {
+        let param = CParam {
+            name: "self".into(),
+            ty: "const aclTensor*".into(),
+        };
+        let mut single = two_phase_op(param.clone());
+        single.functions.remove(0);
+        assert_eq!(codes(&single), ["no-two-phase-api"]);
+        let mut sleepy = two_phase_op(param);
+        sleepy.params.clear();
+        assert_eq!(codes(&sleepy), ["no-tensor-param"]);
+    }
 
     #[test]
     fn snake_case_matches_cann_file_names() {

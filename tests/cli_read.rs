@@ -77,3 +77,73 @@ fn show_reads_yaml_specs_through_the_spec_reader() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
     assert_eq!(v[0]["op"], "Relu");
 }
+
+/// Seed 003 with one typo at its line: (typo, line, diagnostic code).
+const TYPOS: &[(&str, &str, usize, &str)] = &[
+    (
+        "const aclTensor* gradOutput, const aclTensor* self,",
+        "onst aclTensor* gradOutput, const aclTensor* self,",
+        34,
+        "unknown-c-type",
+    ),
+    (
+        "const aclTensor* self, const aclIntArray* kernelSize",
+        "const aclTensor* self const aclIntArray* kernelSize",
+        34,
+        "unknown-c-type",
+    ),
+    (
+        "aclnnAvgPool2dBackwardGetWorkspaceSize(const",
+        "aclnnAvgPool2dBackwardGetWorkspaceSze(const",
+        34,
+        "no-prototype",
+    ),
+    (
+        "数据类型支持BFLOAT16、FLOAT16、FLOAT32。",
+        "数据类型支持BFLOAT16、FLAOT16、FLOAT32。",
+        42,
+        "unknown-dtype",
+    ),
+];
+
+/// What gen refuses, lint reports as an error at the offending line, and gen names the same
+/// file:line; lint --errors-only shows just the errors.
+#[test]
+fn lint_reports_what_gen_refuses_at_the_same_line() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("specs/docs/003-aclnnAvgPool2dBackward.txt"),
+    )
+    .expect("seed");
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    for (from, to, line, code) in TYPOS {
+        assert!(doc.contains(from), "{from}");
+        let project = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(project.path().join("specs/docs")).expect("mkdir");
+        let path = project.path().join("specs/docs/a.md");
+        std::fs::write(&path, doc.replacen(from, to, 1)).expect("write");
+        let place = format!("a.md:{line}:");
+        let (status, out, err) = aclgen(&["lint", &path.to_string_lossy(), "--errors-only"]);
+        assert_eq!(status, 1, "{code}: {out}{err}");
+        assert!(out.contains(&format!("error[{code}]")), "{code}: {out}");
+        assert!(out.contains(&place), "{code}: {out}");
+        assert!(!out.contains("warning["), "--errors-only: {out}");
+        let gen = std::process::Command::new(env!("CARGO_BIN_EXE_aclgen"))
+            .args(["gen", "--templates", &templates.to_string_lossy()])
+            .current_dir(project.path())
+            .output()
+            .expect("gen runs");
+        let gen_err = String::from_utf8_lossy(&gen.stderr);
+        assert_eq!(gen.status.code(), Some(1), "{code}: {gen_err}");
+        assert!(
+            gen_err.contains(&format!("error[{code}]")),
+            "{code}: {gen_err}"
+        );
+        assert!(gen_err.contains(&place), "{code}: {gen_err}");
+        // Nothing is generated for the op, not even a module the crate root does not declare.
+        assert!(!project
+            .path()
+            .join("generated/rust/src/avg_pool2d_backward.rs")
+            .exists());
+    }
+}

@@ -27,13 +27,12 @@ fn corpus_ops(corpus: &Path) -> Vec<OpIr> {
                 read.ops
                     .into_iter()
                     .filter(|op| aclgen::emit::check_op_name(&op.op).is_ok())
-                    .filter(|op| op.workspace_fn().is_some() && op.execute_fn().is_some())
-                    .filter(|op| match aclgen::emit::check_prototypes(op) {
-                        Ok(()) => true,
-                        Err(msg) => {
-                            println!("refused by gen: aclnn{}: {msg}", op.op);
-                            false
+                    .filter(|op| {
+                        let problems = op.generation_problems();
+                        for p in &problems {
+                            println!("refused by gen: aclnn{}: {}", op.op, p.message);
                         }
+                        problems.is_empty()
                     }),
             );
         }

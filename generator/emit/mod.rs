@@ -88,68 +88,7 @@ pub fn comment_text(text: &str) -> String {
         .replace("??", "? ?")
 }
 
-/// A C type without `const` and spaces, for matching: `const aclrtStream` → `aclrtStream`,
-/// `aclOpExecutor **` → `aclOpExecutor**`.
-pub fn bare_type(ty: &str) -> String {
-    ty.split(|c: char| c.is_whitespace() || c == '*')
-        .filter(|t| !t.is_empty() && *t != "const")
-        .collect::<Vec<_>>()
-        .join(" ")
-        + &"*".repeat(ty.matches('*').count())
-}
-
-/// The C types aclnn prototypes use (without `const` and `*`).
-const C_TYPES: &[&str] = &[
-    "aclTensor",
-    "aclTensorList",
-    "aclScalar",
-    "aclScalarList",
-    "aclIntArray",
-    "aclFloatArray",
-    "aclBoolArray",
-    "aclOpExecutor",
-    "aclrtStream",
-    "aclDataType",
-    "aclFormat",
-    "void",
-    "bool",
-    "char",
-    "float",
-    "double",
-    "int",
-    "size_t",
-    "int8_t",
-    "int16_t",
-    "int32_t",
-    "int64_t",
-    "uint8_t",
-    "uint16_t",
-    "uint32_t",
-    "uint64_t",
-];
-
-/// Every prototype parameter must have a known C type and an identifier name, or the header
-/// would not compile (docs have typos such as `onst aclTensor*`).
-pub fn check_prototypes(op: &OpIr) -> Result<(), String> {
-    for f in &op.functions {
-        for p in &f.params {
-            let base = bare_type(&p.ty).trim_end_matches('*').to_string();
-            if !C_TYPES.contains(&base.as_str()) {
-                return Err(format!(
-                    "{}: parameter `{}` has type `{}`, which is not an aclnn C type",
-                    f.name, p.name, p.ty
-                ));
-            }
-            if check_op_name(&p.name).is_err() {
-                return Err(format!(
-                    "{}: parameter name `{}` is not an identifier",
-                    f.name, p.name
-                ));
-            }
-        }
-    }
-    Ok(())
-}
+pub use crate::ir::bare_type;
 
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), String> {
@@ -262,25 +201,9 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
             keep_old: false,
         });
     }
-    if op.workspace_fn().is_none() || op.execute_fn().is_none() {
-        return refuse(format!(
-            "error: aclnn{}: the spec gives no two-phase prototypes; nothing is generated for it\n",
-            op.op
-        ));
-    }
-    if let Err(msg) = check_prototypes(op) {
-        return refuse(format!(
-            "error: aclnn{}: {msg}; nothing is generated for it\n",
-            op.op
-        ));
-    }
-    if !op.params.iter().any(|p| p.role.is_tensor()) {
-        // An Ascend C project computes on tensors (aclnnSleep has none): one odd op must not
-        // stop the others, so it is refused like a broken spec, not as a template error.
-        return refuse(format!(
-            "error: aclnn{}: no tensor parameter, so no Ascend C project; nothing is generated for it\n",
-            op.op
-        ));
+    let problems = op.generation_problems();
+    if !problems.is_empty() {
+        return refuse(crate::diag::render(&problems));
     }
     let files = op_files(op, ctx)?;
     if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
@@ -503,40 +426,8 @@ mod tests {
     }
 
     #[test]
-    fn bare_type_drops_const_and_spacing() {
-        assert_eq!(bare_type("const aclrtStream"), "aclrtStream");
-        assert_eq!(bare_type("aclOpExecutor **"), "aclOpExecutor**");
-        assert_eq!(bare_type("const aclTensor *"), "aclTensor*");
-        assert_eq!(bare_type("unsigned long*"), "unsigned long*");
-    }
-
-    #[test]
     fn comment_text_cannot_close_the_comment() {
         assert_eq!(comment_text("a */ b\n  c /* d"), "a * / b c / * d");
-    }
-
-    #[test]
-    fn unknown_c_types_are_refused() {
-        let mut op = OpIr {
-            op: "Foo".into(),
-            functions: vec![crate::ir::Function {
-                name: "aclnnFooGetWorkspaceSize".into(),
-                return_type: "aclnnStatus".into(),
-                params: vec![crate::ir::CParam {
-                    name: "self".into(),
-                    ty: "const aclTensor *".into(),
-                }],
-                source: None,
-            }],
-            ..OpIr::default()
-        };
-        assert!(check_prototypes(&op).is_ok());
-        op.functions[0].params[0].ty = "onst aclTensor*".into();
-        let err = check_prototypes(&op).unwrap_err();
-        assert!(err.contains("onst aclTensor*"), "{err}");
-        op.functions[0].params[0].ty = "aclTensor*".into();
-        op.functions[0].params[0].name = "a b".into();
-        assert!(check_prototypes(&op).is_err());
     }
 
     #[test]

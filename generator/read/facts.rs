@@ -76,6 +76,19 @@ pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
     (known, unknown)
 }
 
+/// The known dtype names closest to an unknown token (edit distance ≤ 2, case-insensitive),
+/// nearest first: `FLAOT16` → `FLOAT16`. Empty for a token like no dtype at all.
+pub fn nearest_dtypes(token: &str) -> Vec<&'static str> {
+    let token = token.to_ascii_uppercase();
+    let mut near: Vec<(usize, &'static str)> = DType::ALL
+        .iter()
+        .map(|d| (strsim::damerau_levenshtein(&token, d.as_str()), d.as_str()))
+        .filter(|&(distance, _)| distance <= 2)
+        .collect();
+    near.sort();
+    near.into_iter().take(3).map(|(_, name)| name).collect()
+}
+
 pub fn format_tokens(list: &str) -> (Vec<Format>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();

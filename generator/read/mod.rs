@@ -106,6 +106,7 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     }
     let mut doc_sink = Sink::new(path);
     let mut ops = structure::read_markdown(path, &text, &mut doc_sink);
+    add_generation_problems(&mut ops, &text);
     if let Some(original) = &scraped_lines {
         // Locations were found in the restored markdown; quote the file's own lines.
         let restored: Vec<&str> = text.split('\n').collect();
@@ -137,6 +138,18 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
     DocRead {
         ops,
         diagnostics: Vec::new(),
+    }
+}
+
+/// What gen would refuse, as errors at the doc's line, so `lint` reports it too.
+fn add_generation_problems(ops: &mut [OpIr], text: &str) {
+    for op in ops {
+        for mut d in op.generation_problems() {
+            if d.line > 0 {
+                d.source_line = text.split('\n').nth(d.line - 1).unwrap_or("").to_string();
+            }
+            op.diagnostics.push(d);
+        }
     }
 }
 
@@ -325,7 +338,7 @@ pub fn cmd_show(paths: &[PathBuf], format: DataFormat) -> Outcome {
 }
 
 /// `aclgen lint`: every problem with file:line:column and the source line.
-pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
+pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat, errors_only: bool) -> Outcome {
     use rayon::prelude::*;
     let files = expand_paths(paths)?;
     // Each file is read, its diagnostics kept and its IR dropped at once, on all cores: lint
@@ -333,7 +346,13 @@ pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat) -> Outcome {
     let results: Vec<Result<Vec<Diagnostic>, String>> = files
         .par_iter()
         .map(|f| match read_path(f) {
-            Ok(read) => Ok(read.all_diagnostics()),
+            Ok(read) => {
+                let mut diags = read.all_diagnostics();
+                if errors_only {
+                    diags.retain(|d| d.severity == Severity::Error);
+                }
+                Ok(diags)
+            }
             Err(Failure::Usage(msg)) => Err(msg),
             Err(Failure::Input) => Err(format!("cannot read {}", f.display())),
         })

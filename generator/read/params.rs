@@ -570,10 +570,10 @@ impl Joiner<'_> {
         let Some((dtypes, unknown)) = general else {
             return;
         };
-        let (line, src) = self.entry_line(d);
-        for u in unknown {
-            let msg = format!("unknown dtype `{u}` for `{}`", p.name);
-            sink.at_text(Severity::Warning, "unknown-dtype", msg, line, src, &u);
+        if d.line != usize::MAX {
+            for u in &unknown {
+                self.report_unknown_dtype(sink, u, &p.name, p.role.is_tensor(), d.line);
+            }
         }
         if dtypes.is_empty() {
             return;
@@ -599,6 +599,38 @@ impl Joiner<'_> {
         p.formats = formats;
     }
 
+    /// An unknown dtype token, reported on the line it stands on (a description may span lines)
+    /// with the nearest known names. For a tensor, a near miss of a known name is a typo that
+    /// would silently drop that dtype everywhere: an error. A token like no dtype at all (a
+    /// format in a dtype cell), or one in a host attribute's text ("int64_t dim … INT"), whose
+    /// dtype nothing checks, is a warning.
+    fn report_unknown_dtype(
+        &self,
+        sink: &mut Sink,
+        token: &str,
+        param: &str,
+        tensor: bool,
+        from: usize,
+    ) {
+        let line = (from..self.doc.lines.len().min(from + 40))
+            .find(|&i| self.doc.line(i).contains(token))
+            .unwrap_or(from);
+        let near = facts::nearest_dtypes(token);
+        let hint = if near.is_empty() {
+            String::new()
+        } else {
+            format!("; did the doc mean {}?", near.join(" or "))
+        };
+        let severity = if tensor && !near.is_empty() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let msg = format!("unknown dtype `{token}` for `{param}`{hint}");
+        let src = self.doc.line(line);
+        sink.at_text(severity, "unknown-dtype", msg, line, src, token);
+    }
+
     /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
     fn apply_notes(&mut self, params: &mut [Param], sec: &ParamSection, sink: &mut Sink) {
         for note in &sec.notes {
@@ -606,6 +638,15 @@ impl Joiner<'_> {
             let Some(stmt) = facts::dtype_statement(&note.text) else {
                 continue;
             };
+            let (DtypeStatement::Supports(_, unknown) | DtypeStatement::Excludes(_, unknown)) =
+                &stmt;
+            let owner = note.owner.as_deref();
+            let subject = owner.unwrap_or("a product note");
+            let tensor =
+                owner.is_none_or(|o| params.iter().any(|p| p.name == o && p.role.is_tensor()));
+            for u in unknown {
+                self.report_unknown_dtype(sink, u, subject, tensor, note.line);
+            }
             let named = named_params(&note.text);
             for n in &named {
                 if !params.iter().any(|p| &p.name == n) {

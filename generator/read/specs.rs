@@ -263,10 +263,14 @@ pub fn parse_spec(path: &str, text: &str) -> Result<SpecFile, Diagnostic> {
 /// applied by `load_specs` to the doc's op) and no diagnostic; a bad file gives its error.
 pub fn read_spec_file(path: &str, text: &str) -> DocRead {
     match parse_spec(path, text) {
-        Ok(SpecFile::Full(full)) => DocRead {
-            ops: vec![full_to_ir(full, path)],
-            diagnostics: Vec::new(),
-        },
+        Ok(SpecFile::Full(full)) => {
+            let mut op = full_to_ir(full, path);
+            refresh_generation_problems(&mut op);
+            DocRead {
+                ops: vec![op],
+                diagnostics: Vec::new(),
+            }
+        }
         Ok(SpecFile::Overlay(_)) => DocRead::default(),
         Err(d) => DocRead {
             ops: Vec::new(),
@@ -277,11 +281,23 @@ pub fn read_spec_file(path: &str, text: &str) -> DocRead {
 
 /// Op names become file names and Rust/C identifiers: `[A-Za-z_][A-Za-z0-9_]*` only.
 pub fn is_op_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    crate::ir::is_identifier(name)
+}
+
+/// Brings the op's generation problems up to date with its IR (an overlay may have fixed a
+/// prototype the doc got wrong, or a merge filled one in). Problems still there keep the doc's
+/// source line the reader quoted.
+pub fn refresh_generation_problems(op: &mut OpIr) {
+    let fresh = op.generation_problems();
+    let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.message == b.message;
+    op.diagnostics.retain(|d| {
+        !crate::ir::GENERATION_CODES.contains(&d.code.as_str()) || fresh.iter().any(|f| same(f, d))
+    });
+    for f in fresh {
+        if !op.diagnostics.iter().any(|d| same(d, &f)) {
+            op.diagnostics.push(f);
+        }
+    }
 }
 
 fn yaml_diagnostic(path: &str, text: &str, e: &serde_yaml::Error) -> Diagnostic {
@@ -765,6 +781,7 @@ fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, Failure> {
         }
     }
     specs.ops = ops.into_values().collect();
+    specs.ops.iter_mut().for_each(refresh_generation_problems);
     Ok(specs)
 }
 

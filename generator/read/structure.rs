@@ -60,6 +60,9 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
         })
         .collect();
     if ws.is_empty() {
+        if let Some(fixed) = misspelled_workspace_proto(&doc, &protos, sink) {
+            return vec![read_op(file, &doc, &facts, &fixed, &protos)];
+        }
         // A single-phase API (aclnnTransQuantParam): the prototype named by the title.
         if let Some(single) = single_phase_proto(&doc, &protos) {
             sink.at_col(
@@ -142,6 +145,37 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         sources: vec![file.to_string()],
         diagnostics: sink.into_diags(),
     }
+}
+
+/// A first-phase prototype whose suffix is a typo of `GetWorkspaceSize` (`aclnnFooGetWorkspaceSze`
+/// beside `aclnnFoo`): an error at its line naming the right spelling, then read as meant, so the
+/// rest of the doc is checked too.
+fn misspelled_workspace_proto(doc: &Doc, protos: &[Proto], sink: &mut Sink) -> Option<Proto> {
+    let wanted = WS_SUFFIX.to_ascii_lowercase();
+    let (typo, exec) = protos.iter().find_map(|p| {
+        let exec = protos.iter().find(|e| {
+            e.name.len() < p.name.len()
+                && p.name.starts_with(&e.name)
+                && strsim::levenshtein(&p.name[e.name.len()..].to_ascii_lowercase(), &wanted) <= 3
+        })?;
+        Some((p, exec))
+    })?;
+    let meant = format!("{}{WS_SUFFIX}", exec.name);
+    sink.at_col(
+        Severity::Error,
+        "no-prototype",
+        format!(
+            "`{}` is not a first-phase prototype: did the doc mean `{meant}`?",
+            typo.name
+        ),
+        typo.line,
+        doc.line(typo.line),
+        typo.column,
+    );
+    Some(Proto {
+        name: meant,
+        ..typo.clone()
+    })
 }
 
 fn is_two_phase(name: &str) -> bool {
@@ -840,6 +874,28 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
             .find(|d| d.code == "product-not-listed")
             .unwrap();
         assert!(d.message.contains("ignored"), "{}", d.message);
+    }
+
+    #[test]
+    fn misspelled_first_phase_is_one_error_at_its_line_and_read_as_meant() {
+        let text = BULLETS.replacen(
+            "aclnnFooGetWorkspaceSize(const",
+            "aclnnFooGetWorkspaceSze(const",
+            1,
+        );
+        let (ops, diags) = read(&text);
+        let errors: Vec<_> = diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{diags:?}");
+        assert_eq!(errors[0].line, 20);
+        assert!(errors[0]
+            .message
+            .contains("did the doc mean `aclnnFooGetWorkspaceSize`"));
+        // The rest of the doc is still read (and checked) as the two-phase op it describes.
+        assert_eq!(ops.len(), 1);
+        assert!(ops[0].workspace_fn().is_some() && ops[0].param("self").is_some());
     }
 
     #[test]
