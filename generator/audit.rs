@@ -53,6 +53,9 @@ pub struct InferredAudit {
     pub rule: String,
     pub tested: bool,
     pub passing: bool,
+    /// Why no case exercises it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub untested_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -84,6 +87,15 @@ pub fn cmd_audit(specs: &Path, format: AuditFormat, min_coverage: Option<f64>) -
     let mut loaded = crate::read::load_specs(specs)?;
     loaded.ops.par_iter_mut().for_each(crate::rules::apply);
     let report = audit(&loaded.ops);
+    if report.summary.conditions == 0 {
+        // 0 of 0 is not 100%: an empty folder, binary files or docs without error rows.
+        eprintln!(
+            "error: audit: no documented error condition in {} ({} op(s) read); nothing to audit",
+            specs.display(),
+            loaded.ops.len()
+        );
+        return Err(Failure::Input);
+    }
     let text = match format {
         AuditFormat::Json => {
             serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
@@ -140,6 +152,7 @@ fn audit_op(op: &OpIr) -> OpAudit {
                 rule: describe(&r.rule),
                 tested: v.is_some(),
                 passing: v.copied().unwrap_or(false),
+                untested_reason: v.is_none().then(|| untested_reason(&set, &[i])),
             }
         })
         .collect();
@@ -201,10 +214,11 @@ fn audit_condition(
         .collect();
     let tested = !tested_rules.is_empty();
     let passing = tested && tested_rules.iter().all(|i| verdicts[i]);
-    let untested_reason = if !tested && !mine.is_empty() {
-        mine.iter().find_map(|i| set.untested.get(i).cloned())
-    } else {
-        None
+    let untested_reason = match &error.mapping {
+        _ if tested => None,
+        Some(Mapping::Manual { .. }) => Some("checked by hand (manual): no rule to test".into()),
+        _ if mine.is_empty() => Some("no rule implements it, so no case can test it".into()),
+        _ => Some(untested_reason(set, &mine)),
     };
     ConditionAudit {
         code: error.code,
@@ -215,6 +229,14 @@ fn audit_condition(
         passing,
         untested_reason,
     }
+}
+
+/// Why none of `rules` is exercised: the case synthesizer's reason when it gave one.
+fn untested_reason(set: &CaseSet, rules: &[usize]) -> String {
+    rules
+        .iter()
+        .find_map(|i| set.untested.get(i).cloned())
+        .unwrap_or_else(|| "an earlier rule rejects every call that would reach it".into())
 }
 
 /// `dtype_in(self)`, `not_null(gradOutput, self)`: a rule's kind and the params it names.
@@ -274,6 +296,9 @@ fn render_table(report: &Report) -> String {
                 one_line(&c.condition),
                 c.rule
             );
+            if let Some(why) = &c.untested_reason {
+                let _ = writeln!(out, "          not tested: {why}");
+            }
         }
         for i in &op.inferred {
             let _ = writeln!(
@@ -283,6 +308,9 @@ fn render_table(report: &Report) -> String {
                 i.rule,
                 mark(i.tested)
             );
+            if let Some(why) = &i.untested_reason {
+                let _ = writeln!(out, "          not tested: {why}");
+            }
         }
     }
     for (code, t) in &report.by_code {
@@ -300,6 +328,10 @@ fn render_markdown(report: &Report) -> String {
     );
     for op in &report.ops {
         for c in &op.conditions {
+            let tested = match &c.untested_reason {
+                Some(why) => format!("❌ {}", one_line(why).replace('|', "\\|")),
+                None => mark_icon(c.tested).to_string(),
+            };
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | `{}` | {} | {} |",
@@ -307,12 +339,20 @@ fn render_markdown(report: &Report) -> String {
                 c.code,
                 one_line(&c.condition).replace('|', "\\|"),
                 c.rule.replace('|', "\\|"),
-                if c.tested { "✅" } else { "❌" },
-                if c.passing { "✅" } else { "❌" }
+                tested,
+                mark_icon(c.passing)
             );
         }
     }
     out
+}
+
+fn mark_icon(b: bool) -> &'static str {
+    if b {
+        "✅"
+    } else {
+        "❌"
+    }
 }
 
 fn one_line(s: &str) -> String {

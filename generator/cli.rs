@@ -25,6 +25,7 @@ pub enum Command {
         /// Docs (.md, .txt, .html: dispatch is on content) or YAML specs; a folder means every file below it.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// How the IR is printed on stdout (diagnostics go to stderr).
         #[arg(long, value_enum, default_value_t = DataFormat::Json)]
         format: DataFormat,
     },
@@ -73,13 +74,18 @@ pub enum Command {
         /// Read the op from this doc or YAML spec instead of the project's specs.
         #[arg(long)]
         spec: Option<PathBuf>,
+        /// The project's specs folder (docs/ and ops/), read when --spec is not given.
         #[arg(long, default_value = "specs")]
         specs: PathBuf,
     },
     /// Show which documented error conditions are checked and tested.
+    ///
+    /// An audit with no documented condition at all (an empty folder, no error rows) exits 1.
     Audit {
+        /// The specs folder (docs/ and ops/), or a bare folder of docs.
         #[arg(long, default_value = "specs")]
         specs: PathBuf,
+        /// `table` for people, `json` for machines, `markdown` for a CI summary.
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
         /// Exit 1 when the share of conditions mapped, tested and passing is below this percentage.
@@ -88,15 +94,19 @@ pub enum Command {
     },
     /// Run an op's generated tiling and hand-written kernel on the CPU (host emulation of Ascend C).
     Sim {
+        /// Op name (without the aclnn prefix), e.g. AvgPool2dBackward.
         #[arg(long)]
         op: String,
         /// The validate call format; each tensor also has "data": a raw little-endian file.
         #[arg(long)]
         call: PathBuf,
+        /// The specs folder the call is validated against.
         #[arg(long, default_value = "specs")]
         specs: PathBuf,
+        /// The generated tree holding the op's tiling and kernel (run `gen` first).
         #[arg(long, default_value = "generated")]
         generated: PathBuf,
+        /// Hand-written kernel bodies and the host emulation headers (`kernels/host/`).
         #[arg(long, default_value = "kernels")]
         kernels: PathBuf,
     },
@@ -104,12 +114,16 @@ pub enum Command {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct GenArgs {
+    /// The specs folder: docs/ (operator docs) and ops/ (YAML specs and overlays).
     #[arg(long, default_value = "specs")]
     pub specs: PathBuf,
+    /// Where the generated tree goes (only files gen wrote are ever replaced or removed).
     #[arg(long, default_value = "generated")]
     pub out: PathBuf,
+    /// Hand-written kernel bodies and tiling choices, filled into the op projects (never written).
     #[arg(long, default_value = "kernels")]
     pub kernels: PathBuf,
+    /// Tera templates of the C and Ascend C outputs (use your own copy to change them).
     #[arg(long, default_value = "templates")]
     pub templates: PathBuf,
     /// Write nothing; exit 1 listing each file that would change, with a short diff.
@@ -200,5 +214,28 @@ pub fn run(command: Command) -> Outcome {
             generated,
             kernels,
         } => crate::sim::cmd_sim(&op, &call, &specs, &generated, &kernels),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// `aclgen help <command>` explains every option and path a user can pass.
+    #[test]
+    fn every_option_and_argument_has_help_text() {
+        let cli = Cli::command();
+        let mut missing = Vec::new();
+        for sub in cli.get_subcommands() {
+            assert!(sub.get_about().is_some(), "{} has no about", sub.get_name());
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id != "help" && id != "version" && arg.get_help().is_none() {
+                    missing.push(format!("{} {id}", sub.get_name()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no help text: {missing:?}");
     }
 }

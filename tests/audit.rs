@@ -121,3 +121,46 @@ fn a_missing_specs_folder_is_a_usage_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// 0 of 0 conditions is no coverage at all: an empty folder or one of binary files fails.
+#[test]
+fn an_audit_with_no_documented_condition_fails() {
+    let empty = tempfile::tempdir().unwrap();
+    let binary = tempfile::tempdir().unwrap();
+    std::fs::write(binary.path().join("a.bin"), [0u8, 1, 2, 0, 255, 0]).unwrap();
+    for dir in [empty.path(), binary.path()] {
+        let out = aclgen(&[
+            "audit",
+            "--specs",
+            dir.to_str().unwrap(),
+            "--min-coverage",
+            "90",
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("no documented error condition"), "{stderr}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("100.0%"));
+    }
+}
+
+/// Every condition that is not tested says why, in every format.
+#[test]
+fn audit_says_why_a_condition_has_no_test() {
+    let report = json_report("specs");
+    let mut untested = 0;
+    for op in report["ops"].as_array().unwrap() {
+        for c in op["conditions"].as_array().unwrap() {
+            if c["tested"] == false {
+                untested += 1;
+                assert!(c["untested_reason"].is_string(), "no reason: {c}");
+            } else {
+                assert!(c["untested_reason"].is_null(), "{c}");
+            }
+        }
+    }
+    assert!(untested > 0, "the seeds have a manual condition");
+    let table = String::from_utf8(aclgen(&["audit"]).stdout).unwrap();
+    assert!(table.matches("not tested: ").count() >= untested, "{table}");
+    let markdown = String::from_utf8(aclgen(&["audit", "--format", "markdown"]).stdout).unwrap();
+    assert!(markdown.contains("❌ checked by hand"), "{markdown}");
+}

@@ -10,6 +10,11 @@
 //! `param-undocumented`, `param-not-in-prototype`, `type-drift` (prototype vs description type),
 //! `role-conflict`, `note-unknown-param`, `unknown-dtype`, `unknown-format`, `no-error-table`,
 //! `scrape-artifact` (from `scraped`). A code is capped at 50 per file, with a note for the rest.
+//! `no-prototype` also names a misspelled `…GetWorkspaceSze`; `unknown-dtype` is an error for a
+//! tensor's near miss of a known dtype. What gen refuses is checked on the IR
+//! (`ir::GENERATION_CODES`: `unknown-c-type`, `bad-param-name`, `no-two-phase-api`,
+//! `no-tensor-param`) and added here, so lint reports it. `import` adds `import-overwrite`;
+//! `decode` adds `legacy-encoding` (warning) and `unknown-encoding` (error).
 
 pub mod decode;
 mod errors;

@@ -2172,7 +2172,7 @@ constraints:
         // Import's own, unedited output is replaced (a second import is the same file).
         import_with(&docs, &out, &json_reader, false).expect("imports");
         let (written, diags) = import_with(&docs, &out, &json_reader, false).expect("again");
-        assert_eq!(written, [target.clone()], "{diags:?}");
+        assert_eq!(written, std::slice::from_ref(&target), "{diags:?}");
         // A hand-written overlay, and an imported spec edited by hand, are kept.
         let overlay = "kind: overlay\nop: Foo\nreason: hand-written\n";
         let edited = std::fs::read_to_string(&target).expect("read") + "# my note\n";
@@ -2185,7 +2185,7 @@ constraints:
         }
         // --force replaces it.
         let (written, _) = import_with(&docs, &out, &json_reader, true).expect("forced");
-        assert_eq!(written, [target.clone()]);
+        assert_eq!(written, std::slice::from_ref(&target));
         assert!(is_untouched_import(
             &std::fs::read_to_string(&target).expect("read")
         ));
