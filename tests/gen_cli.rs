@@ -458,3 +458,56 @@ fn a_conflicting_spec_keeps_its_ops_files() {
     assert!(text_of(&o).contains("spec-conflict"), "{}", text_of(&o));
     assert_eq!(snapshot(&dir.path().join("generated")), before);
 }
+
+/// `kernels/<op>/` as kernels/README.md says: an op without a body is a warning (its kernel is
+/// the trapping skeleton); a folder with only tiling.yaml, a body without its choices, or a file
+/// that is none of the three is an input problem (exit 1) that keeps the op's files.
+#[test]
+fn the_kernels_folder_is_checked_and_a_missing_body_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&common::repo().join("specs"), &dir.path().join("specs"));
+    copy_dir(&common::repo().join("kernels"), &dir.path().join("kernels"));
+    let templates = common::repo().join("templates");
+    let gen = || {
+        aclgen(
+            &["gen", "--templates", templates.to_str().unwrap()],
+            dir.path(),
+        )
+    };
+    assert_eq!(gen().status.code(), Some(0));
+    let op_dir = dir.path().join("kernels/avg_pool2d_backward");
+    let body = op_dir.join("avg_pool2d_backward_body.h");
+    let choices = op_dir.join("avg_pool2d_backward_tiling_choices.h");
+    let (body_text, choices_text) = (
+        std::fs::read(&body).unwrap(),
+        std::fs::read(&choices).unwrap(),
+    );
+    let before = snapshot(&dir.path().join("generated"));
+    let refused = |what: &str| {
+        let o = gen();
+        assert_eq!(o.status.code(), Some(1), "{what}: {}", text_of(&o));
+        assert!(
+            text_of(&o).contains("kernels/avg_pool2d_backward"),
+            "{what}: {}",
+            text_of(&o)
+        );
+        assert_eq!(snapshot(&dir.path().join("generated")), before, "{what}");
+    };
+    std::fs::remove_file(&choices).unwrap();
+    refused("a body without its choices");
+    std::fs::remove_file(&body).unwrap();
+    refused("tiling.yaml alone");
+    std::fs::write(op_dir.join("avgpool_body.h"), &body_text).unwrap();
+    std::fs::write(&choices, &choices_text).unwrap();
+    std::fs::write(&body, &body_text).unwrap();
+    refused("a misnamed file beside the body");
+    std::fs::remove_dir_all(&op_dir).unwrap();
+    let o = gen();
+    assert_eq!(o.status.code(), Some(0), "{}", text_of(&o));
+    let out = text_of(&o);
+    assert!(
+        out.contains("warning: aclnnAvgPool2dBackward: no kernel body in"),
+        "{out}"
+    );
+    assert_eq!(out.matches("no kernel body").count(), 1, "{out}");
+}

@@ -71,11 +71,53 @@ impl KernelSources {
     }
 }
 
+/// What `kernels/<snake>/` may hold besides the body and its choices.
+const TILING_YAML: &str = "tiling.yaml";
+
+/// Checks `kernels/<snake>/` as kernels/README.md says: nothing, or a body with its tiling choices
+/// and optionally `tiling.yaml`, and no other file (a misnamed body would be silently ignored).
+/// Err is a problem in the user's input (gen refuses the op, exit 1), with the folder's path.
+pub fn check_kernel_folder(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, String> {
+    let snake = snake_case(&op.op);
+    let dir = kernels_dir.join(&snake);
+    let allowed = [
+        TILING_YAML.to_string(),
+        KernelSources::body_file(&snake),
+        KernelSources::choices_file(&snake),
+    ];
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        let mut stray: Vec<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| !allowed.contains(name) && !name.starts_with('.'))
+            .collect();
+        stray.sort();
+        if !stray.is_empty() {
+            return Err(format!(
+                "{}: unexpected {}; an op's folder holds only {}",
+                dir.display(),
+                stray.join(", "),
+                allowed.join(", ")
+            ));
+        }
+    }
+    let sources = kernel_sources(op, kernels_dir)?;
+    if !sources.has_body && dir.join(TILING_YAML).is_file() {
+        return Err(format!(
+            "{}: {TILING_YAML} without a kernel body; it comes with {} and {}",
+            dir.display(),
+            allowed[1],
+            allowed[2]
+        ));
+    }
+    Ok(sources)
+}
+
 /// Reads `kernels/<snake>/`: its tiling.yaml (when present) and which hand-written files exist.
 pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, String> {
     let snake = snake_case(&op.op);
     let dir = kernels_dir.join(&snake);
-    let yaml_path = dir.join("tiling.yaml");
+    let yaml_path = dir.join(TILING_YAML);
     let tiling = if yaml_path.is_file() {
         let text = std::fs::read_to_string(&yaml_path)
             .map_err(|e| format!("{}: {e}", yaml_path.display()))?;

@@ -130,6 +130,8 @@ pub struct Emitted {
     pub failed: BTreeSet<String>,
     /// One message per problem, already formatted for stderr.
     pub problems: Vec<String>,
+    /// Things worth a look that do not fail the run (an op without a kernel body).
+    pub warnings: Vec<String>,
     /// Some input failed before its op was known (a spec that does not parse): no op may be
     /// taken as gone, so every file of the last run that is not regenerated is kept.
     pub keep_all_old: bool,
@@ -149,7 +151,8 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
     let mut good: Vec<&OpIr> = Vec::new();
     for (op, result) in ops.iter().zip(results) {
         match result {
-            OpEmit::Files(files) => {
+            OpEmit::Files { files, warning } => {
+                emitted.warnings.extend(warning);
                 emitted.files.extend(files.into_iter().map(|file| Owned {
                     owner: op.op.clone(),
                     file,
@@ -181,8 +184,14 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
 /// One op's files, or why it gets none (and whether its files from the last run are kept: not
 /// for an unsafe name, which may not own anything).
 enum OpEmit {
-    Files(Vec<OutFile>),
-    Refused { problem: String, keep_old: bool },
+    Files {
+        files: Vec<OutFile>,
+        warning: Option<String>,
+    },
+    Refused {
+        problem: String,
+        keep_old: bool,
+    },
 }
 
 fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
@@ -205,6 +214,25 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
     if !problems.is_empty() {
         return refuse(crate::diag::render(&problems));
     }
+    let kernel = match kernel::check_kernel_folder(op, &ctx.kernels_dir) {
+        Ok(kernel) => kernel,
+        Err(problem) => {
+            return refuse(format!(
+                "error: aclnn{}: {problem}; nothing is generated for it\n",
+                op.op
+            ))
+        }
+    };
+    let warning = (!kernel.has_body).then(|| {
+        format!(
+            "warning: aclnn{}: no kernel body in {} ({} and {}): its tiling and kernel are the \
+             skeleton that fails at run time\n",
+            op.op,
+            kernel.dir.display(),
+            kernel::KernelSources::body_file(&crate::ir::snake_case(&op.op)),
+            kernel::KernelSources::choices_file(&crate::ir::snake_case(&op.op)),
+        )
+    });
     let files = op_files(op, ctx)?;
     if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
         return refuse(format!(
@@ -212,7 +240,7 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
             op.op
         ));
     }
-    Ok(OpEmit::Files(files))
+    Ok(OpEmit::Files { files, warning })
 }
 
 /// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.
@@ -383,6 +411,9 @@ fn gen_full(args: &GenArgs, problems: &mut String) -> Outcome {
     for problem in &emitted.problems {
         problems.push_str(problem);
         input_problems = true;
+    }
+    for warning in &emitted.warnings {
+        problems.push_str(warning);
     }
     let (summary, report) =
         sync(&args.out, &args.kernels, &emitted, args.check).map_err(Failure::Usage)?;
