@@ -433,30 +433,54 @@ fn editing_one_spec_rewrites_only_that_ops_files() {
 /// overlay made it (the overlay's fix is not lost), while lib.rs still declares its module.
 #[test]
 fn a_conflicting_spec_keeps_its_ops_files() {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&common::repo().join("specs"), &dir.path().join("specs"));
-    let templates = common::repo().join("templates");
-    let gen = || {
-        aclgen(
-            &["gen", "--templates", templates.to_str().unwrap()],
-            dir.path(),
-        )
-    };
-    assert_eq!(gen().status.code(), Some(0));
-    let before = snapshot(&dir.path().join("generated"));
+    let shipped = Shipped::new(&["specs"]);
+    assert_eq!(shipped.gen().status.code(), Some(0));
+    let before = shipped.generated();
     let imported = aclgen(
         &[
             "import",
             "specs/docs/003-aclnnAvgPool2dBackward.txt",
             "--force",
         ],
-        dir.path(),
+        shipped.path(),
     );
     assert_eq!(imported.status.code(), Some(0), "{}", text_of(&imported));
-    let o = gen();
+    let o = shipped.gen();
     assert_eq!(o.status.code(), Some(1), "{}", text_of(&o));
     assert!(text_of(&o).contains("spec-conflict"), "{}", text_of(&o));
-    assert_eq!(snapshot(&dir.path().join("generated")), before);
+    assert_eq!(shipped.generated(), before);
+}
+
+/// A copy of the project's own folders (`specs`, `kernels`) in a tempdir, generated with the
+/// repo's templates.
+struct Shipped {
+    dir: tempfile::TempDir,
+}
+
+impl Shipped {
+    fn new(folders: &[&str]) -> Shipped {
+        let dir = tempfile::tempdir().unwrap();
+        for folder in folders {
+            copy_dir(&common::repo().join(folder), &dir.path().join(folder));
+        }
+        Shipped { dir }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn gen(&self) -> Output {
+        let templates = common::repo().join("templates");
+        aclgen(
+            &["gen", "--templates", templates.to_str().unwrap()],
+            self.path(),
+        )
+    }
+
+    fn generated(&self) -> Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTime)> {
+        snapshot(&self.path().join("generated"))
+    }
 }
 
 /// `kernels/<op>/` as kernels/README.md says: an op without a body is a warning (its kernel is
@@ -464,34 +488,25 @@ fn a_conflicting_spec_keeps_its_ops_files() {
 /// that is none of the three is an input problem (exit 1) that keeps the op's files.
 #[test]
 fn the_kernels_folder_is_checked_and_a_missing_body_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&common::repo().join("specs"), &dir.path().join("specs"));
-    copy_dir(&common::repo().join("kernels"), &dir.path().join("kernels"));
-    let templates = common::repo().join("templates");
-    let gen = || {
-        aclgen(
-            &["gen", "--templates", templates.to_str().unwrap()],
-            dir.path(),
-        )
-    };
-    assert_eq!(gen().status.code(), Some(0));
-    let op_dir = dir.path().join("kernels/avg_pool2d_backward");
+    let shipped = Shipped::new(&["specs", "kernels"]);
+    assert_eq!(shipped.gen().status.code(), Some(0));
+    let op_dir = shipped.path().join("kernels/avg_pool2d_backward");
     let body = op_dir.join("avg_pool2d_backward_body.h");
     let choices = op_dir.join("avg_pool2d_backward_tiling_choices.h");
     let (body_text, choices_text) = (
         std::fs::read(&body).unwrap(),
         std::fs::read(&choices).unwrap(),
     );
-    let before = snapshot(&dir.path().join("generated"));
+    let before = shipped.generated();
     let refused = |what: &str| {
-        let o = gen();
+        let o = shipped.gen();
         assert_eq!(o.status.code(), Some(1), "{what}: {}", text_of(&o));
         assert!(
             text_of(&o).contains("kernels/avg_pool2d_backward"),
             "{what}: {}",
             text_of(&o)
         );
-        assert_eq!(snapshot(&dir.path().join("generated")), before, "{what}");
+        assert_eq!(shipped.generated(), before, "{what}");
     };
     std::fs::remove_file(&choices).unwrap();
     refused("a body without its choices");
@@ -502,7 +517,7 @@ fn the_kernels_folder_is_checked_and_a_missing_body_is_named() {
     std::fs::write(&body, &body_text).unwrap();
     refused("a misnamed file beside the body");
     std::fs::remove_dir_all(&op_dir).unwrap();
-    let o = gen();
+    let o = shipped.gen();
     assert_eq!(o.status.code(), Some(0), "{}", text_of(&o));
     let out = text_of(&o);
     assert!(
