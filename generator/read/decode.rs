@@ -66,7 +66,8 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             let (text, _) = encoding.decode_without_bom_handling(body);
             text.into_owned()
         }
-        None if !is_mostly_utf8(bytes) => decode_legacy(bytes, &mut repairs),
+        // Text in a legacy encoding has no NUL bytes; with them it is binary (reported below).
+        None if !bytes.contains(&0) && !is_mostly_utf8(bytes) => decode_legacy(bytes, &mut repairs),
         None => {
             let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
                 Some(rest) => {
@@ -180,12 +181,20 @@ fn decode_legacy(bytes: &[u8], repairs: &mut Vec<Repair>) -> String {
     } else {
         guess.name()
     };
-    let message = if had_errors {
-        format!("file is {name}; decoded to UTF-8, invalid sequences replaced with U+FFFD")
+    if had_errors {
+        // A real doc in that encoding decodes cleanly; bytes that do not are not text to guess at.
+        repairs.push(Repair::new(
+            1,
+            "unknown-encoding",
+            format!("file is neither UTF-8 nor valid {name}; not read (convert it to UTF-8)"),
+        ));
     } else {
-        format!("file is {name}; decoded to UTF-8")
-    };
-    repairs.push(Repair::new(1, "legacy-encoding", message));
+        repairs.push(Repair::new(
+            1,
+            "legacy-encoding",
+            format!("file is {name}; decoded to UTF-8"),
+        ));
+    }
     text.into_owned()
 }
 
@@ -1055,6 +1064,16 @@ mod tests {
             "{:?}",
             d.repairs
         );
+    }
+
+    #[test]
+    fn random_high_bytes_are_never_read_as_a_chinese_doc() {
+        // Bytes chardetng may take for GBK but that do not decode cleanly are refused.
+        let bytes: Vec<u8> = (0..4000u32)
+            .map(|i| (0x80 + (i * 37 % 0x7F)) as u8)
+            .collect();
+        let d = decode(&bytes);
+        assert!(d.repairs.iter().any(Repair::is_error), "{:?}", d.repairs);
     }
 
     #[test]
