@@ -147,3 +147,20 @@ fn lint_reports_what_gen_refuses_at_the_same_line() {
             .exists());
     }
 }
+
+/// `aclgen show … | head` closes the pipe early: aclgen ends quietly, never with a panic.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(["show", "specs/docs"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("aclgen runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("aclgen ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+}
