@@ -71,6 +71,17 @@ pub enum Command {
         #[arg(long)]
         min_coverage: Option<f64>,
     },
+    /// Check the validators against CANN's op_api unit tests (gtests) and report agreement.
+    Conform {
+        /// Folder (or file) of CANN op_api gtests (`*.cpp`).
+        #[arg(long)]
+        tests: PathBuf,
+        /// Specs folder, or a bare folder of docs, whose ops the tests call.
+        #[arg(long, default_value = "specs")]
+        docs: PathBuf,
+        #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
+        format: AuditFormat,
+    },
     /// Run an op's generated tiling and hand-written kernel on the CPU (host emulation of Ascend C).
     Sim {
         #[arg(long)]
@@ -174,6 +185,11 @@ pub fn run(command: Command) -> Outcome {
             format,
             min_coverage,
         } => crate::audit::cmd_audit(&specs, format, min_coverage),
+        Command::Conform {
+            tests,
+            docs,
+            format,
+        } => crate::conform::cmd_conform(&tests, &docs, format),
         Command::Sim {
             op,
             call,

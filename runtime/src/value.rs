@@ -77,6 +77,8 @@ pub enum Arg {
     IntArray(Vec<i64>),
     FloatArray(Vec<f64>),
     BoolArray(Vec<bool>),
+    /// An `aclDataType` argument (the dtype an op casts to, for instance).
+    DataType(DType),
 }
 
 impl Arg {
