@@ -282,7 +282,13 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
         .filter(|p| !p.ty.contains("aclOpExecutor") && !(p.ty.starts_with("uint64_t") && p.ty.contains('*')))
         .map(|p| p.name.as_str())
         .collect();
-    let values: Vec<&Val> = call.ut.inputs.iter().chain(&call.ut.outputs).collect();
+    let values: Vec<&Val> = call
+        .ut
+        .inputs
+        .iter()
+        .chain(&call.ut.outputs)
+        .chain(&call.ut.extra)
+        .collect();
     if values.len() != params.len() {
         return Err(format!(
             "OP_API_UT passes {} arguments; the doc's {} has {} ({})",
@@ -330,6 +336,8 @@ fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, String> {
 fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, String> {
     let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
     let number = |v: &Val| match v {
+        // An `aclDataType` passed for an integer parameter is its enumerator's value.
+        Val::DType(Ok(d)) => acl_dtype_value(*d).map(|x| x as f64),
         Val::Int(x, _) => Some(*x as f64),
         Val::Float(x, _) => Some(*x),
         Val::Bool(b) => Some(f64::from(u8::from(*b))),
@@ -376,6 +384,40 @@ fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, String> {
         return Ok(None);
     };
     Ok(Some(arg))
+}
+
+/// The value of an `aclDataType` enumerator (`acl_base.h`).
+fn acl_dtype_value(d: aclnn_runtime::DType) -> Option<i64> {
+    use aclnn_runtime::DType::*;
+    Some(match d {
+        Undefined => -1,
+        Float32 => 0,
+        Float16 => 1,
+        Int8 => 2,
+        Int32 => 3,
+        UInt8 => 4,
+        Int16 => 6,
+        UInt16 => 7,
+        UInt32 => 8,
+        Int64 => 9,
+        UInt64 => 10,
+        Float64 => 11,
+        Bool => 12,
+        String => 13,
+        Complex64 => 16,
+        Complex128 => 17,
+        BFloat16 => 27,
+        Int4 => 29,
+        UInt1 => 30,
+        Complex32 => 33,
+        HiFloat8 => 34,
+        Float8E5M2 => 35,
+        Float8E4M3Fn => 36,
+        Float8E8M0 => 37,
+        Float4E2M1 => 40,
+        Float4E1M2 => 41,
+        HFloat32 | QInt8 => return None,
+    })
 }
 
 fn tensor(t: &TDesc) -> Result<TensorDesc, String> {

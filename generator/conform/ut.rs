@@ -124,6 +124,9 @@ pub struct UtSpec {
     pub api: String,
     pub inputs: Vec<Val>,
     pub outputs: Vec<Val>,
+    /// Arguments after `OUTPUT(...)`: the framework passes them after the outputs
+    /// (`OP_API_UT(aclnnMv, INPUT(self, vec), OUTPUT(out), cubeMathType)`).
+    pub extra: Vec<Val>,
     pub line: usize,
 }
 
@@ -191,8 +194,10 @@ pub fn read_file(src: &str) -> FileRead {
         tests: tests.len(),
         ..Default::default()
     };
+    let globals = globals(src, &toks, &funcs);
     for t in &tests {
         let mut it = Interp::new(&toks, &funcs, &t.name);
+        it.scopes = vec![globals.clone(), BTreeMap::new()];
         for hook in ["SetUpTestCase", "SetUpTestSuite", "SetUp"] {
             if let Some(f) = funcs.get(&format!("{}::{hook}", t.fixture)) {
                 // A fixture's set-up only matters for its SoC switch; the rest may be anything.
@@ -210,6 +215,30 @@ pub fn read_file(src: &str) -> FileRead {
         }
     }
     out
+}
+
+/// File-level (and class-level) constants: `enum`s, `static const int64_t X = 1;`, object-like
+/// `#define X 1`. A declaration it cannot evaluate is left out (its uses then fail by name).
+fn globals(src: &str, toks: &[Token], funcs: &BTreeMap<String, FuncDef>) -> BTreeMap<String, Val> {
+    let mut it = Interp::new(toks, funcs, "");
+    for line in src.lines() {
+        let mut words = line.split_whitespace();
+        if let (Some("#define"), Some(name), Some(value), None) =
+            (words.next(), words.next(), words.next(), words.next())
+        {
+            let v = tokenize(value);
+            if let [Token { tok: Tok::Int(x, _), .. }] = v.as_slice() {
+                it.declare(name.to_string(), Val::Int(*x, Num::I32));
+            } else if let [Token { tok: Tok::Float(x, f), .. }] = v.as_slice() {
+                it.declare(name.to_string(), Val::Float(*x, if *f { Num::F32 } else { Num::F64 }));
+            }
+        }
+    }
+    let mut i = 0;
+    while i < toks.len() {
+        i = it.global_item(i).max(i + 1);
+    }
+    it.scopes.into_iter().next().unwrap_or_default()
 }
 
 const KEYWORDS: &[&str] = &[
@@ -422,6 +451,76 @@ impl<'a> Interp<'a> {
             steps: 0,
             depth: 0,
         }
+    }
+
+    /// One file-level item at `i`; returns where the next one starts.
+    fn global_item(&mut self, i: usize) -> usize {
+        let toks = self.toks;
+        match &toks[i].tok {
+            Tok::Ident(k) if k == "enum" => return self.enum_decl(i),
+            Tok::Ident(k) if matches!(k.as_str(), "public" | "private" | "protected") => {
+                return i + 1
+            }
+            Tok::Punct(_) => return i + 1,
+            _ => {}
+        }
+        // What comes first decides: `{` after `)` is a function body, after a class head a class body.
+        let Some(stop) = (i..toks.len())
+            .find(|&k| matches!(toks[k].tok, Tok::Punct(";" | "{" | "=")))
+        else {
+            return toks.len();
+        };
+        if toks[stop].tok == Tok::Punct("{") {
+            let is_class = (i..stop).any(|k| {
+                matches!(&toks[k].tok, Tok::Ident(w) if w == "class" || w == "struct" || w == "namespace")
+            }) && !(i..stop).any(|k| toks[k].tok == Tok::Punct("("));
+            return if is_class {
+                stop + 1
+            } else {
+                matching(toks, stop).map_or(toks.len(), |e| e + 1)
+            };
+        }
+        self.pos = i;
+        match self.declaration() {
+            Ok(Some(_)) => self.pos,
+            _ => {
+                self.pos = i;
+                let _ = self.skip_statement();
+                self.pos.max(i + 1)
+            }
+        }
+    }
+
+    /// `enum [class] Name [: type] { A [= v], B, ... };`: each enumerator is an integer.
+    fn enum_decl(&mut self, i: usize) -> usize {
+        let toks = self.toks;
+        let Some(open) = (i..toks.len()).find(|&k| matches!(toks[k].tok, Tok::Punct("{" | ";")))
+        else {
+            return toks.len();
+        };
+        if toks[open].tok != Tok::Punct("{") {
+            return open + 1;
+        }
+        let Some(close) = matching(toks, open) else {
+            return toks.len();
+        };
+        let mut next = 0i64;
+        for part in split_top(toks, open + 1, close) {
+            let Some(name) = part.first().and_then(|&k| ident(toks, k)) else {
+                continue;
+            };
+            if part.len() > 2 {
+                self.pos = part[2];
+                if let Ok(v) = self.expr() {
+                    if let Some(x) = num(&v) {
+                        next = x as i64;
+                    }
+                }
+            }
+            self.declare(name, Val::Int(next, Num::I32));
+            next += 1;
+        }
+        close + 1
     }
 
     fn run_body(&mut self, body: usize) -> Res<()> {
@@ -998,6 +1097,32 @@ impl<'a> Interp<'a> {
                 return Ok(v);
             }
         }
+        // `v[i] = x` (`outputDims[dim] = index.size()`).
+        if let (Some(Tok::Ident(name)), Some(Tok::Punct("["))) = (self.peek(), self.peek_at(1)) {
+            let close = matching(self.toks, self.pos + 1);
+            let assigns = close.is_some_and(|c| {
+                matches!(self.toks.get(c + 1).map(|t| &t.tok), Some(Tok::Punct("=")))
+            });
+            if assigns && self.get(name).is_some() {
+                let name = name.clone();
+                self.pos += 2;
+                let idx = self.expr()?;
+                self.expect("]")?;
+                self.expect("=")?;
+                let v = self.expr()?;
+                let mut list = self.get(&name).cloned().unwrap_or(Val::Void);
+                let slot = match (&mut list, num(&idx)) {
+                    (Val::List(items), Some(k)) if k >= 0.0 => items.get_mut(k as usize),
+                    _ => None,
+                };
+                let Some(slot) = slot else {
+                    return self.stop(format!("`{name}[…] =` outside the vector"));
+                };
+                *slot = convert_like(slot, v.clone());
+                self.assign(&name, list)?;
+                return Ok(v);
+            }
+        }
         // `v.push_back(x)` mutates the variable.
         if let (Some(Tok::Ident(name)), Some(Tok::Punct(".")), Some(Tok::Ident(m))) =
             (self.peek(), self.peek_at(1), self.peek_at(2))
@@ -1224,7 +1349,8 @@ impl<'a> Interp<'a> {
             targ = (self.pos + 1..close).rev().find_map(|k| ident(self.toks, k));
             self.pos = close + 1;
         }
-        if path.len() == 1 && !self.is("(") {
+        // Variables, and enumerators however qualified (`Reduction::None`).
+        if !self.is("(") {
             if let Some(v) = self.get(&name) {
                 return Ok(v.clone());
             }
@@ -1342,15 +1468,16 @@ impl<'a> Interp<'a> {
         if self.eat(",") {
             outputs = self.tuple("OUTPUT")?;
         }
-        // Extra arguments (precision settings) do not change the call.
+        let mut extra = Vec::new();
         while self.eat(",") {
-            self.expr()?;
+            extra.push(self.expr()?);
         }
         self.expect(")")?;
         Ok(Val::Ut(Rc::new(UtSpec {
             api,
             inputs,
             outputs,
+            extra,
             line,
         })))
     }
@@ -1420,6 +1547,9 @@ impl<'a> Interp<'a> {
     }
 
     fn tensor_desc(&self, args: Vec<Val>) -> Res<TDesc> {
+        if let [Val::Tensor(t)] = args.as_slice() {
+            return Ok((**t).clone());
+        }
         let mut it = args.into_iter();
         let shape = match it.next() {
             None => vec![1, 1, 16, 16],
