@@ -118,9 +118,26 @@ pub fn cmd_conform(tests: &Path, docs: &Path, format: AuditFormat) -> Outcome {
     Ok(())
 }
 
-/// The ops of a specs folder (or a bare folder of docs), with their rules.
+/// The ops of a specs folder (docs and overlays, reconciled as `gen` does), or of a bare folder
+/// of docs read one by one: CANN keeps several implementations of one aclnn function
+/// (`experimental/...`), each documented next to its own tests, and `find_op` picks the doc of
+/// the test's own op folder.
 pub fn load_ops(docs: &Path) -> Result<Vec<OpIr>, Failure> {
-    let mut ops = crate::read::load_specs(docs)?.ops;
+    let mut ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
+        crate::read::load_specs(docs)?.ops
+    } else {
+        let mut files = Vec::new();
+        collect_all(docs, &mut files)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", docs.display())))?;
+        files.sort();
+        let mut ops = Vec::new();
+        for f in files {
+            let bytes = std::fs::read(&f)
+                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", f.display())))?;
+            ops.extend(crate::read::read_doc(&f.display().to_string(), &bytes).ops);
+        }
+        ops
+    };
     for op in &mut ops {
         crate::rules::apply(op);
     }
@@ -146,6 +163,34 @@ pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
     report.files = files.len();
     report.skipped.sort();
     Ok(report)
+}
+
+fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            collect_all(&p, out)?;
+        } else {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The op folder a doc or test belongs to: the path before its `docs`/`tests` folder, or in a
+/// flattened corpus the file name before `_docs_`/`_tests_`.
+pub fn op_folder(path: &str) -> String {
+    for marker in ["/docs/", "/tests/", "_docs_", "_tests_"] {
+        if let Some(i) = path.find(marker) {
+            let head = &path[..i];
+            return head.rsplit('/').next().unwrap_or(head).to_string();
+        }
+    }
+    String::new()
 }
 
 fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
@@ -178,7 +223,7 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
     }
     for call in &read.calls {
         let at = format!("{name}:{}", call.line);
-        match check_call(call, ops) {
+        match check_call(call, ops, name) {
             Ok(case) => {
                 let case = Case { at, ..case };
                 report.overall.add(case.agree);
@@ -201,7 +246,7 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
 
 type SkipReason = (&'static str, String);
 
-fn check_call(call: &UtCall, ops: &[OpIr]) -> Result<Case, SkipReason> {
+fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReason> {
     let Some((code, name)) = call.expected.clone() else {
         return Err((
             "no-expectation",
@@ -214,7 +259,7 @@ fn check_call(call: &UtCall, ops: &[OpIr]) -> Result<Case, SkipReason> {
     if !CODES.contains(&code) {
         return Err(("status", format!("expects {name}, not a first-phase parameter status")));
     }
-    let op = find_op(ops, &call.ut.api).ok_or_else(|| {
+    let op = find_op(ops, &call.ut.api, file).ok_or_else(|| {
         (
             "unmapped",
             format!("no doc has the prototype {}GetWorkspaceSize", call.ut.api),
@@ -251,10 +296,19 @@ fn check_call(call: &UtCall, ops: &[OpIr]) -> Result<Case, SkipReason> {
     })
 }
 
-fn find_op<'a>(ops: &'a [OpIr], api: &str) -> Option<&'a OpIr> {
+/// The doc of the aclnn function `api`, preferring the one in the test's own op folder.
+fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> {
     let want = format!("{api}GetWorkspaceSize");
-    ops.iter()
-        .find(|o| o.workspace_fn().is_some_and(|f| f.name == want))
+    let folder = op_folder(test_file);
+    let mut candidates = ops
+        .iter()
+        .filter(|o| o.workspace_fn().is_some_and(|f| f.name == want));
+    let first = candidates.clone().next();
+    candidates
+        .find(|o| {
+            !folder.is_empty() && o.sources.iter().any(|s| op_folder(s) == folder)
+        })
+        .or(first)
 }
 
 /// The product id of a `SocVersion` enumerator.
@@ -695,6 +749,15 @@ TEST_F(t, unreadable) {
         assert!(kinds.contains(&("status", "t.cpp:25")), "{kinds:?}");
         assert!(kinds.contains(&("unmapped", "t.cpp:30")), "{kinds:?}");
         assert!(kinds.contains(&("unreadable", "t.cpp:33")), "{kinds:?}");
+    }
+
+    #[test]
+    fn op_folder_of_flattened_and_real_paths() {
+        assert_eq!(op_folder("d/activation_elu_docs_aclnnElu.md"), "activation_elu");
+        assert_eq!(op_folder("activation_elu_tests_ut_op_api_test.cpp"), "activation_elu");
+        assert_eq!(op_folder("ops-nn/activation/elu/docs/aclnnElu.md"), "elu");
+        assert_eq!(op_folder("elu/tests/ut/op_host/test.cpp"), "elu");
+        assert_eq!(op_folder("x.md"), "");
     }
 
     #[test]

@@ -1838,6 +1838,11 @@ fn constant(name: &str) -> Option<Val> {
             let code = aclnn_runtime::status::code(n).unwrap_or(u32::MAX);
             Val::Status(code, n.to_string())
         }
+        // aclnn's cube math modes (`aclnn_base.h`), the value of every `cubeMathType`.
+        "KEEP_DTYPE" => Val::Int(0, Num::I8),
+        "ALLOW_FP32_DOWN_PRECISION" => Val::Int(1, Num::I8),
+        "USE_FP16" => Val::Int(2, Num::I8),
+        "USE_HF32" => Val::Int(3, Num::I8),
         "ACL_FRACTAL_Z_3D" => Val::Format(Ok(Format::FractalZ3d)),
         n if n.starts_with("ACL_FORMAT_") => {
             let f = &n["ACL_FORMAT_".len()..];
