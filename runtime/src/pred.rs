@@ -212,7 +212,7 @@ pub fn dtype_castable(from: &[Named], to: &[Named]) -> Result<(), String> {
 }
 
 pub fn format_in(ts: &[Named], allowed: &[Format]) -> Result<(), String> {
-    match ts.iter().find(|(_, t)| !allowed.contains(&t.format)) {
+    match ts.iter().find(|(_, t)| !t.format.allowed_by(allowed)) {
         None => Ok(()),
         Some((name, t)) => Err(format!(
             "{name} has format {} (supported: {})",

@@ -166,6 +166,24 @@ vocab_enum! {
 }
 
 impl Format {
+    /// Ascend's private (5D/fractal) layouts. A doc's "ND" means any plain layout: aclnn checks
+    /// `IsPrivateFormat`, so NCHW or NCL tensors pass where ND is listed, private ones do not.
+    pub fn is_private(self) -> bool {
+        matches!(
+            self,
+            Format::Nc1hwc0
+                | Format::FractalNz
+                | Format::FractalZ
+                | Format::FractalZ3d
+                | Format::Ndc1hwc0
+        )
+    }
+
+    /// True when a tensor of this format satisfies a documented format list.
+    pub fn allowed_by(self, allowed: &[Format]) -> bool {
+        allowed.contains(&self) || (allowed.contains(&Format::Nd) && !self.is_private())
+    }
+
     /// The `aclFormat` enumerator (`ACL_FORMAT_NCHW`).
     pub fn acl_name(self) -> String {
         format!("ACL_FORMAT_{}", self.as_str())
