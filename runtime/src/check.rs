@@ -105,18 +105,18 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             None => Ok(()),
             Some(v) => pred::list_unique(param, &v),
         },
-        Rule::IntInRange { param, min, max } => match pred::arg_int(param, arg(call, param))? {
+        Rule::IntInRange { param, min, max } => match arg(call, param) {
             None => Ok(()),
-            Some(v) => pred::int_in_range(param, v, *min, *max),
+            Some(a) => pred::value_in_range(param, a, *min, *max),
         },
         Rule::AxisIn { param, tensor } => {
             let ts = tensors(call, tensor)?;
             pred::axis_in(param, arg(call, param), &ts)
         }
         Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
-        Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
+        Rule::IntIn { param, values } => match pred::arg_ints(param, arg(call, param))? {
             None => Ok(()),
-            Some(v) => pred::int_in(param, v, values),
+            Some(vs) => vs.into_iter().try_for_each(|v| pred::int_in(param, v, values)),
         },
         Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
             let l = pred::arg_int_list(lhs, arg(call, lhs))?;
