@@ -552,7 +552,7 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             let bad: Vec<Format> = Format::ALL
                 .iter()
                 .copied()
-                .filter(|f| !allowed.contains(f))
+                .filter(|f| !f.allowed_by(allowed))
                 .take(4)
                 .collect();
             let calls = bad

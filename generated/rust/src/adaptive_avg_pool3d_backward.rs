@@ -113,24 +113,11 @@ pub fn adaptive_avg_pool3d_backward(
         "gradOutput、self和out的维数不等于4或5。",
         pred::rank_in(&pred::one("out", out), 4, 5),
     )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的shape不匹配。
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): self和out的shape不匹配。
     pred::report(
         161002,
-        "gradOutput、self和out的shape不匹配。",
+        "self和out的shape不匹配。",
         pred::shape_same(&[pred::one("self", self_), pred::one("out", out)].concat()),
-    )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的shape不匹配。
-    pred::report(
-        161002,
-        "gradOutput、self和out的shape不匹配。",
-        pred::rank_same(
-            &[
-                pred::one("gradOutput", grad_output),
-                pred::one("self", self_),
-                pred::one("out", out),
-            ]
-                .concat(),
-        ),
     )?;
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的shape的某一维不大于0。
     pred::report(
@@ -144,14 +131,26 @@ pub fn adaptive_avg_pool3d_backward(
         "gradOutput或self的shape的某一维不大于0。",
         pred::dims_positive(&pred::one("self", self_), false),
     )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
     pred::report(
         161002,
-        "gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)",
-        pred::broadcastable(
+        "gradOutput和self的第一维不一致。",
+        pred::dims_equal(
             &pred::one("gradOutput", grad_output),
+            0i64,
             &pred::one("self", self_),
-            Some(&[-2i64, -1i64][..]),
+            0i64,
+        ),
+    )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第二维不一致。
+    pred::report(
+        161002,
+        "gradOutput和self的第二维不一致。",
+        pred::dims_equal(
+            &pred::one("gradOutput", grad_output),
+            1i64,
+            &pred::one("self", self_),
+            1i64,
         ),
     )?;
     Ok(())

@@ -170,7 +170,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradInput_unsupported_on
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradOutput_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -186,7 +186,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_self_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
@@ -202,7 +202,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_indices_unsupported)
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NCHW);
+    auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NC1HWC0);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
     auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
@@ -218,7 +218,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradInput_unsupported)
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
-    auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
 
     auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
