@@ -45,6 +45,47 @@ pub struct ConditionAudit {
     /// Why it is not tested, when it is mapped but no case exercises it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub untested_reason: Option<String>,
+    /// With `--tests`: what CANN's own unit tests say about this condition's rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ut: Option<UtVerdict>,
+}
+
+/// CANN's unit-test calls this condition's rule rejected, and how many of them CANN's test
+/// expects to fail with the same code (the rest are calls CANN accepts or rejects otherwise).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct UtVerdict {
+    pub fired: usize,
+    pub agreed: usize,
+}
+
+impl UtVerdict {
+    fn text(&self) -> String {
+        match (self.fired, self.agreed) {
+            (0, _) => "not exercised".into(),
+            (f, a) if f == a => format!("agrees ({a}/{f})"),
+            (f, a) => format!("DISAGREES ({a}/{f} agree)"),
+        }
+    }
+}
+
+/// Fills each condition's `ut` verdict from a conform run over CANN's unit tests.
+pub fn attach_unit_tests(report: &mut Report, conform: &crate::conform::Report) {
+    let mut fired: BTreeMap<(&str, &str), UtVerdict> = BTreeMap::new();
+    for c in conform.cases.iter().filter(|c| c.got != 0) {
+        let v = fired.entry((c.op.as_str(), c.condition.as_str())).or_default();
+        v.fired += 1;
+        v.agreed += usize::from(c.agree);
+    }
+    for op in &mut report.ops {
+        for c in &mut op.conditions {
+            c.ut = Some(
+                fired
+                    .get(&(op.op.as_str(), c.condition.as_str()))
+                    .copied()
+                    .unwrap_or_default(),
+            );
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -80,10 +121,19 @@ impl Totals {
     }
 }
 
-pub fn cmd_audit(specs: &Path, format: AuditFormat, min_coverage: Option<f64>) -> Outcome {
+pub fn cmd_audit(
+    specs: &Path,
+    format: AuditFormat,
+    min_coverage: Option<f64>,
+    tests: Option<&Path>,
+) -> Outcome {
     let mut loaded = crate::read::load_specs(specs)?;
     loaded.ops.par_iter_mut().for_each(crate::rules::apply);
-    let report = audit(&loaded.ops);
+    let mut report = audit(&loaded.ops);
+    if let Some(tests) = tests {
+        let ut = crate::conform::run(tests, &loaded.ops).map_err(Failure::usage)?;
+        attach_unit_tests(&mut report, &ut);
+    }
     let text = match format {
         AuditFormat::Json => {
             serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
@@ -214,6 +264,7 @@ fn audit_condition(
         tested,
         passing,
         untested_reason,
+        ut: None,
     }
 }
 
@@ -274,6 +325,9 @@ fn render_table(report: &Report) -> String {
                 one_line(&c.condition),
                 c.rule
             );
+            if let Some(ut) = &c.ut {
+                let _ = writeln!(out, "          CANN unit tests: {}", ut.text());
+            }
         }
         for i in &op.inferred {
             let _ = writeln!(

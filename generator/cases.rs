@@ -755,14 +755,26 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 )],
             )]
         }
-        Rule::DimsEqual { rhs, rhs_dim, .. } => {
-            let d = *rhs_dim;
-            let calls = vec![set_tensors(base, std::slice::from_ref(rhs), move |t| {
-                let i = if d < 0 { t.rank() as i64 + d } else { d };
-                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
-                    *x += 1;
+        Rule::DimsEqual {
+            lhs,
+            lhs_dim,
+            rhs,
+            rhs_dim,
+        } => {
+            let grow = |d: i64| {
+                move |t: &mut TensorDesc| {
+                    let i = if d < 0 { t.rank() as i64 + d } else { d };
+                    if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                        *x += 1;
+                    }
                 }
-            })];
+            };
+            // The right side first; the left when changing the right trips another rule
+            // (self's shape is pinned to out's, gradOutput's is not).
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(rhs), grow(*rhs_dim)),
+                set_tensors(base, std::slice::from_ref(lhs), grow(*lhs_dim)),
+            ];
             vec![(format!("dim_{rhs}_differs"), calls)]
         }
         Rule::IntAtMost { lhs, rhs } => {

@@ -70,6 +70,9 @@ pub enum Command {
         /// Exit 1 when the share of conditions mapped, tested and passing is below this percentage.
         #[arg(long)]
         min_coverage: Option<f64>,
+        /// CANN op_api gtests: show per condition whether CANN's own tests agree with its rule.
+        #[arg(long)]
+        tests: Option<PathBuf>,
     },
     /// Check the validators against CANN's op_api unit tests (gtests) and report agreement.
     Conform {
@@ -184,7 +187,8 @@ pub fn run(command: Command) -> Outcome {
             specs,
             format,
             min_coverage,
-        } => crate::audit::cmd_audit(&specs, format, min_coverage),
+            tests,
+        } => crate::audit::cmd_audit(&specs, format, min_coverage, tests.as_deref()),
         Command::Conform {
             tests,
             docs,

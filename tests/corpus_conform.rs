@@ -1,0 +1,84 @@
+//! Over `../shared/corpus/ops-nn`: the doc-generated validators against CANN's own op_api unit
+//! tests (`aclgen conform`). Prints the figures and fails below the floors.
+//!
+//! The targets of issue 17 are agreement ≥ 95%, false rejections ≤ 1%, and ≥ 90% of the
+//! 161001 and of the 161002 cases. They are not reached yet: the floors below are a ratchet at
+//! the figures reached so far (raise them as the mechanism improves; never lower them).
+
+use std::path::Path;
+
+/// (what, floor in %, or ceiling for false rejections)
+const MIN_AGREEMENT: f64 = 83.0;
+const MAX_FALSE_REJECTIONS: f64 = 14.0;
+const MIN_NULLPTR: f64 = 92.0;
+const MIN_INVALID: f64 = 74.5;
+/// Calls the reader must turn into checked cases (so a reader regression cannot raise the
+/// agreement by skipping hard tests).
+const MIN_CHECKED: usize = 4700;
+
+const TARGETS: &str = "issue 17 targets: agreement >= 95%, false rejections <= 1%, \
+                       161001 >= 90%, 161002 >= 90%";
+
+#[test]
+fn validators_agree_with_canns_unit_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/ops-nn");
+    let (tests, docs) = (root.join("ut/tests"), root.join("docs"));
+    if !tests.is_dir() || !docs.is_dir() {
+        println!("skipped: ../shared/corpus/ops-nn (ut/tests, docs) is absent");
+        return;
+    }
+    let ops = aclgen::conform::load_ops(&docs).expect("read the ops-nn docs");
+    let r = aclgen::conform::run(&tests, &ops).expect("read the ops-nn unit tests");
+    let (ok, bad, nul, inv) = (
+        r.overall,
+        r.false_rejection_pct(),
+        r.code(161001),
+        r.code(161002),
+    );
+    println!(
+        "conform ops-nn: {} files, {} tests, {} calls checked, {} skipped",
+        r.files,
+        r.tests,
+        ok.total,
+        r.skipped.len()
+    );
+    println!(
+        "  agreement {:.1}% ({}/{}), false rejections {:.1}% ({}/{}), success {:.1}%, \
+         161001 {:.1}% ({}/{}), 161002 {:.1}% ({}/{})",
+        ok.pct(),
+        ok.agree,
+        ok.total,
+        bad,
+        r.false_rejections.total - r.false_rejections.agree,
+        r.false_rejections.total,
+        r.code(0).pct(),
+        nul.pct(),
+        nul.agree,
+        nul.total,
+        inv.pct(),
+        inv.agree,
+        inv.total
+    );
+    println!("  {TARGETS} (not reached; this test is a ratchet at the figures reached)");
+    let mut failures = Vec::new();
+    if ok.total < MIN_CHECKED {
+        failures.push(format!("only {} calls checked (< {MIN_CHECKED})", ok.total));
+    }
+    if ok.pct() < MIN_AGREEMENT {
+        failures.push(format!("agreement {:.1}% < {MIN_AGREEMENT}%", ok.pct()));
+    }
+    if bad > MAX_FALSE_REJECTIONS {
+        failures.push(format!("false rejections {bad:.1}% > {MAX_FALSE_REJECTIONS}%"));
+    }
+    if nul.pct() < MIN_NULLPTR {
+        failures.push(format!("161001 {:.1}% < {MIN_NULLPTR}%", nul.pct()));
+    }
+    if inv.pct() < MIN_INVALID {
+        failures.push(format!("161002 {:.1}% < {MIN_INVALID}%", inv.pct()));
+    }
+    assert!(
+        failures.is_empty(),
+        "agreement with CANN's unit tests fell below the ratchet: {}",
+        failures.join("; ")
+    );
+}
