@@ -72,7 +72,9 @@ impl UtVerdict {
 pub fn attach_unit_tests(report: &mut Report, conform: &crate::conform::Report) {
     let mut fired: BTreeMap<(&str, &str), UtVerdict> = BTreeMap::new();
     for c in conform.cases.iter().filter(|c| c.got != 0) {
-        let v = fired.entry((c.op.as_str(), c.condition.as_str())).or_default();
+        let v = fired
+            .entry((c.op.as_str(), c.condition.as_str()))
+            .or_default();
         v.fired += 1;
         v.agreed += usize::from(c.agree);
     }

@@ -605,12 +605,21 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             let Some(last) = params.last() else {
                 return Vec::new();
             };
-            let calls = vec![
-                set_tensors(base, std::slice::from_ref(last), |t| t.shape.push(2)),
-                set_tensors(base, std::slice::from_ref(last), |t| {
-                    t.shape.pop();
-                }),
-            ];
+            // The last tensor first; then the others, for when the last one's shape is pinned
+            // by another rule (out's shape is self's).
+            let mut order: Vec<&String> = vec![last];
+            order.extend(params.iter().rev().skip(1));
+            let calls = order
+                .into_iter()
+                .flat_map(|p| {
+                    [
+                        set_tensors(base, std::slice::from_ref(p), |t| t.shape.push(2)),
+                        set_tensors(base, std::slice::from_ref(p), |t| {
+                            t.shape.pop();
+                        }),
+                    ]
+                })
+                .collect();
             vec![(format!("rank_{last}_differs"), calls)]
         }
         Rule::ShapeSame { params } => {

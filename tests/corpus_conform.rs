@@ -68,7 +68,9 @@ fn validators_agree_with_canns_unit_tests() {
         failures.push(format!("agreement {:.1}% < {MIN_AGREEMENT}%", ok.pct()));
     }
     if bad > MAX_FALSE_REJECTIONS {
-        failures.push(format!("false rejections {bad:.1}% > {MAX_FALSE_REJECTIONS}%"));
+        failures.push(format!(
+            "false rejections {bad:.1}% > {MAX_FALSE_REJECTIONS}%"
+        ));
     }
     if nul.pct() < MIN_NULLPTR {
         failures.push(format!("161001 {:.1}% < {MIN_NULLPTR}%", nul.pct()));

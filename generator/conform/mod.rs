@@ -21,7 +21,11 @@ use std::path::Path;
 use ut::{TDesc, UtCall, Val};
 
 /// The status codes the oracle compares; others are counted as skipped.
-pub const CODES: [u32; 3] = [status::SUCCESS, status::PARAM_NULLPTR, status::PARAM_INVALID];
+pub const CODES: [u32; 3] = [
+    status::SUCCESS,
+    status::PARAM_NULLPTR,
+    status::PARAM_INVALID,
+];
 
 /// One checked call.
 #[derive(Debug, Clone, Serialize)]
@@ -151,7 +155,8 @@ pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
     files.sort();
     let mut report = Report::default();
     for path in &files {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         let name = path
             .strip_prefix(tests)
@@ -227,8 +232,16 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
             Ok(case) => {
                 let case = Case { at, ..case };
                 report.overall.add(case.agree);
-                report.per_code.entry(case.expected).or_default().add(case.agree);
-                report.per_op.entry(case.op.clone()).or_default().add(case.agree);
+                report
+                    .per_code
+                    .entry(case.expected)
+                    .or_default()
+                    .add(case.agree);
+                report
+                    .per_op
+                    .entry(case.op.clone())
+                    .or_default()
+                    .add(case.agree);
                 if case.expected == status::SUCCESS {
                     report.false_rejections.add(case.agree);
                 }
@@ -254,10 +267,16 @@ fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReaso
         ));
     };
     if call.ne {
-        return Err(("status", format!("EXPECT_NE(…, {name}): no single expected status")));
+        return Err((
+            "status",
+            format!("EXPECT_NE(…, {name}): no single expected status"),
+        ));
     }
     if !CODES.contains(&code) {
-        return Err(("status", format!("expects {name}, not a first-phase parameter status")));
+        return Err((
+            "status",
+            format!("expects {name}, not a first-phase parameter status"),
+        ));
     }
     let op = find_op(ops, &call.ut.api, file).ok_or_else(|| {
         (
@@ -265,8 +284,12 @@ fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReaso
             format!("no doc has the prototype {}GetWorkspaceSize", call.ut.api),
         )
     })?;
-    let product = soc_product(&call.soc)
-        .ok_or_else(|| ("unmapped", format!("SoC {} has no product id", call.soc)))?;
+    let product = if call.soc_switched {
+        soc_product(&call.soc)
+            .ok_or_else(|| ("unmapped", format!("SoC {} has no product id", call.soc)))?
+    } else {
+        build_product(op)
+    };
     let args = map_args(op, call).map_err(|r| ("unmapped", r))?;
     let c = Call {
         product: product.to_string(),
@@ -305,10 +328,26 @@ fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> 
         .filter(|o| o.workspace_fn().is_some_and(|f| f.name == want));
     let first = candidates.clone().next();
     candidates
-        .find(|o| {
-            !folder.is_empty() && o.sources.iter().any(|s| op_folder(s) == folder)
-        })
+        .find(|o| !folder.is_empty() && o.sources.iter().any(|s| op_folder(s) == folder))
         .or(first)
+}
+
+/// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
+/// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
+fn build_product(op: &OpIr) -> &'static str {
+    const PREFERRED: [&str; 6] = [
+        "ascend910b",
+        "ascend950",
+        "ascend910_93",
+        "ascend310p",
+        "ascend910",
+        "ascend310b",
+    ];
+    let supported: Vec<&str> = op.supported_products().collect();
+    PREFERRED
+        .into_iter()
+        .find(|p| supported.contains(p))
+        .unwrap_or("ascend910b")
 }
 
 /// The product id of a `SocVersion` enumerator.
@@ -333,7 +372,9 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
     let params: Vec<&str> = f
         .params
         .iter()
-        .filter(|p| !p.ty.contains("aclOpExecutor") && !(p.ty.starts_with("uint64_t") && p.ty.contains('*')))
+        .filter(|p| {
+            !p.ty.contains("aclOpExecutor") && !(p.ty.starts_with("uint64_t") && p.ty.contains('*'))
+        })
         .map(|p| p.name.as_str())
         .collect();
     let values: Vec<&Val> = call
@@ -375,7 +416,9 @@ fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, String> {
     let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
     let arg = match role {
         Role::InputTensorList | Role::OutputTensorList => match v {
-            Val::TensorList(ts) => Arg::TensorList(ts.iter().map(tensor).collect::<Result<_, _>>()?),
+            Val::TensorList(ts) => {
+                Arg::TensorList(ts.iter().map(tensor).collect::<Result<_, _>>()?)
+            }
             _ => return Err(wrong()),
         },
         r if r.is_tensor() => match v {
@@ -415,16 +458,19 @@ fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, String> {
     } else if ty.contains("aclScalar") {
         match v {
             Val::Scalar(d, x) => Arg::Scalar {
-                dtype: d.clone().map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
+                dtype: d
+                    .clone()
+                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
                 value: *x,
             },
             _ => return Err(wrong()),
         }
     } else if ty.contains("aclDataType") {
         match v {
-            Val::DType(d) => {
-                Arg::DataType(d.clone().map_err(|n| format!("dtype {n} is not in the vocabulary"))?)
-            }
+            Val::DType(d) => Arg::DataType(
+                d.clone()
+                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
+            ),
             _ => return Err(wrong()),
         }
     } else if ty.contains("bool") {
@@ -525,9 +571,7 @@ fn explain(op: &OpIr, expected: u32, fired: Option<&aclnn_runtime::AclnnError>) 
         })
         .collect();
     if manual.is_empty() {
-        format!(
-            "{doc}: no documented {expected} condition rejects this call",
-        )
+        format!("{doc}: no documented {expected} condition rejects this call",)
     } else {
         manual.join("; ")
     }
@@ -553,7 +597,12 @@ pub fn render_table(r: &Report) -> String {
         fr.total
     );
     for (code, t) in &r.per_code {
-        let _ = writeln!(s, "  {code:>6} {:<24} {}", status::name(*code), fmt_tally(t));
+        let _ = writeln!(
+            s,
+            "  {code:>6} {:<24} {}",
+            status::name(*code),
+            fmt_tally(t)
+        );
     }
     let _ = writeln!(s, "\nper op:");
     for (op, t) in &r.per_op {
@@ -615,9 +664,19 @@ pub fn render_markdown(r: &Report) -> String {
             c.why.replace('|', "\\|")
         );
     }
-    let _ = writeln!(s, "\n## Skipped\n\n| kind | where | reason |\n| --- | --- | --- |");
+    let _ = writeln!(
+        s,
+        "\n## Skipped\n\n| kind | where | reason |\n| --- | --- | --- |"
+    );
     for k in &r.skipped {
-        let _ = writeln!(s, "| {} | {} {} | {} |", k.kind, k.at, k.test, k.reason.replace('|', "\\|"));
+        let _ = writeln!(
+            s,
+            "| {} | {} {} | {} |",
+            k.kind,
+            k.at,
+            k.test,
+            k.reason.replace('|', "\\|")
+        );
     }
     s
 }
@@ -641,9 +700,12 @@ mod tests {
             role,
             ty: t.into(),
             dtypes: if role.is_tensor() {
-                [("ascend910b".to_string(), vec![aclnn_runtime::DType::Float32])]
-                    .into_iter()
-                    .collect()
+                [(
+                    "ascend910b".to_string(),
+                    vec![aclnn_runtime::DType::Float32],
+                )]
+                .into_iter()
+                .collect()
             } else {
                 Default::default()
             },
@@ -740,7 +802,11 @@ TEST_F(t, unreadable) {
         let bad = r.cases.iter().find(|c| !c.agree).unwrap();
         assert_eq!(bad.at, "t.cpp:19");
         assert_eq!(bad.got, 161002);
-        assert!(bad.why.contains("数据类型不在支持的范围之内"), "{}", bad.why);
+        assert!(
+            bad.why.contains("数据类型不在支持的范围之内"),
+            "{}",
+            bad.why
+        );
         let kinds: Vec<(&str, &str)> = r
             .skipped
             .iter()
@@ -753,8 +819,14 @@ TEST_F(t, unreadable) {
 
     #[test]
     fn op_folder_of_flattened_and_real_paths() {
-        assert_eq!(op_folder("d/activation_elu_docs_aclnnElu.md"), "activation_elu");
-        assert_eq!(op_folder("activation_elu_tests_ut_op_api_test.cpp"), "activation_elu");
+        assert_eq!(
+            op_folder("d/activation_elu_docs_aclnnElu.md"),
+            "activation_elu"
+        );
+        assert_eq!(
+            op_folder("activation_elu_tests_ut_op_api_test.cpp"),
+            "activation_elu"
+        );
         assert_eq!(op_folder("ops-nn/activation/elu/docs/aclnnElu.md"), "elu");
         assert_eq!(op_folder("elu/tests/ut/op_host/test.cpp"), "elu");
         assert_eq!(op_folder("x.md"), "");
@@ -766,7 +838,11 @@ TEST_F(t, unreadable) {
         let t = "TEST_F(t, x) { auto ut = OP_API_UT(aclnnFoo, INPUT(TensorDesc({1}, ACL_FLOAT, ACL_FORMAT_ND)), OUTPUT()); uint64_t w; EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }";
         check_file("x.cpp", t, &[op()], &mut r);
         assert_eq!(r.overall.total, 0);
-        assert!(r.skipped[0].reason.contains("passes 1 arguments"), "{:?}", r.skipped);
+        assert!(
+            r.skipped[0].reason.contains("passes 1 arguments"),
+            "{:?}",
+            r.skipped
+        );
         let table = render_table(&r);
         assert!(table.contains("unmapped x.cpp:1"), "{table}");
     }

@@ -136,6 +136,8 @@ pub struct UtCall {
     pub line: usize,
     pub test: String,
     pub soc: String,
+    /// False while the test runs on the build's default SoC (no switch seen).
+    pub soc_switched: bool,
     pub ut: Rc<UtSpec>,
     /// `Some((code, name))` once an `EXPECT_EQ` names the status; `ne` when it is `EXPECT_NE`.
     pub expected: Option<(u32, String)>,
@@ -227,10 +229,21 @@ fn globals(src: &str, toks: &[Token], funcs: &BTreeMap<String, FuncDef>) -> BTre
             (words.next(), words.next(), words.next(), words.next())
         {
             let v = tokenize(value);
-            if let [Token { tok: Tok::Int(x, _), .. }] = v.as_slice() {
+            if let [Token {
+                tok: Tok::Int(x, _),
+                ..
+            }] = v.as_slice()
+            {
                 it.declare(name.to_string(), Val::Int(*x, Num::I32));
-            } else if let [Token { tok: Tok::Float(x, f), .. }] = v.as_slice() {
-                it.declare(name.to_string(), Val::Float(*x, if *f { Num::F32 } else { Num::F64 }));
+            } else if let [Token {
+                tok: Tok::Float(x, f),
+                ..
+            }] = v.as_slice()
+            {
+                it.declare(
+                    name.to_string(),
+                    Val::Float(*x, if *f { Num::F32 } else { Num::F64 }),
+                );
             }
         }
     }
@@ -432,6 +445,7 @@ struct Interp<'a> {
     pos: usize,
     scopes: Vec<BTreeMap<String, Val>>,
     soc: String,
+    soc_switched: bool,
     test: String,
     calls: Vec<UtCall>,
     steps: usize,
@@ -446,6 +460,7 @@ impl<'a> Interp<'a> {
             pos: 0,
             scopes: vec![BTreeMap::new()],
             soc: DEFAULT_SOC.to_string(),
+            soc_switched: false,
             test: test.to_string(),
             calls: Vec::new(),
             steps: 0,
@@ -465,8 +480,8 @@ impl<'a> Interp<'a> {
             _ => {}
         }
         // What comes first decides: `{` after `)` is a function body, after a class head a class body.
-        let Some(stop) = (i..toks.len())
-            .find(|&k| matches!(toks[k].tok, Tok::Punct(";" | "{" | "=")))
+        let Some(stop) =
+            (i..toks.len()).find(|&k| matches!(toks[k].tok, Tok::Punct(";" | "{" | "=")))
         else {
             return toks.len();
         };
@@ -639,7 +654,11 @@ impl<'a> Interp<'a> {
                 "for" => self.for_stmt(),
                 "return" => {
                     self.pos += 1;
-                    let v = if self.is(";") { Val::Void } else { self.expr()? };
+                    let v = if self.is(";") {
+                        Val::Void
+                    } else {
+                        self.expr()?
+                    };
                     self.expect(";")?;
                     Ok(Flow::Return(v))
                 }
@@ -659,8 +678,8 @@ impl<'a> Interp<'a> {
                 "EXPECT_EQ" | "ASSERT_EQ" | "EXPECT_NE" | "ASSERT_NE" => self.expect_stmt(k),
                 "cout" | "printf" | "EXPECT_TRUE" | "EXPECT_FALSE" | "ASSERT_TRUE"
                 | "ASSERT_FALSE" | "EXPECT_GE" | "EXPECT_GT" | "EXPECT_LE" | "EXPECT_LT"
-                | "EXPECT_FLOAT_EQ" | "EXPECT_NEAR" | "OP_LOGI" | "OP_LOGD" | "OP_LOGE"
-                | "std" | "using" | "typedef"
+                | "EXPECT_FLOAT_EQ" | "EXPECT_NEAR" | "OP_LOGI" | "OP_LOGD" | "OP_LOGE" | "std"
+                | "using" | "typedef"
                     if k != "std" || self.is_std_output() =>
                 {
                     self.skip_statement()
@@ -793,7 +812,10 @@ impl<'a> Interp<'a> {
         let Some(taken) = truthy(&cond) else {
             return Err(Stop {
                 line,
-                reason: format!("an `if` condition that cannot be evaluated ({})", describe(&cond)),
+                reason: format!(
+                    "an `if` condition that cannot be evaluated ({})",
+                    describe(&cond)
+                ),
             });
         };
         let flow = if taken {
@@ -820,8 +842,7 @@ impl<'a> Interp<'a> {
             return self.stop("expected `(` after `for`");
         };
         let colon = (open + 1..close).find(|&k| {
-            self.toks[k].tok == Tok::Punct(":")
-                && !matches!(self.toks[k - 1].tok, Tok::Punct("?"))
+            self.toks[k].tok == Tok::Punct(":") && !matches!(self.toks[k - 1].tok, Tok::Punct("?"))
         });
         self.scopes.push(BTreeMap::new());
         let r = match colon {
@@ -879,9 +900,7 @@ impl<'a> Interp<'a> {
                 match truthy(&c) {
                     Some(true) => {}
                     Some(false) => break,
-                    None => {
-                        return self.stop(format!("a `for` condition over {}", describe(&c)))
-                    }
+                    None => return self.stop(format!("a `for` condition over {}", describe(&c))),
                 }
             }
             self.pos = body;
@@ -986,8 +1005,14 @@ impl<'a> Interp<'a> {
                 Tok::Ident(k)
                     if matches!(
                         k.as_str(),
-                        "const" | "static" | "constexpr" | "class" | "struct" | "unsigned"
-                            | "signed" | "volatile"
+                        "const"
+                            | "static"
+                            | "constexpr"
+                            | "class"
+                            | "struct"
+                            | "unsigned"
+                            | "signed"
+                            | "volatile"
                     ) =>
                 {
                     if k == "unsigned" {
@@ -1043,12 +1068,15 @@ impl<'a> Interp<'a> {
             "SocVersionManager" => {
                 if let Some(Val::Soc(s)) = args.first() {
                     self.soc = s.clone();
+                    self.soc_switched = true;
                 }
                 Ok(Val::Void)
             }
             "vector" => Ok(match args.as_slice() {
                 [Val::Int(n, _), v] => Val::List(vec![v.clone(); (*n).clamp(0, 4096) as usize]),
-                [Val::Int(n, _)] => Val::List(vec![Val::Int(0, Num::I64); (*n).clamp(0, 4096) as usize]),
+                [Val::Int(n, _)] => {
+                    Val::List(vec![Val::Int(0, Num::I64); (*n).clamp(0, 4096) as usize])
+                }
                 [one] => one.clone(),
                 _ => Val::List(args),
             }),
@@ -1197,7 +1225,11 @@ impl<'a> Interp<'a> {
                 (Some(false), None) if op == "&&" => Ok(Val::Bool(false)),
                 (None, Some(false)) if op == "&&" => Ok(Val::Bool(false)),
                 (Some(true), None) | (None, Some(true)) if op == "||" => Ok(Val::Bool(true)),
-                _ => Ok(Val::Unknown(format!("{} {op} {}", describe(&a), describe(&b)))),
+                _ => Ok(Val::Unknown(format!(
+                    "{} {op} {}",
+                    describe(&a),
+                    describe(&b)
+                ))),
             },
             "==" | "!=" => Ok(match equal(&a, &b) {
                 Some(eq) => Val::Bool(eq == (op == "==")),
@@ -1210,7 +1242,11 @@ impl<'a> Interp<'a> {
                     "<=" => x <= y,
                     _ => x >= y,
                 })),
-                _ => Ok(Val::Unknown(format!("{} {op} {}", describe(&a), describe(&b)))),
+                _ => Ok(Val::Unknown(format!(
+                    "{} {op} {}",
+                    describe(&a),
+                    describe(&b)
+                ))),
             },
             "<<" => Ok(Val::Unknown("<<".into())),
             _ => Ok(arith(op, a, b).unwrap_or(Val::Unknown(format!("arithmetic `{op}`")))),
@@ -1243,7 +1279,11 @@ impl<'a> Interp<'a> {
         if self.is("(") && self.is_cast() {
             let close = matching(self.toks, self.pos).unwrap_or(self.pos);
             let ty = ident(self.toks, close - 1)
-                .or_else(|| (self.pos + 1..close).rev().find_map(|k| ident(self.toks, k)))
+                .or_else(|| {
+                    (self.pos + 1..close)
+                        .rev()
+                        .find_map(|k| ident(self.toks, k))
+                })
                 .unwrap_or_default();
             self.pos = close + 1;
             let v = self.unary()?;
@@ -1258,7 +1298,10 @@ impl<'a> Interp<'a> {
         let Some(close) = matching(self.toks, self.pos) else {
             return false;
         };
-        let inner: Vec<&Tok> = self.toks[self.pos + 1..close].iter().map(|t| &t.tok).collect();
+        let inner: Vec<&Tok> = self.toks[self.pos + 1..close]
+            .iter()
+            .map(|t| &t.tok)
+            .collect();
         let Some(Tok::Ident(first)) = inner.iter().find(|t| matches!(t, Tok::Ident(_))) else {
             return false;
         };
@@ -1269,7 +1312,10 @@ impl<'a> Interp<'a> {
             && inner
                 .iter()
                 .all(|t| matches!(t, Tok::Ident(_) | Tok::Punct("*" | "&" | "::")))
-            && !matches!(self.toks.get(close + 1).map(|t| &t.tok), Some(Tok::Punct(")" | ";" | ",")))
+            && !matches!(
+                self.toks.get(close + 1).map(|t| &t.tok),
+                Some(Tok::Punct(")" | ";" | ","))
+            )
     }
 
     fn primary(&mut self) -> Res<Val> {
@@ -1346,7 +1392,9 @@ impl<'a> Interp<'a> {
         let mut targ = None;
         if self.is("<") && self.template_follows() {
             let close = self.template_close();
-            targ = (self.pos + 1..close).rev().find_map(|k| ident(self.toks, k));
+            targ = (self.pos + 1..close)
+                .rev()
+                .find_map(|k| ident(self.toks, k));
             self.pos = close + 1;
         }
         // Variables, and enumerators however qualified (`Reduction::None`).
@@ -1371,7 +1419,10 @@ impl<'a> Interp<'a> {
         }
         self.pos += 1;
         let args = self.args(")")?;
-        if matches!(name.as_str(), "static_cast" | "reinterpret_cast" | "const_cast") {
+        if matches!(
+            name.as_str(),
+            "static_cast" | "reinterpret_cast" | "const_cast"
+        ) {
             let v = args.into_iter().next().unwrap_or(Val::Void);
             return Ok(convert_to(targ.as_deref().unwrap_or(""), v));
         }
@@ -1529,6 +1580,7 @@ impl<'a> Interp<'a> {
             "SetPlatformSocVersion" | "SocVersionManager" => {
                 if let Some(Val::Soc(s)) = args.first() {
                     self.soc = s.clone();
+                    self.soc_switched = true;
                 }
                 Val::Void
             }
@@ -1553,9 +1605,8 @@ impl<'a> Interp<'a> {
         let mut it = args.into_iter();
         let shape = match it.next() {
             None => vec![1, 1, 16, 16],
-            Some(v) => int_list(&v).ok_or_else(|| {
-                self.err(&format!("TensorDesc with shape {}", describe(&v)))
-            })?,
+            Some(v) => int_list(&v)
+                .ok_or_else(|| self.err(&format!("TensorDesc with shape {}", describe(&v))))?,
         };
         let dtype = match it.next() {
             None => Ok(DType::Float32),
@@ -1565,11 +1616,14 @@ impl<'a> Interp<'a> {
         let format = match it.next() {
             None => Ok(Format::Nchw),
             Some(Val::Format(f)) => f,
-            Some(other) => return self.stop(format!("TensorDesc with format {}", describe(&other))),
+            Some(other) => {
+                return self.stop(format!("TensorDesc with format {}", describe(&other)))
+            }
         };
         let strides = match it.next() {
             Some(v) => Some(
-                int_list(&v).ok_or_else(|| self.err("TensorDesc with strides that are not integers"))?,
+                int_list(&v)
+                    .ok_or_else(|| self.err("TensorDesc with strides that are not integers"))?,
             )
             .filter(|s| !s.is_empty()),
             None => None,
@@ -1677,6 +1731,7 @@ impl<'a> Interp<'a> {
                     line,
                     test: self.test.clone(),
                     soc: self.soc.clone(),
+                    soc_switched: self.soc_switched,
                     ut,
                     expected: None,
                     ne: false,
@@ -1848,7 +1903,9 @@ fn constant(name: &str) -> Option<Val> {
             let f = &n["ACL_FORMAT_".len()..];
             Val::Format(Format::parse(f).ok_or_else(|| f.to_string()))
         }
-        "ACL_DT_UNDEFINED" => Val::DType(DType::parse("UNDEFINED").ok_or_else(|| "UNDEFINED".into())),
+        "ACL_DT_UNDEFINED" => {
+            Val::DType(DType::parse("UNDEFINED").ok_or_else(|| "UNDEFINED".into()))
+        }
         n if n.starts_with("ACL_") => Val::DType(match DType::parse(&n[4..]) {
             Some(d) => Ok(d),
             None => return None,
@@ -1916,11 +1973,15 @@ mod tests {
         assert_eq!(c.expected.as_ref().unwrap().0, 161002);
         assert_eq!(c.soc, DEFAULT_SOC);
         assert_eq!(c.line, 10);
-        let Val::Tensor(t) = &c.ut.inputs[0] else { panic!() };
+        let Val::Tensor(t) = &c.ut.inputs[0] else {
+            panic!()
+        };
         assert_eq!(t.shape, vec![2, 3]);
         assert_eq!(c.ut.inputs[1], Val::Scalar(Ok(DType::Float32), 1.0));
         assert_eq!(c.ut.inputs[2], Val::Null);
-        let Val::Tensor(o) = &c.ut.outputs[0] else { panic!() };
+        let Val::Tensor(o) = &c.ut.outputs[0] else {
+            panic!()
+        };
         assert_eq!(o.dtype, Ok(DType::Float16));
     }
 
@@ -1950,8 +2011,13 @@ mod tests {
         assert_eq!(r.calls.len(), 4);
         assert_eq!(r.calls[1].ut.inputs[1], Val::Int(1, Num::I64));
         assert_eq!(r.calls[2].soc, "ASCEND950");
-        let Val::Tensor(t) = &r.calls[3].ut.inputs[0] else { panic!() };
-        assert_eq!((t.shape.clone(), t.dtype.clone()), (vec![3], Ok(DType::Int32)));
+        let Val::Tensor(t) = &r.calls[3].ut.inputs[0] else {
+            panic!()
+        };
+        assert_eq!(
+            (t.shape.clone(), t.dtype.clone()),
+            (vec![3], Ok(DType::Int32))
+        );
     }
 
     #[test]

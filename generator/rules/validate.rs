@@ -310,7 +310,10 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
         let s = v.as_str().ok_or(want("a dtype name such as \"FLOAT16\""))?;
         return DType::parse(s).map(Arg::DataType).ok_or_else(|| {
             let known: Vec<String> = DType::ALL.iter().map(ToString::to_string).collect();
-            format!("`{field}`: unknown dtype `{s}` (known: {})", known.join(", "))
+            format!(
+                "`{field}`: unknown dtype `{s}` (known: {})",
+                known.join(", ")
+            )
         });
     }
     if ty.contains("bool") {

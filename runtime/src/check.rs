@@ -116,7 +116,9 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
         Rule::IntIn { param, values } => match pred::arg_ints(param, arg(call, param))? {
             None => Ok(()),
-            Some(vs) => vs.into_iter().try_for_each(|v| pred::int_in(param, v, values)),
+            Some(vs) => vs
+                .into_iter()
+                .try_for_each(|v| pred::int_in(param, v, values)),
         },
         Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
             let l = pred::arg_int_list(lhs, arg(call, lhs))?;

@@ -70,7 +70,10 @@ pub enum Arg {
     Null,
     Tensor(TensorDesc),
     TensorList(Vec<TensorDesc>),
-    Scalar { dtype: DType, value: f64 },
+    Scalar {
+        dtype: DType,
+        value: f64,
+    },
     Bool(bool),
     Int(i64),
     Float(f64),

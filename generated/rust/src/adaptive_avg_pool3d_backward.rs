@@ -15,7 +15,17 @@ pub fn adaptive_avg_pool3d_backward(
     pred::report(
         161002,
         "产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b",
-        pred::product_supported(product, &["ascend910b"]),
+        pred::product_supported(
+            product,
+            &[
+                "ascend910b",
+                "ascend910",
+                "ascend310p",
+                "ascend910_93",
+                "ascend950",
+                "kirin",
+            ],
+        ),
     )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self或out是空指针。
     pred::report(
@@ -151,6 +161,19 @@ pub fn adaptive_avg_pool3d_backward(
             1i64,
             &pred::one("self", self_),
             1i64,
+        ),
+    )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不一致。
+    pred::report(
+        161002,
+        "gradOutput、self和out的维数不一致。",
+        pred::rank_same(
+            &[
+                pred::one("gradOutput", grad_output),
+                pred::one("self", self_),
+                pred::one("out", out),
+            ]
+                .concat(),
         ),
     )?;
     Ok(())

@@ -35,9 +35,9 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
 }
 
 // 产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b
-TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend910)
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend310b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    SetPlatformSocVersion(SocVersion::ASCEND310B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -241,20 +241,6 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_gradOutput_not_positive)
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
 }
 
-// gradOutput或self的shape的某一维不大于0。
-TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_not_positive)
-{
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-    auto self_desc = TensorDesc({0, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-    auto out_desc = TensorDesc({0, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
-    uint64_t workspace_size = 0;
-    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
-    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
-}
-
 // gradOutput和self的第一维不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
 {
@@ -274,6 +260,20 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs_2)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 3, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
+// gradOutput、self和out的维数不一致。
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_differs)
+{
+    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
