@@ -189,7 +189,13 @@ fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result
 /// The op folder a doc or test belongs to: the path before its `docs`/`tests` folder, or in a
 /// flattened corpus the file name before `_docs_`/`_tests_`.
 pub fn op_folder(path: &str) -> String {
-    for marker in ["/docs/", "/tests/", "_docs_", "_tests_"] {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    for marker in ["_docs_", "_tests_"] {
+        if let Some(i) = file.find(marker) {
+            return file[..i].to_string();
+        }
+    }
+    for marker in ["/docs/", "/tests/"] {
         if let Some(i) = path.find(marker) {
             let head = &path[..i];
             return head.rsplit('/').next().unwrap_or(head).to_string();
@@ -830,6 +836,10 @@ TEST_F(t, unreadable) {
         assert_eq!(op_folder("ops-nn/activation/elu/docs/aclnnElu.md"), "elu");
         assert_eq!(op_folder("elu/tests/ut/op_host/test.cpp"), "elu");
         assert_eq!(op_folder("x.md"), "");
+        assert_eq!(
+            op_folder("../corpus/ops-nn/docs/quant_x_v2_docs_aclnnX.md"),
+            "quant_x_v2"
+        );
     }
 
     #[test]

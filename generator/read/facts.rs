@@ -326,7 +326,9 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     out
 }
 
-/// `* 0：KEEP_DTYPE，...` lines of an enumerated attribute.
+/// `* 0：KEEP_DTYPE，...` lines of an enumerated attribute, and enumerations written inline:
+/// "支持0：bilinear、1：nearest、2：bicubic", "支持取值1、27，分别表示FLOAT16、BFLOAT16",
+/// "取值为0、1或2".
 pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, String> {
     let mut out = BTreeMap::new();
     for l in lines {
@@ -334,10 +336,71 @@ pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, St
             if let Ok(v) = c[1].parse::<i64>() {
                 out.entry(v).or_insert_with(|| c[2].to_string());
             }
+            continue;
+        }
+        for sentence in l.split(['。', '；', ';']) {
+            inline_enum(sentence, &mut out);
         }
     }
     out
 }
+
+/// "0：bilinear、1：nearest" pairs (two or more, after 支持/取值) or a "取值为…" value list.
+fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
+    if !(sentence.contains("支持") || sentence.contains("取值")) {
+        return;
+    }
+    let pairs: Vec<(i64, String)> = ENUM_PAIR
+        .captures_iter(sentence)
+        .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+        .collect();
+    if pairs.len() >= 2 {
+        for (v, name) in pairs {
+            out.entry(v).or_insert(name);
+        }
+        return;
+    }
+    let Some(c) = VALUE_LIST.captures(sentence) else {
+        return;
+    };
+    let values: Vec<i64> = NUMBER
+        .find_iter(&c[1])
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect();
+    let names: Vec<String> = c
+        .get(2)
+        .map(|m| {
+            m.as_str()
+                .split(['、', ',', '，'])
+                .map(|n| n.trim().trim_end_matches('。').to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    for (i, v) in values.iter().enumerate() {
+        let name = names
+            .get(i)
+            .filter(|_| names.len() == values.len())
+            .cloned()
+            .unwrap_or_else(|| v.to_string());
+        out.entry(*v).or_insert(name);
+    }
+}
+
+static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[、，,：:（(\s]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
+        .unwrap()
+});
+
+/// "支持取值1、27，分别表示FLOAT16、BFLOAT16", "取值为0、1或2", "可选值为0或1": a value list that
+/// is not a condition ("取值为0时") or a range ("取值为[0, 3]").
+static VALUE_LIST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:支持取值|取值为|取值是|取值只能为|取值仅支持|可选值为|仅支持取值)\s*((?:-?\d+\s*(?:、|,|，|或者|或|和)\s*)+-?\d+)(?:[^\d时则\]）)]|$)(?:\s*[，,]?\s*分别表示([^。；;]+))?",
+    )
+    .unwrap()
+});
+
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").unwrap());
 
 #[cfg(test)]
 mod tests {
@@ -373,6 +436,33 @@ mod tests {
             dtype_statement("数据类型需要是可转换为FLOAT的数据类型"),
             None
         );
+    }
+
+    #[test]
+    fn inline_enumerations() {
+        let e = |s: &str| enum_values(std::iter::once(s));
+        assert_eq!(
+            e("支持0：bilinear、1：nearest、2：bicubic。"),
+            [(0, "bilinear"), (1, "nearest"), (2, "bicubic")]
+                .into_iter()
+                .map(|(k, v)| (k, v.to_string()))
+                .collect()
+        );
+        assert_eq!(
+            e("支持取值1、27，分别表示FLOAT16、BFLOAT16。"),
+            [(1, "FLOAT16"), (27, "BFLOAT16")]
+                .into_iter()
+                .map(|(k, v)| (k, v.to_string()))
+                .collect()
+        );
+        assert_eq!(
+            e("取值为0、1或2。").keys().copied().collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
+        // Conditions and ranges are not enumerations.
+        assert!(e("取值为0时表示不做处理，取值为1时表示求和。").is_empty());
+        assert!(e("取值为[0, 3]。").is_empty());
+        assert!(e("数据类型支持FLOAT16、FLOAT32。").is_empty());
     }
 
     #[test]

@@ -73,7 +73,7 @@ re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(
     DIM_SIZE,
-    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|轴长|整除|倍数|偶数"
+    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|(?i:channel)轴|通道|尾轴|非dim轴|轴长|整除|倍数|偶数"
 );
 re!(VALUE_WORD, r"值|取值|数值");
 re!(
@@ -102,7 +102,7 @@ re!(
     RANK_NUMBERS,
     r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
-re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
+re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
     NOT_POSITIVE,
     r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
@@ -151,7 +151,13 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         ),
         None => (text.clone(), Vec::new()),
     };
+    // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
+    // without its subject.
+    let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
     let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
+    if let Some(rules) = axis_bounds_rule(op, &text) {
+        return Ok(rules);
+    }
     let (text, when) = strip_when_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
@@ -196,6 +202,29 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
             .collect();
     }
     Ok(rules)
+}
+
+re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
+
+/// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
+/// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
+/// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
+/// the tensor (`AxisIn` treats a 0-dim tensor as 1-dim, as the 0-dim branch says).
+fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let c = DIM_OF.captures(text)?;
+    let tensor = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+    let attrs: Vec<&Param> = text::mentions(op, text)
+        .into_iter()
+        .map(|m| m.param)
+        .filter(|p| p.role == Role::Attribute && (p.ty.contains("int") || infer::is_int_list(p)))
+        .collect();
+    let [attr] = attrs.as_slice() else {
+        return None;
+    };
+    Some(vec![Rule::AxisIn {
+        param: attr.name.clone(),
+        tensor: tensor.name.clone(),
+    }])
 }
 
 /// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
@@ -984,7 +1013,9 @@ fn shape_rules(
             return Ok(vec![Rule::ShapeMatchesList {
                 param: tensor.name.clone(),
                 list: list.name.clone(),
-                trailing: clause.contains("右对齐") || clause.contains("尾"),
+                trailing: clause.contains("右对齐")
+                    || clause.contains("尾")
+                    || clause.contains("最后"),
             }]);
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
@@ -1042,12 +1073,13 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
             "a length condition on non-list parameters (“{clause}”)"
         ));
     }
-    let stated = NOT_EQUAL_VALUES.captures(clause).map(|c| {
-        text::int_alternatives(&c[1])
-            .into_iter()
-            .filter_map(|v| usize::try_from(v).ok())
-            .collect::<Vec<_>>()
-    });
+    // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
+    let stated: Vec<usize> = NOT_EQUAL_VALUES
+        .captures_iter(clause)
+        .flat_map(|c| text::int_alternatives(&c[1]))
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    let stated = (!stated.is_empty()).then_some(stated);
     Ok(lists
         .iter()
         .filter_map(|p| {
@@ -1061,6 +1093,7 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
 }
 
 re!(EXCEPT, r"除.*(?:外|以外)|除了");
+re!(ALSO_NOT, r"[，,]\s*也不等于");
 re!(
     ATTR_RELATION,
     r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
@@ -1077,6 +1110,27 @@ fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
         && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
         && AXIS_BOUNDS.is_match(clause)
         && !NOT_AXIS.is_match(clause)
+}
+
+fn float_range(p: &Param, clause: &str) -> Result<Rule, String> {
+    let range = |min, max| Rule::IntInRange {
+        param: p.name.clone(),
+        min,
+        max,
+    };
+    if let Some(c) = INLINE_RANGE.captures(clause) {
+        let bound =
+            |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+        return Ok(range(bound(1, 3), bound(2, 4)));
+    }
+    // "不大于0" (> 0 strictly) has no integer bound for a float: not checkable.
+    if LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+        return Ok(range(Some(0), None));
+    }
+    Err(format!(
+        "{} is a floating attribute; only its sign or integer bounds are checkable",
+        p.name
+    ))
 }
 
 /// "alpha元素个数不为1": the tensor's element count is one of the stated values.
@@ -1124,9 +1178,14 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
     }
     let mut rules = Vec::new();
     for p in attrs {
-        let int_like =
-            !p.ty.contains("float") && !p.ty.contains("double") && !p.ty.contains("char");
-        if !int_like {
+        let float_like = p.ty.contains("float") || p.ty.contains("double");
+        if float_like {
+            // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the
+            // interpreter checks on the number; value sets of floats are not.
+            rules.push(float_range(p, clause)?);
+            continue;
+        }
+        if p.ty.contains("char") {
             return Err(format!("{} is not an integer attribute", p.name));
         }
         let range = |min, max| {
@@ -1600,6 +1659,45 @@ mod tests {
                 params: s(&["gradOutput", "self"])
             }
         );
+    }
+
+    #[test]
+    fn neither_nor_lengths_and_axis_relations() {
+        let mut op = pool3d();
+        op.params
+            .push(attr("kernelSize", "const aclIntArray*", &[]));
+        op.params.push(attr("stride", "const aclIntArray*", &[]));
+        assert_eq!(
+            recognize(
+                &op,
+                "传入的kernelSize的长度既不等于1也不等于3，stride的长度既不等于0、1，也不等于3。"
+            )
+            .unwrap(),
+            vec![
+                Rule::ListLenIn {
+                    param: "kernelSize".into(),
+                    lens: vec![1, 3]
+                },
+                Rule::ListLenIn {
+                    param: "stride".into(),
+                    lens: vec![0, 1, 3]
+                },
+            ]
+        );
+        op.params.push(attr("dim", "int64_t", &[]));
+        let axis = vec![Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "self".into(),
+        }];
+        for text in [
+            "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0时，dim取值不在[-self.dim, self.dim()-1]范围内。",
+            "入参dim超出了self的shape可选维度范围[-self.dim，self.dim-1]。",
+            "dim >= self.dim()或者dim < -self.dim()。",
+        ] {
+            assert_eq!(recognize(&op, text).unwrap(), axis, "{text}");
+        }
+        // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
+        assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
     }
 
     #[test]
