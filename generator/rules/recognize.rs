@@ -32,7 +32,7 @@ re!(
     PREDICATE,
     r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
-re!(OR_JOIN, r"或者|或");
+re!(OR_JOIN, r"或者|或|、");
 re!(
     ASPECT_ANY,
     r"(?i)数据类型|数据格式|格式|shape|维|元素|长度|size|空指针|值"
@@ -100,7 +100,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
@@ -979,7 +979,7 @@ fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, String> {
         return Ok(None);
     };
     Ok(Some(match &c[1] {
-        "超过" | "大于" | ">" => (0, lo),
+        "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
         _ => {
             let ranged = c[2].contains(['-', '~', '到', '[']);
@@ -1188,6 +1188,13 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
         if p.ty.contains("char") {
             return Err(format!("{} is not an integer attribute", p.name));
         }
+        if p.ty.trim() == "bool" {
+            // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
+            return Err(format!(
+                "{} is a bool: a value condition naming it is conditional on it",
+                p.name
+            ));
+        }
         let range = |min, max| {
             if infer::is_int_list(p) {
                 Rule::ListElemsInRange {
@@ -1208,6 +1215,16 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
             let (lo, hi) = (bound(1, 3), bound(2, 4));
             rules.push(range(lo, hi));
+        } else if let Some(c) = NOT_EQUAL_VALUES
+            .captures(clause)
+            .filter(|_| !clause.contains("不大于") && !clause.contains("小于等于"))
+        {
+            // "threshold 不等于 0": the value must be one of these ("等于0" inside "不等于0"
+            // is not a sign condition).
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(&c[1]),
+            });
         } else if NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
         } else if LOWER_ZERO.is_match(clause) {
@@ -1658,6 +1675,47 @@ mod tests {
             Rule::DtypeSame {
                 params: s(&["gradOutput", "self"])
             }
+        );
+    }
+
+    #[test]
+    fn statements_joined_by_a_pause_mark_and_value_sets() {
+        let mut op = pool3d();
+        op.params.push(tensor("selfRef", Role::InOutTensor));
+        op.params.push(tensor("indices", Role::InputTensor));
+        assert_eq!(
+            recognize(&op, "selfRef的dim不为2、indices的dim超出8维。").unwrap(),
+            vec![
+                Rule::RankIn {
+                    param: "selfRef".into(),
+                    min: 2,
+                    max: 2
+                },
+                Rule::RankIn {
+                    param: "indices".into(),
+                    min: 0,
+                    max: 8
+                },
+            ]
+        );
+        op.params.push(attr("threshold", "const aclScalar*", &[]));
+        assert_eq!(
+            recognize(&op, "threshold 不等于 0。").unwrap(),
+            vec![Rule::IntIn {
+                param: "threshold".into(),
+                values: vec![0]
+            }]
+        );
+        op.params.push(attr("isResult", "bool", &[]));
+        op.params.push(attr("alpha", "float", &[]));
+        assert!(recognize(&op, "isResult=true 且 alpha<0").is_err());
+        assert_eq!(
+            recognize(&op, "alpha小于0。").unwrap(),
+            vec![Rule::IntInRange {
+                param: "alpha".into(),
+                min: Some(0),
+                max: None
+            }]
         );
     }
 
