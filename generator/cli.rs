@@ -82,6 +82,9 @@ pub enum Command {
         /// Specs folder, or a bare folder of docs, whose ops the tests call.
         #[arg(long, default_value = "specs")]
         docs: PathBuf,
+        /// CANN's headers (`*.h`): also report docs whose prototype differs from the header.
+        #[arg(long)]
+        headers: Option<PathBuf>,
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
     },
@@ -192,8 +195,9 @@ pub fn run(command: Command) -> Outcome {
         Command::Conform {
             tests,
             docs,
+            headers,
             format,
-        } => crate::conform::cmd_conform(&tests, &docs, format),
+        } => crate::conform::cmd_conform(&tests, &docs, headers.as_deref(), format),
         Command::Sim {
             op,
             call,

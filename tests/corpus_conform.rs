@@ -60,6 +60,25 @@ fn validators_agree_with_canns_unit_tests() {
         inv.total
     );
     println!("  {TARGETS} (not reached; this test is a ratchet at the figures reached)");
+    let headers = root.join("headers");
+    if headers.is_dir() {
+        let protos = aclgen::conform::drift::header_prototypes(&headers).expect("read headers");
+        let d = aclgen::conform::drift::compare(&ops, &protos);
+        println!(
+            "  drift: {} of {} docs have a first-phase prototype that differs from CANN's header",
+            d.drifts.len(),
+            d.compared
+        );
+        assert!(d.compared > 300, "headers matched for only {} docs", d.compared);
+        for x in &d.drifts {
+            assert!(
+                x.differences
+                    .iter()
+                    .all(|l| l.contains("doc ") && l.contains("header ")),
+                "{x:?}"
+            );
+        }
+    }
     let mut failures = Vec::new();
     if ok.total < MIN_CHECKED {
         failures.push(format!("only {} calls checked (< {MIN_CHECKED})", ok.total));

@@ -8,6 +8,7 @@
 //! cannot check (unreadable test text, unmapped calls, statuses other than 0/161001/161002) are
 //! counted and named with file:line.
 
+pub mod drift;
 pub mod lexer;
 pub mod ut;
 
@@ -90,6 +91,9 @@ pub struct Report {
     pub per_op: BTreeMap<String, Tally>,
     pub cases: Vec<Case>,
     pub skipped: Vec<Skipped>,
+    /// With `--headers`: docs whose prototype differs from CANN's header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drift: Option<drift::DriftReport>,
 }
 
 impl Report {
@@ -108,9 +112,19 @@ impl Report {
     }
 }
 
-pub fn cmd_conform(tests: &Path, docs: &Path, format: AuditFormat) -> Outcome {
+pub fn cmd_conform(
+    tests: &Path,
+    docs: &Path,
+    headers: Option<&Path>,
+    format: AuditFormat,
+) -> Outcome {
     let ops = load_ops(docs)?;
-    let report = run(tests, &ops).map_err(Failure::usage)?;
+    let mut report = run(tests, &ops).map_err(Failure::usage)?;
+    if let Some(dir) = headers {
+        let protos = drift::header_prototypes(dir)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
+        report.drift = Some(drift::compare(&ops, &protos));
+    }
     match format {
         AuditFormat::Json => println!(
             "{}",
@@ -190,7 +204,7 @@ fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result
 /// flattened corpus the file name before `_docs_`/`_tests_`.
 pub fn op_folder(path: &str) -> String {
     let file = path.rsplit('/').next().unwrap_or(path);
-    for marker in ["_docs_", "_tests_"] {
+    for marker in ["_docs_", "_tests_", "_op_host_", "_op_api_"] {
         if let Some(i) = file.find(marker) {
             return file[..i].to_string();
         }
@@ -626,6 +640,20 @@ pub fn render_table(r: &Report) -> String {
     for k in &r.skipped {
         let _ = writeln!(s, "  {} {} {}: {}", k.kind, k.at, k.test, k.reason);
     }
+    if let Some(d) = &r.drift {
+        let _ = writeln!(
+            s,
+            "\ndrift: {} of {} docs have a first-phase prototype that differs from CANN's header",
+            d.drifts.len(),
+            d.compared
+        );
+        for x in &d.drifts {
+            let _ = writeln!(s, "  {} ({} in {}):", x.doc, x.function, x.header);
+            for diff in &x.differences {
+                let _ = writeln!(s, "      {diff}");
+            }
+        }
+    }
     s
 }
 
@@ -683,6 +711,19 @@ pub fn render_markdown(r: &Report) -> String {
             k.test,
             k.reason.replace('|', "\\|")
         );
+    }
+    if let Some(d) = &r.drift {
+        let _ = writeln!(
+            s,
+            "\n## Drift\n\n{} of {} docs differ from CANN's header.\n\n| doc | function | difference |\n| --- | --- | --- |",
+            d.drifts.len(),
+            d.compared
+        );
+        for x in &d.drifts {
+            for diff in &x.differences {
+                let _ = writeln!(s, "| {} | {} | {} |", x.doc, x.function, diff);
+            }
+        }
     }
     s
 }
