@@ -69,7 +69,11 @@ fn validators_agree_with_canns_unit_tests() {
             d.drifts.len(),
             d.compared
         );
-        assert!(d.compared > 300, "headers matched for only {} docs", d.compared);
+        assert!(
+            d.compared > 300,
+            "headers matched for only {} docs",
+            d.compared
+        );
         for x in &d.drifts {
             assert!(
                 x.differences

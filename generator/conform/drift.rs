@@ -38,9 +38,7 @@ pub fn header_prototypes(dir: &Path) -> std::io::Result<Headers> {
         let text = String::from_utf8_lossy(&std::fs::read(&f)?).into_owned();
         let name = f.strip_prefix(dir).unwrap_or(&f).display().to_string();
         for (func, params) in declarations(&strip_comments(&text)) {
-            out.entry(func)
-                .or_insert_with(Vec::new)
-                .push((name.clone(), params));
+            out.entry(func).or_default().push((name.clone(), params));
         }
     }
     Ok(out)

@@ -392,8 +392,9 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
     let params: Vec<&str> = f
         .params
         .iter()
+        // The workspace size and executor are the framework's, not the test's.
         .filter(|p| {
-            !p.ty.contains("aclOpExecutor") && !(p.ty.starts_with("uint64_t") && p.ty.contains('*'))
+            !(p.ty.contains("aclOpExecutor") || p.ty.starts_with("uint64_t") && p.ty.contains('*'))
         })
         .map(|p| p.name.as_str())
         .collect();

@@ -396,8 +396,8 @@ fn func_header(toks: &[Token], i: usize) -> Option<(Vec<(String, CType)>, usize)
 fn split_top(toks: &[Token], from: usize, to: usize) -> Vec<Vec<usize>> {
     let mut parts = vec![Vec::new()];
     let mut depth = 0i32;
-    for k in from..to {
-        match toks[k].tok {
+    for (k, t) in toks.iter().enumerate().take(to).skip(from) {
+        match t.tok {
             Tok::Punct("(" | "{" | "[" | "<") => depth += 1,
             Tok::Punct(")" | "}" | "]" | ">") => depth -= 1,
             Tok::Punct(",") if depth == 0 => {
@@ -1202,10 +1202,7 @@ impl<'a> Interp<'a> {
 
     fn binary(&mut self, min_prec: u8) -> Res<Val> {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(Tok::Punct(op)) = self.peek() else {
-                break;
-            };
+        while let Some(Tok::Punct(op)) = self.peek() {
             let Some(prec) = precedence(op) else { break };
             if prec < min_prec {
                 break;
