@@ -391,11 +391,33 @@ mod tests {
             161002,
             "cubeMathType不在支持范围内",
         )];
-        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1]))]);
+        // A list attribute is checked element by element; a tensor is the wrong kind.
+        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1, 3]))]);
+        assert!(check(&r, &c).is_ok());
+        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1, 5]))]);
+        assert!(check(&r, &c).is_err());
+        let c = call(
+            "x",
+            &[(
+                "cubeMathType",
+                Arg::Tensor(TensorDesc::new(&[1], DType::Int32, Format::Nd)),
+            )],
+        );
         assert!(check(&r, &c)
             .unwrap_err()
             .message
             .contains("not an integer"));
+        let lambda = vec![rule(
+            Rule::IntInRange {
+                param: "lambda".into(),
+                min: Some(0),
+                max: None,
+            },
+            161002,
+            "lambda小于0",
+        )];
+        assert!(check(&lambda, &call("x", &[("lambda", Arg::Float(0.5))])).is_ok());
+        assert!(check(&lambda, &call("x", &[("lambda", Arg::Float(-0.5))])).is_err());
         let c = call("x", &[("cubeMathType", Arg::Int(4))]);
         assert!(check(&r, &c).is_err());
         let c = call("x", &[("cubeMathType", Arg::Int(3))]);
