@@ -1023,6 +1023,13 @@ fn shape_rules(
     if !OUT_OF_RANGE.is_match(clause) {
         return Err(format!("no shape relation recognized in “{clause}”"));
     }
+    if !CONSTRAINT_WORDS.is_match(clause) {
+        // "shape不正确", "shape不合法", "shape不在支持的范围之内": the doc does not say which
+        // shapes are wrong; guessing from the parameter rows rejects valid calls.
+        return Err(format!(
+            "a shape condition that names no relation or constraint (“{clause}”)"
+        ));
+    }
     // "x与out的shape不满足约束": the shape constraints the parameter descriptions state.
     let subject_names = names(tensors);
     let mut rules = Vec::new();
@@ -1754,6 +1761,8 @@ mod tests {
         ] {
             assert_eq!(recognize(&op, text).unwrap(), axis, "{text}");
         }
+        // A shape condition naming no relation is manual, not a guess from the parameter rows.
+        assert!(recognize(&op, "gradOutput、self的shape不正确。").is_err());
         // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
         assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
     }
