@@ -809,8 +809,16 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         any_aspect = true;
         rules.extend(rank_rules(clause, subjects, mismatch)?);
     } else if SHAPE.is_match(clause) {
-        any_aspect = true;
-        rules.extend(shape_rules(op, clause, &tensors, mismatch)?);
+        match shape_rules(op, clause, &tensors, mismatch) {
+            Ok(shape) => {
+                any_aspect = true;
+                rules.extend(shape);
+            }
+            // "input的数据类型、数据格式和shape不在支持的范围之内": the dtype and format lists
+            // are pinned down by the doc, the shape part is not; check what is.
+            Err(_) if !rules.is_empty() && !mismatch => {}
+            Err(e) => return Err(e),
+        }
     }
     if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
         any_aspect = true;
@@ -1763,6 +1771,16 @@ mod tests {
         }
         // A shape condition naming no relation is manual, not a guess from the parameter rows.
         assert!(recognize(&op, "gradOutput、self的shape不正确。").is_err());
+        // ... but the dtype part of a condition that also names it is still checked.
+        op.params[0]
+            .dtypes
+            .insert("ascend910b".into(), vec![aclnn_runtime::DType::Float32]);
+        let both = recognize(&op, "gradOutput的数据类型和shape不在支持的范围之内。").unwrap();
+        assert_eq!(
+            both,
+            recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
+        );
+        assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
         // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
         assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
     }
