@@ -82,6 +82,9 @@ pub enum Command {
         /// Specs folder, or a bare folder of docs, whose ops the tests call.
         #[arg(long, default_value = "specs")]
         docs: PathBuf,
+        /// The project's overlays (`specs/ops`) to apply to the docs' ops of the same name.
+        #[arg(long)]
+        overlays: Option<PathBuf>,
         /// CANN's headers (`*.h`): also report docs whose prototype differs from the header.
         #[arg(long)]
         headers: Option<PathBuf>,
@@ -195,9 +198,16 @@ pub fn run(command: Command) -> Outcome {
         Command::Conform {
             tests,
             docs,
+            overlays,
             headers,
             format,
-        } => crate::conform::cmd_conform(&tests, &docs, headers.as_deref(), format),
+        } => crate::conform::cmd_conform(
+            &tests,
+            &docs,
+            overlays.as_deref(),
+            headers.as_deref(),
+            format,
+        ),
         Command::Sim {
             op,
             call,

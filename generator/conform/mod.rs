@@ -115,10 +115,17 @@ impl Report {
 pub fn cmd_conform(
     tests: &Path,
     docs: &Path,
+    overlays: Option<&Path>,
     headers: Option<&Path>,
     format: AuditFormat,
 ) -> Outcome {
-    let ops = load_ops(docs)?;
+    let mut ops = load_docs(docs)?;
+    if let Some(dir) = overlays {
+        for d in apply_overlays(&mut ops, dir)? {
+            eprintln!("conform: {}:{}: {}", d.file, d.line, d.message);
+        }
+    }
+    apply_rules(&mut ops);
     let mut report = run(tests, &ops).map_err(Failure::usage)?;
     if let Some(dir) = headers {
         let protos = drift::header_prototypes(dir)
@@ -141,7 +148,48 @@ pub fn cmd_conform(
 /// (`experimental/...`), each documented next to its own tests, and `find_op` picks the doc of
 /// the test's own op folder.
 pub fn load_ops(docs: &Path) -> Result<Vec<OpIr>, Failure> {
-    let mut ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
+    let mut ops = load_docs(docs)?;
+    apply_rules(&mut ops);
+    Ok(ops)
+}
+
+fn apply_rules(ops: &mut [OpIr]) {
+    for op in ops {
+        crate::rules::apply(op);
+    }
+}
+
+/// The project's overlays (`specs/ops/*.yaml`, `kind: overlay`) applied to every op of that
+/// name, so a doc the project corrects is measured corrected. Returns the overlays' problems
+/// (a correction that matches nothing in one of the docs, for instance).
+pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Diagnostic>, Failure> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(&f)
+            .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
+        match crate::read::specs::parse_spec(&name, &text) {
+            Ok(crate::read::specs::SpecFile::Overlay(o)) => {
+                for op in ops.iter_mut().filter(|op| op.op == o.op) {
+                    problems.extend(crate::read::specs::apply_overlay(op, &o, &name, &text));
+                }
+            }
+            Ok(crate::read::specs::SpecFile::Full(_)) => {}
+            Err(d) => problems.push(d),
+        }
+    }
+    problems.retain(|d| d.severity == crate::ir::Severity::Error);
+    Ok(problems)
+}
+
+fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
+    let ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
         crate::read::load_specs(docs)?.ops
     } else {
         let mut files = Vec::new();
@@ -156,9 +204,6 @@ pub fn load_ops(docs: &Path) -> Result<Vec<OpIr>, Failure> {
         }
         ops
     };
-    for op in &mut ops {
-        crate::rules::apply(op);
-    }
     Ok(ops)
 }
 

@@ -141,26 +141,15 @@ pub fn adaptive_avg_pool3d_backward(
         "gradOutput或self的shape的某一维不大于0。",
         pred::dims_positive(&pred::one("self", self_), false),
     )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的倒数第四维不一致。
     pred::report(
         161002,
-        "gradOutput和self的第一维不一致。",
+        "gradOutput和self的倒数第四维不一致。",
         pred::dims_equal(
             &pred::one("gradOutput", grad_output),
-            0i64,
+            -4i64,
             &pred::one("self", self_),
-            0i64,
-        ),
-    )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第二维不一致。
-    pred::report(
-        161002,
-        "gradOutput和self的第二维不一致。",
-        pred::dims_equal(
-            &pred::one("gradOutput", grad_output),
-            1i64,
-            &pred::one("self", self_),
-            1i64,
+            -4i64,
         ),
     )?;
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不一致。
