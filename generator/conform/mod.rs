@@ -188,7 +188,8 @@ pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Dia
     Ok(problems)
 }
 
-fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
+/// The ops of `docs` without rules (see `load_ops`).
+pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
     let ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
         crate::read::load_specs(docs)?.ops
     } else {
