@@ -387,6 +387,32 @@ mod tests {
     }
 
     #[test]
+    fn dtype_arguments_and_undefined_tensors() {
+        let mut o = op();
+        o.params.push(Param {
+            name: "dstType".into(),
+            role: Role::Attribute,
+            ty: "aclDataType".into(),
+            ..Default::default()
+        });
+        let v: Value = serde_json::from_str(
+            r#"{"product": "ascend910b", "args": {"dstType": "FLOAT16",
+                "gradOutput": {"shape": [2], "dtype": "UNDEFINED"}}}"#,
+        )
+        .unwrap();
+        let call = parse_call(&o, &v).unwrap();
+        assert_eq!(call.args["dstType"], Arg::DataType(DType::Float16));
+        let Arg::Tensor(t) = &call.args["gradOutput"] else {
+            panic!("not a tensor")
+        };
+        assert_eq!(t.dtype, DType::Undefined);
+        let bad: Value =
+            serde_json::from_str(r#"{"product": "ascend910b", "args": {"dstType": "FLOAT99"}}"#)
+                .unwrap();
+        assert!(parse_call(&o, &bad).unwrap_err().contains("`args.dstType`"));
+    }
+
+    #[test]
     fn errors_name_the_field() {
         let err = |s: &str| parse_call(&op(), &serde_json::from_str(s).unwrap()).unwrap_err();
         assert!(err(r#"{"product": "x", "args": {}}"#).contains("`product`"));
