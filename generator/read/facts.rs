@@ -17,6 +17,13 @@ static DTYPE_NOT: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+/// "不支持BFLOAT16数据类型": the list before the word.
+static DTYPE_NOT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"不支持\s*{TOKEN_LIST}\s*(?:的)?\s*(?:数据)?类型")).unwrap()
+});
+/// "不支持BFLOAT16。" as a whole note (only dtype names: "不支持NZ" is no dtype statement).
+static DTYPE_NOT_BARE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"^不支持\s*{TOKEN_LIST}\s*[。.]?$")).unwrap());
 static DTYPE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{TOKEN_LIST}")).unwrap()
 });
@@ -121,6 +128,15 @@ pub fn dtype_statement(text: &str) -> Option<DtypeStatement> {
     if let Some(c) = DTYPE_NOT.captures(text) {
         let (k, u) = dtype_tokens(&c[1]);
         return Some(DtypeStatement::Excludes(k, u));
+    }
+    if let Some(c) = DTYPE_NOT_BEFORE
+        .captures(text)
+        .or_else(|| DTYPE_NOT_BARE.captures(text.trim()))
+    {
+        let (k, u) = dtype_tokens(&c[1]);
+        if !k.is_empty() && u.is_empty() {
+            return Some(DtypeStatement::Excludes(k, u));
+        }
     }
     let Some(c) = DTYPE_ONLY.captures(text) else {
         // "INT64类型数组": the element type of an array attribute.
@@ -421,6 +437,15 @@ mod tests {
             dtype_statement("参数self、out的数据类型不支持BFLOAT16。"),
             Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
         );
+        assert_eq!(
+            dtype_statement("不支持BFLOAT16数据类型。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(
+            dtype_statement("不支持BFLOAT16。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(dtype_statement("不支持NZ。"), None);
         assert_eq!(
             dtype_statement("数据类型仅支持INT32。"),
             Some(DtypeStatement::Supports(vec![DType::Int32], vec![]))
