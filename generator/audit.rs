@@ -374,3 +374,70 @@ fn render_markdown(report: &Report) -> String {
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conform::{Case, Report as Conform};
+
+    fn condition(text: &str) -> ConditionAudit {
+        ConditionAudit {
+            code: 161002,
+            name: "ACLNN_ERR_PARAM_INVALID".into(),
+            condition: text.into(),
+            rule: "dtype_in(self)".into(),
+            tested: true,
+            passing: true,
+            untested_reason: None,
+            ut: None,
+        }
+    }
+
+    fn case(condition: &str, expected: u32, got: u32) -> Case {
+        Case {
+            at: "t.cpp:1".into(),
+            test: "t".into(),
+            op: "Foo".into(),
+            product: "ascend910b".into(),
+            expected,
+            got,
+            agree: expected == got,
+            condition: condition.into(),
+            why: String::new(),
+        }
+    }
+
+    #[test]
+    fn unit_tests_agree_disagree_or_do_not_exercise_a_condition() {
+        let mut report = Report {
+            ops: vec![OpAudit {
+                op: "Foo".into(),
+                conditions: vec![condition("a"), condition("b"), condition("c")],
+                inferred: Vec::new(),
+            }],
+            summary: Totals::default(),
+            by_code: BTreeMap::new(),
+        };
+        let ut = Conform {
+            cases: vec![
+                case("a", 161002, 161002),
+                case("a", 161002, 161002),
+                case("b", 161002, 161002),
+                case("b", 0, 161002),
+                case("", 0, 0),
+            ],
+            ..Default::default()
+        };
+        attach_unit_tests(&mut report, &ut);
+        let texts: Vec<String> = report.ops[0]
+            .conditions
+            .iter()
+            .map(|c| c.ut.unwrap().text())
+            .collect();
+        assert_eq!(
+            texts,
+            ["agrees (2/2)", "DISAGREES (1/2 agree)", "not exercised"]
+        );
+        assert!(render_table(&report).contains("CANN unit tests: DISAGREES (1/2 agree)"));
+    }
+}
