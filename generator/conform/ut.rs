@@ -1737,6 +1737,14 @@ impl<'a> Interp<'a> {
             }
             (Val::Unknown(p), "GetSocVersion") if p == "platform" => Val::Soc(self.soc.clone()),
             (Val::List(items), "size") => Val::Int(items.len() as i64, Num::U64),
+            // `IntArrayDesc(...).Get()`: the vector it holds.
+            (Val::IntArray(v), "Get") => {
+                Val::List(v.into_iter().map(|x| Val::Int(x, Num::I64)).collect())
+            }
+            (Val::FloatArray(v), "Get") => {
+                Val::List(v.into_iter().map(|x| Val::Float(x, Num::F32)).collect())
+            }
+            (Val::BoolArray(v), "Get") => Val::List(v.into_iter().map(Val::Bool).collect()),
             (Val::IntArray(items), "size") => Val::Int(items.len() as i64, Num::U64),
             (Val::List(items), "push_back" | "emplace_back") => {
                 // Mutation through a method: only for a plain variable, handled by the caller's name.
@@ -1830,6 +1838,10 @@ fn arith(op: &str, a: Val, b: Val) -> Option<Val> {
 
 fn int_list(v: &Val) -> Option<Vec<i64>> {
     match v {
+        // `vector<int64_t> out = {{300, 30}}`: the inner braces are the initializer list.
+        Val::List(items) if items.len() == 1 && matches!(items[0], Val::List(_)) => {
+            int_list(&items[0])
+        }
         Val::List(items) => items.iter().map(|x| num(x).map(|f| f as i64)).collect(),
         Val::IntArray(v) => Some(v.clone()),
         _ => None,
@@ -2025,6 +2037,33 @@ mod tests {
         assert!(r.unreadable[0].reason.contains("while"));
         let r = read("TEST_F(fx, d) {\n if (Mystery()) { }\n}");
         assert_eq!(r.unreadable[0].line, 3);
+    }
+
+    #[test]
+    fn nested_initializers_and_array_getters() {
+        let r = read(
+            r#"TEST_F(fx, g) {
+                vector<int64_t> out = {{300, 30}};
+                auto pad = IntArrayDesc(vector<int64_t>{1, 2});
+                int64_t h = pad.Get()[1] + 3;
+                auto t = TensorDesc(out, ACL_FLOAT, ACL_FORMAT_ND);
+                auto u = TensorDesc({h}, ACL_FLOAT, ACL_FORMAT_ND);
+                auto ut = OP_API_UT(aclnnFoo, INPUT(t, u), OUTPUT());
+                uint64_t w = 0;
+                EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS);
+            }"#,
+        );
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        let shapes: Vec<Vec<i64>> = r.calls[0]
+            .ut
+            .inputs
+            .iter()
+            .map(|v| match v {
+                Val::Tensor(t) => t.shape.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        assert_eq!(shapes, vec![vec![300, 30], vec![5]]);
     }
 
     #[test]
