@@ -45,6 +45,49 @@ pub struct ConditionAudit {
     /// Why it is not tested, when it is mapped but no case exercises it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub untested_reason: Option<String>,
+    /// With `--tests`: what CANN's own unit tests say about this condition's rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ut: Option<UtVerdict>,
+}
+
+/// CANN's unit-test calls this condition's rule rejected, and how many of them CANN's test
+/// expects to fail with the same code (the rest are calls CANN accepts or rejects otherwise).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct UtVerdict {
+    pub fired: usize,
+    pub agreed: usize,
+}
+
+impl UtVerdict {
+    fn text(&self) -> String {
+        match (self.fired, self.agreed) {
+            (0, _) => "not exercised".into(),
+            (f, a) if f == a => format!("agrees ({a}/{f})"),
+            (f, a) => format!("DISAGREES ({a}/{f} agree)"),
+        }
+    }
+}
+
+/// Fills each condition's `ut` verdict from a conform run over CANN's unit tests.
+pub fn attach_unit_tests(report: &mut Report, conform: &crate::conform::Report) {
+    let mut fired: BTreeMap<(&str, &str), UtVerdict> = BTreeMap::new();
+    for c in conform.cases.iter().filter(|c| c.got != 0) {
+        let v = fired
+            .entry((c.op.as_str(), c.condition.as_str()))
+            .or_default();
+        v.fired += 1;
+        v.agreed += usize::from(c.agree);
+    }
+    for op in &mut report.ops {
+        for c in &mut op.conditions {
+            c.ut = Some(
+                fired
+                    .get(&(op.op.as_str(), c.condition.as_str()))
+                    .copied()
+                    .unwrap_or_default(),
+            );
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -83,10 +126,15 @@ impl Totals {
     }
 }
 
-pub fn cmd_audit(specs: &Path, format: AuditFormat, min_coverage: Option<f64>) -> Outcome {
+pub fn cmd_audit(
+    specs: &Path,
+    format: AuditFormat,
+    min_coverage: Option<f64>,
+    tests: Option<&Path>,
+) -> Outcome {
     let mut loaded = crate::read::load_specs(specs)?;
     loaded.ops.par_iter_mut().for_each(crate::rules::apply);
-    let report = audit(&loaded.ops);
+    let mut report = audit(&loaded.ops);
     if report.summary.conditions == 0 {
         // 0 of 0 is not 100%: an empty folder, binary files or docs without error rows.
         eprintln!(
@@ -95,6 +143,10 @@ pub fn cmd_audit(specs: &Path, format: AuditFormat, min_coverage: Option<f64>) -
             loaded.ops.len()
         );
         return Err(Failure::Input);
+    }
+    if let Some(tests) = tests {
+        let ut = crate::conform::run(tests, &loaded.ops).map_err(Failure::usage)?;
+        attach_unit_tests(&mut report, &ut);
     }
     let text = match format {
         AuditFormat::Json => {
@@ -228,6 +280,7 @@ fn audit_condition(
         tested,
         passing,
         untested_reason,
+        ut: None,
     }
 }
 
@@ -299,6 +352,9 @@ fn render_table(report: &Report) -> String {
             if let Some(why) = &c.untested_reason {
                 let _ = writeln!(out, "          not tested: {why}");
             }
+            if let Some(ut) = &c.ut {
+                let _ = writeln!(out, "          CANN unit tests: {}", ut.text());
+            }
         }
         for i in &op.inferred {
             let _ = writeln!(
@@ -357,4 +413,71 @@ fn mark_icon(b: bool) -> &'static str {
 
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conform::{Case, Report as Conform};
+
+    fn condition(text: &str) -> ConditionAudit {
+        ConditionAudit {
+            code: 161002,
+            name: "ACLNN_ERR_PARAM_INVALID".into(),
+            condition: text.into(),
+            rule: "dtype_in(self)".into(),
+            tested: true,
+            passing: true,
+            untested_reason: None,
+            ut: None,
+        }
+    }
+
+    fn case(condition: &str, expected: u32, got: u32) -> Case {
+        Case {
+            at: "t.cpp:1".into(),
+            test: "t".into(),
+            op: "Foo".into(),
+            product: "ascend910b".into(),
+            expected,
+            got,
+            agree: expected == got,
+            condition: condition.into(),
+            why: String::new(),
+        }
+    }
+
+    #[test]
+    fn unit_tests_agree_disagree_or_do_not_exercise_a_condition() {
+        let mut report = Report {
+            ops: vec![OpAudit {
+                op: "Foo".into(),
+                conditions: vec![condition("a"), condition("b"), condition("c")],
+                inferred: Vec::new(),
+            }],
+            summary: Totals::default(),
+            by_code: BTreeMap::new(),
+        };
+        let ut = Conform {
+            cases: vec![
+                case("a", 161002, 161002),
+                case("a", 161002, 161002),
+                case("b", 161002, 161002),
+                case("b", 0, 161002),
+                case("", 0, 0),
+            ],
+            ..Default::default()
+        };
+        attach_unit_tests(&mut report, &ut);
+        let texts: Vec<String> = report.ops[0]
+            .conditions
+            .iter()
+            .map(|c| c.ut.unwrap().text())
+            .collect();
+        assert_eq!(
+            texts,
+            ["agrees (2/2)", "DISAGREES (1/2 agree)", "not exercised"]
+        );
+        assert!(render_table(&report).contains("CANN unit tests: DISAGREES (1/2 agree)"));
+    }
 }

@@ -552,7 +552,7 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             let bad: Vec<Format> = Format::ALL
                 .iter()
                 .copied()
-                .filter(|f| !allowed.contains(f))
+                .filter(|f| !f.allowed_by(allowed))
                 .take(4)
                 .collect();
             let calls = bad
@@ -605,12 +605,21 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             let Some(last) = params.last() else {
                 return Vec::new();
             };
-            let calls = vec![
-                set_tensors(base, std::slice::from_ref(last), |t| t.shape.push(2)),
-                set_tensors(base, std::slice::from_ref(last), |t| {
-                    t.shape.pop();
-                }),
-            ];
+            // The last tensor first; then the others, for when the last one's shape is pinned
+            // by another rule (out's shape is self's).
+            let mut order: Vec<&String> = vec![last];
+            order.extend(params.iter().rev().skip(1));
+            let calls = order
+                .into_iter()
+                .flat_map(|p| {
+                    [
+                        set_tensors(base, std::slice::from_ref(p), |t| t.shape.push(2)),
+                        set_tensors(base, std::slice::from_ref(p), |t| {
+                            t.shape.pop();
+                        }),
+                    ]
+                })
+                .collect();
             vec![(format!("rank_{last}_differs"), calls)]
         }
         Rule::ShapeSame { params } => {
@@ -755,14 +764,26 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 )],
             )]
         }
-        Rule::DimsEqual { rhs, rhs_dim, .. } => {
-            let d = *rhs_dim;
-            let calls = vec![set_tensors(base, std::slice::from_ref(rhs), move |t| {
-                let i = if d < 0 { t.rank() as i64 + d } else { d };
-                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
-                    *x += 1;
+        Rule::DimsEqual {
+            lhs,
+            lhs_dim,
+            rhs,
+            rhs_dim,
+        } => {
+            let grow = |d: i64| {
+                move |t: &mut TensorDesc| {
+                    let i = if d < 0 { t.rank() as i64 + d } else { d };
+                    if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                        *x += 1;
+                    }
                 }
-            })];
+            };
+            // The right side first; the left when changing the right trips another rule
+            // (self's shape is pinned to out's, gradOutput's is not).
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(rhs), grow(*rhs_dim)),
+                set_tensors(base, std::slice::from_ref(lhs), grow(*lhs_dim)),
+            ];
             vec![(format!("dim_{rhs}_differs"), calls)]
         }
         Rule::IntAtMost { lhs, rhs } => {

@@ -91,6 +91,27 @@ pub enum Command {
         /// Exit 1 when the share of conditions mapped, tested and passing is below this percentage.
         #[arg(long)]
         min_coverage: Option<f64>,
+        /// CANN op_api gtests: show per condition whether CANN's own tests agree with its rule.
+        #[arg(long)]
+        tests: Option<PathBuf>,
+    },
+    /// Check the validators against CANN's op_api unit tests (gtests) and report agreement.
+    Conform {
+        /// Folder (or file) of CANN op_api gtests (`*.cpp`).
+        #[arg(long)]
+        tests: PathBuf,
+        /// Specs folder, or a bare folder of docs, whose ops the tests call.
+        #[arg(long, default_value = "specs")]
+        docs: PathBuf,
+        /// The project's overlays (`specs/ops`) to apply to the docs' ops of the same name.
+        #[arg(long)]
+        overlays: Option<PathBuf>,
+        /// CANN's headers (`*.h`): also report docs whose prototype differs from the header.
+        #[arg(long)]
+        headers: Option<PathBuf>,
+        /// `table` for people, `json` for machines, `markdown` for a CI summary.
+        #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
+        format: AuditFormat,
     },
     /// Run an op's generated tiling and hand-written kernel on the CPU (host emulation of Ascend C).
     Sim {
@@ -206,7 +227,21 @@ pub fn run(command: Command) -> Outcome {
             specs,
             format,
             min_coverage,
-        } => crate::audit::cmd_audit(&specs, format, min_coverage),
+            tests,
+        } => crate::audit::cmd_audit(&specs, format, min_coverage, tests.as_deref()),
+        Command::Conform {
+            tests,
+            docs,
+            overlays,
+            headers,
+            format,
+        } => crate::conform::cmd_conform(
+            &tests,
+            &docs,
+            overlays.as_deref(),
+            headers.as_deref(),
+            format,
+        ),
         Command::Sim {
             op,
             call,

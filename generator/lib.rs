@@ -11,6 +11,7 @@
 pub mod audit;
 pub mod cases;
 pub mod cli;
+pub mod conform;
 pub mod diag;
 pub mod emit;
 pub mod ir;

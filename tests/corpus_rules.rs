@@ -1,5 +1,5 @@
 //! Over `../shared/corpus`: the share of documented error conditions the rules stage maps to
-//! executable rules (the rest are manual, each with a reason). Fails below 80%.
+//! executable rules (the rest are manual, each with a reason). Fails below 78%.
 
 use aclgen::ir::{Mapping, OpIr};
 use std::collections::BTreeMap;
@@ -115,8 +115,12 @@ fn most_documented_conditions_become_rules() {
         total > 1000,
         "the corpus should hold thousands of conditions, found {total}"
     );
+    // 78%, not 80%: since issue 17 the rules are measured against CANN's own unit tests
+    // (tests/corpus_conform.rs), and conditions that name no exact relation ("shape不正确",
+    // a relation to one axis) are manual instead of guessed, because the guesses rejected calls
+    // CANN accepts. The share of mapped conditions alone rewards guessing.
     assert!(
-        share >= 80.0,
+        share >= 78.0,
         "only {share:.1}% of documented conditions map to rules"
     );
 }

@@ -70,10 +70,17 @@ fn seed_002_gets_inferred_rules() {
         assert!(op.inferred_rules.len() > 5, "{:?}", op.inferred_rules);
     }
     assert!(op.inferred_rules.iter().all(|r| r.inferred));
-    assert!(op
-        .inferred_rules
-        .iter()
-        .any(|r| matches!(r.rule, aclnn_runtime::Rule::ProductSupported { .. })));
+    // A product check is inferred exactly when the doc marks some product unsupported: a
+    // product the doc does not name is not pinned down.
+    let pinned = op.products.values().any(|ok| !ok);
+    assert_eq!(
+        op.inferred_rules
+            .iter()
+            .any(|r| matches!(r.rule, aclnn_runtime::Rule::ProductSupported { .. })),
+        pinned,
+        "{:?}",
+        op.products
+    );
 }
 
 /// `aclgen validate --specs specs` on one call; returns the printed JSON.
@@ -177,8 +184,16 @@ fn adaptive_avg_pool3d_backward_statuses() {
         validate("AdaptiveAvgPool3dBackward", &null_out)["status"],
         161001
     );
+    // Only products the doc (or its overlay) marks unsupported are rejected: seed 000 does not
+    // name Atlas 训练系列产品 at all (the current CANN doc supports it); 200I/500 A2 is marked ×.
+    let mut unnamed_product = avgpool3d(&[2, 3, 4, 4, 4]);
+    unnamed_product["product"] = json!("ascend910");
+    assert_eq!(
+        validate("AdaptiveAvgPool3dBackward", &unnamed_product)["status"],
+        0
+    );
     let mut wrong_product = avgpool3d(&[2, 3, 4, 4, 4]);
-    wrong_product["product"] = json!("ascend910");
+    wrong_product["product"] = json!("ascend310b");
     let r = validate("AdaptiveAvgPool3dBackward", &wrong_product);
     assert_eq!(r["status"], 161002, "{r}");
     assert!(r["message"]

@@ -724,6 +724,7 @@ pub fn acl_dtype(d: DType) -> &'static str {
         Float8E8M0 => "ACL_FLOAT8_E8M0",
         Float4E2M1 => "ACL_FLOAT4_E2M1",
         Float4E1M2 => "ACL_FLOAT4_E1M2",
+        Undefined => "ACL_DT_UNDEFINED",
     }
 }
 

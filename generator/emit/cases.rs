@@ -159,6 +159,7 @@ fn desc_expr(p: &Param, arg: &Arg) -> String {
         Arg::Int(v) => format!("static_cast<{}>({v})", value_type(p)),
         Arg::Float(v) => format!("static_cast<{}>({v:?})", value_type(p)),
         Arg::Null => null_of(p),
+        Arg::DataType(d) => d.acl_name(),
     }
 }
 

@@ -483,7 +483,13 @@ impl<'a> Emitter<'a> {
             }
             Rule::IntInRange { param, min, max } => {
                 let (min, max) = (opt_i64(*min), opt_i64(*max));
-                self.int_rule(param, quote!(pred::int_in_range(#param, v, #min, #max)))
+                if self.kind(param) == Some(Kind::Int) {
+                    self.int_rule(param, quote!(pred::int_in_range(#param, v, #min, #max)))
+                } else {
+                    // Floats as numbers, lists element by element: as the interpreter does.
+                    let arg = self.as_arg(param);
+                    quote!(#arg.as_ref().map_or(Ok(()), |a| pred::value_in_range(#param, a, #min, #max)))
+                }
             }
             Rule::AxisIn { param, tensor } => {
                 let ts = self.tensors(&[tensor]);
@@ -498,7 +504,14 @@ impl<'a> Emitter<'a> {
                 quote!(pred::int_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
             }
             Rule::IntIn { param, values } => {
-                self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
+                if self.kind(param) == Some(Kind::Int) {
+                    self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
+                } else {
+                    let arg = self.as_arg(param);
+                    quote!(pred::arg_ints(#param, #arg.as_ref()).and_then(|vs| vs.map_or(Ok(()), |vs| {
+                        vs.into_iter().try_for_each(|v| pred::int_in(#param, v, &[#(#values),*]))
+                    })))
+                }
             }
             Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
                 let (l, r) = (self.int_list(lhs), self.int_list(rhs));

@@ -190,7 +190,10 @@ fn table_errors(t: &Table, file: &str) -> Vec<ErrorCase> {
             let dup = out
                 .last()
                 .is_some_and(|e| e.code == code && e.condition == text && e.name == name);
-            if !text.is_empty() && !dup {
+            // A rowspan head row without a description cell repeats its code or name in the
+            // last cell: that is no condition.
+            let only_code = text == code.to_string() || text == name;
+            if !text.is_empty() && !dup && !only_code {
                 out.push(case(code, &name, text, file, row.line));
             }
         }
@@ -255,6 +258,13 @@ mod tests {
             c[2],
             (161002, "ACLNN_ERR_PARAM_INVALID".into(), "b。".into(), 4)
         );
+    }
+
+    #[test]
+    fn a_rowspan_head_without_description_is_no_condition() {
+        let text = "<table><thead><tr><th>返回码</th><th>错误码</th><th>描述</th></tr></thead><tbody>\n<tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td></tr>\n<tr><td>x的数据类型不在支持的范围之内。</td></tr>\n</tbody></table>";
+        let c: Vec<String> = conditions(text).into_iter().map(|c| c.2).collect();
+        assert_eq!(c, vec!["x的数据类型不在支持的范围之内。"]);
     }
 
     #[test]

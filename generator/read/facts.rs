@@ -17,6 +17,13 @@ static DTYPE_NOT: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+/// "不支持BFLOAT16数据类型": the list before the word.
+static DTYPE_NOT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"不支持\s*{TOKEN_LIST}\s*(?:的)?\s*(?:数据)?类型")).unwrap()
+});
+/// "不支持BFLOAT16。" as a whole note (only dtype names: "不支持NZ" is no dtype statement).
+static DTYPE_NOT_BARE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"^不支持\s*{TOKEN_LIST}\s*[。.]?$")).unwrap());
 static DTYPE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{TOKEN_LIST}")).unwrap()
 });
@@ -134,6 +141,15 @@ pub fn dtype_statement(text: &str) -> Option<DtypeStatement> {
     if let Some(c) = DTYPE_NOT.captures(text) {
         let (k, u) = dtype_tokens(&c[1]);
         return Some(DtypeStatement::Excludes(k, u));
+    }
+    if let Some(c) = DTYPE_NOT_BEFORE
+        .captures(text)
+        .or_else(|| DTYPE_NOT_BARE.captures(text.trim()))
+    {
+        let (k, u) = dtype_tokens(&c[1]);
+        if !k.is_empty() && u.is_empty() {
+            return Some(DtypeStatement::Excludes(k, u));
+        }
     }
     let Some(c) = DTYPE_ONLY.captures(text) else {
         // "INT64类型数组": the element type of an array attribute.
@@ -339,7 +355,9 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     out
 }
 
-/// `* 0：KEEP_DTYPE，...` lines of an enumerated attribute.
+/// `* 0：KEEP_DTYPE，...` lines of an enumerated attribute, and enumerations written inline:
+/// "支持0：bilinear、1：nearest、2：bicubic", "支持取值1、27，分别表示FLOAT16、BFLOAT16",
+/// "取值为0、1或2".
 pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, String> {
     let mut out = BTreeMap::new();
     for l in lines {
@@ -347,10 +365,71 @@ pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, St
             if let Ok(v) = c[1].parse::<i64>() {
                 out.entry(v).or_insert_with(|| c[2].to_string());
             }
+            continue;
+        }
+        for sentence in l.split(['。', '；', ';']) {
+            inline_enum(sentence, &mut out);
         }
     }
     out
 }
+
+/// "0：bilinear、1：nearest" pairs (two or more, after 支持/取值) or a "取值为…" value list.
+fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
+    if !(sentence.contains("支持") || sentence.contains("取值")) {
+        return;
+    }
+    let pairs: Vec<(i64, String)> = ENUM_PAIR
+        .captures_iter(sentence)
+        .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+        .collect();
+    if pairs.len() >= 2 {
+        for (v, name) in pairs {
+            out.entry(v).or_insert(name);
+        }
+        return;
+    }
+    let Some(c) = VALUE_LIST.captures(sentence) else {
+        return;
+    };
+    let values: Vec<i64> = NUMBER
+        .find_iter(&c[1])
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect();
+    let names: Vec<String> = c
+        .get(2)
+        .map(|m| {
+            m.as_str()
+                .split(['、', ',', '，'])
+                .map(|n| n.trim().trim_end_matches('。').to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    for (i, v) in values.iter().enumerate() {
+        let name = names
+            .get(i)
+            .filter(|_| names.len() == values.len())
+            .cloned()
+            .unwrap_or_else(|| v.to_string());
+        out.entry(*v).or_insert(name);
+    }
+}
+
+static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[、，,：:（(\s]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
+        .unwrap()
+});
+
+/// "支持取值1、27，分别表示FLOAT16、BFLOAT16", "取值为0、1或2", "可选值为0或1": a value list that
+/// is not a condition ("取值为0时") or a range ("取值为[0, 3]").
+static VALUE_LIST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:支持取值|取值为|取值是|取值只能为|取值仅支持|可选值为|仅支持取值)\s*((?:-?\d+\s*(?:、|,|，|或者|或|和)\s*)+-?\d+)(?:[^\d时则\]）)]|$)(?:\s*[，,]?\s*分别表示([^。；;]+))?",
+    )
+    .unwrap()
+});
+
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").unwrap());
 
 #[cfg(test)]
 mod tests {
@@ -372,6 +451,15 @@ mod tests {
             Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
         );
         assert_eq!(
+            dtype_statement("不支持BFLOAT16数据类型。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(
+            dtype_statement("不支持BFLOAT16。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(dtype_statement("不支持NZ。"), None);
+        assert_eq!(
             dtype_statement("数据类型仅支持INT32。"),
             Some(DtypeStatement::Supports(vec![DType::Int32], vec![]))
         );
@@ -386,6 +474,33 @@ mod tests {
             dtype_statement("数据类型需要是可转换为FLOAT的数据类型"),
             None
         );
+    }
+
+    #[test]
+    fn inline_enumerations() {
+        let e = |s: &str| enum_values(std::iter::once(s));
+        assert_eq!(
+            e("支持0：bilinear、1：nearest、2：bicubic。"),
+            [(0, "bilinear"), (1, "nearest"), (2, "bicubic")]
+                .into_iter()
+                .map(|(k, v)| (k, v.to_string()))
+                .collect()
+        );
+        assert_eq!(
+            e("支持取值1、27，分别表示FLOAT16、BFLOAT16。"),
+            [(1, "FLOAT16"), (27, "BFLOAT16")]
+                .into_iter()
+                .map(|(k, v)| (k, v.to_string()))
+                .collect()
+        );
+        assert_eq!(
+            e("取值为0、1或2。").keys().copied().collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
+        // Conditions and ranges are not enumerations.
+        assert!(e("取值为0时表示不做处理，取值为1时表示求和。").is_empty());
+        assert!(e("取值为[0, 3]。").is_empty());
+        assert!(e("数据类型支持FLOAT16、FLOAT32。").is_empty());
     }
 
     #[test]

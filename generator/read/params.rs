@@ -633,10 +633,28 @@ impl Joiner<'_> {
 
     /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
     fn apply_notes(&mut self, params: &mut [Param], sec: &ParamSection, sink: &mut Sink) {
-        for note in &sec.notes {
+        for whole in &sec.notes {
+            // Each sentence of a note is its own statement ("出参`y`的数据类型仅支持INT8。当数据
+            // 格式为NZ时，数据类型支持INT32。"); one that holds only under a condition ("…为NZ时，
+            // 数据类型仅支持FLOAT32") restricts nothing unconditionally.
+            for sentence in whole.text.split(['。', '；', ';']) {
+                if CONDITIONAL_NOTE.is_match(sentence) {
+                    continue;
+                }
+                let note = Note {
+                    text: sentence.to_string(),
+                    ..whole.clone()
+                };
+                self.apply_note(params, &note, sink);
+            }
+        }
+    }
+
+    fn apply_note(&mut self, params: &mut [Param], note: &Note, sink: &mut Sink) {
+        {
             let src = self.doc.line(note.line);
             let Some(stmt) = facts::dtype_statement(&note.text) else {
-                continue;
+                return;
             };
             let (DtypeStatement::Supports(_, unknown) | DtypeStatement::Excludes(_, unknown)) =
                 &stmt;
@@ -647,7 +665,22 @@ impl Joiner<'_> {
             for u in unknown {
                 self.report_unknown_dtype(sink, u, subject, tensor, note.line);
             }
-            let named = named_params(&note.text);
+            let mut named = named_params(&note.text);
+            if named.is_empty() && note.owner.is_none() {
+                // "出参`y`的数据类型仅支持INT8": parameters named without the 参数 prefix; a
+                // lowerCamel name that is no parameter is kept, so the note restricts nothing
+                // rather than every tensor.
+                named = mentioned_params(&note.text, params);
+                if named.is_empty() {
+                    named = IDENT_WORD
+                        .find_iter(&note.text)
+                        .map(|m| m.as_str())
+                        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+                        .map(str::to_string)
+                        .take(1)
+                        .collect();
+                }
+            }
             for n in &named {
                 if !params.iter().any(|p| &p.name == n) {
                     sink.at_text(
@@ -732,6 +765,24 @@ impl Joiner<'_> {
 /// Doc types that carry no C spelling to compare ("INT64类型数组", "Tensor").
 fn is_loose_type(t: &str) -> bool {
     !t.is_ascii() || t.trim().is_empty()
+}
+
+static CONDITIONAL_NOTE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:当|若|如果)|时\s*[，,]").unwrap());
+
+static IDENT_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").unwrap());
+
+/// The op's parameters a note names anywhere in its text (`y`, in backticks or not).
+fn mentioned_params(text: &str, params: &[Param]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for m in IDENT_WORD.find_iter(text) {
+        let w = m.as_str();
+        if params.iter().any(|p| p.name == w) && !out.iter().any(|o| o == w) {
+            out.push(w.to_string());
+        }
+    }
+    out
 }
 
 /// "参数self、out的数据类型…" → [self, out].

@@ -787,6 +787,31 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
 ";
 
     #[test]
+    fn note_sentences_name_their_own_parameters_and_conditions_restrict_nothing() {
+        let doc = TABLES.replace(
+            "  - <term>Ascend 950PR/Ascend 950DT</term>：数据类型支持FLOAT32。\n",
+            "  - <term>Ascend 950PR/Ascend 950DT</term>：\n    - 参数`self`的数据格式为NCL时，数据类型仅支持FLOAT32。\n    - 出参`grad`的数据类型仅支持FLOAT16。当数据格式为NCL时，数据类型支持FLOAT32。\n    - 出参`out`的数据类型仅支持FLOAT16。\n",
+        );
+        assert_ne!(doc, TABLES);
+        let (ops, _) = read(&doc);
+        let op = &ops[0];
+        // The conditional sentence leaves self's table dtypes, and the sentence about `grad`
+        // (no parameter of the prototype) restricts no other tensor; out's sets out's.
+        assert_eq!(
+            op.param("self").unwrap().dtypes["ascend950"],
+            [DType::Float32, DType::Float16, DType::BFloat16]
+        );
+        assert_eq!(
+            op.param("out").unwrap().dtypes["ascend950"],
+            [DType::Float16]
+        );
+        assert!(op
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "note-unknown-param" && d.message.contains("`grad`")));
+    }
+
+    #[test]
     fn html_table_doc_with_product_notes() {
         let (ops, diags) = read(TABLES);
         assert!(diags.is_empty(), "{diags:?}");

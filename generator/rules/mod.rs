@@ -55,11 +55,21 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
         .iter()
         .any(|r| matches!(r.rule, Rule::ProductSupported { .. }));
     let supported: Vec<String> = op.supported_products().map(str::to_string).collect();
-    if !has_product_rule && !supported.is_empty() {
+    // Only the products the doc marks unsupported are rejected: a product the doc does not name
+    // at all (a doc older than the product) is not pinned down, and CANN's own unit tests run
+    // such ops there successfully.
+    let unnamed = aclnn_runtime::Product::ALL
+        .iter()
+        .map(|p| p.id())
+        .filter(|id| !op.products.contains_key(*id))
+        .map(str::to_string);
+    let allowed: Vec<String> = supported.iter().cloned().chain(unnamed).collect();
+    if !has_product_rule
+        && !supported.is_empty()
+        && allowed.len() < aclnn_runtime::Product::ALL.len()
+    {
         out.push(CheckedRule {
-            rule: Rule::ProductSupported {
-                products: supported.clone(),
-            },
+            rule: Rule::ProductSupported { products: allowed },
             code: status::PARAM_INVALID,
             condition: format!("产品支持情况：aclnn{}仅支持{}", op.op, supported.join("、")),
             inferred: true,
@@ -170,7 +180,12 @@ mod tests {
         };
         OpIr {
             op: "X".into(),
-            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            products: [
+                ("ascend910b".to_string(), true),
+                ("ascend310b".to_string(), false),
+            ]
+            .into_iter()
+            .collect(),
             params: vec![
                 t("gradOutput", Role::InputTensor),
                 t("self", Role::InputTensor),

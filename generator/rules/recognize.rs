@@ -32,7 +32,7 @@ re!(
     PREDICATE,
     r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
 );
-re!(OR_JOIN, r"或者|或");
+re!(OR_JOIN, r"或者|或|、");
 re!(
     ASPECT_ANY,
     r"(?i)数据类型|数据格式|格式|shape|维|元素|长度|size|空指针|值"
@@ -73,7 +73,7 @@ re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(
     DIM_SIZE,
-    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|轴长|整除|倍数|偶数"
+    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|(?i:channel)轴|通道|尾轴|非dim轴|轴长|整除|倍数|偶数"
 );
 re!(VALUE_WORD, r"值|取值|数值");
 re!(
@@ -100,9 +100,9 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
-re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负");
+re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
     NOT_POSITIVE,
     r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
@@ -151,7 +151,13 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         ),
         None => (text.clone(), Vec::new()),
     };
+    // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
+    // without its subject.
+    let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
     let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
+    if let Some(rules) = axis_bounds_rule(op, &text) {
+        return Ok(rules);
+    }
     let (text, when) = strip_when_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
@@ -196,6 +202,29 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
             .collect();
     }
     Ok(rules)
+}
+
+re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
+
+/// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
+/// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
+/// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
+/// the tensor (`AxisIn` treats a 0-dim tensor as 1-dim, as the 0-dim branch says).
+fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let c = DIM_OF.captures(text)?;
+    let tensor = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+    let attrs: Vec<&Param> = text::mentions(op, text)
+        .into_iter()
+        .map(|m| m.param)
+        .filter(|p| p.role == Role::Attribute && (p.ty.contains("int") || infer::is_int_list(p)))
+        .collect();
+    let [attr] = attrs.as_slice() else {
+        return None;
+    };
+    Some(vec![Rule::AxisIn {
+        param: attr.name.clone(),
+        tensor: tensor.name.clone(),
+    }])
 }
 
 /// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
@@ -780,8 +809,16 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         any_aspect = true;
         rules.extend(rank_rules(clause, subjects, mismatch)?);
     } else if SHAPE.is_match(clause) {
-        any_aspect = true;
-        rules.extend(shape_rules(op, clause, &tensors, mismatch)?);
+        match shape_rules(op, clause, &tensors, mismatch) {
+            Ok(shape) => {
+                any_aspect = true;
+                rules.extend(shape);
+            }
+            // "input的数据类型、数据格式和shape不在支持的范围之内": the dtype and format lists
+            // are pinned down by the doc, the shape part is not; check what is.
+            Err(_) if !rules.is_empty() && !mismatch => {}
+            Err(e) => return Err(e),
+        }
     }
     if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
         any_aspect = true;
@@ -950,7 +987,7 @@ fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, String> {
         return Ok(None);
     };
     Ok(Some(match &c[1] {
-        "超过" | "大于" | ">" => (0, lo),
+        "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
         _ => {
             let ranged = c[2].contains(['-', '~', '到', '[']);
@@ -984,13 +1021,22 @@ fn shape_rules(
             return Ok(vec![Rule::ShapeMatchesList {
                 param: tensor.name.clone(),
                 list: list.name.clone(),
-                trailing: clause.contains("右对齐") || clause.contains("尾"),
+                trailing: clause.contains("右对齐")
+                    || clause.contains("尾")
+                    || clause.contains("最后"),
             }]);
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
     if !OUT_OF_RANGE.is_match(clause) {
         return Err(format!("no shape relation recognized in “{clause}”"));
+    }
+    if !CONSTRAINT_WORDS.is_match(clause) {
+        // "shape不正确", "shape不合法", "shape不在支持的范围之内": the doc does not say which
+        // shapes are wrong; guessing from the parameter rows rejects valid calls.
+        return Err(format!(
+            "a shape condition that names no relation or constraint (“{clause}”)"
+        ));
     }
     // "x与out的shape不满足约束": the shape constraints the parameter descriptions state.
     let subject_names = names(tensors);
@@ -1042,12 +1088,13 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
             "a length condition on non-list parameters (“{clause}”)"
         ));
     }
-    let stated = NOT_EQUAL_VALUES.captures(clause).map(|c| {
-        text::int_alternatives(&c[1])
-            .into_iter()
-            .filter_map(|v| usize::try_from(v).ok())
-            .collect::<Vec<_>>()
-    });
+    // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
+    let stated: Vec<usize> = NOT_EQUAL_VALUES
+        .captures_iter(clause)
+        .flat_map(|c| text::int_alternatives(&c[1]))
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    let stated = (!stated.is_empty()).then_some(stated);
     Ok(lists
         .iter()
         .filter_map(|p| {
@@ -1061,6 +1108,7 @@ fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> 
 }
 
 re!(EXCEPT, r"除.*(?:外|以外)|除了");
+re!(ALSO_NOT, r"[，,]\s*也不等于");
 re!(
     ATTR_RELATION,
     r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
@@ -1077,6 +1125,27 @@ fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
         && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
         && AXIS_BOUNDS.is_match(clause)
         && !NOT_AXIS.is_match(clause)
+}
+
+fn float_range(p: &Param, clause: &str) -> Result<Rule, String> {
+    let range = |min, max| Rule::IntInRange {
+        param: p.name.clone(),
+        min,
+        max,
+    };
+    if let Some(c) = INLINE_RANGE.captures(clause) {
+        let bound =
+            |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+        return Ok(range(bound(1, 3), bound(2, 4)));
+    }
+    // "不大于0" (> 0 strictly) has no integer bound for a float: not checkable.
+    if LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+        return Ok(range(Some(0), None));
+    }
+    Err(format!(
+        "{} is a floating attribute; only its sign or integer bounds are checkable",
+        p.name
+    ))
 }
 
 /// "alpha元素个数不为1": the tensor's element count is one of the stated values.
@@ -1124,10 +1193,22 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
     }
     let mut rules = Vec::new();
     for p in attrs {
-        let int_like =
-            !p.ty.contains("float") && !p.ty.contains("double") && !p.ty.contains("char");
-        if !int_like {
+        let float_like = p.ty.contains("float") || p.ty.contains("double");
+        if float_like {
+            // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the
+            // interpreter checks on the number; value sets of floats are not.
+            rules.push(float_range(p, clause)?);
+            continue;
+        }
+        if p.ty.contains("char") {
             return Err(format!("{} is not an integer attribute", p.name));
+        }
+        if p.ty.trim() == "bool" {
+            // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
+            return Err(format!(
+                "{} is a bool: a value condition naming it is conditional on it",
+                p.name
+            ));
         }
         let range = |min, max| {
             if infer::is_int_list(p) {
@@ -1149,6 +1230,16 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
             let (lo, hi) = (bound(1, 3), bound(2, 4));
             rules.push(range(lo, hi));
+        } else if let Some(c) = NOT_EQUAL_VALUES
+            .captures(clause)
+            .filter(|_| !clause.contains("不大于") && !clause.contains("小于等于"))
+        {
+            // "threshold 不等于 0": the value must be one of these ("等于0" inside "不等于0"
+            // is not a sign condition).
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(&c[1]),
+            });
         } else if NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
         } else if LOWER_ZERO.is_match(clause) {
@@ -1600,6 +1691,98 @@ mod tests {
                 params: s(&["gradOutput", "self"])
             }
         );
+    }
+
+    #[test]
+    fn statements_joined_by_a_pause_mark_and_value_sets() {
+        let mut op = pool3d();
+        op.params.push(tensor("selfRef", Role::InOutTensor));
+        op.params.push(tensor("indices", Role::InputTensor));
+        assert_eq!(
+            recognize(&op, "selfRef的dim不为2、indices的dim超出8维。").unwrap(),
+            vec![
+                Rule::RankIn {
+                    param: "selfRef".into(),
+                    min: 2,
+                    max: 2
+                },
+                Rule::RankIn {
+                    param: "indices".into(),
+                    min: 0,
+                    max: 8
+                },
+            ]
+        );
+        op.params.push(attr("threshold", "const aclScalar*", &[]));
+        assert_eq!(
+            recognize(&op, "threshold 不等于 0。").unwrap(),
+            vec![Rule::IntIn {
+                param: "threshold".into(),
+                values: vec![0]
+            }]
+        );
+        op.params.push(attr("isResult", "bool", &[]));
+        op.params.push(attr("alpha", "float", &[]));
+        assert!(recognize(&op, "isResult=true 且 alpha<0").is_err());
+        assert_eq!(
+            recognize(&op, "alpha小于0。").unwrap(),
+            vec![Rule::IntInRange {
+                param: "alpha".into(),
+                min: Some(0),
+                max: None
+            }]
+        );
+    }
+
+    #[test]
+    fn neither_nor_lengths_and_axis_relations() {
+        let mut op = pool3d();
+        op.params
+            .push(attr("kernelSize", "const aclIntArray*", &[]));
+        op.params.push(attr("stride", "const aclIntArray*", &[]));
+        assert_eq!(
+            recognize(
+                &op,
+                "传入的kernelSize的长度既不等于1也不等于3，stride的长度既不等于0、1，也不等于3。"
+            )
+            .unwrap(),
+            vec![
+                Rule::ListLenIn {
+                    param: "kernelSize".into(),
+                    lens: vec![1, 3]
+                },
+                Rule::ListLenIn {
+                    param: "stride".into(),
+                    lens: vec![0, 1, 3]
+                },
+            ]
+        );
+        op.params.push(attr("dim", "int64_t", &[]));
+        let axis = vec![Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "self".into(),
+        }];
+        for text in [
+            "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0时，dim取值不在[-self.dim, self.dim()-1]范围内。",
+            "入参dim超出了self的shape可选维度范围[-self.dim，self.dim-1]。",
+            "dim >= self.dim()或者dim < -self.dim()。",
+        ] {
+            assert_eq!(recognize(&op, text).unwrap(), axis, "{text}");
+        }
+        // A shape condition naming no relation is manual, not a guess from the parameter rows.
+        assert!(recognize(&op, "gradOutput、self的shape不正确。").is_err());
+        // ... but the dtype part of a condition that also names it is still checked.
+        op.params[0]
+            .dtypes
+            .insert("ascend910b".into(), vec![aclnn_runtime::DType::Float32]);
+        let both = recognize(&op, "gradOutput的数据类型和shape不在支持的范围之内。").unwrap();
+        assert_eq!(
+            both,
+            recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
+        );
+        assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
+        // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
+        assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
     }
 
     #[test]

@@ -306,6 +306,16 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
             .ok_or(format!("`{field}.value`: missing or not a number"))?;
         return Ok(Arg::Scalar { dtype, value });
     }
+    if ty.contains("aclDataType") {
+        let s = v.as_str().ok_or(want("a dtype name such as \"FLOAT16\""))?;
+        return DType::parse(s).map(Arg::DataType).ok_or_else(|| {
+            let known: Vec<String> = DType::ALL.iter().map(ToString::to_string).collect();
+            format!(
+                "`{field}`: unknown dtype `{s}` (known: {})",
+                known.join(", ")
+            )
+        });
+    }
     if ty.contains("bool") {
         return v.as_bool().map(Arg::Bool).ok_or(want("a boolean"));
     }
@@ -374,6 +384,32 @@ mod tests {
         assert_eq!(call.args["kernelSize"], Arg::IntArray(vec![4, 4]));
         assert_eq!(call.args["divisorOverride"], Arg::Int(0));
         assert!(call.args["out"].is_null());
+    }
+
+    #[test]
+    fn dtype_arguments_and_undefined_tensors() {
+        let mut o = op();
+        o.params.push(Param {
+            name: "dstType".into(),
+            role: Role::Attribute,
+            ty: "aclDataType".into(),
+            ..Default::default()
+        });
+        let v: Value = serde_json::from_str(
+            r#"{"product": "ascend910b", "args": {"dstType": "FLOAT16",
+                "gradOutput": {"shape": [2], "dtype": "UNDEFINED"}}}"#,
+        )
+        .unwrap();
+        let call = parse_call(&o, &v).unwrap();
+        assert_eq!(call.args["dstType"], Arg::DataType(DType::Float16));
+        let Arg::Tensor(t) = &call.args["gradOutput"] else {
+            panic!("not a tensor")
+        };
+        assert_eq!(t.dtype, DType::Undefined);
+        let bad: Value =
+            serde_json::from_str(r#"{"product": "ascend910b", "args": {"dstType": "FLOAT99"}}"#)
+                .unwrap();
+        assert!(parse_call(&o, &bad).unwrap_err().contains("`args.dstType`"));
     }
 
     #[test]

@@ -105,18 +105,20 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             None => Ok(()),
             Some(v) => pred::list_unique(param, &v),
         },
-        Rule::IntInRange { param, min, max } => match pred::arg_int(param, arg(call, param))? {
+        Rule::IntInRange { param, min, max } => match arg(call, param) {
             None => Ok(()),
-            Some(v) => pred::int_in_range(param, v, *min, *max),
+            Some(a) => pred::value_in_range(param, a, *min, *max),
         },
         Rule::AxisIn { param, tensor } => {
             let ts = tensors(call, tensor)?;
             pred::axis_in(param, arg(call, param), &ts)
         }
         Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
-        Rule::IntIn { param, values } => match pred::arg_int(param, arg(call, param))? {
+        Rule::IntIn { param, values } => match pred::arg_ints(param, arg(call, param))? {
             None => Ok(()),
-            Some(v) => pred::int_in(param, v, values),
+            Some(vs) => vs
+                .into_iter()
+                .try_for_each(|v| pred::int_in(param, v, values)),
         },
         Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
             let l = pred::arg_int_list(lhs, arg(call, lhs))?;
@@ -389,11 +391,33 @@ mod tests {
             161002,
             "cubeMathType不在支持范围内",
         )];
-        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1]))]);
+        // A list attribute is checked element by element; a tensor is the wrong kind.
+        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1, 3]))]);
+        assert!(check(&r, &c).is_ok());
+        let c = call("x", &[("cubeMathType", Arg::IntArray(vec![1, 5]))]);
+        assert!(check(&r, &c).is_err());
+        let c = call(
+            "x",
+            &[(
+                "cubeMathType",
+                Arg::Tensor(TensorDesc::new(&[1], DType::Int32, Format::Nd)),
+            )],
+        );
         assert!(check(&r, &c)
             .unwrap_err()
             .message
             .contains("not an integer"));
+        let lambda = vec![rule(
+            Rule::IntInRange {
+                param: "lambda".into(),
+                min: Some(0),
+                max: None,
+            },
+            161002,
+            "lambda小于0",
+        )];
+        assert!(check(&lambda, &call("x", &[("lambda", Arg::Float(0.5))])).is_ok());
+        assert!(check(&lambda, &call("x", &[("lambda", Arg::Float(-0.5))])).is_err());
         let c = call("x", &[("cubeMathType", Arg::Int(4))]);
         assert!(check(&r, &c).is_err());
         let c = call("x", &[("cubeMathType", Arg::Int(3))]);

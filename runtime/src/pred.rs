@@ -212,7 +212,7 @@ pub fn dtype_castable(from: &[Named], to: &[Named]) -> Result<(), String> {
 }
 
 pub fn format_in(ts: &[Named], allowed: &[Format]) -> Result<(), String> {
-    match ts.iter().find(|(_, t)| !allowed.contains(&t.format)) {
+    match ts.iter().find(|(_, t)| !t.format.allowed_by(allowed)) {
         None => Ok(()),
         Some((name, t)) => Err(format!(
             "{name} has format {} (supported: {})",
@@ -501,6 +501,50 @@ pub fn int_in_range(name: &str, v: i64, min: Option<i64>, max: Option<i64>) -> R
         Ok(())
     } else {
         Err(format!("{name} is {v}, outside {}", range_text(min, max)))
+    }
+}
+
+/// An integer attribute, or each element of a list attribute ("dilation的数值不等于1" is about
+/// every element of `dilation`); `None` when null.
+pub fn arg_ints(name: &str, a: Option<&Arg>) -> Result<Option<Vec<i64>>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_int()
+            .map(|v| vec![v])
+            .or_else(|| a.as_int_list())
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not an integer")),
+    }
+}
+
+/// A range check on a number (integer or floating: "lambda小于0" is about a float) or on every
+/// element of a list attribute. Null arguments pass.
+pub fn value_in_range(
+    name: &str,
+    a: &Arg,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<(), String> {
+    if a.is_null() {
+        return Ok(());
+    }
+    if let Some(v) = a.as_int() {
+        return int_in_range(name, v, min, max);
+    }
+    if let Some(x) = a.as_f64() {
+        let ok = min.is_none_or(|m| x >= m as f64) && max.is_none_or(|m| x <= m as f64);
+        return if ok {
+            Ok(())
+        } else {
+            Err(format!("{name} is {x}, outside {}", range_text(min, max)))
+        };
+    }
+    match a.as_int_list() {
+        Some(vs) => vs
+            .into_iter()
+            .try_for_each(|v| int_in_range(name, v, min, max)),
+        None => Err(format!("{name} is not a number")),
     }
 }
 

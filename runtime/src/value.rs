@@ -70,13 +70,18 @@ pub enum Arg {
     Null,
     Tensor(TensorDesc),
     TensorList(Vec<TensorDesc>),
-    Scalar { dtype: DType, value: f64 },
+    Scalar {
+        dtype: DType,
+        value: f64,
+    },
     Bool(bool),
     Int(i64),
     Float(f64),
     IntArray(Vec<i64>),
     FloatArray(Vec<f64>),
     BoolArray(Vec<bool>),
+    /// An `aclDataType` argument (the dtype an op casts to, for instance).
+    DataType(DType),
 }
 
 impl Arg {

@@ -44,7 +44,9 @@ macro_rules! vocab_enum {
 }
 
 vocab_enum! {
-    /// `aclDataType`, spelled as the docs spell it (FLOAT is an alias of FLOAT32).
+    /// `aclDataType`, spelled as the docs spell it (FLOAT is an alias of FLOAT32). `UNDEFINED` is
+    /// `ACL_DT_UNDEFINED`, a tensor whose dtype was never set: no doc allows it, so every dtype
+    /// rule rejects it, as aclnn does.
     DType {
         Float32 = "FLOAT32" | "FLOAT" | "FP32",
         Float16 = "FLOAT16" | "FP16" | "HALF",
@@ -73,6 +75,7 @@ vocab_enum! {
         Float4E2M1 = "FLOAT4_E2M1",
         Float4E1M2 = "FLOAT4_E1M2",
         QInt8 = "QINT8",
+        Undefined = "UNDEFINED" | "DT_UNDEFINED",
     }
 }
 
@@ -92,7 +95,7 @@ impl DType {
     /// False for spellings that name a compute mode rather than a tensor's element type
     /// (HFLOAT32 appears in cubeMathType texts) or that aclDataType lacks.
     pub fn is_tensor_dtype(self) -> bool {
-        !matches!(self, DType::HFloat32 | DType::QInt8)
+        !matches!(self, DType::HFloat32 | DType::QInt8 | DType::Undefined)
     }
 
     /// The `aclDataType` enumerator (`ACL_FLOAT`, `ACL_BF16`, ...) used by C callers and CANN's UTs.
@@ -101,6 +104,7 @@ impl DType {
             DType::Float32 => "ACL_FLOAT".into(),
             DType::BFloat16 => "ACL_BF16".into(),
             DType::Float64 => "ACL_DOUBLE".into(),
+            DType::Undefined => "ACL_DT_UNDEFINED".into(),
             other => format!("ACL_{}", other.as_str()),
         }
     }
@@ -136,6 +140,7 @@ impl DType {
             Float4E2M1 => "ge::DT_FLOAT4_E2M1",
             Float4E1M2 => "ge::DT_FLOAT4_E1M2",
             QInt8 => "ge::DT_QINT8",
+            Undefined => "ge::DT_UNDEFINED",
         }
     }
 }
@@ -161,6 +166,24 @@ vocab_enum! {
 }
 
 impl Format {
+    /// Ascend's private (5D/fractal) layouts. A doc's "ND" means any plain layout: aclnn checks
+    /// `IsPrivateFormat`, so NCHW or NCL tensors pass where ND is listed, private ones do not.
+    pub fn is_private(self) -> bool {
+        matches!(
+            self,
+            Format::Nc1hwc0
+                | Format::FractalNz
+                | Format::FractalZ
+                | Format::FractalZ3d
+                | Format::Ndc1hwc0
+        )
+    }
+
+    /// True when a tensor of this format satisfies a documented format list.
+    pub fn allowed_by(self, allowed: &[Format]) -> bool {
+        allowed.contains(&self) || (allowed.contains(&Format::Nd) && !self.is_private())
+    }
+
     /// The `aclFormat` enumerator (`ACL_FORMAT_NCHW`).
     pub fn acl_name(self) -> String {
         format!("ACL_FORMAT_{}", self.as_str())

@@ -11,12 +11,6 @@ pub fn adaptive_avg_pool2d_backward(
     product: Product,
 ) -> Result<(), AclnnError> {
     let product = product.id();
-    // 161002 ACLNN_ERR_PARAM_INVALID (inferred from the parameter description): 产品支持情况：aclnnAdaptiveAvgPool2dBackward仅支持ascend310p、ascend910、ascend910b
-    pred::report(
-        161002,
-        "产品支持情况：aclnnAdaptiveAvgPool2dBackward仅支持ascend310p、ascend910、ascend910b",
-        pred::product_supported(product, &["ascend310p", "ascend910", "ascend910b"]),
-    )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput或self是空指针。
     pred::report(
         161001,

@@ -15,7 +15,17 @@ pub fn adaptive_avg_pool3d_backward(
     pred::report(
         161002,
         "产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b",
-        pred::product_supported(product, &["ascend910b"]),
+        pred::product_supported(
+            product,
+            &[
+                "ascend910b",
+                "ascend910",
+                "ascend310p",
+                "ascend910_93",
+                "ascend950",
+                "kirin",
+            ],
+        ),
     )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self或out是空指针。
     pred::report(
@@ -113,24 +123,11 @@ pub fn adaptive_avg_pool3d_backward(
         "gradOutput、self和out的维数不等于4或5。",
         pred::rank_in(&pred::one("out", out), 4, 5),
     )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的shape不匹配。
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): self和out的shape不匹配。
     pred::report(
         161002,
-        "gradOutput、self和out的shape不匹配。",
+        "self和out的shape不匹配。",
         pred::shape_same(&[pred::one("self", self_), pred::one("out", out)].concat()),
-    )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的shape不匹配。
-    pred::report(
-        161002,
-        "gradOutput、self和out的shape不匹配。",
-        pred::rank_same(
-            &[
-                pred::one("gradOutput", grad_output),
-                pred::one("self", self_),
-                pred::one("out", out),
-            ]
-                .concat(),
-        ),
     )?;
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的shape的某一维不大于0。
     pred::report(
@@ -144,14 +141,28 @@ pub fn adaptive_avg_pool3d_backward(
         "gradOutput或self的shape的某一维不大于0。",
         pred::dims_positive(&pred::one("self", self_), false),
     )?;
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的倒数第四维不一致。
     pred::report(
         161002,
-        "gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)",
-        pred::broadcastable(
+        "gradOutput和self的倒数第四维不一致。",
+        pred::dims_equal(
             &pred::one("gradOutput", grad_output),
+            -4i64,
             &pred::one("self", self_),
-            Some(&[-2i64, -1i64][..]),
+            -4i64,
+        ),
+    )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不一致。
+    pred::report(
+        161002,
+        "gradOutput、self和out的维数不一致。",
+        pred::rank_same(
+            &[
+                pred::one("gradOutput", grad_output),
+                pred::one("self", self_),
+                pred::one("out", out),
+            ]
+                .concat(),
         ),
     )?;
     Ok(())

@@ -12,12 +12,6 @@ pub fn adaptive_max_pool3d_backward(
     product: Product,
 ) -> Result<(), AclnnError> {
     let product = product.id();
-    // 161002 ACLNN_ERR_PARAM_INVALID (inferred from the parameter description): 产品支持情况：aclnnAdaptiveMaxPool3dBackward仅支持ascend910_93、ascend910b
-    pred::report(
-        161002,
-        "产品支持情况：aclnnAdaptiveMaxPool3dBackward仅支持ascend910_93、ascend910b",
-        pred::product_supported(product, &["ascend910_93", "ascend910b"]),
-    )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self或indices是空指针。
     pred::report(
         161001,

@@ -24,7 +24,14 @@ pub fn avg_pool2d_backward(
         "产品支持情况：aclnnAvgPool2dBackward仅支持ascend310p、ascend910、ascend910_93、ascend910b、ascend950",
         pred::product_supported(
             product,
-            &["ascend310p", "ascend910", "ascend910_93", "ascend910b", "ascend950"],
+            &[
+                "ascend310p",
+                "ascend910",
+                "ascend910_93",
+                "ascend910b",
+                "ascend950",
+                "kirin",
+            ],
         ),
     )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。

@@ -60,20 +60,6 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910b)
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
 }
 
-// 产品支持情况：aclnnAdaptiveAvgPool2dBackward仅支持ascend310p、ascend910、ascend910b
-TEST_F(l2_adaptive_avg_pool2d_backward_test, case_unsupported_product_ascend910_93)
-{
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
-    auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
-
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
-    uint64_t workspace_size = 0;
-    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
-    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
-}
-
 // 传入的gradOutput或self是空指针。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_gradOutput)
 {

@@ -35,9 +35,9 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
 }
 
 // 产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b
-TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend910)
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend310b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    SetPlatformSocVersion(SocVersion::ASCEND310B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -133,7 +133,7 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_out_differs)
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_gradOutput_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910B);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCHW);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NC1HWC0);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
@@ -148,7 +148,7 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCHW);
+    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NC1HWC0);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
     auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
@@ -213,7 +213,7 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_out_of_range)
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
 }
 
-// gradOutput、self和out的shape不匹配。
+// self和out的shape不匹配。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_shape_out_differs)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910B);
@@ -241,11 +241,25 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_gradOutput_not_positive)
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
 }
 
-// gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)
-TEST_F(l2_adaptive_avg_pool3d_backward_test, case_shape_gradOutput_not_broadcastable_to_self)
+// gradOutput和self的倒数第四维不一致。
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910B);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 3}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto gradOutput_desc = TensorDesc({3, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
+// gradOutput、self和out的维数不一致。
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_differs)
+{
+    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 

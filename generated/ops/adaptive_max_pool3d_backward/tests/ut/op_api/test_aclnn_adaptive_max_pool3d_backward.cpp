@@ -49,21 +49,6 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910b)
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
 }
 
-// 产品支持情况：aclnnAdaptiveMaxPool3dBackward仅支持ascend910_93、ascend910b
-TEST_F(l2_adaptive_max_pool3d_backward_test, case_unsupported_product_ascend910)
-{
-    SetPlatformSocVersion(SocVersion::ASCEND910);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
-    auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
-    uint64_t workspace_size = 0;
-    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
-    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
-}
-
 // 传入的gradOutput、self或indices是空指针。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_gradOutput)
 {
@@ -170,7 +155,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradInput_unsupported_on
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradOutput_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -186,7 +171,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_self_unsupported)
 {
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
@@ -202,7 +187,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_indices_unsupported)
     SetPlatformSocVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
-    auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NCHW);
+    auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NC1HWC0);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
     auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
@@ -218,7 +203,7 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradInput_unsupported)
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
-    auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
+    auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
 
     auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;

@@ -1,0 +1,947 @@
+//! `aclgen conform`: CANN's own op_api unit tests as the oracle of the doc-generated validators.
+//!
+//! Each gtest call (`ut::read_file`) is mapped to the doc whose first-phase prototype it calls
+//! (by the aclnn function name), its `INPUT(...)`/`OUTPUT(...)` arguments to the prototype's
+//! parameters by position, and checked with the same `rules::validate_call` that `aclgen validate`
+//! runs. The report gives agreement per op and per status code, and for each disagreement the
+//! doc line of the rule that fired or the documented conditions that have no rule. Calls it
+//! cannot check (unreadable test text, unmapped calls, statuses other than 0/161001/161002) are
+//! counted and named with file:line.
+
+pub mod drift;
+pub mod lexer;
+pub mod ut;
+
+use crate::cli::{AuditFormat, Failure, Outcome};
+use crate::ir::{Mapping, OpIr, Role};
+use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use ut::{TDesc, UtCall, Val};
+
+/// The status codes the oracle compares; others are counted as skipped.
+pub const CODES: [u32; 3] = [
+    status::SUCCESS,
+    status::PARAM_NULLPTR,
+    status::PARAM_INVALID,
+];
+
+/// One checked call.
+#[derive(Debug, Clone, Serialize)]
+pub struct Case {
+    /// `file:line` of the test's status expectation.
+    pub at: String,
+    pub test: String,
+    pub op: String,
+    pub product: String,
+    pub expected: u32,
+    pub got: u32,
+    pub agree: bool,
+    /// For a rejection: the doc condition of the rule that fired.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+    /// For a disagreement: where in the doc (file:line) and what.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub why: String,
+}
+
+/// A call or test the oracle could not check, and why.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Skipped {
+    /// `unreadable` (test text not evaluated), `unmapped` (no doc, argument mismatch,
+    /// vocabulary), `status` (a status other than 0/161001/161002 or `EXPECT_NE`),
+    /// `no-expectation` (a call whose status no `EXPECT_EQ` checks).
+    pub kind: String,
+    pub at: String,
+    pub test: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+pub struct Tally {
+    pub agree: usize,
+    pub total: usize,
+}
+
+impl Tally {
+    fn add(&mut self, agree: bool) {
+        self.total += 1;
+        self.agree += usize::from(agree);
+    }
+
+    pub fn pct(&self) -> f64 {
+        if self.total == 0 {
+            100.0
+        } else {
+            100.0 * self.agree as f64 / self.total as f64
+        }
+    }
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    pub files: usize,
+    pub tests: usize,
+    pub overall: Tally,
+    /// Calls CANN accepts (expected 0) that the validator rejects, over all accepted calls.
+    pub false_rejections: Tally,
+    pub per_code: BTreeMap<u32, Tally>,
+    pub per_op: BTreeMap<String, Tally>,
+    pub cases: Vec<Case>,
+    pub skipped: Vec<Skipped>,
+    /// With `--headers`: docs whose prototype differs from CANN's header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drift: Option<drift::DriftReport>,
+}
+
+impl Report {
+    /// Share of accepted calls that are rejected, in percent.
+    pub fn false_rejection_pct(&self) -> f64 {
+        let t = self.false_rejections;
+        if t.total == 0 {
+            0.0
+        } else {
+            100.0 * (t.total - t.agree) as f64 / t.total as f64
+        }
+    }
+
+    pub fn code(&self, code: u32) -> Tally {
+        self.per_code.get(&code).copied().unwrap_or_default()
+    }
+}
+
+pub fn cmd_conform(
+    tests: &Path,
+    docs: &Path,
+    overlays: Option<&Path>,
+    headers: Option<&Path>,
+    format: AuditFormat,
+) -> Outcome {
+    let mut ops = load_docs(docs)?;
+    if let Some(dir) = overlays {
+        for d in apply_overlays(&mut ops, dir)? {
+            eprintln!("conform: {}:{}: {}", d.file, d.line, d.message);
+        }
+    }
+    apply_rules(&mut ops);
+    let mut report = run(tests, &ops).map_err(Failure::usage)?;
+    if let Some(dir) = headers {
+        let protos = drift::header_prototypes(dir)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
+        report.drift = Some(drift::compare(&ops, &protos));
+    }
+    match format {
+        AuditFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
+        ),
+        AuditFormat::Table => print!("{}", render_table(&report)),
+        AuditFormat::Markdown => print!("{}", render_markdown(&report)),
+    }
+    Ok(())
+}
+
+/// The ops of a specs folder (docs and overlays, reconciled as `gen` does), or of a bare folder
+/// of docs read one by one: CANN keeps several implementations of one aclnn function
+/// (`experimental/...`), each documented next to its own tests, and `find_op` picks the doc of
+/// the test's own op folder.
+pub fn load_ops(docs: &Path) -> Result<Vec<OpIr>, Failure> {
+    let mut ops = load_docs(docs)?;
+    apply_rules(&mut ops);
+    Ok(ops)
+}
+
+fn apply_rules(ops: &mut [OpIr]) {
+    for op in ops {
+        crate::rules::apply(op);
+    }
+}
+
+/// The project's overlays (`specs/ops/*.yaml`, `kind: overlay`) applied to every op of that
+/// name, so a doc the project corrects is measured corrected. Returns the overlays' problems
+/// (a correction that matches nothing in one of the docs, for instance).
+pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Diagnostic>, Failure> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(&f)
+            .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
+        match crate::read::specs::parse_spec(&name, &text) {
+            Ok(crate::read::specs::SpecFile::Overlay(o)) => {
+                for op in ops.iter_mut().filter(|op| op.op == o.op) {
+                    problems.extend(crate::read::specs::apply_overlay(op, &o, &name, &text));
+                }
+            }
+            Ok(crate::read::specs::SpecFile::Full(_)) => {}
+            Err(d) => problems.push(d),
+        }
+    }
+    problems.retain(|d| d.severity == crate::ir::Severity::Error);
+    Ok(problems)
+}
+
+/// The ops of `docs` without rules (see `load_ops`).
+pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
+    let ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
+        crate::read::load_specs(docs)?.ops
+    } else {
+        let mut files = Vec::new();
+        collect_all(docs, &mut files)
+            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", docs.display())))?;
+        files.sort();
+        let mut ops = Vec::new();
+        for f in files {
+            let bytes = std::fs::read(&f)
+                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", f.display())))?;
+            ops.extend(crate::read::read_doc(&f.display().to_string(), &bytes).ops);
+        }
+        ops
+    };
+    Ok(ops)
+}
+
+/// Reads every `*.cpp` below `tests` (sorted) and checks its calls against `ops`.
+pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
+    let mut files = Vec::new();
+    collect(tests, &mut files).map_err(|e| format!("cannot read {}: {e}", tests.display()))?;
+    files.sort();
+    let mut report = Report::default();
+    for path in &files {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let name = path
+            .strip_prefix(tests)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        check_file(&name, &text, ops, &mut report);
+    }
+    report.files = files.len();
+    report.skipped.sort();
+    Ok(report)
+}
+
+fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            collect_all(&p, out)?;
+        } else {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The op folder a doc or test belongs to: the path before its `docs`/`tests` folder, or in a
+/// flattened corpus the file name before `_docs_`/`_tests_`.
+pub fn op_folder(path: &str) -> String {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    for marker in ["_docs_", "_tests_", "_op_host_", "_op_api_"] {
+        if let Some(i) = file.find(marker) {
+            return file[..i].to_string();
+        }
+    }
+    for marker in ["/docs/", "/tests/"] {
+        if let Some(i) = path.find(marker) {
+            let head = &path[..i];
+            return head.rsplit('/').next().unwrap_or(head).to_string();
+        }
+    }
+    String::new()
+}
+
+fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    if dir.is_file() {
+        out.push(dir.to_path_buf());
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            collect(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "cpp" || e == "cc") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Reads one test file and adds its calls to the report.
+pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
+    let read = ut::read_file(text);
+    report.tests += read.tests;
+    for u in read.unreadable {
+        report.skipped.push(Skipped {
+            kind: "unreadable".into(),
+            at: format!("{name}:{}", u.line),
+            test: u.test,
+            reason: u.reason,
+        });
+    }
+    for call in &read.calls {
+        let at = format!("{name}:{}", call.line);
+        match check_call(call, ops, name) {
+            Ok(case) => {
+                let case = Case { at, ..case };
+                report.overall.add(case.agree);
+                report
+                    .per_code
+                    .entry(case.expected)
+                    .or_default()
+                    .add(case.agree);
+                report
+                    .per_op
+                    .entry(case.op.clone())
+                    .or_default()
+                    .add(case.agree);
+                if case.expected == status::SUCCESS {
+                    report.false_rejections.add(case.agree);
+                }
+                report.cases.push(case);
+            }
+            Err((kind, reason)) => report.skipped.push(Skipped {
+                kind: kind.into(),
+                at,
+                test: call.test.clone(),
+                reason,
+            }),
+        }
+    }
+}
+
+type SkipReason = (&'static str, String);
+
+fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReason> {
+    let Some((code, name)) = call.expected.clone() else {
+        return Err((
+            "no-expectation",
+            format!("{}: no EXPECT_EQ checks its status", call.ut.api),
+        ));
+    };
+    if call.ne {
+        return Err((
+            "status",
+            format!("EXPECT_NE(…, {name}): no single expected status"),
+        ));
+    }
+    if !CODES.contains(&code) {
+        return Err((
+            "status",
+            format!("expects {name}, not a first-phase parameter status"),
+        ));
+    }
+    let op = find_op(ops, &call.ut.api, file).ok_or_else(|| {
+        (
+            "unmapped",
+            format!("no doc has the prototype {}GetWorkspaceSize", call.ut.api),
+        )
+    })?;
+    let product = if call.soc_switched {
+        soc_product(&call.soc)
+            .ok_or_else(|| ("unmapped", format!("SoC {} has no product id", call.soc)))?
+    } else {
+        build_product(op)
+    };
+    let args = map_args(op, call).map_err(|r| ("unmapped", r))?;
+    let c = Call {
+        product: product.to_string(),
+        args,
+    };
+    let result = crate::rules::validate_call(op, &c);
+    let (got, condition) = match &result {
+        Ok(()) => (status::SUCCESS, String::new()),
+        Err(e) => (e.code, e.condition.clone()),
+    };
+    let agree = got == code;
+    let why = if agree {
+        String::new()
+    } else {
+        explain(op, code, result.as_ref().err())
+    };
+    Ok(Case {
+        at: String::new(),
+        test: call.test.clone(),
+        op: op.op.clone(),
+        product: product.to_string(),
+        expected: code,
+        got,
+        agree,
+        condition,
+        why,
+    })
+}
+
+/// The doc of the aclnn function `api`, preferring the one in the test's own op folder.
+fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> {
+    let want = format!("{api}GetWorkspaceSize");
+    let folder = op_folder(test_file);
+    let mut candidates = ops
+        .iter()
+        .filter(|o| o.workspace_fn().is_some_and(|f| f.name == want));
+    let first = candidates.clone().next();
+    candidates
+        .find(|o| !folder.is_empty() && o.sources.iter().any(|s| op_folder(s) == folder))
+        .or(first)
+}
+
+/// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
+/// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
+fn build_product(op: &OpIr) -> &'static str {
+    const PREFERRED: [&str; 6] = [
+        "ascend910b",
+        "ascend950",
+        "ascend910_93",
+        "ascend310p",
+        "ascend910",
+        "ascend310b",
+    ];
+    let supported: Vec<&str> = op.supported_products().collect();
+    PREFERRED
+        .into_iter()
+        .find(|p| supported.contains(p))
+        .unwrap_or("ascend910b")
+}
+
+/// The product id of a `SocVersion` enumerator.
+pub fn soc_product(soc: &str) -> Option<&'static str> {
+    let id = match soc {
+        "ASCEND910" => "ascend910",
+        "ASCEND910B" => "ascend910b",
+        "ASCEND910_93" => "ascend910_93",
+        "ASCEND950" => "ascend950",
+        "ASCEND310P" => "ascend310p",
+        "ASCEND310B" => "ascend310b",
+        _ => return None,
+    };
+    Product::parse(id).map(Product::id)
+}
+
+/// The call's positional arguments bound to the prototype's parameters.
+fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
+    let f = op
+        .workspace_fn()
+        .ok_or_else(|| format!("{} has no first-phase prototype", op.op))?;
+    let params: Vec<&str> = f
+        .params
+        .iter()
+        // The workspace size and executor are the framework's, not the test's.
+        .filter(|p| {
+            !(p.ty.contains("aclOpExecutor") || p.ty.starts_with("uint64_t") && p.ty.contains('*'))
+        })
+        .map(|p| p.name.as_str())
+        .collect();
+    let values: Vec<&Val> = call
+        .ut
+        .inputs
+        .iter()
+        .chain(&call.ut.outputs)
+        .chain(&call.ut.extra)
+        .collect();
+    if values.len() != params.len() {
+        return Err(format!(
+            "OP_API_UT passes {} arguments; the doc's {} has {} ({})",
+            values.len(),
+            f.name,
+            params.len(),
+            params.join(", ")
+        ));
+    }
+    let mut args = BTreeMap::new();
+    for (name, v) in params.into_iter().zip(values) {
+        let Some(p) = op.params.iter().find(|p| p.name == name) else {
+            continue;
+        };
+        if !crate::rules::text::is_checkable(p) {
+            continue;
+        }
+        if let Some(arg) = to_arg(p.role, &p.ty, v).map_err(|e| format!("{name}: {e}"))? {
+            args.insert(name.to_string(), arg);
+        }
+    }
+    Ok(args)
+}
+
+/// One test value as the argument of a parameter (`None`: a type `validate` does not check).
+fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, String> {
+    if *v == Val::Null {
+        return Ok(Some(Arg::Null));
+    }
+    let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
+    let arg = match role {
+        Role::InputTensorList | Role::OutputTensorList => match v {
+            Val::TensorList(ts) => {
+                Arg::TensorList(ts.iter().map(tensor).collect::<Result<_, _>>()?)
+            }
+            _ => return Err(wrong()),
+        },
+        r if r.is_tensor() => match v {
+            Val::Tensor(t) => Arg::Tensor(tensor(t)?),
+            _ => return Err(wrong()),
+        },
+        _ => return value_arg(ty, v),
+    };
+    Ok(Some(arg))
+}
+
+fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, String> {
+    let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
+    let number = |v: &Val| match v {
+        // An `aclDataType` passed for an integer parameter is its enumerator's value.
+        Val::DType(Ok(d)) => acl_dtype_value(*d).map(|x| x as f64),
+        Val::Int(x, _) => Some(*x as f64),
+        Val::Float(x, _) => Some(*x),
+        Val::Bool(b) => Some(f64::from(u8::from(*b))),
+        _ => None,
+    };
+    let arg = if ty.contains("IntArray") {
+        match v {
+            Val::IntArray(xs) => Arg::IntArray(xs.clone()),
+            _ => return Err(wrong()),
+        }
+    } else if ty.contains("FloatArray") {
+        match v {
+            Val::FloatArray(xs) => Arg::FloatArray(xs.clone()),
+            _ => return Err(wrong()),
+        }
+    } else if ty.contains("BoolArray") {
+        match v {
+            Val::BoolArray(xs) => Arg::BoolArray(xs.clone()),
+            _ => return Err(wrong()),
+        }
+    } else if ty.contains("aclScalar") {
+        match v {
+            Val::Scalar(d, x) => Arg::Scalar {
+                dtype: d
+                    .clone()
+                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
+                value: *x,
+            },
+            _ => return Err(wrong()),
+        }
+    } else if ty.contains("aclDataType") {
+        match v {
+            Val::DType(d) => Arg::DataType(
+                d.clone()
+                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
+            ),
+            _ => return Err(wrong()),
+        }
+    } else if ty.contains("bool") {
+        Arg::Bool(number(v).ok_or_else(wrong)? != 0.0)
+    } else if ty.contains("float") || ty.contains("double") {
+        Arg::Float(number(v).ok_or_else(wrong)?)
+    } else if ty.contains("int") || ty.contains("long") || ty.contains("size_t") {
+        Arg::Int(number(v).ok_or_else(wrong)? as i64)
+    } else {
+        // Strings, tensors passed as attributes...: `validate` does not check these types.
+        return Ok(None);
+    };
+    Ok(Some(arg))
+}
+
+/// The value of an `aclDataType` enumerator (`acl_base.h`).
+fn acl_dtype_value(d: aclnn_runtime::DType) -> Option<i64> {
+    use aclnn_runtime::DType::*;
+    Some(match d {
+        Undefined => -1,
+        Float32 => 0,
+        Float16 => 1,
+        Int8 => 2,
+        Int32 => 3,
+        UInt8 => 4,
+        Int16 => 6,
+        UInt16 => 7,
+        UInt32 => 8,
+        Int64 => 9,
+        UInt64 => 10,
+        Float64 => 11,
+        Bool => 12,
+        String => 13,
+        Complex64 => 16,
+        Complex128 => 17,
+        BFloat16 => 27,
+        Int4 => 29,
+        UInt1 => 30,
+        Complex32 => 33,
+        HiFloat8 => 34,
+        Float8E5M2 => 35,
+        Float8E4M3Fn => 36,
+        Float8E8M0 => 37,
+        Float4E2M1 => 40,
+        Float4E1M2 => 41,
+        HFloat32 | QInt8 => return None,
+    })
+}
+
+fn tensor(t: &TDesc) -> Result<TensorDesc, String> {
+    Ok(TensorDesc {
+        shape: t.shape.clone(),
+        dtype: t
+            .dtype
+            .clone()
+            .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
+        format: t
+            .format
+            .clone()
+            .map_err(|n| format!("format {n} is not in the vocabulary"))?,
+        strides: t.strides.clone(),
+    })
+}
+
+/// Why the validator's answer differs from CANN's: the rule that fired (its doc line), or the
+/// documented conditions of the expected code that have no rule.
+fn explain(op: &OpIr, expected: u32, fired: Option<&aclnn_runtime::AclnnError>) -> String {
+    let doc = op.sources.first().cloned().unwrap_or_default();
+    if let Some(e) = fired {
+        let at = op
+            .errors
+            .iter()
+            .find(|c| c.condition == e.condition)
+            .and_then(|c| c.source.as_ref())
+            .map(|l| format!("{}:{}", l.file, l.line));
+        return match at {
+            Some(at) => format!("{at}: rule of \"{}\" fired: {}", e.condition, e.message),
+            None => format!(
+                "{doc}: inferred rule \"{}\" fired: {}",
+                e.condition, e.message
+            ),
+        };
+    }
+    let manual: Vec<String> = op
+        .errors
+        .iter()
+        .filter(|c| c.code == expected)
+        .filter_map(|c| match &c.mapping {
+            Some(Mapping::Manual { reason }) => Some(format!(
+                "{}: \"{}\" has no rule ({reason})",
+                c.source
+                    .as_ref()
+                    .map(|l| format!("{}:{}", l.file, l.line))
+                    .unwrap_or_else(|| doc.clone()),
+                c.condition
+            )),
+            _ => None,
+        })
+        .collect();
+    if manual.is_empty() {
+        format!("{doc}: no documented {expected} condition rejects this call",)
+    } else {
+        manual.join("; ")
+    }
+}
+
+pub fn render_table(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} files, {} tests, {} calls checked, {} skipped",
+        r.files,
+        r.tests,
+        r.overall.total,
+        r.skipped.len()
+    );
+    let _ = writeln!(s, "agreement: {}", fmt_tally(&r.overall));
+    let fr = r.false_rejections;
+    let _ = writeln!(
+        s,
+        "false rejections: {:.1}% ({}/{} calls CANN accepts)",
+        r.false_rejection_pct(),
+        fr.total - fr.agree,
+        fr.total
+    );
+    for (code, t) in &r.per_code {
+        let _ = writeln!(
+            s,
+            "  {code:>6} {:<24} {}",
+            status::name(*code),
+            fmt_tally(t)
+        );
+    }
+    let _ = writeln!(s, "\nper op:");
+    for (op, t) in &r.per_op {
+        let _ = writeln!(s, "  {op:<40} {}", fmt_tally(t));
+    }
+    let _ = writeln!(s, "\ndisagreements:");
+    for c in r.cases.iter().filter(|c| !c.agree) {
+        let _ = writeln!(
+            s,
+            "  {} {} [{}] {}: expected {}, got {}\n      {}",
+            c.at, c.test, c.product, c.op, c.expected, c.got, c.why
+        );
+    }
+    let _ = writeln!(s, "\nskipped:");
+    for k in &r.skipped {
+        let _ = writeln!(s, "  {} {} {}: {}", k.kind, k.at, k.test, k.reason);
+    }
+    if let Some(d) = &r.drift {
+        let _ = writeln!(
+            s,
+            "\ndrift: {} of {} docs have a first-phase prototype that differs from CANN's header",
+            d.drifts.len(),
+            d.compared
+        );
+        for x in &d.drifts {
+            let _ = writeln!(s, "  {} ({} in {}):", x.doc, x.function, x.header);
+            for diff in &x.differences {
+                let _ = writeln!(s, "      {diff}");
+            }
+        }
+    }
+    s
+}
+
+pub fn render_markdown(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Agreement with CANN's unit tests\n");
+    let _ = writeln!(
+        s,
+        "{} files, {} tests, {} calls checked, {} skipped.\n",
+        r.files,
+        r.tests,
+        r.overall.total,
+        r.skipped.len()
+    );
+    let _ = writeln!(s, "| status | agreement |\n| --- | --- |");
+    let _ = writeln!(s, "| all | {} |", fmt_tally(&r.overall));
+    for (code, t) in &r.per_code {
+        let _ = writeln!(s, "| {code} {} | {} |", status::name(*code), fmt_tally(t));
+    }
+    let fr = r.false_rejections;
+    let _ = writeln!(
+        s,
+        "\nFalse rejections: {:.1}% ({}/{}).\n",
+        r.false_rejection_pct(),
+        fr.total - fr.agree,
+        fr.total
+    );
+    let _ = writeln!(s, "| op | agreement |\n| --- | --- |");
+    for (op, t) in &r.per_op {
+        let _ = writeln!(s, "| {op} | {} |", fmt_tally(t));
+    }
+    let _ = writeln!(s, "\n## Disagreements\n\n| test | op | expected | got | why |\n| --- | --- | --- | --- | --- |");
+    for c in r.cases.iter().filter(|c| !c.agree) {
+        let _ = writeln!(
+            s,
+            "| {} {} | {} | {} | {} | {} |",
+            c.at,
+            c.test,
+            c.op,
+            c.expected,
+            c.got,
+            c.why.replace('|', "\\|")
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n## Skipped\n\n| kind | where | reason |\n| --- | --- | --- |"
+    );
+    for k in &r.skipped {
+        let _ = writeln!(
+            s,
+            "| {} | {} {} | {} |",
+            k.kind,
+            k.at,
+            k.test,
+            k.reason.replace('|', "\\|")
+        );
+    }
+    if let Some(d) = &r.drift {
+        let _ = writeln!(
+            s,
+            "\n## Drift\n\n{} of {} docs differ from CANN's header.\n\n| doc | function | difference |\n| --- | --- | --- |",
+            d.drifts.len(),
+            d.compared
+        );
+        for x in &d.drifts {
+            for diff in &x.differences {
+                let _ = writeln!(s, "| {} | {} | {} |", x.doc, x.function, diff);
+            }
+        }
+    }
+    s
+}
+
+fn fmt_tally(t: &Tally) -> String {
+    format!("{:.1}% ({}/{})", t.pct(), t.agree, t.total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{CParam, ErrorCase, Function, Param};
+
+    fn op() -> OpIr {
+        let cp = |n: &str, t: &str| CParam {
+            name: n.into(),
+            ty: t.into(),
+        };
+        let p = |n: &str, role, t: &str| Param {
+            name: n.into(),
+            role,
+            ty: t.into(),
+            dtypes: if role.is_tensor() {
+                [(
+                    "ascend910b".to_string(),
+                    vec![aclnn_runtime::DType::Float32],
+                )]
+                .into_iter()
+                .collect()
+            } else {
+                Default::default()
+            },
+            ..Default::default()
+        };
+        let mut op = OpIr {
+            op: "Foo".into(),
+            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            functions: vec![Function {
+                name: "aclnnFooGetWorkspaceSize".into(),
+                return_type: "aclnnStatus".into(),
+                params: vec![
+                    cp("self", "const aclTensor*"),
+                    cp("alpha", "const aclScalar*"),
+                    cp("out", "aclTensor*"),
+                    cp("workspaceSize", "uint64_t*"),
+                    cp("executor", "aclOpExecutor**"),
+                ],
+                source: None,
+            }],
+            params: vec![
+                p("self", Role::InputTensor, "const aclTensor*"),
+                p("alpha", Role::Attribute, "const aclScalar*"),
+                p("out", Role::OutputTensor, "aclTensor*"),
+                p("workspaceSize", Role::WorkspaceSize, "uint64_t*"),
+                p("executor", Role::Executor, "aclOpExecutor**"),
+            ],
+            errors: vec![
+                ErrorCase {
+                    code: 161001,
+                    name: "ACLNN_ERR_PARAM_NULLPTR".into(),
+                    condition: "传入的self、out是空指针。".into(),
+                    ..Default::default()
+                },
+                ErrorCase {
+                    code: 161002,
+                    name: "ACLNN_ERR_PARAM_INVALID".into(),
+                    condition: "self和out的数据类型不在支持的范围之内。".into(),
+                    ..Default::default()
+                },
+            ],
+            sources: vec!["docs/aclnnFoo.md".into()],
+            ..Default::default()
+        };
+        crate::rules::apply(&mut op);
+        op
+    }
+
+    const TESTS: &str = r#"
+class t : public testing::Test {};
+TEST_F(t, ok) {
+    auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto ut = OP_API_UT(aclnnFoo, INPUT(s, ScalarDesc(1.0f)), OUTPUT(s));
+    uint64_t ws = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&ws), ACLNN_SUCCESS);
+}
+TEST_F(t, null_self) {
+    auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto ut = OP_API_UT(aclnnFoo, INPUT((aclTensor*)nullptr, ScalarDesc(1.0f)), OUTPUT(s));
+    uint64_t ws = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&ws), ACLNN_ERR_PARAM_NULLPTR);
+}
+TEST_F(t, bad_dtype_accepted_by_cann) {
+    auto s = TensorDesc({2}, ACL_INT8, ACL_FORMAT_ND);
+    auto ut = OP_API_UT(aclnnFoo, INPUT(s, ScalarDesc(1.0f)), OUTPUT(s));
+    uint64_t ws = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&ws), ACLNN_SUCCESS);
+}
+TEST_F(t, other_status) {
+    auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+    auto ut = OP_API_UT(aclnnFoo, INPUT(s, ScalarDesc(1.0f)), OUTPUT(s));
+    uint64_t ws = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&ws), ACLNN_ERR_INNER);
+}
+TEST_F(t, unmapped) {
+    auto ut = OP_API_UT(aclnnBar, INPUT(), OUTPUT());
+    uint64_t ws = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&ws), ACLNN_SUCCESS);
+}
+TEST_F(t, unreadable) {
+    while (true) {}
+}
+"#;
+
+    #[test]
+    fn agreement_per_code_and_every_skip_named() {
+        let mut r = Report::default();
+        check_file("t.cpp", TESTS, &[op()], &mut r);
+        assert_eq!(r.tests, 6);
+        assert_eq!(r.overall, Tally { agree: 2, total: 3 });
+        assert_eq!(r.code(0), Tally { agree: 1, total: 2 });
+        assert_eq!(r.code(161001), Tally { agree: 1, total: 1 });
+        assert!((r.false_rejection_pct() - 50.0).abs() < 1e-9);
+        let bad = r.cases.iter().find(|c| !c.agree).unwrap();
+        assert_eq!(bad.at, "t.cpp:19");
+        assert_eq!(bad.got, 161002);
+        assert!(
+            bad.why.contains("数据类型不在支持的范围之内"),
+            "{}",
+            bad.why
+        );
+        let kinds: Vec<(&str, &str)> = r
+            .skipped
+            .iter()
+            .map(|s| (s.kind.as_str(), s.at.as_str()))
+            .collect();
+        assert!(kinds.contains(&("status", "t.cpp:25")), "{kinds:?}");
+        assert!(kinds.contains(&("unmapped", "t.cpp:30")), "{kinds:?}");
+        assert!(kinds.contains(&("unreadable", "t.cpp:33")), "{kinds:?}");
+    }
+
+    #[test]
+    fn op_folder_of_flattened_and_real_paths() {
+        assert_eq!(
+            op_folder("d/activation_elu_docs_aclnnElu.md"),
+            "activation_elu"
+        );
+        assert_eq!(
+            op_folder("activation_elu_tests_ut_op_api_test.cpp"),
+            "activation_elu"
+        );
+        assert_eq!(op_folder("ops-nn/activation/elu/docs/aclnnElu.md"), "elu");
+        assert_eq!(op_folder("elu/tests/ut/op_host/test.cpp"), "elu");
+        assert_eq!(op_folder("x.md"), "");
+        assert_eq!(
+            op_folder("../corpus/ops-nn/docs/quant_x_v2_docs_aclnnX.md"),
+            "quant_x_v2"
+        );
+    }
+
+    #[test]
+    fn argument_count_mismatch_is_unmapped_not_guessed() {
+        let mut r = Report::default();
+        let t = "TEST_F(t, x) { auto ut = OP_API_UT(aclnnFoo, INPUT(TensorDesc({1}, ACL_FLOAT, ACL_FORMAT_ND)), OUTPUT()); uint64_t w; EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }";
+        check_file("x.cpp", t, &[op()], &mut r);
+        assert_eq!(r.overall.total, 0);
+        assert!(
+            r.skipped[0].reason.contains("passes 1 arguments"),
+            "{:?}",
+            r.skipped
+        );
+        let table = render_table(&r);
+        assert!(table.contains("unmapped x.cpp:1"), "{table}");
+    }
+}

@@ -1,0 +1,78 @@
+//! `aclgen conform` end to end on the project's specs and a hand-written gtest file.
+
+use std::path::Path;
+use std::process::Command;
+
+const TESTS: &str = r#"
+#include "op_api_ut_common/op_api_ut.h"
+class pool_test : public testing::Test {};
+
+TEST_F(pool_test, valid_cdhw_call)
+{
+    auto gradOutput = TensorDesc({3, 1, 1, 1}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto self = TensorDesc({3, 4, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto out = TensorDesc({3, 4, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput, self), OUTPUT(out));
+    uint64_t workspaceSize = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspaceSize);
+    EXPECT_EQ(aclRet, ACLNN_SUCCESS);
+}
+
+TEST_F(pool_test, null_self)
+{
+    auto gradOutput = TensorDesc({2, 3, 1, 1, 1}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto out = TensorDesc({2, 3, 4, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput, nullptr), OUTPUT(out));
+    uint64_t workspaceSize = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_ERR_PARAM_NULLPTR);
+}
+
+TEST_F(pool_test, c_differs)
+{
+    auto gradOutput = TensorDesc({2, 5, 1, 1, 1}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto self = TensorDesc({2, 3, 4, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput, self), OUTPUT(self));
+    uint64_t workspaceSize = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_ERR_PARAM_INVALID);
+}
+
+TEST_F(pool_test, not_read)
+{
+    switch (1) { default: break; }
+}
+"#;
+
+#[test]
+fn conform_reports_agreement_and_names_what_it_skips() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("test_pool.cpp"), TESTS).expect("write tests");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(root)
+        .args(["conform", "--docs", "specs", "--format", "json", "--tests"])
+        .arg(dir.path())
+        .output()
+        .expect("run aclgen");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(r["tests"], 4);
+    assert_eq!(r["overall"]["total"], 3, "{r}");
+    assert_eq!(r["overall"]["agree"], 3, "{r}");
+    assert_eq!(r["per_code"]["161001"]["agree"], 1);
+    let skipped = r["skipped"].as_array().expect("skipped");
+    assert_eq!(skipped.len(), 1, "{r}");
+    assert_eq!(skipped[0]["kind"], "unreadable");
+    assert_eq!(skipped[0]["at"], "test_pool.cpp:36");
+
+    let bad = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(root)
+        .args(["conform", "--docs", "specs", "--tests", "/no/such/dir"])
+        .output()
+        .expect("run aclgen");
+    assert_eq!(bad.status.code(), Some(2));
+}
