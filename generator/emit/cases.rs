@@ -112,7 +112,7 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
     }
     UtCase {
         test: format!("case_{}", case.name),
-        soc: case.call.product.to_ascii_uppercase(),
+        soc: ut_soc_version(&case.call.product),
         decls,
         inputs,
         outputs,
@@ -123,6 +123,15 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" "),
+    }
+}
+
+/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (`kirin`: the
+/// framework names the SoCs, KIRINX90 is the first).
+fn ut_soc_version(product: &str) -> String {
+    match product {
+        "kirin" => "KIRINX90".to_string(),
+        other => other.to_ascii_uppercase(),
     }
 }
 
@@ -168,18 +177,14 @@ fn value_type(p: &Param) -> &str {
 }
 
 fn tensor_desc(t: &TensorDesc) -> String {
-    let base = format!(
-        "TensorDesc({{{}}}, {}, {})",
-        join(&t.shape),
-        t.dtype.acl_name(),
-        t.format.acl_name()
-    );
+    // aclDataType/aclFormat spellings that exist (ACL_HFLOAT32 does not: HFLOAT32 is FLOAT32 data).
+    let dtype = super::ascend::acl_dtype(t.dtype);
+    let format = super::ascend::acl_format(t.format);
+    let base = format!("TensorDesc({{{}}}, {dtype}, {format})", join(&t.shape));
     match &t.strides {
         Some(strides) => format!(
-            "TensorDesc({{{}}}, {}, {}, {{{}}})",
+            "TensorDesc({{{}}}, {dtype}, {format}, {{{}}})",
             join(&t.shape),
-            t.dtype.acl_name(),
-            t.format.acl_name(),
             join(strides)
         ),
         None => base,

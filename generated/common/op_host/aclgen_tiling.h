@@ -79,10 +79,11 @@ ge::graphStatus ApplyWorkPlan(gert::TilingContext* context, const TilingEnv& env
     tiling.set_tileUnits(tileUnits);
 
     gert::TilingData* raw = context->GetRawTilingData();
-    if (!tiling.SaveToBuffer(raw->GetData(), raw->GetCapacity())) {
+    if (raw == nullptr || tiling.GetDataSize() > raw->GetCapacity()) {
         TilingFail(context, "tiling data larger than its buffer");
         return ge::GRAPH_FAILED;
     }
+    tiling.SaveToBuffer(raw->GetData(), raw->GetCapacity());  // void: the capacity is checked above
     raw->SetDataSize(tiling.GetDataSize());
     context->SetBlockDim(static_cast<uint32_t>(blockDim));
     context->SetTilingKey(tilingKey);
