@@ -68,6 +68,8 @@ struct UtCase {
     decls: Vec<String>,
     inputs: Vec<String>,
     outputs: Vec<String>,
+    /// Arguments after the outputs (OP_API_UT's variadic tail).
+    extras: Vec<String>,
     expect: String,
     condition: String,
 }
@@ -94,8 +96,15 @@ fn gtest_source(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<String, Strin
 
 fn ut_case(op: &OpIr, case: &Case) -> UtCase {
     let mut decls = Vec::new();
-    let (mut inputs, mut outputs) = (Vec::new(), Vec::new());
-    for p in op.params.iter().filter(|p| takes_part(p)) {
+    // OP_API_UT(api, INPUT(...), OUTPUT(...), extra...) passes its arguments in this order to
+    // aclnnXxxGetWorkspaceSize: the prototype's parameters before the first output go to INPUT,
+    // the outputs from there to the last one to OUTPUT, the rest (`cubeMathType` after `out`)
+    // are the extras, as ops-nn's tests write them.
+    let ordered = prototype_order(op);
+    let first_out = ordered.iter().position(|p| is_output(p));
+    let last_out = ordered.iter().rposition(|p| is_output(p));
+    let (mut inputs, mut outputs, mut extras) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, p) in ordered.iter().enumerate() {
         let var = format!("{}_desc", p.name);
         let expr = match case.call.args.get(&p.name) {
             None | Some(Arg::Null) => null_of(p),
@@ -104,14 +113,15 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
                 var
             }
         };
-        if matches!(p.role, Role::OutputTensor | Role::OutputTensorList) {
-            outputs.push(expr);
-        } else {
-            inputs.push(expr);
+        match (first_out, last_out) {
+            (Some(f), Some(l)) if i >= f && i <= l => outputs.push(expr),
+            (_, Some(l)) if i > l => extras.push(expr),
+            _ => inputs.push(expr),
         }
     }
     UtCase {
         test: format!("case_{}", case.name),
+        extras,
         soc: ut_soc_version(&case.call.product),
         decls,
         inputs,
@@ -135,6 +145,31 @@ fn ut_soc_version(product: &str) -> String {
     }
 }
 
+fn is_output(p: &Param) -> bool {
+    matches!(p.role, Role::OutputTensor | Role::OutputTensorList)
+}
+
+/// The params OP_API_UT passes, in the first-phase prototype's order (the doc's parameter order
+/// when there is no prototype); params the prototype does not name follow.
+fn prototype_order(op: &OpIr) -> Vec<&Param> {
+    let mut ordered: Vec<&Param> = Vec::new();
+    if let Some(f) = op.workspace_fn() {
+        for c in &f.params {
+            if let Some(p) = op.param(&c.name).filter(|p| takes_part(p)) {
+                if !ordered.iter().any(|o| o.name == p.name) {
+                    ordered.push(p);
+                }
+            }
+        }
+    }
+    for p in op.params.iter().filter(|p| takes_part(p)) {
+        if !ordered.iter().any(|o| o.name == p.name) {
+            ordered.push(p);
+        }
+    }
+    ordered
+}
+
 /// Params passed to OP_API_UT: everything but the workspace size and the executor.
 fn takes_part(p: &Param) -> bool {
     !matches!(
@@ -152,6 +187,23 @@ fn null_of(p: &Param) -> String {
 }
 
 fn desc_expr(p: &Param, arg: &Arg) -> String {
+    let base = super::ascend::base_type(&p.ty);
+    let number = match arg {
+        Arg::Scalar { value, .. } | Arg::Float(value) => Some(*value),
+        Arg::Int(v) => Some(*v as f64),
+        _ => None,
+    };
+    if let Some(value) = number {
+        // The UT framework has no scalar-list desc: a raw aclScalarList passes through.
+        if base == "aclScalarList" {
+            return format!(
+                "[] {{ static float value = static_cast<float>({value:?}); static aclScalar* items[] = {{aclCreateScalar(&value, ACL_FLOAT)}}; return aclCreateScalarList(items, 1); }}()"
+            );
+        }
+        if base == "aclScalar" {
+            return format!("ScalarDesc(static_cast<float>({value:?}))");
+        }
+    }
     match arg {
         Arg::Tensor(t) => tensor_desc(t),
         Arg::TensorList(ts) => {
