@@ -910,9 +910,40 @@ mod tests {
     }
 
     #[test]
+    fn entries_named_like_c_library_functions_get_a_suffix() {
+        assert_eq!(kernel_entry_name("Abs"), "abs_kernel");
+        assert_eq!(kernel_entry_name("Index"), "index_kernel");
+        assert_eq!(
+            kernel_entry_name("AvgPool2dBackward"),
+            "avg_pool2d_backward"
+        );
+    }
+
+    #[test]
+    fn quoted_includes_are_recognized() {
+        assert_eq!(
+            quoted_include("#include \"../common/a.inc\""),
+            Some("../common/a.inc")
+        );
+        assert_eq!(quoted_include("#  include \"b.h\" // x"), Some("b.h"));
+        assert_eq!(quoted_include("#include <cstdint>"), None);
+        assert_eq!(quoted_include("// #include \"c.h\""), None);
+    }
+
+    #[test]
+    fn data_copy_pad_needs_atlas_a2_or_later() {
+        assert!(!product_has("ascend910", "DataCopyPad"));
+        assert!(!product_has("ascend310p", "DataCopyPad"));
+        for p in ["ascend910b", "ascend910_93", "ascend950", "ascend310b"] {
+            assert!(product_has(p, "DataCopyPad"), "{p}");
+        }
+    }
+
+    #[test]
     fn tiling_fields_are_checked() {
         let bad_type = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "k".into(),
                 ty: "double".into(),
@@ -921,6 +952,7 @@ mod tests {
         assert!(check_fields(&bad_type, Path::new("t.yaml")).is_err());
         let taken = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "tileUnits".into(),
                 ty: "int64_t".into(),
@@ -929,6 +961,7 @@ mod tests {
         assert!(check_fields(&taken, Path::new("t.yaml")).is_err());
         let ok = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "kH".into(),
                 ty: "int64_t".into(),
