@@ -201,3 +201,59 @@ fn shared_tiling_matches_reviewed_snapshot() {
         insta::assert_snapshot!(name, f.contents);
     }
 }
+
+/// An op named like a C library function (`abs`) must not define an `extern "C"` kernel entry of
+/// that name: the entry gets a suffix and the OpDef names it as the op's interface.
+#[test]
+fn an_op_named_like_a_c_library_function_gets_its_own_kernel_entry() {
+    let mut op = common::fixtures().into_iter().next().expect("a fixture op");
+    op.op = "Abs".into();
+    let empty = tempfile::tempdir().expect("temp dir");
+    let files = kernel_files(&op, empty.path(), &templates()).expect("renders");
+    let kernel = files
+        .iter()
+        .find(|f| f.path.ends_with("op_kernel/abs.cpp"))
+        .expect("kernel file");
+    assert!(kernel.contents.contains("__aicore__ void abs_kernel("));
+    assert!(!kernel.contents.contains("__aicore__ void abs("));
+    let project = aclgen::emit::ascend::project_files(&op, &common::ctx()).expect("renders");
+    let def = project
+        .iter()
+        .find(|f| f.path.ends_with("op_host/abs_def.cpp"))
+        .expect("OpDef");
+    assert!(def
+        .contents
+        .contains(".ExtendCfgInfo(\"opInterface.value\", \"abs_kernel\")"));
+}
+
+/// The OpDef claims only what the kernel does: the seed bodies use DataCopyPad, so the products
+/// without it (Atlas training and inference, ascend910 and ascend310p) are not registered, and
+/// the tensors the kernel types with its one `T` take one dtype per column (no bf16 gradOutput
+/// with an fp32 gradInput, which the kernel would reinterpret).
+#[test]
+fn seed_opdefs_register_only_what_the_kernel_handles() {
+    let specs = aclgen::read::load_specs(&common::repo().join("specs"))
+        .unwrap_or_else(|_| panic!("specs/ loads"));
+    let op = specs
+        .ops
+        .iter()
+        .find(|o| o.op == "AvgPool2dBackward")
+        .expect("in specs/");
+    assert!(op.supported_products().any(|p| p == "ascend910"));
+    let project = aclgen::emit::ascend::project_files(op, &common::ctx()).expect("renders");
+    let def = &project
+        .iter()
+        .find(|f| f.path.ends_with("op_host/avg_pool2d_backward_def.cpp"))
+        .expect("OpDef")
+        .contents;
+    assert!(!def.contains("AddConfig(\"ascend910\""), "{def}");
+    assert!(!def.contains("AddConfig(\"ascend310p\""), "{def}");
+    assert!(def.contains("AddConfig(\"ascend910b\""), "{def}");
+    assert!(def.contains("// Not registered: ascend910: the kernel uses DataCopyPad"));
+    let dtypes: Vec<&str> = def
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".DataType("))
+        .collect();
+    assert_eq!(dtypes.len(), 3, "{def}");
+    assert!(dtypes.iter().all(|l| *l == dtypes[0]), "{def}");
+}
