@@ -5,7 +5,7 @@
 
 mod common;
 
-use aclgen::emit::kernel::{kernel_files, shared_files};
+use aclgen::emit::kernel::kernel_files;
 use aclgen::ir::OpIr;
 use aclgen::sim::seed_ops::{seed_op, SEED_OPS};
 use std::path::{Path, PathBuf};
@@ -193,15 +193,6 @@ fn avg_pool2d_backward_kernel_files_match_reviewed_snapshots() {
     }
 }
 
-/// Reviewed snapshot of the tiling every op's tiling.cpp includes.
-#[test]
-fn shared_tiling_matches_reviewed_snapshot() {
-    for f in shared_files(&templates()).expect("renders") {
-        let name = f.path.to_string_lossy().replace('/', "__");
-        insta::assert_snapshot!(name, f.contents);
-    }
-}
-
 /// An op named like a C library function (`abs`) must not define an `extern "C"` kernel entry of
 /// that name: the entry gets a suffix and the OpDef names it as the op's interface.
 #[test]
@@ -256,4 +247,65 @@ fn seed_opdefs_register_only_what_the_kernel_handles() {
         .collect();
     assert_eq!(dtypes.len(), 3, "{def}");
     assert!(dtypes.iter().all(|l| *l == dtypes[0]), "{def}");
+}
+
+/// An op's folder under generated/ops/ builds by itself: every quoted include of its files that
+/// names a relative path stays inside the folder and exists (the hand-written parts are filled in,
+/// the op-independent tiling is in op_host/), and none names kernels/.
+#[test]
+fn generated_op_folders_include_nothing_outside_themselves() {
+    let ops = common::repo().join("generated/ops");
+    let Ok(dirs) = std::fs::read_dir(&ops) else {
+        println!("skipped: generated/ops is absent (run `cargo run -- gen`)");
+        return;
+    };
+    let mut checked = 0;
+    for op_dir in dirs.flatten().map(|e| e.path()) {
+        let mut files = Vec::new();
+        let mut stack = vec![op_dir.clone()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).expect("read dir").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p
+                    .extension()
+                    .is_some_and(|x| x == "h" || x == "cpp" || x == "txt")
+                {
+                    files.push(p);
+                }
+            }
+        }
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("read");
+            for line in text.lines() {
+                let Some(target) = line
+                    .trim()
+                    .strip_prefix("#include \"")
+                    .and_then(|r| r.split('"').next())
+                else {
+                    continue;
+                };
+                assert!(
+                    !target.contains("kernels/") && !target.contains("common/op_host"),
+                    "{}: includes {target}",
+                    file.display()
+                );
+                if target.starts_with('.') || file.parent().expect("parent").join(target).is_file()
+                {
+                    let resolved = file.parent().expect("parent").join(target);
+                    let resolved = resolved
+                        .canonicalize()
+                        .unwrap_or_else(|_| panic!("{}: {target} is missing", file.display()));
+                    assert!(
+                        resolved.starts_with(op_dir.canonicalize().expect("op dir")),
+                        "{}: {target} lies outside the op's folder",
+                        file.display()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 4, "only {checked} relative includes checked");
 }

@@ -160,8 +160,6 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
                 .unwrap_or(Path::new("."))
                 .to_path_buf(),
         ),
-        // The tiling every op's tiling.cpp includes.
-        (opts.generated.clone(), opts.generated.join("common")),
         (opts.kernels.clone(), opts.kernels.clone()),
     ];
     if !host.starts_with(&opts.kernels) {
