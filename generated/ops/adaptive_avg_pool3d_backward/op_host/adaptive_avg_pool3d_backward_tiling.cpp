@@ -26,14 +26,14 @@ namespace attr {
 // bool AdaptiveAvgPool3dBackwardTilingChoices(gert::TilingContext*, const TilingEnv&, AdaptiveAvgPool3dBackwardTilingData&, WorkPlan&)
 // ---- kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_tiling_choices.h (filled in by aclgen) ----
 #line 1 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_tiling_choices.h"
-// Op-specific tiling choices of AdaptiveAvgPool3dBackward (CDHW or NCDHW inputs), included by the generated
+// Op-specific tiling choices of AdaptiveAvgPool3dBackward (CDHW or NCDHW inputs), filled by gen into the generated
 // op_host/adaptive_avg_pool3d_backward_tiling.cpp. Shared with the other adaptive average pooling backward op.
 
 
 namespace optiling {
 // ---- kernels/common/adaptive_avg_pool_backward_tiling.inc (filled in by aclgen) ----
 #line 1 "kernels/common/adaptive_avg_pool_backward_tiling.inc"
-// Tiling choices shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, included
+// Tiling choices shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, filled in
 // by their <op>_tiling_choices.h inside namespace optiling (after the generated TilingEnv,
 // WorkPlan, input::, CeilDiv, Align32, TilingFail).
 //

@@ -67,11 +67,11 @@ private:
     // InitBuffers, Steps, CopyIn, Compute, CopyOut and the op's own members
     // ---- kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h (filled in by aclgen) ----
 #line 1 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h"
-// Hand-written body of AdaptiveAvgPool3dBackward (CDHW or NCDHW), included inside the generated kernel class
+// Hand-written body of AdaptiveAvgPool3dBackward (CDHW or NCDHW), filled by gen into the generated kernel class
 // (op_kernel/adaptive_avg_pool3d_backward.cpp); see kernels/README.md for the contract.
 // ---- kernels/common/adaptive_avg_pool_backward_body.inc (filled in by aclgen) ----
 #line 1 "kernels/common/adaptive_avg_pool_backward_body.inc"
-// Kernel body shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, included inside
+// Kernel body shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, filled in inside
 // the generated kernel class (tensors gradOutput, self, out). 2-D pooling runs as depth 1.
 //
 // Unit = one gradInput row (plane, d, h). Step s of a tile handles row first + s: CopyIn loads

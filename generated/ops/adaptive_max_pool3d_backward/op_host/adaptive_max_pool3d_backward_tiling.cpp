@@ -27,7 +27,7 @@ namespace attr {
 // bool AdaptiveMaxPool3dBackwardTilingChoices(gert::TilingContext*, const TilingEnv&, AdaptiveMaxPool3dBackwardTilingData&, WorkPlan&)
 // ---- kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_tiling_choices.h (filled in by aclgen) ----
 #line 1 "kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_tiling_choices.h"
-// Op-specific tiling choices of AdaptiveMaxPool3dBackward (CDHW or NCDHW), included by the
+// Op-specific tiling choices of AdaptiveMaxPool3dBackward (CDHW or NCDHW), filled by gen into the
 // generated op_host/adaptive_max_pool3d_backward_tiling.cpp.
 //
 // Unit of work: one segment of a gradInput plane, accumulated in UB in fp32. The kernel streams

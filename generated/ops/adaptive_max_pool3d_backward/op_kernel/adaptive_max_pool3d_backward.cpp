@@ -69,7 +69,7 @@ private:
     // InitBuffers, Steps, CopyIn, Compute, CopyOut and the op's own members
     // ---- kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h (filled in by aclgen) ----
 #line 1 "kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h"
-// Hand-written body of AdaptiveMaxPool3dBackward (CDHW or NCDHW), included inside the generated
+// Hand-written body of AdaptiveMaxPool3dBackward (CDHW or NCDHW), filled by gen into the generated
 // kernel class (op_kernel/adaptive_max_pool3d_backward.cpp); see kernels/README.md.
 //
 // Unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads

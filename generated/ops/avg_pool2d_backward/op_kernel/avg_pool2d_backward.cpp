@@ -67,7 +67,7 @@ private:
     // InitBuffers, Steps, CopyIn, Compute, CopyOut and the op's own members
     // ---- kernels/avg_pool2d_backward/avg_pool2d_backward_body.h (filled in by aclgen) ----
 #line 1 "kernels/avg_pool2d_backward/avg_pool2d_backward_body.h"
-// Hand-written body of AvgPool2dBackward, included inside the generated kernel class
+// Hand-written body of AvgPool2dBackward, filled by gen into the generated kernel class
 // (op_kernel/avg_pool2d_backward.cpp); see kernels/README.md for the contract.
 //
 // Unit = one gradInput row (plane p, row h). Step s of a tile handles row first + s: CopyIn
