@@ -737,19 +737,18 @@ const INT_TYPES: &[(DType, &str)] = &[
     (DType::Int16, "int16_t"),
 ];
 
-/// The element type of a tensor in global memory: the kernel's `T` for floating tensors, the
-/// integer type for integer-only ones (`indices`).
+/// The element type of a tensor in global memory: the kernel's `T` for floating tensors, an
+/// integer type for integer-only ones (`indices`): the first of [`INT_TYPES`] the tensor takes
+/// (INT32 before INT64), since the kernel dispatches on `T` only; the OpDef then offers just that
+/// one for the tensor.
 pub fn cpp_type(p: &Param) -> String {
     let dtypes = dtype_union(p);
     if dtypes.is_empty() || dtypes.iter().any(is_kernel_float) {
         return "T".into();
     }
-    let ints: Vec<&str> = dtypes
-        .iter()
-        .filter_map(|d| INT_TYPES.iter().find(|(i, _)| i == d).map(|(_, c)| *c))
-        .collect();
-    match ints.as_slice() {
-        [one] => (*one).to_string(),
+    let all_int = dtypes.iter().all(|d| INT_TYPES.iter().any(|(i, _)| i == d));
+    match INT_TYPES.iter().find(|(i, _)| dtypes.contains(i)) {
+        Some((_, c)) if all_int => (*c).to_string(),
         _ => "T".into(),
     }
 }
