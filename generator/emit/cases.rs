@@ -179,6 +179,10 @@ fn takes_part(p: &Param) -> bool {
 }
 
 fn null_of(p: &Param) -> String {
+    if !p.ty.contains('*') {
+        // A by-value parameter (`aclDataType dstType`) has no null: its zero value.
+        return format!("static_cast<{}>(0)", p.ty.trim());
+    }
     let ty =
         p.ty.trim_start_matches("const ")
             .trim_end_matches('*')
