@@ -1,11 +1,11 @@
 //! The kernel side of every generated op project (tiling header and function, kernel skeleton)
 //! passes `g++ -fsyntax-only -Wall -Wextra -Werror` against the host emulation in kernels/host/,
-//! with and without a body; the seed ops' skeletons include their bodies, and ops without one
-//! fail loudly.
+//! with and without a body; the seed ops' skeletons have their bodies filled in, and ops without
+//! one fail loudly. (tests/cann_headers.rs checks the same files against CANN's real headers.)
 
 mod common;
 
-use aclgen::emit::kernel::{kernel_files, shared_files};
+use aclgen::emit::kernel::kernel_files;
 use aclgen::ir::OpIr;
 use aclgen::sim::seed_ops::{seed_op, SEED_OPS};
 use std::path::{Path, PathBuf};
@@ -35,9 +35,10 @@ fn render(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-fn syntax_check(source: &Path, includes: &[PathBuf]) {
+fn syntax_check(source: &Path, includes: &[PathBuf], injected: &[String]) {
     let mut cmd = Command::new("g++");
     cmd.args(["-fsyntax-only", "-std=c++17", "-Wall", "-Wextra", "-Werror"]);
+    cmd.args(injected);
     for inc in includes {
         cmd.arg("-I").arg(inc);
     }
@@ -55,11 +56,24 @@ fn check_op(op: &OpIr, kernels: &Path) {
     let snake = aclgen::ir::snake_case(&op.op);
     let includes = [
         common::repo().join("kernels/host"),
-        kernels.join(&snake),
         dir.path().join("ops").join(&snake).join("op_host"),
     ];
+    let op_dir = dir.path().join("ops").join(&snake);
     for source in render(op, kernels, dir.path()) {
-        syntax_check(&source, &includes);
+        // The kernel gets its tiling struct as CANN's op compiler injects it.
+        let injected = if source.starts_with(op_dir.join("op_kernel")) {
+            vec![
+                "-include".to_string(),
+                op_dir
+                    .join(aclgen::emit::kernel::tiling_def_path(&snake))
+                    .to_string_lossy()
+                    .into_owned(),
+                format!("-DACLGEN_KERNEL_TILING_TYPE={}TilingData", op.op),
+            ]
+        } else {
+            Vec::new()
+        };
+        syntax_check(&source, &includes, &injected);
     }
 }
 
@@ -104,7 +118,12 @@ fn skeleton_includes_the_body_or_fails_loudly() {
             .clone()
     };
     let text = kernel(&with);
-    assert!(text.contains("#include \"adaptive_max_pool3d_backward_body.h\""));
+    // The body is filled in, its lines named as the file in kernels/ they come from.
+    assert!(!text.contains("#include \"adaptive_max_pool3d_backward_body.h\""));
+    assert!(text.contains(
+        "#line 1 \"kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h\""
+    ));
+    assert!(!text.contains("struct AdaptiveMaxPool3dBackwardTilingData"));
     assert!(text.contains(
         "void adaptive_max_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR indices, GM_ADDR gradInput, GM_ADDR workspace,"
     ));
@@ -113,6 +132,7 @@ fn skeleton_includes_the_body_or_fails_loudly() {
     let empty = tempfile::tempdir().expect("temp dir");
     let without = kernel(&kernel_files(&op, empty.path(), &templates()).expect("renders"));
     assert!(!without.contains("_body.h\""));
+    assert!(!without.contains("#line"));
     assert!(without.contains("ACLGEN_KERNEL_FAIL(\"AdaptiveMaxPool3dBackward has no kernel body"));
 }
 
@@ -173,11 +193,119 @@ fn avg_pool2d_backward_kernel_files_match_reviewed_snapshots() {
     }
 }
 
-/// Reviewed snapshot of the tiling every op's tiling.cpp includes.
+/// An op named like a C library function (`abs`) must not define an `extern "C"` kernel entry of
+/// that name: the entry gets a suffix and the OpDef names it as the op's interface.
 #[test]
-fn shared_tiling_matches_reviewed_snapshot() {
-    for f in shared_files(&templates()).expect("renders") {
-        let name = f.path.to_string_lossy().replace('/', "__");
-        insta::assert_snapshot!(name, f.contents);
+fn an_op_named_like_a_c_library_function_gets_its_own_kernel_entry() {
+    let mut op = common::fixtures().into_iter().next().expect("a fixture op");
+    op.op = "Abs".into();
+    let empty = tempfile::tempdir().expect("temp dir");
+    let files = kernel_files(&op, empty.path(), &templates()).expect("renders");
+    let kernel = files
+        .iter()
+        .find(|f| f.path.ends_with("op_kernel/abs.cpp"))
+        .expect("kernel file");
+    assert!(kernel.contents.contains("__aicore__ void abs_kernel("));
+    assert!(!kernel.contents.contains("__aicore__ void abs("));
+    let project = aclgen::emit::ascend::project_files(&op, &common::ctx()).expect("renders");
+    let def = project
+        .iter()
+        .find(|f| f.path.ends_with("op_host/abs_def.cpp"))
+        .expect("OpDef");
+    assert!(def
+        .contents
+        .contains(".ExtendCfgInfo(\"opInterface.value\", \"abs_kernel\")"));
+}
+
+/// The OpDef claims only what the kernel does: the seed bodies use DataCopyPad, so the products
+/// without it (Atlas training and inference, ascend910 and ascend310p) are not registered, and
+/// the tensors the kernel types with its one `T` take one dtype per column (no bf16 gradOutput
+/// with an fp32 gradInput, which the kernel would reinterpret).
+#[test]
+fn seed_opdefs_register_only_what_the_kernel_handles() {
+    let specs = aclgen::read::load_specs(&common::repo().join("specs"))
+        .unwrap_or_else(|_| panic!("specs/ loads"));
+    let op = specs
+        .ops
+        .iter()
+        .find(|o| o.op == "AvgPool2dBackward")
+        .expect("in specs/");
+    assert!(op.supported_products().any(|p| p == "ascend910"));
+    let project = aclgen::emit::ascend::project_files(op, &common::ctx()).expect("renders");
+    let def = &project
+        .iter()
+        .find(|f| f.path.ends_with("op_host/avg_pool2d_backward_def.cpp"))
+        .expect("OpDef")
+        .contents;
+    assert!(!def.contains("AddConfig(\"ascend910\""), "{def}");
+    assert!(!def.contains("AddConfig(\"ascend310p\""), "{def}");
+    assert!(def.contains("AddConfig(\"ascend910b\""), "{def}");
+    assert!(def.contains("// Not registered: ascend910: the kernel uses DataCopyPad"));
+    let dtypes: Vec<&str> = def
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".DataType("))
+        .collect();
+    assert_eq!(dtypes.len(), 3, "{def}");
+    assert!(dtypes.iter().all(|l| *l == dtypes[0]), "{def}");
+}
+
+/// An op's folder under generated/ops/ builds by itself: every quoted include of its files that
+/// names a relative path stays inside the folder and exists (the hand-written parts are filled in,
+/// the op-independent tiling is in op_host/), and none names kernels/.
+#[test]
+fn generated_op_folders_include_nothing_outside_themselves() {
+    let ops = common::repo().join("generated/ops");
+    let Ok(dirs) = std::fs::read_dir(&ops) else {
+        println!("skipped: generated/ops is absent (run `cargo run -- gen`)");
+        return;
+    };
+    let mut checked = 0;
+    for op_dir in dirs.flatten().map(|e| e.path()) {
+        let mut files = Vec::new();
+        let mut stack = vec![op_dir.clone()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).expect("read dir").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p
+                    .extension()
+                    .is_some_and(|x| x == "h" || x == "cpp" || x == "txt")
+                {
+                    files.push(p);
+                }
+            }
+        }
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("read");
+            for line in text.lines() {
+                let Some(target) = line
+                    .trim()
+                    .strip_prefix("#include \"")
+                    .and_then(|r| r.split('"').next())
+                else {
+                    continue;
+                };
+                assert!(
+                    !target.contains("kernels/") && !target.contains("common/op_host"),
+                    "{}: includes {target}",
+                    file.display()
+                );
+                if target.starts_with('.') || file.parent().expect("parent").join(target).is_file()
+                {
+                    let resolved = file.parent().expect("parent").join(target);
+                    let resolved = resolved
+                        .canonicalize()
+                        .unwrap_or_else(|_| panic!("{}: {target} is missing", file.display()));
+                    assert!(
+                        resolved.starts_with(op_dir.canonicalize().expect("op dir")),
+                        "{}: {target} lies outside the op's folder",
+                        file.display()
+                    );
+                    checked += 1;
+                }
+            }
+        }
     }
+    assert!(checked >= 4, "only {checked} relative includes checked");
 }

@@ -1,7 +1,7 @@
 //! The OpDef, CMake and example part of an op's Ascend C project (`ops/<snake_op>/`), laid out like
 //! CANN's ops repositories. Tiling and kernel files come from `kernel.rs`.
 
-use super::{EmitCtx, OutFile};
+use super::{kernel, EmitCtx, OutFile};
 use crate::ir::{snake_case, CParam, OpIr, Param, Role};
 use aclnn_runtime::{DType, Format, Product};
 use serde::Serialize;
@@ -26,11 +26,11 @@ pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
     Ok(vec![
         OutFile {
             path: dir.join("op_host").join(format!("{snake}_def.cpp")),
-            contents: render(DEF_TEMPLATE, json(&op_def_ctx(op, ctx))?)?,
+            contents: render(DEF_TEMPLATE, json(&op_def_ctx(op, ctx)?)?)?,
         },
         OutFile {
             path: dir.join("CMakeLists.txt"),
-            contents: render(CMAKE_TEMPLATE, json(&cmake_ctx(op, ctx))?)?,
+            contents: render(CMAKE_TEMPLATE, json(&cmake_ctx(op, ctx)?)?)?,
         },
         OutFile {
             path: dir.join("examples").join(format!("test_aclnn_{snake}.cpp")),
@@ -59,6 +59,10 @@ struct OpDefCtx {
     configs: Vec<ConfigDef>,
     /// Supported products without a known SoC name (kept as comments).
     unknown_products: Vec<String>,
+    /// Documented products the OpDef leaves out, with why (the kernel lacks what they need).
+    dropped_products: Vec<String>,
+    /// `opInterface.value`: the kernel entry when it is not the op's snake-case name.
+    interface: Option<String>,
 }
 
 #[derive(Serialize, Clone, PartialEq)]
@@ -77,9 +81,12 @@ struct ParamDef {
 struct AttrDef {
     name: String,
     attr_type: &'static str,
-    /// `ListInt()`, `Bool()`, ...; `None` for C types OpDef has no attribute kind for.
+    /// `ListInt()`, `Bool()`, `Float(1.0)` (a documented default) ...; `None` for C types
+    /// OpDef has no attribute kind for.
     kind: Option<String>,
     c_type: String,
+    /// The doc's text of the default, when one is documented.
+    default_note: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -112,25 +119,107 @@ fn opdef_tensors(op: &OpIr) -> Vec<(String, &Param, bool)> {
     inputs
 }
 
-fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
+/// The products the OpDef registers, with their SoC names and the dtype list of every OpDef
+/// tensor: the documented products whose hardware the kernel runs on and where it handles a
+/// dtype, each tensor's documented dtypes narrowed to what the kernel instantiates. Tensors the
+/// kernel types with its one `T` share one list (their intersection): the kernel cannot take
+/// bf16 in and write fp32 out. Also returns the products left out, with the reason.
+type ProductLists = (Vec<(String, String, Vec<Vec<DType>>)>, Vec<String>);
+
+fn product_lists(
+    op: &OpIr,
+    tensors: &[(String, &Param, bool)],
+    sources: &kernel::KernelSources,
+) -> ProductLists {
+    let mut kept = Vec::new();
+    let mut dropped = Vec::new();
+    for id in op.supported_products() {
+        let Some(product) = Product::parse(id) else {
+            continue;
+        };
+        if !kernel::kernel_runs_on(sources, id) {
+            let lacking: Vec<&str> = sources
+                .tiling
+                .apis
+                .iter()
+                .filter(|a| !kernel::product_has(id, a))
+                .map(String::as_str)
+                .collect();
+            dropped.push(format!(
+                "{id}: the kernel uses {}, which it lacks",
+                lacking.join(", ")
+            ));
+            continue;
+        }
+        let mut lists: Vec<Vec<DType>> = tensors
+            .iter()
+            .map(|(_, p, _)| {
+                let documented = dtypes_for(p, Some(id)).to_vec();
+                match kernel::kernel_dtypes_for(sources, p, id) {
+                    Some(handled) if !documented.is_empty() => documented
+                        .into_iter()
+                        .filter(|d| handled.contains(d))
+                        .collect(),
+                    _ => documented,
+                }
+            })
+            .collect();
+        if sources.has_body {
+            // One `T`: the tensors it types take the dtypes all of them allow, zipped.
+            let typed: Vec<usize> = (0..tensors.len())
+                .filter(|&i| kernel::cpp_type(tensors[i].1) == "T" && !lists[i].is_empty())
+                .collect();
+            if let Some(&first) = typed.first() {
+                let common: Vec<DType> = lists[first]
+                    .iter()
+                    .copied()
+                    .filter(|d| typed.iter().all(|&i| lists[i].contains(d)))
+                    .collect();
+                for &i in &typed {
+                    lists[i] = common.clone();
+                }
+            }
+            let documented_any = tensors
+                .iter()
+                .any(|(_, p, _)| !dtypes_for(p, Some(id)).is_empty());
+            if documented_any
+                && (lists.iter().all(Vec::is_empty) || typed.iter().any(|&i| lists[i].is_empty()))
+            {
+                dropped.push(format!(
+                    "{id}: the kernel handles none of its documented dtypes"
+                ));
+                continue;
+            }
+        }
+        kept.push((id.to_string(), product.soc_version().to_string(), lists));
+    }
+    (kept, dropped)
+}
+
+fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<OpDefCtx, String> {
     let tensors = opdef_tensors(op);
-    let socs: Vec<(String, String)> = op
-        .supported_products()
-        .filter_map(|id| Product::parse(id).map(|p| (id.to_string(), p.soc_version().to_string())))
-        .collect();
+    let sources = kernel::kernel_sources(op, &ctx.kernels_dir)?;
+    let (products, dropped_products) = product_lists(op, &tensors, &sources);
     let unknown_products = op
         .supported_products()
         .filter(|id| Product::parse(id).is_none())
         .map(str::to_string)
         .collect();
-    let per_product: Vec<(String, Vec<ParamDef>)> = socs
+    let per_product: Vec<(String, Vec<ParamDef>)> = products
         .iter()
-        .map(|(id, soc)| (soc.clone(), param_defs(&tensors, Some(id))))
+        .map(|(_, soc, lists)| (soc.clone(), param_defs_with(&tensors, lists)))
         .collect();
+
     let base = per_product
         .first()
         .map(|(_, defs)| defs.clone())
-        .unwrap_or_else(|| param_defs(&tensors, None));
+        .unwrap_or_else(|| {
+            let lists: Vec<Vec<DType>> = tensors
+                .iter()
+                .map(|(_, p, _)| dtypes_for(p, None).to_vec())
+                .collect();
+            param_defs_with(&tensors, &lists)
+        });
     let uniform = per_product.iter().all(|(_, defs)| *defs == base);
     let split = |defs: &[ParamDef]| -> (Vec<ParamDef>, Vec<ParamDef>) {
         let (ins, outs): (Vec<_>, Vec<_>) = defs
@@ -167,7 +256,8 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
             })
             .collect()
     };
-    OpDefCtx {
+    let entry = kernel::kernel_entry_name(&op.op);
+    Ok(OpDefCtx {
         note: ctx.note(op),
         class_name: op.op.clone(),
         snake: snake_case(&op.op),
@@ -182,7 +272,9 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> OpDefCtx {
             .collect(),
         configs,
         unknown_products,
-    }
+        dropped_products,
+        interface: (entry != snake_case(&op.op)).then_some(entry),
+    })
 }
 
 /// Products with identical lists share one `OpAICoreConfig` (first-seen order).
@@ -202,15 +294,20 @@ fn config_groups(per_product: &[(String, Vec<ParamDef>)]) -> Vec<(Vec<String>, V
 /// A tensor whose list is its own (or has one entry) combines with everything, which CANN writes
 /// as `DataTypeList`/`FormatList` instead of repeating it in every column: listing it in columns
 /// would multiply the OpDef by its length (quantized matmuls reached 8 MB that way).
+#[cfg(test)]
 fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<ParamDef> {
-    let dtype_lists: Vec<Vec<String>> = tensors
+    let lists: Vec<Vec<DType>> = tensors
         .iter()
-        .map(|(_, p, _)| {
-            dtypes_for(p, product)
-                .iter()
-                .map(|d| d.ge_name().to_string())
-                .collect()
-        })
+        .map(|(_, p, _)| dtypes_for(p, product).to_vec())
+        .collect();
+    param_defs_with(tensors, &lists)
+}
+
+/// `param_defs` with each tensor's dtype list given (one per tensor, in order).
+fn param_defs_with(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) -> Vec<ParamDef> {
+    let dtype_lists: Vec<Vec<String>> = dtypes
+        .iter()
+        .map(|l| l.iter().map(|d| d.ge_name().to_string()).collect())
         .collect();
     let dtype_lists = fill_undocumented(dtype_lists, "ge::DT_FLOAT");
     let format_lists: Vec<Vec<String>> = tensors
@@ -376,12 +473,90 @@ pub fn attr_kind(p: &Param) -> Option<&'static str> {
 
 fn attr_def(p: &Param) -> AttrDef {
     let kind = attr_kind(p);
+    let default = kind.and_then(|k| documented_default(&p.description, k));
     AttrDef {
         name: snake_case(&p.name),
-        attr_type: if p.optional { "OPTIONAL" } else { "REQUIRED" },
-        kind: kind.map(|k| format!("{k}()")),
+        attr_type: if p.optional || default.is_some() {
+            "OPTIONAL"
+        } else {
+            "REQUIRED"
+        },
+        kind: kind.map(|k| format!("{k}({})", default.as_ref().map_or("", |d| &d.0))),
         c_type: p.ty.clone(),
+        default_note: default.map(|d| format!("documented default: {}", d.1)),
     }
+}
+
+/// The default value a parameter's description documents ("默认值为1.0", "默认为false",
+/// "默认值为 {0, 0}"), as the C++ argument of the OpDef attribute kind `kind`, with the doc's
+/// text. `None` when there is none or it does not fit the kind.
+fn documented_default(description: &str, kind: &str) -> Option<(String, String)> {
+    let at = description.find("默认")?;
+    let rest = &description[at + "默认".len()..];
+    let rest = rest.strip_prefix("值").unwrap_or(rest);
+    let rest = rest
+        .strip_prefix("为")
+        .or_else(|| rest.strip_prefix("是"))?;
+    let rest = rest.trim_start_matches([':', '：', ' ', '`']);
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| {
+            // A list runs to its closing brace; anything else to the first separator.
+            if rest.starts_with(['{', '[']) {
+                i > 0 && (c == '}' || c == ']')
+            } else {
+                matches!(
+                    c,
+                    '，' | '。' | '；' | ',' | ';' | '）' | ')' | '(' | '（' | '`' | ' ' | '|'
+                )
+            }
+        })
+        .map(|(i, c)| {
+            if rest.starts_with(['{', '[']) {
+                i + c.len_utf8()
+            } else {
+                i
+            }
+        })
+        .unwrap_or(rest.len());
+    let text = rest[..end].trim();
+    let literal = match kind {
+        "Int" => text.parse::<i64>().ok().map(|v| v.to_string()),
+        "Float" => text
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .map(|v| format!("{v:?}")),
+        "Bool" => match text.to_ascii_lowercase().as_str() {
+            "true" => Some("true".to_string()),
+            "false" => Some("false".to_string()),
+            _ => None,
+        },
+        "ListInt" => {
+            let inner = text
+                .strip_prefix(['{', '['])
+                .and_then(|t| t.strip_suffix(['}', ']']))?;
+            let items: Option<Vec<i64>> = inner
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().ok())
+                .collect();
+            items.map(|v| {
+                format!(
+                    "{{{}}}",
+                    v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                )
+            })
+        }
+        "String" => text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .filter(|t| t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .map(|t| format!("\"{t}\"")),
+        _ => None,
+    }?;
+    Some((literal, text.to_string()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,17 +570,15 @@ struct CmakeCtx {
     socs: Vec<String>,
 }
 
-fn cmake_ctx(op: &OpIr, ctx: &EmitCtx) -> CmakeCtx {
-    CmakeCtx {
+fn cmake_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<CmakeCtx, String> {
+    let sources = kernel::kernel_sources(op, &ctx.kernels_dir)?;
+    let (products, _) = product_lists(op, &opdef_tensors(op), &sources);
+    Ok(CmakeCtx {
         note: ctx.note(op),
         snake: snake_case(&op.op),
         class_name: op.op.clone(),
-        socs: op
-            .supported_products()
-            .filter_map(Product::parse)
-            .map(|p| p.soc_version().to_string())
-            .collect(),
-    }
+        socs: products.into_iter().map(|(_, soc, _)| soc).collect(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -854,6 +1027,24 @@ mod tests {
         assert_eq!(groups.len(), 2);
         assert_eq!(groups[0].0, vec!["ascend310p", "ascend910"]);
         assert_eq!(groups[1].0, vec!["ascend910b"]);
+    }
+
+    #[test]
+    fn documented_defaults_fit_the_attribute_kind() {
+        let d = |text: &str, kind: &str| documented_default(text, kind).map(|d| d.0);
+        assert_eq!(d("缩放系数，默认值为1.0。", "Float"), Some("1.0".into()));
+        assert_eq!(d("默认值为：0", "Int"), Some("0".into()));
+        assert_eq!(d("默认为false，表示不转置", "Bool"), Some("false".into()));
+        assert_eq!(
+            d("默认值为 {0, 0, 0, 0}", "ListInt"),
+            Some("{0, 0, 0, 0}".into())
+        );
+        assert_eq!(d("默认值为\"rint\"", "String"), Some("\"rint\"".into()));
+        assert_eq!(d("默认值为1e-5", "Float"), Some("1e-5".into()));
+        // Not a value of the kind, or no default at all.
+        assert_eq!(d("默认为确定性实现", "Int"), None);
+        assert_eq!(d("默认值为None", "Float"), None);
+        assert_eq!(d("表示步长", "Int"), None);
     }
 
     #[test]

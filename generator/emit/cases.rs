@@ -68,6 +68,8 @@ struct UtCase {
     decls: Vec<String>,
     inputs: Vec<String>,
     outputs: Vec<String>,
+    /// Arguments after the outputs (OP_API_UT's variadic tail).
+    extras: Vec<String>,
     expect: String,
     condition: String,
 }
@@ -94,8 +96,15 @@ fn gtest_source(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<String, Strin
 
 fn ut_case(op: &OpIr, case: &Case) -> UtCase {
     let mut decls = Vec::new();
-    let (mut inputs, mut outputs) = (Vec::new(), Vec::new());
-    for p in op.params.iter().filter(|p| takes_part(p)) {
+    // OP_API_UT(api, INPUT(...), OUTPUT(...), extra...) passes its arguments in this order to
+    // aclnnXxxGetWorkspaceSize: the prototype's parameters before the first output go to INPUT,
+    // the outputs from there to the last one to OUTPUT, the rest (`cubeMathType` after `out`)
+    // are the extras, as ops-nn's tests write them.
+    let ordered = prototype_order(op);
+    let first_out = ordered.iter().position(|p| is_output(p));
+    let last_out = ordered.iter().rposition(|p| is_output(p));
+    let (mut inputs, mut outputs, mut extras) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, p) in ordered.iter().enumerate() {
         let var = format!("{}_desc", p.name);
         let expr = match case.call.args.get(&p.name) {
             None | Some(Arg::Null) => null_of(p),
@@ -104,15 +113,16 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
                 var
             }
         };
-        if matches!(p.role, Role::OutputTensor | Role::OutputTensorList) {
-            outputs.push(expr);
-        } else {
-            inputs.push(expr);
+        match (first_out, last_out) {
+            (Some(f), Some(l)) if i >= f && i <= l => outputs.push(expr),
+            (_, Some(l)) if i > l => extras.push(expr),
+            _ => inputs.push(expr),
         }
     }
     UtCase {
         test: format!("case_{}", case.name),
-        soc: case.call.product.to_ascii_uppercase(),
+        extras,
+        soc: ut_soc_version(&case.call.product),
         decls,
         inputs,
         outputs,
@@ -126,6 +136,40 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
     }
 }
 
+/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (`kirin`: the
+/// framework names the SoCs, KIRINX90 is the first).
+fn ut_soc_version(product: &str) -> String {
+    match product {
+        "kirin" => "KIRINX90".to_string(),
+        other => other.to_ascii_uppercase(),
+    }
+}
+
+fn is_output(p: &Param) -> bool {
+    matches!(p.role, Role::OutputTensor | Role::OutputTensorList)
+}
+
+/// The params OP_API_UT passes, in the first-phase prototype's order (the doc's parameter order
+/// when there is no prototype); params the prototype does not name follow.
+fn prototype_order(op: &OpIr) -> Vec<&Param> {
+    let mut ordered: Vec<&Param> = Vec::new();
+    if let Some(f) = op.workspace_fn() {
+        for c in &f.params {
+            if let Some(p) = op.param(&c.name).filter(|p| takes_part(p)) {
+                if !ordered.iter().any(|o| o.name == p.name) {
+                    ordered.push(p);
+                }
+            }
+        }
+    }
+    for p in op.params.iter().filter(|p| takes_part(p)) {
+        if !ordered.iter().any(|o| o.name == p.name) {
+            ordered.push(p);
+        }
+    }
+    ordered
+}
+
 /// Params passed to OP_API_UT: everything but the workspace size and the executor.
 fn takes_part(p: &Param) -> bool {
     !matches!(
@@ -135,6 +179,10 @@ fn takes_part(p: &Param) -> bool {
 }
 
 fn null_of(p: &Param) -> String {
+    if !p.ty.contains('*') {
+        // A by-value parameter (`aclDataType dstType`) has no null: its zero value.
+        return format!("static_cast<{}>(0)", p.ty.trim());
+    }
     let ty =
         p.ty.trim_start_matches("const ")
             .trim_end_matches('*')
@@ -143,6 +191,23 @@ fn null_of(p: &Param) -> String {
 }
 
 fn desc_expr(p: &Param, arg: &Arg) -> String {
+    let base = super::ascend::base_type(&p.ty);
+    let number = match arg {
+        Arg::Scalar { value, .. } | Arg::Float(value) => Some(*value),
+        Arg::Int(v) => Some(*v as f64),
+        _ => None,
+    };
+    if let Some(value) = number {
+        // The UT framework has no scalar-list desc: a raw aclScalarList passes through.
+        if base == "aclScalarList" {
+            return format!(
+                "[] {{ static float value = static_cast<float>({value:?}); static aclScalar* items[] = {{aclCreateScalar(&value, ACL_FLOAT)}}; return aclCreateScalarList(items, 1); }}()"
+            );
+        }
+        if base == "aclScalar" {
+            return format!("ScalarDesc(static_cast<float>({value:?}))");
+        }
+    }
     match arg {
         Arg::Tensor(t) => tensor_desc(t),
         Arg::TensorList(ts) => {
@@ -169,18 +234,14 @@ fn value_type(p: &Param) -> &str {
 }
 
 fn tensor_desc(t: &TensorDesc) -> String {
-    let base = format!(
-        "TensorDesc({{{}}}, {}, {})",
-        join(&t.shape),
-        t.dtype.acl_name(),
-        t.format.acl_name()
-    );
+    // aclDataType/aclFormat spellings that exist (ACL_HFLOAT32 does not: HFLOAT32 is FLOAT32 data).
+    let dtype = super::ascend::acl_dtype(t.dtype);
+    let format = super::ascend::acl_format(t.format);
+    let base = format!("TensorDesc({{{}}}, {dtype}, {format})", join(&t.shape));
     match &t.strides {
         Some(strides) => format!(
-            "TensorDesc({{{}}}, {}, {}, {{{}}})",
+            "TensorDesc({{{}}}, {dtype}, {format}, {{{}}})",
             join(&t.shape),
-            t.dtype.acl_name(),
-            t.format.acl_name(),
             join(strides)
         ),
         None => base,

@@ -1,9 +1,10 @@
 //! The kernel side of an op's Ascend C project: tiling data and function (op_host/) and the
 //! kernel skeleton (op_kernel/) into which the hand-written body from `kernels/` is filled.
 //!
-//! The contract between skeleton and body is described in `kernels/README.md`. The body is not
-//! copied: the skeleton `#include`s `<snake>_body.h` and `<snake>_tiling_choices.h`, which the
-//! build finds on the include path (`kernels/<snake>/`), so a body has one home.
+//! The contract between skeleton and body is described in `kernels/README.md`. The body and the
+//! tiling choices are filled into the generated files (with the files of `kernels/` they include),
+//! so an op's folder under `generated/ops/` builds by itself; `kernels/` stays the only place a
+//! person edits them.
 
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, Role};
@@ -16,10 +17,14 @@ use std::path::{Path, PathBuf};
 pub const TILING_H_TEMPLATE: &str = "ascend/op_host_tiling_h.tera";
 pub const TILING_CPP_TEMPLATE: &str = "ascend/op_host_tiling_cpp.tera";
 pub const SHARED_TILING_TEMPLATE: &str = "ascend/aclgen_tiling_h.tera";
-/// Where the tiling every op shares goes; each `op_host/<snake>_tiling.cpp` includes it by this
-/// path relative to itself (`../../../common/op_host/aclgen_tiling.h`).
-pub const SHARED_TILING_PATH: &str = "common/op_host/aclgen_tiling.h";
+/// The op-independent part of tiling, written into each op's `op_host/` (the same text for every
+/// op) so an op's folder builds wherever it is put (a CANN ops repo, an msOpGen project);
+/// `op_host/<snake>_tiling.cpp` includes it from beside itself.
+pub const SHARED_TILING_FILE: &str = "aclgen_tiling.h";
 pub const KERNEL_TEMPLATE: &str = "ascend/op_kernel.tera";
+/// What CANN's op compiler injects into the kernel (the tiling struct and `GET_TILING_DATA`), as
+/// ops-nn's kernel unit tests force-include it: `tests/ut/op_kernel/<snake>_tiling_def.h`.
+pub const TILING_DEF_TEMPLATE: &str = "ascend/tiling_def_h.tera";
 
 /// C++ types a tiling field may have (4- and 8-byte, so host and kernel layouts agree).
 const FIELD_TYPES: &[&str] = &["int32_t", "uint32_t", "int64_t", "uint64_t", "float"];
@@ -37,6 +42,351 @@ pub struct TilingSpec {
     /// Extra tiling fields, in order.
     #[serde(default)]
     pub fields: Vec<TilingField>,
+    /// Ascend C APIs the body uses that some products lack (`DataCopyPad`): the OpDef registers
+    /// only the products that have every one of them. `gen` refuses a body that uses one of
+    /// [`PRODUCT_APIS`] without declaring it.
+    #[serde(default)]
+    pub apis: Vec<String>,
+}
+
+/// Ascend C APIs (and kernel element types) that not every product has, with the products that
+/// lack them. From asc-devkit: `DataCopyPad` is reported unsupported on dav_c100 (Atlas
+/// training, ascend910) and dav_m200 (Atlas inference, ascend310p), whose vector units have no
+/// bfloat16 either.
+pub const PRODUCT_APIS: &[(&str, &[&str])] = &[
+    ("DataCopyPad", &["ascend910", "ascend310p"]),
+    ("bfloat16_t", &["ascend910", "ascend310p"]),
+];
+
+/// Whether `product` has the Ascend C API (or element type) `api`.
+pub fn product_has(product: &str, api: &str) -> bool {
+    PRODUCT_APIS
+        .iter()
+        .find(|(name, _)| *name == api)
+        .is_none_or(|(_, lacking)| !lacking.contains(&product))
+}
+
+/// A body that uses a product-limited API must declare it in tiling.yaml `apis`, so the OpDef
+/// leaves out the products that lack it.
+fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result<(), String> {
+    for api in &sources.tiling.apis {
+        if !PRODUCT_APIS.iter().any(|(name, _)| name == api) {
+            return Err(format!(
+                "{}: tiling.yaml `apis` names `{api}`; known: {}",
+                sources.dir.display(),
+                PRODUCT_APIS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    for (api, lacking) in PRODUCT_APIS {
+        // bfloat16_t is the skeleton's own instantiation, filtered per product by the OpDef.
+        if *api == "bfloat16_t" {
+            continue;
+        }
+        let used = body.match_indices(api).any(|(i, _)| {
+            let before = body[..i].chars().next_back();
+            let after = body[i + api.len()..].chars().next();
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if used && !sources.tiling.apis.iter().any(|a| a == api) {
+            return Err(format!(
+                "{}: the body of {} uses {api}, which {} lack: declare it in tiling.yaml (`apis: [{api}]`)",
+                sources.dir.display(),
+                op.op,
+                lacking.join(" and ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The products the kernel can run on: every product when there is no body (the skeleton stops
+/// loudly anyway), else those that have every API the body declares.
+pub fn kernel_runs_on(sources: &KernelSources, product: &str) -> bool {
+    !sources.has_body || sources.tiling.apis.iter().all(|a| product_has(product, a))
+}
+
+/// The dtypes the kernel instantiates for a tensor on a product: its `T` (FLOAT32, FLOAT16, and
+/// BFLOAT16 where the product has bfloat16) or its integer type. `None`: no body, the docs'
+/// list stands.
+pub fn kernel_dtypes_for(sources: &KernelSources, p: &Param, product: &str) -> Option<Vec<DType>> {
+    if !sources.has_body {
+        return None;
+    }
+    let ty = cpp_type(p);
+    Some(if ty == "T" {
+        KERNEL_DTYPES
+            .iter()
+            .filter(|(d, _, cpp)| *d != DType::BFloat16 || product_has(product, cpp))
+            .map(|(d, _, _)| *d)
+            .collect()
+    } else {
+        INT_TYPES
+            .iter()
+            .filter(|(_, c)| *c == ty)
+            .map(|(d, _)| *d)
+            .collect()
+    })
+}
+
+/// C library functions and C++ keywords: an `extern "C"` kernel entry with one of these names
+/// collides with `<cstdlib>`, `<cmath>`, ... (an op `Abs` would define `abs`).
+const RESERVED_ENTRY_NAMES: &[&str] = &[
+    // <stdlib.h>
+    "abort",
+    "abs",
+    "atexit",
+    "atof",
+    "atoi",
+    "atol",
+    "atoll",
+    "bsearch",
+    "calloc",
+    "div",
+    "exit",
+    "free",
+    "getenv",
+    "labs",
+    "ldiv",
+    "llabs",
+    "lldiv",
+    "malloc",
+    "mblen",
+    "mbstowcs",
+    "mbtowc",
+    "qsort",
+    "rand",
+    "realloc",
+    "srand",
+    "strtod",
+    "strtof",
+    "strtol",
+    "strtold",
+    "strtoll",
+    "strtoul",
+    "strtoull",
+    "system",
+    "wcstombs",
+    "wctomb",
+    "random",
+    "srandom",
+    // <math.h>
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
+    "cbrt",
+    "ceil",
+    "copysign",
+    "cos",
+    "cosh",
+    "erf",
+    "erfc",
+    "exp",
+    "exp2",
+    "expm1",
+    "fabs",
+    "fdim",
+    "floor",
+    "fma",
+    "fmax",
+    "fmin",
+    "fmod",
+    "frexp",
+    "hypot",
+    "ilogb",
+    "ldexp",
+    "lgamma",
+    "llrint",
+    "llround",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "logb",
+    "lrint",
+    "lround",
+    "modf",
+    "nan",
+    "nearbyint",
+    "nextafter",
+    "nexttoward",
+    "pow",
+    "remainder",
+    "remquo",
+    "rint",
+    "round",
+    "scalbln",
+    "scalbn",
+    "sin",
+    "sinh",
+    "sqrt",
+    "tan",
+    "tanh",
+    "tgamma",
+    "trunc",
+    "gamma",
+    "j0",
+    "j1",
+    "jn",
+    "y0",
+    "y1",
+    "yn",
+    "signbit",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "fpclassify",
+    // <string.h>, <strings.h>
+    "memchr",
+    "memcmp",
+    "memcpy",
+    "memmove",
+    "memset",
+    "strcat",
+    "strchr",
+    "strcmp",
+    "strcoll",
+    "strcpy",
+    "strcspn",
+    "strerror",
+    "strlen",
+    "strncat",
+    "strncmp",
+    "strncpy",
+    "strpbrk",
+    "strrchr",
+    "strspn",
+    "strstr",
+    "strtok",
+    "strxfrm",
+    "index",
+    "rindex",
+    "bzero",
+    "bcopy",
+    "ffs",
+    // <stdio.h>, <time.h>, <signal.h>, <ctype.h>, <unistd.h>
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "scanf",
+    "puts",
+    "putchar",
+    "getchar",
+    "remove",
+    "rename",
+    "fopen",
+    "fclose",
+    "fread",
+    "fwrite",
+    "fflush",
+    "perror",
+    "clock",
+    "time",
+    "difftime",
+    "mktime",
+    "signal",
+    "raise",
+    "isalpha",
+    "isdigit",
+    "tolower",
+    "toupper",
+    "select",
+    "read",
+    "write",
+    "close",
+    "open",
+    "sleep",
+    "pipe",
+    "dup",
+    "link",
+    "sync",
+    "kill",
+    "wait",
+    // C++ keywords
+    "and",
+    "asm",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "not",
+    "operator",
+    "or",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+    "xor",
+];
+
+/// The kernel's `extern "C"` entry: the op's snake-case name, as CANN's op compiler derives it,
+/// unless that is a C library function or a C++ keyword; then `<snake>_kernel`, which the OpDef
+/// names with `ExtendCfgInfo("opInterface.value", ...)`.
+pub fn kernel_entry_name(op: &str) -> String {
+    let snake = snake_case(op);
+    if RESERVED_ENTRY_NAMES.contains(&snake.as_str()) {
+        format!("{snake}_kernel")
+    } else {
+        snake
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -60,6 +410,106 @@ pub struct KernelSources {
     pub tiling: TilingSpec,
     pub has_body: bool,
     pub has_choices: bool,
+}
+
+/// A template line after filled-in text, replaced with the `#line` that resumes the generated
+/// file's own numbering.
+const RESUME_LINE: &str = "// @aclgen-resume-line";
+
+/// The path of an op's injected tiling definition, relative to the op's folder.
+pub fn tiling_def_path(snake: &str) -> PathBuf {
+    PathBuf::from("tests/ut/op_kernel").join(format!("{snake}_tiling_def.h"))
+}
+
+/// Reads a hand-written file of `kernels/` and fills in, once each, the files of `kernels/` it
+/// includes with `#include "RELATIVE"` (relative to the including file): the generated project
+/// then needs nothing from `kernels/`. `#pragma once` lines are dropped (the text is inlined);
+/// a quoted include that names no file is kept (a header of the build, `kernel_operator.h`); one
+/// that leaves `kernels/` is refused.
+pub fn filled_in(path: &Path, kernels_dir: &Path) -> Result<String, String> {
+    let root = kernels_dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", kernels_dir.display()))?;
+    let mut seen = BTreeSet::new();
+    let mut out = String::new();
+    fill(path, &root, &mut seen, &mut out, 0)?;
+    Ok(out)
+}
+
+fn fill(
+    path: &Path,
+    root: &Path,
+    seen: &mut BTreeSet<PathBuf>,
+    out: &mut String,
+    depth: usize,
+) -> Result<(), String> {
+    let canonical = path
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !canonical.starts_with(root) {
+        return Err(format!(
+            "{}: includes a file outside the kernels folder",
+            path.display()
+        ));
+    }
+    if depth > 16 {
+        return Err(format!("{}: includes nest too deep", path.display()));
+    }
+    if !seen.insert(canonical.clone()) {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rel = canonical
+        .strip_prefix(root)
+        .map(|r| r.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default();
+    // Diagnostics and the emulation's file:line name the file a person edits.
+    out.push_str(&format!("#line 1 \"kernels/{rel}\"\n"));
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed == "#pragma once" {
+            out.push('\n');
+            continue;
+        }
+        if let Some(target) = quoted_include(trimmed) {
+            let candidate = dir.join(target);
+            if candidate.is_file() {
+                let inner = candidate
+                    .canonicalize()
+                    .map_err(|e| format!("{}: {e}", candidate.display()))?;
+                let inner_rel = inner
+                    .strip_prefix(root)
+                    .map(|r| r.to_string_lossy().replace('\\', "/"))
+                    .map_err(|_| {
+                        format!(
+                            "{}: `{trimmed}` names a file outside the kernels folder",
+                            path.display()
+                        )
+                    })?;
+                out.push_str(&format!(
+                    "// ---- kernels/{inner_rel} (filled in by aclgen) ----\n"
+                ));
+                fill(&candidate, root, seen, out, depth + 1)?;
+                out.push_str(&format!("// ---- end of kernels/{inner_rel} ----\n"));
+                out.push_str(&format!("#line {} \"kernels/{rel}\"\n", index + 2));
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    Ok(())
+}
+
+/// `#include "x/y.h"` → `x/y.h`.
+fn quoted_include(line: &str) -> Option<&str> {
+    let rest = line
+        .strip_prefix('#')?
+        .trim_start()
+        .strip_prefix("include")?;
+    let rest = rest.trim_start().strip_prefix('"')?;
+    rest.split_once('"').map(|(target, _)| target)
 }
 
 impl KernelSources {
@@ -200,20 +650,6 @@ pub fn kernel_files(
     kernel_files_with_note(op, kernels_dir, templates, &note)
 }
 
-/// The files every op's project shares: the generic part of tiling (work plan → cores and
-/// Unified Buffer tiles), written once instead of once per op.
-pub fn shared_files(templates: &tera::Tera) -> Result<Vec<OutFile>, String> {
-    let mut context = tera::Context::new();
-    context.insert("note", "Generated by aclgen. Do not edit.");
-    let contents = templates
-        .render(SHARED_TILING_TEMPLATE, &context)
-        .map_err(|e| format!("{SHARED_TILING_TEMPLATE}: {}", tera_error_chain(&e)))?;
-    Ok(vec![OutFile {
-        path: PathBuf::from(SHARED_TILING_PATH),
-        contents,
-    }])
-}
-
 /// `kernel_files` with the first-line note of the other emitters (`EmitCtx::note`).
 pub fn kernel_files_with_note(
     op: &OpIr,
@@ -224,12 +660,45 @@ pub fn kernel_files_with_note(
     let sources = kernel_sources(op, kernels_dir)?;
     let mut context = template_context(op, &sources)?;
     context.insert("note", note);
+    let snake_dir = kernels_dir.join(snake_case(&op.op));
+    let body = if sources.has_body {
+        filled_in(
+            &snake_dir.join(KernelSources::body_file(&snake_case(&op.op))),
+            kernels_dir,
+        )?
+    } else {
+        String::new()
+    };
+    check_declared_apis(op, &sources, &body)?;
+    let choices = if sources.has_choices {
+        filled_in(
+            &snake_dir.join(KernelSources::choices_file(&snake_case(&op.op))),
+            kernels_dir,
+        )?
+    } else {
+        String::new()
+    };
+    context.insert("body", &body);
+    context.insert("choices", &choices);
     let snake = snake_case(&op.op);
     let base = PathBuf::from("ops").join(&snake);
     let render = |name: &str| {
         templates
             .render(name, &context)
             .map_err(|e| format!("{name}: {}", tera_error_chain(&e)))
+    };
+    // After filled-in text the generated file's own line numbers resume.
+    let resume = |text: String, file: &str| -> String {
+        let mut out = String::with_capacity(text.len());
+        for (index, line) in text.lines().enumerate() {
+            if line.trim() == RESUME_LINE {
+                out.push_str(&format!("#line {} \"{file}\"", index + 2));
+            } else {
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        out
     };
     Ok(vec![
         OutFile {
@@ -238,11 +707,22 @@ pub fn kernel_files_with_note(
         },
         OutFile {
             path: base.join("op_host").join(format!("{snake}_tiling.cpp")),
-            contents: render(TILING_CPP_TEMPLATE)?,
+            contents: resume(
+                render(TILING_CPP_TEMPLATE)?,
+                &format!("op_host/{snake}_tiling.cpp"),
+            ),
+        },
+        OutFile {
+            path: base.join("op_host").join(SHARED_TILING_FILE),
+            contents: render(SHARED_TILING_TEMPLATE)?,
         },
         OutFile {
             path: base.join("op_kernel").join(format!("{snake}.cpp")),
-            contents: render(KERNEL_TEMPLATE)?,
+            contents: resume(render(KERNEL_TEMPLATE)?, &format!("op_kernel/{snake}.cpp")),
+        },
+        OutFile {
+            path: base.join(tiling_def_path(&snake)),
+            contents: render(TILING_DEF_TEMPLATE)?,
         },
     ])
 }
@@ -289,26 +769,28 @@ fn dtype_union(p: &Param) -> BTreeSet<DType> {
     p.dtypes.values().flatten().copied().collect()
 }
 
-/// The element type of a tensor in global memory: the kernel's `T` for floating tensors, the
-/// integer type for integer-only ones (`indices`).
-fn cpp_type(p: &Param) -> String {
+/// Integer dtypes a tensor may have in global memory, with their C++ types.
+const INT_TYPES: &[(DType, &str)] = &[
+    (DType::Int32, "int32_t"),
+    (DType::Int64, "int64_t"),
+    (DType::Int8, "int8_t"),
+    (DType::UInt8, "uint8_t"),
+    (DType::Bool, "uint8_t"),
+    (DType::Int16, "int16_t"),
+];
+
+/// The element type of a tensor in global memory: the kernel's `T` for floating tensors, an
+/// integer type for integer-only ones (`indices`): the first of [`INT_TYPES`] the tensor takes
+/// (INT32 before INT64), since the kernel dispatches on `T` only; the OpDef then offers just that
+/// one for the tensor.
+pub fn cpp_type(p: &Param) -> String {
     let dtypes = dtype_union(p);
     if dtypes.is_empty() || dtypes.iter().any(is_kernel_float) {
         return "T".into();
     }
-    let ints: Vec<&str> = dtypes
-        .iter()
-        .filter_map(|d| match d {
-            DType::Int32 => Some("int32_t"),
-            DType::Int64 => Some("int64_t"),
-            DType::Int8 => Some("int8_t"),
-            DType::UInt8 | DType::Bool => Some("uint8_t"),
-            DType::Int16 => Some("int16_t"),
-            _ => None,
-        })
-        .collect();
-    match ints.as_slice() {
-        [one] => (*one).to_string(),
+    let all_int = dtypes.iter().all(|d| INT_TYPES.iter().any(|(i, _)| i == d));
+    match INT_TYPES.iter().find(|(i, _)| dtypes.contains(i)) {
+        Some((_, c)) if all_int => (*c).to_string(),
         _ => "T".into(),
     }
 }
@@ -396,6 +878,11 @@ fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context,
     context.insert("op", &op.op);
     context.insert("tiling_func", &tiling_func_name(&op.op));
     context.insert("snake", &snake);
+    context.insert("entry", &kernel_entry_name(&op.op));
+    context.insert(
+        "def_guard",
+        &format!("OPS_{}_TILING_DEF_H", snake.to_ascii_uppercase()),
+    );
     context.insert(
         "guard",
         &format!("OPS_{}_OP_HOST_TILING_H", snake.to_ascii_uppercase()),
@@ -455,9 +942,40 @@ mod tests {
     }
 
     #[test]
+    fn entries_named_like_c_library_functions_get_a_suffix() {
+        assert_eq!(kernel_entry_name("Abs"), "abs_kernel");
+        assert_eq!(kernel_entry_name("Index"), "index_kernel");
+        assert_eq!(
+            kernel_entry_name("AvgPool2dBackward"),
+            "avg_pool2d_backward"
+        );
+    }
+
+    #[test]
+    fn quoted_includes_are_recognized() {
+        assert_eq!(
+            quoted_include("#include \"../common/a.inc\""),
+            Some("../common/a.inc")
+        );
+        assert_eq!(quoted_include("#  include \"b.h\" // x"), Some("b.h"));
+        assert_eq!(quoted_include("#include <cstdint>"), None);
+        assert_eq!(quoted_include("// #include \"c.h\""), None);
+    }
+
+    #[test]
+    fn data_copy_pad_needs_atlas_a2_or_later() {
+        assert!(!product_has("ascend910", "DataCopyPad"));
+        assert!(!product_has("ascend310p", "DataCopyPad"));
+        for p in ["ascend910b", "ascend910_93", "ascend950", "ascend310b"] {
+            assert!(product_has(p, "DataCopyPad"), "{p}");
+        }
+    }
+
+    #[test]
     fn tiling_fields_are_checked() {
         let bad_type = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "k".into(),
                 ty: "double".into(),
@@ -466,6 +984,7 @@ mod tests {
         assert!(check_fields(&bad_type, Path::new("t.yaml")).is_err());
         let taken = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "tileUnits".into(),
                 ty: "int64_t".into(),
@@ -474,6 +993,7 @@ mod tests {
         assert!(check_fields(&taken, Path::new("t.yaml")).is_err());
         let ok = TilingSpec {
             unit: String::new(),
+            apis: Vec::new(),
             fields: vec![TilingField {
                 name: "kH".into(),
                 ty: "int64_t".into(),

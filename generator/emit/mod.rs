@@ -167,13 +167,10 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
             }
         }
     }
-    let mut shared: Vec<OutFile> = rust::crate_files(&good)
+    let shared: Vec<OutFile> = rust::crate_files(&good)
         .into_iter()
         .map(exempt_from_rustfmt)
         .collect();
-    if !good.is_empty() {
-        shared.extend(kernel::shared_files(&ctx.tera)?);
-    }
     emitted.files.extend(shared.into_iter().map(|file| Owned {
         owner: SHARED_OWNER.to_string(),
         file,

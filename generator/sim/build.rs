@@ -21,6 +21,8 @@ pub struct Built {
 pub struct OpSources {
     pub tiling_cpp: PathBuf,
     pub kernel_cpp: PathBuf,
+    /// The tiling struct and GET_TILING_DATA CANN's op compiler injects into the kernel.
+    pub tiling_def: PathBuf,
     pub op_host: PathBuf,
     pub op_kernel: PathBuf,
 }
@@ -31,6 +33,7 @@ pub fn op_sources(op: &OpIr, generated: &Path) -> OpSources {
     OpSources {
         tiling_cpp: root.join("op_host").join(format!("{snake}_tiling.cpp")),
         kernel_cpp: root.join("op_kernel").join(format!("{snake}.cpp")),
+        tiling_def: root.join(crate::emit::kernel::tiling_def_path(&snake)),
         op_host: root.join("op_host"),
         op_kernel: root.join("op_kernel"),
     }
@@ -39,7 +42,7 @@ pub fn op_sources(op: &OpIr, generated: &Path) -> OpSources {
 /// The entry file: the op type the driver looks the tiling up by, and a launcher that passes
 /// the tensors to the kernel in the spec's order.
 pub fn entry_source(op: &OpIr) -> String {
-    let symbol = snake_case(&op.op);
+    let symbol = crate::emit::kernel::kernel_entry_name(&op.op);
     let count = op.params.iter().filter(|p| p.role.is_tensor()).count();
     let mut args: Vec<String> = (0..count).map(|i| format!("t[{i}]")).collect();
     args.push("workspace".into());
@@ -60,6 +63,23 @@ pub fn entry_source(op: &OpIr) -> String {
         args.join(", ")
     );
     src
+}
+
+/// The kernel's translation unit: first what CANN's op compiler injects (the generated
+/// `tests/ut/op_kernel/<snake>_tiling_def.h`), then the generated kernel; the emulation's
+/// `GET_TILING_DATA` reads the tiling through ACLGEN_KERNEL_TILING_TYPE and checks its size.
+fn kernel_unit_source(op: &OpIr, sources: &OpSources) -> Result<String, String> {
+    let abs = |p: &Path| {
+        p.canonicalize()
+            .map_err(|e| format!("{}: {e}", p.display()))
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+    };
+    let mut src = String::new();
+    let _ = writeln!(src, "// Written by aclgen sim for {}.", op.op);
+    let _ = writeln!(src, "#include \"{}\"", abs(&sources.tiling_def)?);
+    let _ = writeln!(src, "#define ACLGEN_KERNEL_TILING_TYPE {}TilingData", op.op);
+    let _ = writeln!(src, "#include \"{}\"", abs(&sources.kernel_cpp)?);
+    Ok(src)
 }
 
 /// FNV-1a, stable across runs and machines (the cache key must not depend on std's hasher).
@@ -109,7 +129,11 @@ fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, String> 
 pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
     let snake = snake_case(&op.op);
     let sources = op_sources(op, &opts.generated);
-    for f in [&sources.tiling_cpp, &sources.kernel_cpp] {
+    for f in [
+        &sources.tiling_cpp,
+        &sources.kernel_cpp,
+        &sources.tiling_def,
+    ] {
         if !f.is_file() {
             return Err(format!(
                 "{} is missing: run `aclgen gen` to generate the op's project",
@@ -118,7 +142,6 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
         }
     }
     let host = opts.host.clone();
-    let body = opts.kernels.join(&snake);
     let driver = host.join("sim_main.cpp");
     if !driver.is_file() {
         return Err(format!("{} is missing", driver.display()));
@@ -128,9 +151,15 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
     // All of kernels/: bodies may share code (kernels/common/).
     let mut roots = vec![
         (generated_root.clone(), sources.op_host.clone()),
-        (generated_root, sources.op_kernel.clone()),
-        // The tiling every op's tiling.cpp includes.
-        (opts.generated.clone(), opts.generated.join("common")),
+        (generated_root.clone(), sources.op_kernel.clone()),
+        (
+            generated_root,
+            sources
+                .tiling_def
+                .parent()
+                .unwrap_or(Path::new("."))
+                .to_path_buf(),
+        ),
         (opts.kernels.clone(), opts.kernels.clone()),
     ];
     if !host.starts_with(&opts.kernels) {
@@ -142,7 +171,8 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
         files.extend(found.into_iter().map(|f| (root.clone(), f)));
     }
     let entry = entry_source(op);
-    let key = source_key(&files, &entry)?;
+    let unit = kernel_unit_source(op, &sources)?;
+    let key = source_key(&files, &format!("{entry}{unit}"))?;
     let dir = opts.cache.join(format!("{snake}-{key:016x}"));
     let exe = dir.join("sim");
     if exe.is_file() {
@@ -154,6 +184,8 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let entry_path = dir.join("entry.cpp");
     std::fs::write(&entry_path, &entry).map_err(|e| format!("{}: {e}", entry_path.display()))?;
+    let unit_path = dir.join("kernel_unit.cpp");
+    std::fs::write(&unit_path, &unit).map_err(|e| format!("{}: {e}", unit_path.display()))?;
     // Unique temp name, then rename: parallel builds of one key never see a half-written file.
     let tmp = dir.join(format!(
         "sim.tmp.{}.{:?}",
@@ -163,12 +195,11 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
     let mut cmd = Command::new(CXX);
     cmd.args(CXX_FLAGS)
         .arg(format!("-I{}", host.display()))
-        .arg(format!("-I{}", body.display()))
         .arg(format!("-I{}", sources.op_host.display()))
         .arg(&driver)
         .arg(&entry_path)
         .arg(&sources.tiling_cpp)
-        .arg(&sources.kernel_cpp)
+        .arg(&unit_path)
         .arg("-o")
         .arg(&tmp);
     let out = cmd.output().map_err(|e| format!("cannot run {CXX}: {e}"))?;

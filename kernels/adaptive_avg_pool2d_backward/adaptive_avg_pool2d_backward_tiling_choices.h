@@ -1,4 +1,4 @@
-// Op-specific tiling choices of AdaptiveAvgPool2dBackward (CHW or NCHW inputs), included by the generated
+// Op-specific tiling choices of AdaptiveAvgPool2dBackward (CHW or NCHW inputs), filled by gen into the generated
 // op_host/adaptive_avg_pool2d_backward_tiling.cpp. Shared with the other adaptive average pooling backward op.
 #pragma once
 

@@ -1,3 +1,3 @@
-// Hand-written body of AdaptiveAvgPool3dBackward (CDHW or NCDHW), included inside the generated kernel class
+// Hand-written body of AdaptiveAvgPool3dBackward (CDHW or NCDHW), filled by gen into the generated kernel class
 // (op_kernel/adaptive_avg_pool3d_backward.cpp); see kernels/README.md for the contract.
 #include "../common/adaptive_avg_pool_backward_body.inc"

@@ -1,4 +1,4 @@
-// Op-specific tiling choices of AdaptiveAvgPool3dBackward (CDHW or NCDHW inputs), included by the generated
+// Op-specific tiling choices of AdaptiveAvgPool3dBackward (CDHW or NCDHW inputs), filled by gen into the generated
 // op_host/adaptive_avg_pool3d_backward_tiling.cpp. Shared with the other adaptive average pooling backward op.
 #pragma once
 

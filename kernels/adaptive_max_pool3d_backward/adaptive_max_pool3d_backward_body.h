@@ -1,4 +1,4 @@
-// Hand-written body of AdaptiveMaxPool3dBackward (CDHW or NCDHW), included inside the generated
+// Hand-written body of AdaptiveMaxPool3dBackward (CDHW or NCDHW), filled by gen into the generated
 // kernel class (op_kernel/adaptive_max_pool3d_backward.cpp); see kernels/README.md.
 //
 // Unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads

@@ -1,4 +1,4 @@
-// Op-specific tiling choices of AdaptiveMaxPool3dBackward (CDHW or NCDHW), included by the
+// Op-specific tiling choices of AdaptiveMaxPool3dBackward (CDHW or NCDHW), filled by gen into the
 // generated op_host/adaptive_max_pool3d_backward_tiling.cpp.
 //
 // Unit of work: one segment of a gradInput plane, accumulated in UB in fp32. The kernel streams

@@ -1,4 +1,4 @@
-// Hand-written body of AvgPool2dBackward, included inside the generated kernel class
+// Hand-written body of AvgPool2dBackward, filled by gen into the generated kernel class
 // (op_kernel/avg_pool2d_backward.cpp); see kernels/README.md for the contract.
 //
 // Unit = one gradInput row (plane p, row h). Step s of a tile handles row first + s: CopyIn

@@ -1,6 +1,6 @@
-// Op-specific tiling choices of AvgPool2dBackward, included by the generated
+// Op-specific tiling choices of AvgPool2dBackward, filled by gen into the generated
 // op_host/avg_pool2d_backward_tiling.cpp (which makes visible input::, attr:: and, from
-// common/op_host/aclgen_tiling.h, TilingEnv, WorkPlan, CeilDiv, Align32, TilingFail).
+// op_host/aclgen_tiling.h, TilingEnv, WorkPlan, CeilDiv, Align32, TilingFail).
 //
 // Unit of work: one row of gradInput (W elements). For that row the kernel loads the rows of
 // gradOutput whose windows cover it (at most maxRows = ceil(kH / sH)) and gathers them.

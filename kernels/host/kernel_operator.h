@@ -28,8 +28,11 @@
 #define __gm__
 using GM_ADDR = uint8_t*;
 
-/// The tiling struct type of the kernel being compiled: the generated kernel defines
-/// ACLGEN_KERNEL_TILING_TYPE (CANN's build generates the equivalent from the op's tiling header).
+/// The tiling struct type of the kernel being compiled: `aclgen sim` injects it, as CANN's op
+/// compiler does, from the generated tests/ut/op_kernel/<op>_tiling_def.h and names it
+/// ACLGEN_KERNEL_TILING_TYPE; this GET_TILING_DATA replaces that header's with one that checks
+/// the struct against the bytes the host tiling wrote.
+#undef GET_TILING_DATA
 #define GET_TILING_DATA(var, tiling)  \
     ACLGEN_KERNEL_TILING_TYPE var;    \
     ::aclgen_emu::LoadTiling(&var, sizeof(var), (tiling), ::aclgen_emu::Site())

@@ -28,13 +28,11 @@ pub fn text(bytes: &[u8]) -> String {
 /// Writes the kernel side of `op`'s project below `out` as gen lays it out: its tiling and kernel
 /// skeleton, and the tiling every op shares. Returns the files written.
 pub fn write_kernel_side(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
-    use aclgen::emit::kernel::{kernel_files, shared_files};
+    use aclgen::emit::kernel::kernel_files;
     let tera = render::load_templates(&repo().join("templates")).expect("templates load");
     let files = kernel_files(op, kernels, &tera).expect("kernel files render");
-    let shared = shared_files(&tera).expect("shared files render");
     files
         .into_iter()
-        .chain(shared)
         .map(|f| {
             let path = out.join(&f.path);
             std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");

@@ -146,9 +146,16 @@ public:
     const RuntimeAttrs* GetAttrs() const { return &attrs; }
     const PlatformInfo* GetPlatformInfo() const { return &platform; }
     const char* GetNodeName() const { return nodeName.c_str(); }
-    void SetBlockDim(uint32_t n) { blockDim = n; }
+    // Return types as metadef's gert::TilingContext declares them.
+    ge::graphStatus SetBlockDim(uint32_t n) {
+        blockDim = n;
+        return ge::GRAPH_SUCCESS;
+    }
     uint32_t GetBlockDim() const { return blockDim; }
-    void SetTilingKey(uint64_t k) { tilingKey = k; }
+    ge::graphStatus SetTilingKey(uint64_t k) {
+        tilingKey = k;
+        return ge::GRAPH_SUCCESS;
+    }
     uint64_t GetTilingKey() const { return tilingKey; }
     TilingData* GetRawTilingData() { return &raw; }
     size_t* GetWorkspaceSizes(size_t n) {

@@ -59,6 +59,7 @@ public:
     OpAICoreConfig& DynamicShapeSupportFlag(bool flag);
     OpAICoreConfig& NeedCheckSupportFlag(bool flag);
     OpAICoreConfig& PrecisionReduceFlag(bool flag);
+    OpAICoreConfig& ExtendCfgInfo(const char* key, const char* value);
 };
 
 using TilingKernelFunc = ge::graphStatus (*)(gert::TilingContext*);

@@ -3,6 +3,7 @@
 #ifndef OPS_ADAPTIVE_AVG_POOL2D_BACKWARD_OP_HOST_TILING_H
 #define OPS_ADAPTIVE_AVG_POOL2D_BACKWARD_OP_HOST_TILING_H
 
+#include "register/op_impl_registry.h"
 #include "register/tilingdata_base.h"
 
 namespace optiling {

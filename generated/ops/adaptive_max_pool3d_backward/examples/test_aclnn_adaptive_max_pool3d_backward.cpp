@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 #include "acl/acl.h"
-#include "aclnnop/aclnn_adaptive_max_pool3d_backward.h"
+#include "../op_api/aclnn_adaptive_max_pool3d_backward.h"
 
 #define CHECK_RET(cond, return_expr) \
     do {                             \

@@ -12,18 +12,19 @@
 #include "opdev/platform.h"
 
 using namespace std;
-using op::SetPlatformSocVersion;
 using op::SocVersion;
+using op::SocVersionManager;
 
 class l2_adaptive_avg_pool2d_backward_test : public testing::Test {
 protected:
     static void SetUpTestCase() { cout << "l2_adaptive_avg_pool2d_backward_test SetUp" << endl; }
-    static void TearDownTestCase() { SetPlatformSocVersion(SocVersion::ASCEND910B); }
+    static void TearDownTestCase() { cout << "l2_adaptive_avg_pool2d_backward_test TearDown" << endl; }
 };
 
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -36,7 +37,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend310p)
 
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -49,7 +51,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910)
 
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
@@ -63,7 +66,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910b)
 // 传入的gradOutput或self是空指针。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_gradOutput)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
@@ -76,7 +80,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_gradOutput)
 // 传入的gradOutput或self是空指针。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_self)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
@@ -89,7 +94,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_self)
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -103,7 +109,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_o
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_unsupported_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -117,7 +124,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_unsupported_on_asce
 // gradOutput和self数据类型不一致。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -131,7 +139,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_differs)
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -145,7 +154,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_self_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_ND);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -159,7 +169,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_self_unsupported)
 // gradOutput和self维度不一致。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_self_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -173,7 +184,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_self_differs)
 // gradOutput或self的维度不等于3或4。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -186,7 +198,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
 
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_valid_on_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
@@ -200,7 +213,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_vali
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_rejected_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
@@ -214,7 +228,8 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_reje
 // gradOutput或self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_rejected_on_ascend910)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);

@@ -12,18 +12,19 @@
 #include "opdev/platform.h"
 
 using namespace std;
-using op::SetPlatformSocVersion;
 using op::SocVersion;
+using op::SocVersionManager;
 
 class l2_adaptive_avg_pool3d_backward_test : public testing::Test {
 protected:
     static void SetUpTestCase() { cout << "l2_adaptive_avg_pool3d_backward_test SetUp" << endl; }
-    static void TearDownTestCase() { SetPlatformSocVersion(SocVersion::ASCEND910B); }
+    static void TearDownTestCase() { cout << "l2_adaptive_avg_pool3d_backward_test TearDown" << endl; }
 };
 
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -37,7 +38,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
 // 产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend310b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -51,7 +53,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend310b
 // 传入的gradOutput、self或out是空指针。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_gradOutput)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
@@ -64,7 +67,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_gradOutput)
 // 传入的gradOutput、self或out是空指针。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_self)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
@@ -77,7 +81,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_self)
 // 传入的gradOutput、self或out是空指针。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_out)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
@@ -90,7 +95,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_out)
 // gradOutput和self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_gradOutput_unsupported_on_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -104,7 +110,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_gradOutput_unsupported_o
 // gradOutput和self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_self_unsupported_on_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -118,7 +125,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_self_unsupported_on_asce
 // gradOutput、self和out数据类型不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_out_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCDHW);
@@ -132,7 +140,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_out_differs)
 // gradOutput和self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_gradOutput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NC1HWC0);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -146,7 +155,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_gradOutput_unsupported)
 // gradOutput和self的数据类型和数据格式不在支持的范围之内。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NC1HWC0);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -160,7 +170,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_unsupported)
 // gradOutput和self的数据格式不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_ND);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -174,7 +185,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_differs)
 // gradOutput、self和out的维数不等于4或5。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_gradOutput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -188,7 +200,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_gradOutput_out_of_range)
 // gradOutput、self和out的维数不等于4或5。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_self_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -202,7 +215,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_self_out_of_range)
 // gradOutput、self和out的维数不等于4或5。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -216,7 +230,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_out_of_range)
 // self和out的shape不匹配。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_shape_out_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 3}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -230,7 +245,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_shape_out_differs)
 // gradOutput或self的shape的某一维不大于0。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_gradOutput_not_positive)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({0, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -244,7 +260,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_gradOutput_not_positive)
 // gradOutput和self的倒数第四维不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({3, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
@@ -258,7 +275,8 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
 // gradOutput、self和out的维数不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);

@@ -12,18 +12,19 @@
 #include "opdev/platform.h"
 
 using namespace std;
-using op::SetPlatformSocVersion;
 using op::SocVersion;
+using op::SocVersionManager;
 
 class l2_adaptive_max_pool3d_backward_test : public testing::Test {
 protected:
     static void SetUpTestCase() { cout << "l2_adaptive_max_pool3d_backward_test SetUp" << endl; }
-    static void TearDownTestCase() { SetPlatformSocVersion(SocVersion::ASCEND910B); }
+    static void TearDownTestCase() { cout << "l2_adaptive_max_pool3d_backward_test TearDown" << endl; }
 };
 
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -37,7 +38,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910_93)
 
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -52,7 +54,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910b)
 // 传入的gradOutput、self或indices是空指针。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_gradOutput)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -66,7 +69,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_gradOutput)
 // 传入的gradOutput、self或indices是空指针。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_self)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -80,7 +84,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_self)
 // 传入的gradOutput、self或indices是空指针。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_indices)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -94,7 +99,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_indices)
 // gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradOutput_unsupported_on_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -109,7 +115,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradOutput_unsupported_o
 // gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_self_unsupported_on_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -124,7 +131,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_self_unsupported_on_asce
 // gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_indices_unsupported_on_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
@@ -139,7 +147,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_indices_unsupported_on_a
 // gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradInput_unsupported_on_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -154,7 +163,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradInput_unsupported_on
 // gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradOutput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -169,7 +179,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradOutput_unsupported)
 // gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_self_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -184,7 +195,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_self_unsupported)
 // gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_indices_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NC1HWC0);
@@ -199,7 +211,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_indices_unsupported)
 // gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradInput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -214,7 +227,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradInput_unsupported)
 // 输入输出的shape不是4维或者5维。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradOutput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -229,7 +243,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradOutput_out_of_range)
 // 输入输出的shape不是4维或者5维。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_self_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -244,7 +259,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_self_out_of_range)
 // 输入输出的shape不是4维或者5维。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_indices_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -259,7 +275,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_indices_out_of_range)
 // 输入输出的shape不是4维或者5维。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradInput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -274,7 +291,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradInput_out_of_range)
 // gradOutput与indices的shape不一致，self和gradInput的shape不一致。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_indices_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 3}, ACL_INT32, ACL_FORMAT_ND);
@@ -289,7 +307,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_indices_differs)
 // gradOutput与indices的shape不一致，self和gradInput的shape不一致。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_gradInput_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
@@ -304,7 +323,8 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_gradInput_differs)
 // depth * height * width > max int32，超出了indices的表达范围。
 TEST_F(l2_adaptive_max_pool3d_backward_test, case_numel_self_too_large)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2, 2147483648}, ACL_FLOAT, ACL_FORMAT_ND);
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);

@@ -12,18 +12,19 @@
 #include "opdev/platform.h"
 
 using namespace std;
-using op::SetPlatformSocVersion;
 using op::SocVersion;
+using op::SocVersionManager;
 
 class l2_avg_pool2d_backward_test : public testing::Test {
 protected:
     static void SetUpTestCase() { cout << "l2_avg_pool2d_backward_test SetUp" << endl; }
-    static void TearDownTestCase() { SetPlatformSocVersion(SocVersion::ASCEND910B); }
+    static void TearDownTestCase() { cout << "l2_avg_pool2d_backward_test TearDown" << endl; }
 };
 
 TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -43,7 +44,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend310p)
 
 TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -63,7 +65,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910)
 
 TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -83,7 +86,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910_93)
 
 TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -103,7 +107,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910b)
 
 TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend950)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND950);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND950);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -124,7 +129,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend950)
 // 产品支持情况：aclnnAvgPool2dBackward仅支持ascend310p、ascend910、ascend910_93、ascend910b、ascend950
 TEST_F(l2_avg_pool2d_backward_test, case_unsupported_product_ascend310b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -145,7 +151,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_unsupported_product_ascend310b)
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_gradOutput)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
     auto stride_desc = IntArrayDesc(vector<int64_t>{1, 1});
@@ -165,7 +172,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_gradOutput)
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_self)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
     auto stride_desc = IntArrayDesc(vector<int64_t>{1, 1});
@@ -185,7 +193,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_self)
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_kernelSize)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto stride_desc = IntArrayDesc(vector<int64_t>{1, 1});
@@ -205,7 +214,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_kernelSize)
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_padding)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -225,7 +235,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_padding)
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_gradInput)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -245,7 +256,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_gradInput)
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -266,7 +278,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_on_ascend3
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_unsupported_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -287,7 +300,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_unsupported_on_ascend31
 // 传入的self和gradInput的数据类型或数据格式不一致。
 TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -308,7 +322,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_differs)
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -329,7 +344,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_unsupported)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -350,7 +366,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_unsupported)
 // 传入的self和gradInput的数据类型或数据格式不一致。
 TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_differs)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -371,7 +388,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_differs)
 // 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -392,7 +410,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
 // 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_rank_self_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -413,7 +432,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_self_out_of_range)
 // 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_rank_gradInput_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -434,7 +454,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_gradInput_out_of_range)
 // 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
 TEST_F(l2_avg_pool2d_backward_test, case_dim_gradOutput_not_positive)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({-1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -455,7 +476,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_gradOutput_not_positive)
 // 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
 TEST_F(l2_avg_pool2d_backward_test, case_dim_self_not_positive)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({-1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -476,7 +498,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_self_not_positive)
 // 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
 TEST_F(l2_avg_pool2d_backward_test, case_dim_gradInput_not_positive)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -497,7 +520,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_gradInput_not_positive)
 // 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_len_kernelSize_not_allowed)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2, 2});
@@ -518,7 +542,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_len_kernelSize_not_allowed)
 // 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_len_stride_not_allowed)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -539,7 +564,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_len_stride_not_allowed)
 // 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
 TEST_F(l2_avg_pool2d_backward_test, case_value_kernelSize_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{-1, -1});
@@ -560,7 +586,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_kernelSize_out_of_range)
 // 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
 TEST_F(l2_avg_pool2d_backward_test, case_value_stride_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -581,7 +608,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_stride_out_of_range)
 // 传入的cubeMathType不在支持范围内。
 TEST_F(l2_avg_pool2d_backward_test, case_value_cubeMathType_not_enumerated)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -602,7 +630,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_cubeMathType_not_enumerated)
 // 属性padding超过kernelSize对应位置的1/2，例如paddingH=2，kernelSizeH=2，paddingH>kernelSizeH*1/2。
 TEST_F(l2_avg_pool2d_backward_test, case_value_padding_exceeds_kernelSize)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -623,7 +652,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_padding_exceeds_kernelSize)
 // 传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验
 TEST_F(l2_avg_pool2d_backward_test, case_value_divisorOverride_out_of_range)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -643,7 +673,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_divisorOverride_out_of_range)
 
 TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910_93)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910_93);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910_93);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -664,7 +695,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910_
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend310p)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND310P);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -685,7 +717,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend3
 // 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
 TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend910)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -705,7 +738,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend9
 
 TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910b)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND910B);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
@@ -725,7 +759,8 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910b
 
 TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend950)
 {
-    SetPlatformSocVersion(SocVersion::ASCEND950);
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND950);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
