@@ -44,6 +44,16 @@ fn write_case(dir: &Path, with_self_data: bool) -> PathBuf {
     path
 }
 
+/// The JSON summary kernels/README.md shows for its CASE.json example.
+fn readme_summary() -> serde_json::Value {
+    let readme = std::fs::read_to_string(repo().join("kernels/README.md")).expect("README");
+    let from = readme.find("prints a JSON summary:").expect("summary in README");
+    let rest = &readme[from..];
+    let start = rest.find("```json\n").expect("json block") + "```json\n".len();
+    let end = rest[start..].find("```").expect("closed block");
+    serde_json::from_str(&rest[start..start + end]).expect("README summary is JSON")
+}
+
 #[test]
 fn gen_then_sim_runs_the_generated_project() {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -93,6 +103,13 @@ fn gen_then_sim_runs_the_generated_project() {
     // 16 planes x 4 rows: 64 units over 48 cores → 2 units per core on 32 cores.
     assert_eq!(summary["block_dim"], 32, "{summary}");
     assert!(summary["ub_bytes_per_core"].as_u64().expect("ub") > 0);
+    // kernels/README.md shows this run's summary: it must be what sim prints.
+    let mut shown = readme_summary();
+    let mut printed = summary.clone();
+    for v in [&mut shown, &mut printed] {
+        v.as_object_mut().expect("object").remove("binary_cached");
+    }
+    assert_eq!(printed, shown, "kernels/README.md shows another summary");
     let out = std::fs::read(case_dir.join("out.bin")).expect("output written");
     assert_eq!(out, floats(&[1.0; 256]));
 
