@@ -47,7 +47,9 @@ fn write_case(dir: &Path, with_self_data: bool) -> PathBuf {
 /// The JSON summary kernels/README.md shows for its CASE.json example.
 fn readme_summary() -> serde_json::Value {
     let readme = std::fs::read_to_string(repo().join("kernels/README.md")).expect("README");
-    let from = readme.find("prints a JSON summary:").expect("summary in README");
+    let from = readme
+        .find("prints a JSON summary:")
+        .expect("summary in README");
     let rest = &readme[from..];
     let start = rest.find("```json\n").expect("json block") + "```json\n".len();
     let end = rest[start..].find("```").expect("closed block");

@@ -107,6 +107,9 @@ re!(
     NOT_POSITIVE,
     r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
 );
+// A sign condition proper; "等于0"/"为0" alone excludes the one value 0, which for a dim size
+// (never negative) is the same as "not positive" but for a value is not.
+re!(SIGN_NOT_POSITIVE, r"不大于\s*0|小于等于\s*0|<=\s*0|不为正");
 re!(
     INLINE_RANGE,
     r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]|(-?\d+)\s*(?:~|～|到|至)\s*(-?\d+)"
@@ -1240,8 +1243,14 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 param: p.name.clone(),
                 values: text::int_alternatives(&c[1]),
             });
-        } else if NOT_POSITIVE.is_match(clause) {
+        } else if SIGN_NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
+        } else if NOT_POSITIVE.is_match(clause) {
+            // "alpha等于0": 0.5 and -1 are fine; no rule of the vocabulary says "≠ 0".
+            return Err(format!(
+                "{} must not be 0: a single excluded value, which no rule expresses",
+                p.name
+            ));
         } else if LOWER_ZERO.is_match(clause) {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
@@ -1719,6 +1728,16 @@ mod tests {
             vec![Rule::IntIn {
                 param: "threshold".into(),
                 values: vec![0]
+            }]
+        );
+        // "等于0" excludes one value (0.5 and -1 pass): not a sign rule, so manual.
+        assert!(recognize(&op, "threshold等于0。").is_err());
+        assert_eq!(
+            recognize(&op, "threshold小于等于0。").unwrap(),
+            vec![Rule::IntInRange {
+                param: "threshold".into(),
+                min: Some(1),
+                max: None
             }]
         );
         op.params.push(attr("isResult", "bool", &[]));
