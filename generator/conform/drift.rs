@@ -30,9 +30,7 @@ pub struct DriftReport {
 pub type Headers = BTreeMap<String, Vec<(String, Vec<CParam>)>>;
 
 pub fn header_prototypes(dir: &Path) -> std::io::Result<Headers> {
-    let mut files = Vec::new();
-    collect(dir, &mut files)?;
-    files.sort();
+    let files = super::files_below(dir, &|p| super::has_ext(p, &["h", "hpp"]))?;
     let mut out = Headers::new();
     for f in files {
         let text = String::from_utf8_lossy(&std::fs::read(&f)?).into_owned();
@@ -42,18 +40,6 @@ pub fn header_prototypes(dir: &Path) -> std::io::Result<Headers> {
         }
     }
     Ok(out)
-}
-
-fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "h" || e == "hpp") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 fn strip_comments(text: &str) -> String {

@@ -193,10 +193,8 @@ pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
     let ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
         crate::read::load_specs(docs)?.ops
     } else {
-        let mut files = Vec::new();
-        collect_all(docs, &mut files)
+        let files = files_below(docs, &|_| true)
             .map_err(|e| Failure::usage(format!("cannot read {}: {e}", docs.display())))?;
-        files.sort();
         let mut ops = Vec::new();
         for f in files {
             let bytes = std::fs::read(&f)
@@ -210,9 +208,8 @@ pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
 
 /// Reads every `*.cpp` below `tests` (sorted) and checks its calls against `ops`.
 pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
-    let mut files = Vec::new();
-    collect(tests, &mut files).map_err(|e| format!("cannot read {}: {e}", tests.display()))?;
-    files.sort();
+    let files = files_below(tests, &|p| has_ext(p, &["cpp", "cc"]))
+        .map_err(|e| format!("cannot read {}: {e}", tests.display()))?;
     let mut report = Report::default();
     for path in &files {
         let bytes =
@@ -230,20 +227,36 @@ pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
     Ok(report)
 }
 
-fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+/// Every file below `dir` (or `dir` itself, a file) that `keep` accepts, sorted.
+pub(crate) fn files_below(
+    dir: &Path,
+    keep: &dyn Fn(&Path) -> bool,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut out = Vec::new();
     if dir.is_file() {
         out.push(dir.to_path_buf());
-        return Ok(());
+        return Ok(out);
     }
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect_all(&p, out)?;
-        } else {
-            out.push(p);
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if keep(&p) {
+                out.push(p);
+            }
         }
     }
-    Ok(())
+    out.sort();
+    Ok(out)
+}
+
+/// Whether `path` has one of these extensions.
+pub(crate) fn has_ext(path: &Path, exts: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| exts.contains(&e))
 }
 
 /// The op folder a doc or test belongs to: the path before its `docs`/`tests` folder, or in a
@@ -262,22 +275,6 @@ pub fn op_folder(path: &str) -> String {
         }
     }
     String::new()
-}
-
-fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-    if dir.is_file() {
-        out.push(dir.to_path_buf());
-        return Ok(());
-    }
-    for entry in std::fs::read_dir(dir)? {
-        let p = entry?.path();
-        if p.is_dir() {
-            collect(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "cpp" || e == "cc") {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 /// Reads one test file and adds its calls to the report.
