@@ -7,7 +7,7 @@
 //! person edits them.
 
 use super::OutFile;
-use crate::ir::{snake_case, OpIr, Param, Role};
+use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param, Role};
 use aclnn_runtime::DType;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -624,12 +624,6 @@ fn check_fields(spec: &TilingSpec, path: &Path) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn is_c_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// The tiling and kernel files of one op, paths relative to the output folder; the first line
