@@ -11,7 +11,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use aclgen::cli::GenArgs;
+use aclgen::GenOptions;
 use pulldown_cmark::{Event, Parser};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -120,7 +120,7 @@ fn lint_all(docs: &[Doc]) -> usize {
         .par_iter()
         .map(|d| aclgen::read::read_doc(&d.path, &d.bytes).all_diagnostics())
         .collect();
-    aclgen::read::lint_text(&per_file).len()
+    aclgen::diag::lint_text(&per_file).len()
 }
 
 /// A doc whose one parameter line is 10 MB of unclosed links, tags, emphasis and comments: every
@@ -180,9 +180,9 @@ fn corpus_specs(tmp: &Path) -> PathBuf {
     specs
 }
 
-fn gen_args(specs: &Path, out: &Path) -> GenArgs {
+fn gen_args(specs: &Path, out: &Path) -> GenOptions {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    GenArgs {
+    GenOptions {
         specs: specs.to_path_buf(),
         out: out.to_path_buf(),
         kernels: root.join("kernels"),
@@ -194,7 +194,7 @@ fn gen_args(specs: &Path, out: &Path) -> GenArgs {
 /// A full `gen`: the output folder removed first.
 fn gen_from_scratch(specs: &Path, out: &Path) {
     move_aside(out);
-    let _ = aclgen::emit::cmd_gen(&gen_args(specs, out));
+    let _ = aclgen::generate(&gen_args(specs, out));
 }
 
 /// Empties `out` for the next round with one rename: deleting the last round's 5,400 files is not
@@ -266,7 +266,7 @@ impl Stages {
 
     fn read_and_rules_of(specs: &Path) -> Vec<aclgen::ir::OpIr> {
         use rayon::prelude::*;
-        let mut ops = aclgen::read::load_specs(specs)
+        let mut ops = aclgen::specs::load_specs(specs)
             .map(|s| s.ops)
             .unwrap_or_default();
         ops.par_iter_mut().for_each(aclgen::rules::apply);
@@ -297,7 +297,7 @@ impl Stages {
 
     fn write(&self, out: &Path) {
         move_aside(out);
-        let _ = aclgen::emit::sync(out, &self.ctx.kernels_dir, &self.emitted, false);
+        let _ = aclgen::generate::sync(out, &self.ctx.kernels_dir, &self.emitted, false);
     }
 }
 
@@ -381,9 +381,9 @@ fn main() {
         Some(3.0),
         &mut || {
             if !out.is_dir() {
-                let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+                let _ = aclgen::generate(&gen_args(&specs, &out));
             }
-            let _ = aclgen::emit::cmd_gen(&gen_args(&specs, &out));
+            let _ = aclgen::generate(&gen_args(&specs, &out));
         },
     );
     // The same run into memory (tmpfs): what aclgen costs without this machine's shared disk,

@@ -7,14 +7,12 @@
 //! interpreter by the generated crate's differential tests, so this is also their verdict.
 
 use crate::cases::{self, CaseSet};
-use crate::cli::{AuditFormat, Failure, Outcome};
 use crate::ir::{ErrorCase, Mapping, OpIr};
 use aclnn_runtime::{check, CheckedRule, Rule};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -123,48 +121,6 @@ impl Totals {
             return 100.0;
         }
         100.0 * self.passing as f64 / self.conditions as f64
-    }
-}
-
-pub fn cmd_audit(
-    specs: &Path,
-    format: AuditFormat,
-    min_coverage: Option<f64>,
-    tests: Option<&Path>,
-) -> Outcome {
-    let mut loaded = crate::read::load_specs(specs)?;
-    loaded.ops.par_iter_mut().for_each(crate::rules::apply);
-    let mut report = audit(&loaded.ops);
-    if report.summary.conditions == 0 {
-        // 0 of 0 is not 100%: an empty folder, binary files or docs without error rows.
-        eprintln!(
-            "error: audit: no documented error condition in {} ({} op(s) read); nothing to audit",
-            specs.display(),
-            loaded.ops.len()
-        );
-        return Err(Failure::Input);
-    }
-    if let Some(tests) = tests {
-        let ut = crate::conform::run(tests, &loaded.ops).map_err(Failure::usage)?;
-        attach_unit_tests(&mut report, &ut);
-    }
-    let text = match format {
-        AuditFormat::Json => {
-            serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
-        }
-        AuditFormat::Table => render_table(&report),
-        AuditFormat::Markdown => render_markdown(&report),
-    };
-    println!("{text}");
-    match min_coverage {
-        Some(min) if report.summary.coverage() < min => {
-            eprintln!(
-                "audit: coverage {:.1}% is below --min-coverage {min}%",
-                report.summary.coverage()
-            );
-            Err(Failure::Input)
-        }
-        _ => Ok(()),
     }
 }
 
@@ -335,7 +291,7 @@ fn totals_line(label: &str, t: &Totals) -> String {
     )
 }
 
-fn render_table(report: &Report) -> String {
+pub fn render_table(report: &Report) -> String {
     let mut out = String::new();
     for op in &report.ops {
         let _ = writeln!(out, "{}", op.op);
@@ -376,7 +332,7 @@ fn render_table(report: &Report) -> String {
     out
 }
 
-fn render_markdown(report: &Report) -> String {
+pub fn render_markdown(report: &Report) -> String {
     let mut out = String::from("## aclgen audit\n\n");
     let _ = writeln!(out, "{}\n", totals_line("**Total**", &report.summary));
     out.push_str(

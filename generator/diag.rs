@@ -1,13 +1,210 @@
-//! Diagnostics: building them with a location, and rendering them like rustc and ruff do.
+//! Diagnostics: their codes, building them with a location, and rendering them like rustc and
+//! ruff do.
 
-use crate::ir::{Diagnostic, Severity};
 use annotate_snippets::{Level, Renderer, Snippet};
+use serde::{Deserialize, Serialize};
+
+/// Every diagnostic aclgen reports has one of these codes: a stable kebab-case id that
+/// `lint --format json` prints and tools may match on. The doc of each is what it means.
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal,)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])+ $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of this list.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The stable id (`no-prototype`).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// What the code means (its documentation).
+            pub fn explain(self) -> &'static str {
+                match self {
+                    $(Code::$variant => concat!($($doc),+).trim_ascii(),)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// A byte-order mark was removed from the start of the doc.
+    Bom = "bom",
+    /// The doc is UTF-16 and was decoded as such.
+    Utf16 = "utf16",
+    /// The file is binary (NUL bytes), not a doc: nothing is read from it.
+    Binary = "binary",
+    /// A line has bytes that are not UTF-8; they were replaced.
+    InvalidUtf8 = "invalid-utf8",
+    /// Damaged UTF-8 bytes were recovered into the characters they meant.
+    BytesRecovered = "bytes-recovered",
+    /// The doc is in a legacy encoding (GB18030/GBK, Big5, Shift_JIS, EUC) and was decoded from it.
+    LegacyEncoding = "legacy-encoding",
+    /// The doc is in no encoding aclgen can decode cleanly: nothing is read from it.
+    UnknownEncoding = "unknown-encoding",
+    /// A line double-encoded (UTF-8 read as GBK or Latin-1) was repaired.
+    MojibakeRepaired = "mojibake-repaired",
+    /// A line looks double-encoded and could not be repaired.
+    MojibakeUnrecovered = "mojibake-unrecovered",
+    /// Text left by a web scrape (navigation, footers) was dropped.
+    ScrapeArtifact = "scrape-artifact",
+    /// A heading of a scraped plain-text doc was recognized from its wording.
+    ScrapeHeading = "scrape-heading",
+    /// A parameter line of a scraped doc was turned back into a list item.
+    ScrapeParamBullet = "scrape-param-bullet",
+    /// A prototype of a scraped doc was rejoined from broken lines.
+    ScrapePrototype = "scrape-prototype",
+    /// `[object Object]` left by a scraper was dropped.
+    ScrapeObjectObject = "scrape-object-object",
+    /// A link to `undefined` left by a scraper was dropped.
+    ScrapeUndefinedLink = "scrape-undefined-link",
+    /// No `aclnn…GetWorkspaceSize(...)` prototype (error; also names a misspelled `…GetWorkspaceSze`).
+    NoPrototype = "no-prototype",
+    /// The doc has one function where aclnn has two phases.
+    SinglePhaseApi = "single-phase-api",
+    /// The doc describes more ops than its title names.
+    TooManyOps = "too-many-ops",
+    /// A prototype has no return type.
+    MissingReturnType = "missing-return-type",
+    /// The first phase has no matching `aclnnX(...)` execute function.
+    NoExecuteFunction = "no-execute-function",
+    /// The title or heading names another op than the prototype.
+    NameMismatch = "name-mismatch",
+    /// The doc has no product section.
+    NoProducts = "no-products",
+    /// A product name aclgen does not know; kept under a slug id.
+    UnknownProduct = "unknown-product",
+    /// A product line that is damaged (half a name, stray marks).
+    DamagedProduct = "damaged-product",
+    /// A note names a product the product section does not list.
+    ProductNotListed = "product-not-listed",
+    /// The doc has no parameter section.
+    NoParamSection = "no-param-section",
+    /// A prototype parameter the parameter section does not describe.
+    ParamUndocumented = "param-undocumented",
+    /// A described parameter that is not in the prototype.
+    ParamNotInPrototype = "param-not-in-prototype",
+    /// The prototype and the description give a parameter different C types.
+    TypeDrift = "type-drift",
+    /// A parameter described both as input and as output.
+    RoleConflict = "role-conflict",
+    /// A product note names a parameter the op does not have.
+    NoteUnknownParam = "note-unknown-param",
+    /// A dtype name aclgen does not know (an error for a tensor's near miss of a known one).
+    UnknownDtype = "unknown-dtype",
+    /// A format name aclgen does not know.
+    UnknownFormat = "unknown-format",
+    /// The doc has no table of error codes.
+    NoErrorTable = "no-error-table",
+    /// A prototype parameter's C type is not an aclnn type (gen refuses the op).
+    UnknownCType = "unknown-c-type",
+    /// A parameter name that is not a C identifier (gen refuses the op).
+    BadParamName = "bad-param-name",
+    /// The op lacks its GetWorkspaceSize or its execute function (gen refuses the op).
+    NoTwoPhaseApi = "no-two-phase-api",
+    /// The op has no tensor parameter (gen refuses the op).
+    NoTensorParam = "no-tensor-param",
+    /// An op name that is not an identifier: it would become a file name.
+    BadOpName = "bad-op-name",
+    /// A YAML spec that does not parse or breaks the schema.
+    SpecInvalid = "spec-invalid",
+    /// A full spec's file name differs from its op.
+    SpecFileName = "spec-file-name",
+    /// A full spec and a doc describe the same op differently.
+    SpecConflict = "spec-conflict",
+    /// Two docs of one op differ; the note names what was kept.
+    DocsDiffer = "docs-differ",
+    /// An overlay corrected the doc (a note, so the change is visible).
+    OverlayApplied = "overlay-applied",
+    /// import would overwrite a spec it did not write or that was edited.
+    ImportOverwrite = "import-overwrite",
+}
+
+impl Code {
+    /// The code with this id, if there is one.
+    pub fn parse(id: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == id)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Ordered by id, so reports sort the same way they did when codes were strings.
+impl Ord for Code {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for Code {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        Code::parse(&id)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown diagnostic code `{id}`")))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// A problem found in an input, with its location. Errors make `lint` and `gen` exit 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    pub file: String,
+    pub line: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub column: usize,
+    /// The source line the diagnostic points at (after decoding).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source_line: String,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
 
 impl Diagnostic {
     /// A diagnostic at `file:line:column` (1-based; column 0 = whole line) quoting `source_line`.
     pub fn at(
         severity: Severity,
-        code: &str,
+        code: Code,
         message: impl Into<String>,
         file: &str,
         line: usize,
@@ -16,7 +213,7 @@ impl Diagnostic {
     ) -> Self {
         Diagnostic {
             severity,
-            code: code.to_string(),
+            code,
             message: message.into(),
             file: file.to_string(),
             line,
@@ -28,7 +225,7 @@ impl Diagnostic {
     /// A diagnostic about a whole file (no line).
     pub fn file_level(
         severity: Severity,
-        code: &str,
+        code: Code,
         message: impl Into<String>,
         file: &str,
     ) -> Self {
@@ -47,7 +244,7 @@ pub fn render(diags: &[Diagnostic]) -> String {
             Severity::Warning => Level::Warning,
             Severity::Note => Level::Note,
         };
-        let title = level.title(&d.message).id(&d.code);
+        let title = level.title(&d.message).id(d.code.as_str());
         let origin = format!("{}:{}:{}", d.file, d.line, d.column.max(1));
         let whole_file = format!("{} (whole file)", d.file);
         let message = if d.line == 0 {
@@ -99,15 +296,44 @@ pub fn render_short(d: &Diagnostic) -> String {
     format!("{place}: {sev}[{}]: {}", d.code, d.message)
 }
 
+/// `lint`'s text report: each file's diagnostics rendered on all cores, in file order.
+pub fn lint_text(per_file: &[Vec<Diagnostic>]) -> String {
+    use rayon::prelude::*;
+    per_file
+        .par_iter()
+        .map(|diags| render(diags))
+        .collect::<Vec<String>>()
+        .concat()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn every_code_is_kebab_case_unique_and_documented() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in Code::ALL {
+            let id = code.as_str();
+            assert!(seen.insert(id), "{id} twice");
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{id}"
+            );
+            assert!(code.explain().len() > 20, "{id}: {}", code.explain());
+            assert_eq!(Code::parse(id), Some(*code));
+        }
+        let json = serde_json::to_string(&Code::NoPrototype).unwrap();
+        assert_eq!(json, "\"no-prototype\"");
+        assert!(serde_json::from_str::<Code>("\"no-such-code\"").is_err());
+    }
+
+    #[test]
     fn renders_location_source_and_caret() {
         let d = Diagnostic::at(
             Severity::Warning,
-            "name-mismatch",
+            Code::NameMismatch,
             "heading differs",
             "a.md",
             42,
@@ -129,7 +355,7 @@ mod tests {
 
     #[test]
     fn whole_file_diagnostics_say_so_instead_of_line_zero() {
-        let d = Diagnostic::file_level(Severity::Warning, "no-products", "no products", "a.md");
+        let d = Diagnostic::file_level(Severity::Warning, Code::NoProducts, "no products", "a.md");
         assert_eq!(render_short(&d), "a.md: warning[no-products]: no products");
         let text = render(&[d]);
         assert!(text.contains("a.md (whole file)"), "{text}");

@@ -1,6 +1,7 @@
 //! The IR of one aclnn operator: everything the emitters need, and nothing about where it was
 //! read from except provenance. `show --format json` prints it; its field names are a contract.
 
+pub use crate::diag::{Code, Diagnostic, Severity};
 use aclnn_runtime::{CheckedRule, DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -169,30 +170,6 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Severity {
-    Error,
-    Warning,
-    Note,
-}
-
-/// A problem found in an input, with its location. Errors make `lint` and `gen` exit 1.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Diagnostic {
-    pub severity: Severity,
-    /// Stable kebab-case id, e.g. `name-mismatch`, `mojibake-repaired`.
-    pub code: String,
-    pub message: String,
-    pub file: String,
-    pub line: usize,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub column: usize,
-    /// The source line the diagnostic points at (after decoding).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub source_line: String,
-}
-
 impl OpIr {
     /// The first-phase function, if the doc gave one.
     pub fn workspace_fn(&self) -> Option<&Function> {
@@ -255,11 +232,11 @@ impl OpIr {
 // refuses, at the doc's line) and again by gen for IR from anywhere else.
 
 /// Diagnostic codes of [`OpIr::generation_problems`]; all errors.
-pub const GENERATION_CODES: &[&str] = &[
-    "unknown-c-type",
-    "bad-param-name",
-    "no-two-phase-api",
-    "no-tensor-param",
+pub const GENERATION_CODES: &[Code] = &[
+    Code::UnknownCType,
+    Code::BadParamName,
+    Code::NoTwoPhaseApi,
+    Code::NoTensorParam,
 ];
 
 /// The C types aclnn prototypes use (without `const` and `*`).
@@ -330,7 +307,7 @@ impl OpIr {
                 self.op
             );
             let at = self.functions.first().and_then(|f| f.source.as_ref());
-            problems.push(self.problem_at(at, "no-two-phase-api", message));
+            problems.push(self.problem_at(at, Code::NoTwoPhaseApi, message));
         }
         if !self.params.iter().any(|p| p.role.is_tensor()) {
             // An Ascend C project computes on tensors (aclnnSleep has none).
@@ -339,12 +316,12 @@ impl OpIr {
                 self.op
             );
             let at = self.workspace_fn().and_then(|f| f.source.as_ref());
-            problems.push(self.problem_at(at, "no-tensor-param", message));
+            problems.push(self.problem_at(at, Code::NoTensorParam, message));
         }
         problems
     }
 
-    fn problem_at(&self, at: Option<&Loc>, code: &str, message: String) -> Diagnostic {
+    fn problem_at(&self, at: Option<&Loc>, code: Code, message: String) -> Diagnostic {
         let file = at
             .map(|l| l.file.clone())
             .or_else(|| self.sources.first().cloned())
@@ -352,7 +329,7 @@ impl OpIr {
         let (line, column) = at.map_or((0, 0), |l| (l.line, l.column));
         Diagnostic {
             severity: Severity::Error,
-            code: code.to_string(),
+            code,
             message,
             file,
             line,
@@ -364,7 +341,7 @@ impl OpIr {
 
 /// A prototype parameter whose type is not an aclnn C type or whose name is not an identifier
 /// (doc typos such as `onst aclTensor*`, or a missing comma that glues two parameters).
-fn c_param_problem(f: &Function, p: &CParam) -> Option<(&'static str, String)> {
+fn c_param_problem(f: &Function, p: &CParam) -> Option<(Code, String)> {
     let base = bare_type(&p.ty).trim_end_matches('*').to_string();
     if !C_TYPES.contains(&base.as_str()) {
         let glued = base
@@ -378,7 +355,7 @@ fn c_param_problem(f: &Function, p: &CParam) -> Option<(&'static str, String)> {
             ""
         };
         return Some((
-            "unknown-c-type",
+            Code::UnknownCType,
             format!(
                 "{}: parameter `{}` has type `{}`, which is not an aclnn C type{hint}",
                 f.name, p.name, p.ty
@@ -387,7 +364,7 @@ fn c_param_problem(f: &Function, p: &CParam) -> Option<(&'static str, String)> {
     }
     if !is_identifier(&p.name) {
         return Some((
-            "bad-param-name",
+            Code::BadParamName,
             format!(
                 "{}: parameter name `{}` is not an identifier",
                 f.name, p.name
@@ -465,7 +442,7 @@ mod tests {
     fn codes(op: &OpIr) -> Vec<String> {
         op.generation_problems()
             .into_iter()
-            .map(|d| d.code)
+            .map(|d| d.code.to_string())
             .collect()
     }
 

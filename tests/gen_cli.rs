@@ -98,7 +98,7 @@ fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTi
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if !path.ends_with(aclgen::emit::fingerprint::FINGERPRINT) {
+            } else if !path.ends_with(aclgen::write::fingerprint::FINGERPRINT) {
                 // The fingerprint is machine-local bookkeeping, not generated output.
                 let meta = std::fs::metadata(&path).unwrap();
                 all.push((
@@ -142,7 +142,7 @@ fn a_first_gen_into_the_empty_working_folder_writes_there() {
     }
 }
 
-const MANIFEST_NAME: &str = aclgen::emit::files::MANIFEST;
+const MANIFEST_NAME: &str = aclgen::write::MANIFEST;
 
 #[test]
 fn gen_twice_leaves_the_tree_unchanged_and_check_passes() {

@@ -4,7 +4,8 @@
 
 mod common;
 
-use aclgen::emit::{emit_all, sync};
+use aclgen::emit::emit_all;
+use aclgen::generate::sync;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,9 +5,9 @@
 
 mod common;
 
-use aclgen::emit::kernel::kernel_files;
+use aclgen::emit::ascend::kernel::kernel_files;
 use aclgen::ir::OpIr;
-use aclgen::sim::seed_ops::{seed_op, SEED_OPS};
+use common::seed_ops::{seed_op, SEED_OPS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -65,7 +65,7 @@ fn check_op(op: &OpIr, kernels: &Path) {
             vec![
                 "-include".to_string(),
                 op_dir
-                    .join(aclgen::emit::kernel::tiling_def_path(&snake))
+                    .join(aclgen::emit::ascend::kernel::tiling_def_path(&snake))
                     .to_string_lossy()
                     .into_owned(),
                 format!("-DACLGEN_KERNEL_TILING_TYPE={}TilingData", op.op),
@@ -145,7 +145,8 @@ fn a_body_without_tiling_choices_is_refused() {
     let op = seed_op("AvgPool2dBackward").expect("seed op");
     let err = kernel_files(&op, kernels.path(), &templates()).expect_err("refused");
     assert!(
-        err.contains("avg_pool2d_backward_tiling_choices.h"),
+        err.to_string()
+            .contains("avg_pool2d_backward_tiling_choices.h"),
         "{err}"
     );
 }
@@ -155,7 +156,7 @@ fn a_body_without_tiling_choices_is_refused() {
 /// the golden tests prove holds for the project `gen` writes from specs/.
 #[test]
 fn reader_ir_of_seed_docs_gives_the_sources_the_golden_tests_run() {
-    let specs = aclgen::read::load_specs(&common::repo().join("specs"))
+    let specs = aclgen::specs::load_specs(&common::repo().join("specs"))
         .unwrap_or_else(|_| panic!("specs/ loads"));
     let kernels = common::repo().join("kernels");
     let body = |files: Vec<aclgen::emit::OutFile>| -> Vec<(PathBuf, String)> {
@@ -223,7 +224,7 @@ fn an_op_named_like_a_c_library_function_gets_its_own_kernel_entry() {
 /// with an fp32 gradInput, which the kernel would reinterpret).
 #[test]
 fn seed_opdefs_register_only_what_the_kernel_handles() {
-    let specs = aclgen::read::load_specs(&common::repo().join("specs"))
+    let specs = aclgen::specs::load_specs(&common::repo().join("specs"))
         .unwrap_or_else(|_| panic!("specs/ loads"));
     let op = specs
         .ops

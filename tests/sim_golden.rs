@@ -13,10 +13,10 @@ mod common;
 use aclgen::ir::OpIr;
 use aclgen::sim::float16::{bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits};
 use aclgen::sim::reference::{self, Pool2d};
-use aclgen::sim::seed_ops::seed_op;
 use aclgen::sim::{self, SimError, SimOptions};
 use aclnn_runtime::DType;
 use common::repo;
+use common::seed_ops::seed_op;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 

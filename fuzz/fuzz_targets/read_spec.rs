@@ -4,5 +4,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let _ = aclgen::read::specs::read_spec_file("fuzz.yaml", &text);
+    let _ = aclgen::specs::read_spec_file("fuzz.yaml", &text);
 });

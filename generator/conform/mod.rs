@@ -12,7 +12,6 @@ pub mod drift;
 pub mod lexer;
 pub mod ut;
 
-use crate::cli::{AuditFormat, Failure, Outcome};
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};
 use serde::Serialize;
@@ -20,6 +19,27 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use ut::{TDesc, UtCall, Val};
+
+/// Why the tests, docs or overlays could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConformError {
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Specs(#[from] crate::specs::SpecsError),
+}
+
+impl ConformError {
+    fn io(path: &Path, source: std::io::Error) -> Self {
+        ConformError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
 
 /// The status codes the oracle compares; others are counted as skipped.
 pub const CODES: [u32; 3] = [
@@ -112,59 +132,15 @@ impl Report {
     }
 }
 
-pub fn cmd_conform(
-    tests: &Path,
-    docs: &Path,
-    overlays: Option<&Path>,
-    headers: Option<&Path>,
-    format: AuditFormat,
-) -> Outcome {
-    let mut ops = load_docs(docs)?;
-    if let Some(dir) = overlays {
-        for d in apply_overlays(&mut ops, dir)? {
-            eprintln!("conform: {}:{}: {}", d.file, d.line, d.message);
-        }
-    }
-    apply_rules(&mut ops);
-    let mut report = run(tests, &ops).map_err(Failure::usage)?;
-    if let Some(dir) = headers {
-        let protos = drift::header_prototypes(dir)
-            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
-        report.drift = Some(drift::compare(&ops, &protos));
-    }
-    match format {
-        AuditFormat::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| Failure::usage(e.to_string()))?
-        ),
-        AuditFormat::Table => print!("{}", render_table(&report)),
-        AuditFormat::Markdown => print!("{}", render_markdown(&report)),
-    }
-    Ok(())
-}
-
-/// The ops of a specs folder (docs and overlays, reconciled as `gen` does), or of a bare folder
-/// of docs read one by one: CANN keeps several implementations of one aclnn function
-/// (`experimental/...`), each documented next to its own tests, and `find_op` picks the doc of
-/// the test's own op folder.
-pub fn load_ops(docs: &Path) -> Result<Vec<OpIr>, Failure> {
-    let mut ops = load_docs(docs)?;
-    apply_rules(&mut ops);
-    Ok(ops)
-}
-
-fn apply_rules(ops: &mut [OpIr]) {
-    for op in ops {
-        crate::rules::apply(op);
-    }
-}
-
 /// The project's overlays (`specs/ops/*.yaml`, `kind: overlay`) applied to every op of that
 /// name, so a doc the project corrects is measured corrected. Returns the overlays' problems
 /// (a correction that matches nothing in one of the docs, for instance).
-pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Diagnostic>, Failure> {
+pub fn apply_overlays(
+    ops: &mut [OpIr],
+    dir: &Path,
+) -> Result<Vec<crate::ir::Diagnostic>, ConformError> {
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?
+        .map_err(|e| ConformError::io(dir, e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
         .collect();
@@ -172,15 +148,14 @@ pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Dia
     let mut problems = Vec::new();
     for f in files {
         let name = f.display().to_string();
-        let text = std::fs::read_to_string(&f)
-            .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
-        match crate::read::specs::parse_spec(&name, &text) {
-            Ok(crate::read::specs::SpecFile::Overlay(o)) => {
+        let text = std::fs::read_to_string(&f).map_err(|e| ConformError::io(&f, e))?;
+        match crate::specs::parse_spec(&name, &text) {
+            Ok(crate::specs::SpecFile::Overlay(o)) => {
                 for op in ops.iter_mut().filter(|op| op.op == o.op) {
-                    problems.extend(crate::read::specs::apply_overlay(op, &o, &name, &text));
+                    problems.extend(crate::specs::apply_overlay(op, &o, &name, &text));
                 }
             }
-            Ok(crate::read::specs::SpecFile::Full(_)) => {}
+            Ok(crate::specs::SpecFile::Full(_)) => {}
             Err(d) => problems.push(d),
         }
     }
@@ -188,17 +163,18 @@ pub fn apply_overlays(ops: &mut [OpIr], dir: &Path) -> Result<Vec<crate::ir::Dia
     Ok(problems)
 }
 
-/// The ops of `docs` without rules (see `load_ops`).
-pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
+/// The ops of a specs folder (docs and overlays, reconciled as `gen` does), or of a bare folder
+/// of docs read one by one, without rules: CANN keeps several implementations of one aclnn
+/// function (`experimental/...`), each documented next to its own tests, and `find_op` picks the
+/// doc of the test's own op folder.
+pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, ConformError> {
     let ops = if docs.join("ops").is_dir() || docs.join("docs").is_dir() {
-        crate::read::load_specs(docs)?.ops
+        crate::specs::load_specs(docs)?.ops
     } else {
-        let files = files_below(docs, &|_| true)
-            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", docs.display())))?;
+        let files = files_below(docs, &|_| true).map_err(|e| ConformError::io(docs, e))?;
         let mut ops = Vec::new();
         for f in files {
-            let bytes = std::fs::read(&f)
-                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", f.display())))?;
+            let bytes = std::fs::read(&f).map_err(|e| ConformError::io(&f, e))?;
             ops.extend(crate::read::read_doc(&f.display().to_string(), &bytes).ops);
         }
         ops
@@ -207,13 +183,12 @@ pub fn load_docs(docs: &Path) -> Result<Vec<OpIr>, Failure> {
 }
 
 /// Reads every `*.cpp` below `tests` (sorted) and checks its calls against `ops`.
-pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, String> {
+pub fn run(tests: &Path, ops: &[OpIr]) -> Result<Report, ConformError> {
     let files = files_below(tests, &|p| has_ext(p, &["cpp", "cc"]))
-        .map_err(|e| format!("cannot read {}: {e}", tests.display()))?;
+        .map_err(|e| ConformError::io(tests, e))?;
     let mut report = Report::default();
     for path in &files {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = std::fs::read(path).map_err(|e| ConformError::io(path, e))?;
         let text = String::from_utf8_lossy(&bytes);
         let name = path
             .strip_prefix(tests)

@@ -2,7 +2,7 @@
 //! guard, the aclnn base includes, `extern "C"`, and a doxygen-commented `ACLNN_API` prototype for
 //! each phase.
 
-use super::{comment_text, EmitCtx, OutFile};
+use super::{comment_text, EmitCtx, EmitError, OutFile};
 use crate::ir::{snake_case, CParam, Function, OpIr, Role};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -43,7 +43,7 @@ pub fn header_path(op: &OpIr) -> PathBuf {
         .join(op.header_name())
 }
 
-pub fn header(op: &OpIr, ctx: &EmitCtx) -> Result<OutFile, String> {
+pub fn header(op: &OpIr, ctx: &EmitCtx) -> Result<OutFile, EmitError> {
     let data = HeaderCtx {
         note: ctx.note(op),
         guard: include_guard(&op.header_name()),

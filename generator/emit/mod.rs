@@ -1,22 +1,28 @@
-//! Stage 3: the IR becomes files under `generated/`.
-//!
-//! Each emitter is a pure function from IR to `OutFile`s; only `files.rs` touches the disk, and
-//! only once every path has been checked.
+//! The IR becomes files, in memory: C header, Ascend C op project (`ascend/`), case files and
+//! the validators crate (`rust`). Each emitter is a pure function from IR to `OutFile`s; `write`
+//! puts them on disk.
 
 pub mod ascend;
 pub mod c_header;
-pub mod cases;
-pub mod files;
-pub mod fingerprint;
-pub mod kernel;
+pub mod case_files;
 pub mod render;
 pub mod rust;
 
-use crate::cli::{Failure, GenArgs, Outcome};
-use crate::ir::{Diagnostic, OpIr, Severity};
-use files::{Manifest, Owned, SHARED_OWNER};
+pub use render::EmitError;
+
+use crate::ir::OpIr;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+
+/// Owner of files that belong to no single op (the validators crate's root).
+pub const SHARED_OWNER: &str = "-";
+
+/// A generated file and the op it belongs to (`SHARED_OWNER` for shared files).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owned {
+    pub owner: String,
+    pub file: OutFile,
+}
 
 /// One generated file, its path relative to the output folder (`generated/`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,17 +113,17 @@ pub fn check_op_name(op: &str) -> Result<(), String> {
 /// Every file of one op: C header, OpDef/CMake/example, tiling and kernel (kernels side), test
 /// cases and the op's module of the validators crate. Cases are synthesized once, here, for both
 /// the case files and the validator's rules JSON.
-pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
+pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let mut out = vec![c_header::header(op, ctx)?];
     out.extend(ascend::project_files(op, ctx)?);
-    out.extend(kernel::kernel_files_with_note(
+    out.extend(ascend::kernel::kernel_files_with_note(
         op,
         &ctx.kernels_dir,
         &ctx.tera,
         &ctx.note(op),
     )?);
     let set = crate::cases::synthesize(op);
-    out.extend(cases::case_files(op, &set, ctx)?);
+    out.extend(case_files::case_files(op, &set, ctx)?);
     out.extend(rust::op_files(op, &set).map(exempt_from_rustfmt));
     Ok(out)
 }
@@ -140,7 +146,7 @@ pub struct Emitted {
 /// Emits every op (ops with error diagnostics or unsafe names are skipped and reported), then the
 /// shared files: the validators crate and the tiling every op includes. Err is a template error:
 /// the whole run stops (exit 2).
-pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, String> {
+pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
     use rayon::prelude::*;
     // Ops are independent: emit them on all cores, then fold the results in spec order.
     let results: Vec<OpEmit> = ops
@@ -191,7 +197,7 @@ enum OpEmit {
     },
 }
 
-fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
+fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, EmitError> {
     let refuse = |problem: String| {
         Ok(OpEmit::Refused {
             problem,
@@ -211,7 +217,7 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
     if !problems.is_empty() {
         return refuse(crate::diag::render(&problems));
     }
-    let kernel = match kernel::check_kernel_folder(op, &ctx.kernels_dir) {
+    let kernel = match ascend::kernel::check_kernel_folder(op, &ctx.kernels_dir) {
         Ok(kernel) => kernel,
         Err(problem) => {
             return refuse(format!(
@@ -226,12 +232,12 @@ fn emit_op(op: &OpIr, ctx: &EmitCtx) -> Result<OpEmit, String> {
              skeleton that fails at run time\n",
             op.op,
             kernel.dir.display(),
-            kernel::KernelSources::body_file(&crate::ir::snake_case(&op.op)),
-            kernel::KernelSources::choices_file(&crate::ir::snake_case(&op.op)),
+            ascend::kernel::KernelSources::body_file(&crate::ir::snake_case(&op.op)),
+            ascend::kernel::KernelSources::choices_file(&crate::ir::snake_case(&op.op)),
         )
     });
     let files = op_files(op, ctx)?;
-    if let Some(bad) = files.iter().find_map(|f| files::check_path(&f.path).err()) {
+    if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
         return refuse(format!(
             "error: aclnn{}: {bad}; nothing is written for it\n",
             op.op
@@ -263,176 +269,36 @@ pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
     file
 }
 
-/// The emitted files, with a crate root that also declares the validator modules kept from the
-/// last run for ops refused now: `lib.rs` and the module files on disk always agree.
-fn with_kept_modules<'a>(
-    files: &'a [Owned],
-    old: &Manifest,
-    keep: &BTreeSet<String>,
-) -> std::borrow::Cow<'a, [Owned]> {
-    let kept: Vec<&str> = old
-        .entries
-        .iter()
-        .filter(|(path, owner)| keep.contains(*owner) && rust::is_op_module(path))
-        .map(|(_, owner)| owner.as_str())
-        .collect();
-    if kept.is_empty() {
-        return std::borrow::Cow::Borrowed(files);
+/// Refuses any path that could leave the output folder or is not a plain portable name:
+/// absolute, empty, `.`/`..` components, or characters outside `[A-Za-z0-9_.-]`.
+pub fn check_path(path: &Path) -> Result<(), String> {
+    let shown = path.display();
+    let text = path
+        .to_str()
+        .ok_or_else(|| format!("output path `{shown}` is not UTF-8"))?;
+    if text.is_empty() {
+        return Err("empty output path".to_string());
     }
-    let mut modules: Vec<&str> = files
-        .iter()
-        .filter(|o| rust::is_op_module(&files::slash_path(&o.file.path)))
-        .map(|o| o.owner.as_str())
-        .collect();
-    modules.extend(kept);
-    let root = exempt_from_rustfmt(rust::crate_root(&modules));
-    let mut files = files.to_vec();
-    files.retain(|o| o.file.path != root.path);
-    files.push(Owned {
-        owner: SHARED_OWNER.to_string(),
-        file: root,
-    });
-    std::borrow::Cow::Owned(files)
-}
-
-/// Counts for the one-line summary.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub written: usize,
-    pub unchanged: usize,
-    pub removed: usize,
-}
-
-/// Brings `out` up to date with `emitted` (or, with `check`, reports what that would change).
-/// Returns the summary and, with `check`, the report of stale files.
-pub fn sync(
-    out: &Path,
-    kernels: &Path,
-    emitted: &Emitted,
-    check: bool,
-) -> Result<(Summary, String), String> {
-    let old = Manifest::read(out)?;
-    let mut keep = emitted.failed.clone();
-    if emitted.keep_all_old {
-        keep.extend(old.entries.values().cloned());
+    // On the text, not `components()`, which silently drops `.` and doubled separators.
+    for part in text.split('/') {
+        let portable = part
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if part.is_empty() || !portable || part.chars().all(|c| c == '.') {
+            return Err(format!(
+                "output path `{shown}` is absolute or has a component (`{part}`) that is not a plain file name"
+            ));
+        }
     }
-    if !keep.is_empty() {
-        // Kept op files include the shared ones (the tiling header): they stay too.
-        keep.insert(SHARED_OWNER.to_string());
-    }
-    let files = with_kept_modules(&emitted.files, &old, &keep);
-    let plan = files::plan(out, &files, &old, &keep, &[kernels.to_path_buf()])?;
-    let summary = Summary {
-        written: plan.writes.len(),
-        unchanged: plan.unchanged,
-        removed: plan.removals.len(),
-    };
-    if check {
-        return Ok((summary, files::check_report(&plan)));
-    }
-    files::apply(out, &plan)?;
-    Ok((summary, String::new()))
-}
-
-pub fn cmd_gen(args: &GenArgs) -> Outcome {
-    let current = fingerprint::of_run(args);
-    if let Some(last) = current
-        .as_deref()
-        .and_then(|fp| fingerprint::fresh(&args.out, fp))
+    if path
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)))
     {
-        // Nothing changed since the last run: say what it said, as cargo replays warnings.
-        eprint!("{}", last.problems);
-        if args.check {
-            println!(
-                "gen --check: {} files up to date (inputs unchanged since the last gen)",
-                last.files
-            );
-        } else {
-            println!(
-                "gen: 0 files written, {} unchanged, 0 removed (inputs unchanged)",
-                last.files
-            );
-        }
-        return if last.failed {
-            Err(Failure::Input)
-        } else {
-            Ok(())
-        };
+        return Err(format!(
+            "output path `{shown}` is not a plain relative path"
+        ));
     }
-    let mut problems = String::new();
-    let outcome = gen_full(args, &mut problems);
-    eprint!("{problems}");
-    if !args.check {
-        match (&outcome, fingerprint::of_run(args)) {
-            (Ok(()), Some(fp)) => fingerprint::store(&args.out, &fp, false, &problems),
-            (Err(Failure::Input), Some(fp)) => fingerprint::store(&args.out, &fp, true, &problems),
-            _ => fingerprint::forget(&args.out),
-        }
-    }
-    outcome
-}
-
-/// A full run: read every spec, emit every file, bring `--out` up to date (or report, with --check).
-/// Problems in the input are appended to `problems` (the caller prints them).
-fn gen_full(args: &GenArgs, problems: &mut String) -> Outcome {
-    // Parsing the templates is serial: it overlaps the reading of the specs.
-    let (tera, specs) = rayon::join(
-        || render::load_templates(&args.templates),
-        || crate::read::load_specs(&args.specs),
-    );
-    let tera = tera.map_err(Failure::Usage)?;
-    let specs = specs?;
-    let mut input_problems = false;
-    let global_errors: Vec<Diagnostic> = specs
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .cloned()
-        .collect();
-    if !global_errors.is_empty() {
-        problems.push_str(&crate::diag::render(&global_errors));
-        input_problems = true;
-    }
-    let mut ops = specs.ops;
-    {
-        use rayon::prelude::*;
-        ops.par_iter_mut().for_each(crate::rules::apply);
-    }
-    let ctx = EmitCtx {
-        tera,
-        specs_dir: args.specs.clone(),
-        kernels_dir: args.kernels.clone(),
-    };
-    let mut emitted = emit_all(&ops, &ctx).map_err(Failure::Usage)?;
-    emitted.keep_all_old = !global_errors.is_empty();
-    for problem in &emitted.problems {
-        problems.push_str(problem);
-        input_problems = true;
-    }
-    for warning in &emitted.warnings {
-        problems.push_str(warning);
-    }
-    let (summary, report) =
-        sync(&args.out, &args.kernels, &emitted, args.check).map_err(Failure::Usage)?;
-    if args.check {
-        let stale = summary.written + summary.removed;
-        if stale > 0 {
-            print!("{report}");
-            println!("gen --check: {stale} generated files are stale; run `cargo run -- gen`");
-            return Err(Failure::Input);
-        }
-        println!("gen --check: {} files up to date", summary.unchanged);
-    } else {
-        println!(
-            "gen: {} files written, {} unchanged, {} removed",
-            summary.written, summary.unchanged, summary.removed
-        );
-    }
-    if input_problems {
-        Err(Failure::Input)
-    } else {
-        Ok(())
-    }
+    Ok(())
 }
 
 #[cfg(test)]

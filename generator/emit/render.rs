@@ -2,15 +2,29 @@
 //! them with errors that name the template.
 
 use std::error::Error as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why emitting stops the whole run (exit 2): templates or kernel sources that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum EmitError {
+    #[error("templates folder {} does not exist", .0.display())]
+    NoTemplates(PathBuf),
+    /// A template that does not parse or render, with tera's cause.
+    #[error("{0}")]
+    Template(String),
+    /// A kernel body or tiling choices in `kernels/` that cannot be filled in.
+    #[error("{0}")]
+    Kernel(String),
+}
 
 /// Every `*.tera` below `dir`, named by their path relative to it (`c/aclnn_header.h.tera`).
-pub fn load_templates(dir: &Path) -> Result<tera::Tera, String> {
+pub fn load_templates(dir: &Path) -> Result<tera::Tera, EmitError> {
     if !dir.is_dir() {
-        return Err(format!("templates folder {} does not exist", dir.display()));
+        return Err(EmitError::NoTemplates(dir.to_path_buf()));
     }
     let glob = format!("{}/**/*.tera", dir.display());
-    tera::Tera::new(&glob).map_err(|e| format!("templates in {}: {}", dir.display(), chain(&e)))
+    tera::Tera::new(&glob)
+        .map_err(|e| EmitError::Template(format!("templates in {}: {}", dir.display(), chain(&e))))
 }
 
 /// Renders `name` with `context`; the error names the template and tera's cause.
@@ -18,11 +32,11 @@ pub fn render(
     tera: &tera::Tera,
     name: &str,
     context: &impl serde::Serialize,
-) -> Result<String, String> {
+) -> Result<String, EmitError> {
     let context = tera::Context::from_serialize(context)
-        .map_err(|e| format!("template {name}: {}", chain(&e)))?;
+        .map_err(|e| EmitError::Template(format!("template {name}: {}", chain(&e))))?;
     tera.render(name, &context)
-        .map_err(|e| format!("template {name}: {}", chain(&e)))
+        .map_err(|e| EmitError::Template(format!("template {name}: {}", chain(&e))))
 }
 
 /// tera puts the useful part (line, variable) in the error's sources.
@@ -47,13 +61,13 @@ mod tests {
         tera.add_raw_template("c/x.tera", "{{ missing.field }}")
             .unwrap();
         let err = render(&tera, "c/x.tera", &serde_json::json!({})).unwrap_err();
-        assert!(err.contains("c/x.tera"), "{err}");
+        assert!(err.to_string().contains("c/x.tera"), "{err}");
     }
 
     #[test]
     fn missing_folder_is_an_error() {
         let err = load_templates(Path::new("/nonexistent/aclgen-templates")).unwrap_err();
-        assert!(err.contains("does not exist"), "{err}");
+        assert!(err.to_string().contains("does not exist"), "{err}");
     }
 
     #[test]
@@ -62,6 +76,6 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("c")).unwrap();
         std::fs::write(dir.path().join("c/bad.h.tera"), "{% if %}").unwrap();
         let err = load_templates(dir.path()).unwrap_err();
-        assert!(err.contains("bad.h.tera"), "{err}");
+        assert!(err.to_string().contains("bad.h.tera"), "{err}");
     }
 }

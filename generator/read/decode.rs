@@ -2,6 +2,7 @@
 //! again, some bytes lost). Line structure is preserved so every later location stays true:
 //! line N of the output is line N of the input.
 
+use crate::diag::Code;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -18,17 +19,17 @@ pub struct Repair {
     /// Stable diagnostic code: `mojibake-repaired`, `bytes-recovered`, `mojibake-unrecovered`,
     /// `invalid-utf8`, `utf16`, `bom`, `legacy-encoding`, and the errors `binary` and
     /// `unknown-encoding`.
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
 impl Repair {
     /// Whether the doc cannot be read as it is (the rest are repairs worth a warning).
     pub fn is_error(&self) -> bool {
-        matches!(self.code, "binary" | "unknown-encoding")
+        matches!(self.code, Code::Binary | Code::UnknownEncoding)
     }
 
-    fn new(line: usize, code: &'static str, message: impl Into<String>) -> Self {
+    fn new(line: usize, code: Code, message: impl Into<String>) -> Self {
         Repair {
             line,
             code,
@@ -54,13 +55,13 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             if had_bom {
                 repairs.push(Repair::new(
                     1,
-                    "bom",
+                    Code::Bom,
                     format!("{} BOM removed", encoding.name()),
                 ));
             }
             repairs.push(Repair::new(
                 1,
-                "utf16",
+                Code::Utf16,
                 format!("file is {}; decoded to UTF-8", encoding.name()),
             ));
             let (text, _) = encoding.decode_without_bom_handling(body);
@@ -71,7 +72,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         None => {
             let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
                 Some(rest) => {
-                    repairs.push(Repair::new(1, "bom", "UTF-8 BOM removed"));
+                    repairs.push(Repair::new(1, Code::Bom, "UTF-8 BOM removed"));
                     rest
                 }
                 None => bytes,
@@ -165,7 +166,7 @@ fn decode_legacy(bytes: &[u8], repairs: &mut Vec<Repair>) -> String {
     if !LEGACY_CJK.contains(&guess) {
         repairs.push(Repair::new(
             1,
-            "unknown-encoding",
+            Code::UnknownEncoding,
             format!(
                 "file is not UTF-8, UTF-16 or a Chinese encoding (it looks like {}); not read \
                  (convert it to UTF-8)",
@@ -185,13 +186,13 @@ fn decode_legacy(bytes: &[u8], repairs: &mut Vec<Repair>) -> String {
         // A real doc in that encoding decodes cleanly; bytes that do not are not text to guess at.
         repairs.push(Repair::new(
             1,
-            "unknown-encoding",
+            Code::UnknownEncoding,
             format!("file is neither UTF-8 nor valid {name}; not read (convert it to UTF-8)"),
         ));
     } else {
         repairs.push(Repair::new(
             1,
-            "legacy-encoding",
+            Code::LegacyEncoding,
             format!("file is {name}; decoded to UTF-8"),
         ));
     }
@@ -225,14 +226,14 @@ fn decode_utf8_lossy(bytes: &[u8], repairs: &mut Vec<Repair>) -> String {
                 } else {
                     "invalid UTF-8 replaced with U+FFFD"
                 };
-                repairs.push(Repair::new(line, "invalid-utf8", what));
+                repairs.push(Repair::new(line, Code::InvalidUtf8, what));
             }
         }
     }
     if bad_lines > MAX_LISTED {
         repairs.push(Repair::new(
             last_bad_line,
-            "invalid-utf8",
+            Code::InvalidUtf8,
             format!("{} more lines with invalid UTF-8", bad_lines - MAX_LISTED),
         ));
     }
@@ -256,7 +257,7 @@ fn replace_nuls(text: String, repairs: &mut Vec<Repair>) -> String {
             listed += 1;
             repairs.push(Repair::new(
                 i + 1,
-                "binary",
+                Code::Binary,
                 format!("{nuls} NUL bytes replaced with U+FFFD (binary data?)"),
             ));
         }
@@ -264,7 +265,7 @@ fn replace_nuls(text: String, repairs: &mut Vec<Repair>) -> String {
     if total > listed {
         repairs.push(Repair::new(
             1,
-            "binary",
+            Code::Binary,
             format!("{} more lines with NUL bytes", total - listed),
         ));
     }
@@ -656,13 +657,13 @@ fn repair_mojibake(text: &str, repairs: &mut Vec<Repair>) -> String {
                 let n = i + 1;
                 repairs.push(Repair::new(
                     n,
-                    "mojibake-repaired",
+                    Code::MojibakeRepaired,
                     "mojibake (UTF-8 read as Windows-1252) repaired",
                 ));
                 if !fixed.recovered.is_empty() {
                     repairs.push(Repair::new(
                         n,
-                        "bytes-recovered",
+                        Code::BytesRecovered,
                         format!(
                             "lost bytes recovered from doc terms: {}",
                             fixed.recovered.join(", ")
@@ -672,7 +673,7 @@ fn repair_mojibake(text: &str, repairs: &mut Vec<Repair>) -> String {
                 if fixed.unrecovered > 0 {
                     repairs.push(Repair::new(
                         n,
-                        "mojibake-unrecovered",
+                        Code::MojibakeUnrecovered,
                         format!(
                             "{} character(s) lost bytes that no doc term explains; kept as U+FFFD",
                             fixed.unrecovered
@@ -985,7 +986,7 @@ mod tests {
     }
 
     fn codes(d: &Decoded) -> Vec<&'static str> {
-        d.repairs.iter().map(|r| r.code).collect()
+        d.repairs.iter().map(|r| r.code.as_str()).collect()
     }
 
     #[test]
@@ -1095,7 +1096,10 @@ mod tests {
         let d = decode(b"a\nb\0c\nplain text line\n");
         assert_eq!(d.text, "a\nb\u{FFFD}c\nplain text line\n");
         assert_eq!(d.repairs.len(), 1);
-        assert_eq!((d.repairs[0].code, d.repairs[0].line), ("binary", 2));
+        assert_eq!(
+            (d.repairs[0].code.as_str(), d.repairs[0].line),
+            ("binary", 2)
+        );
     }
 
     #[test]
@@ -1103,7 +1107,10 @@ mod tests {
         let d = decode(b"ok\nbad \xFF here\nok\n");
         assert_eq!(d.text, "ok\nbad \u{FFFD} here\nok\n");
         assert_eq!(d.repairs.len(), 1);
-        assert_eq!((d.repairs[0].code, d.repairs[0].line), ("invalid-utf8", 2));
+        assert_eq!(
+            (d.repairs[0].code.as_str(), d.repairs[0].line),
+            ("invalid-utf8", 2)
+        );
     }
 
     #[test]
@@ -1112,7 +1119,10 @@ mod tests {
         bytes.pop();
         let d = decode(&bytes);
         assert_eq!(d.text, "a\n参\u{FFFD}");
-        assert_eq!((d.repairs[0].code, d.repairs[0].line), ("invalid-utf8", 2));
+        assert_eq!(
+            (d.repairs[0].code.as_str(), d.repairs[0].line),
+            ("invalid-utf8", 2)
+        );
         assert!(d.repairs[0].message.contains("ends"), "{:?}", d.repairs);
     }
 
@@ -1199,7 +1209,7 @@ mod tests {
                 .repairs
                 .iter()
                 .filter(|r| r.line == row + 1)
-                .map(|r| r.code)
+                .map(|r| r.code.as_str())
                 .collect();
             assert!(repaired.contains(&"mojibake-repaired"));
             assert!(repaired.contains(&"bytes-recovered"));
@@ -1351,7 +1361,9 @@ mod tests {
             let bytes = std::fs::read(&path).expect("read corpus doc");
             let d = decode(&bytes);
             assert!(
-                d.repairs.iter().all(|r| !r.code.starts_with("mojibake")),
+                d.repairs
+                    .iter()
+                    .all(|r| !r.code.as_str().starts_with("mojibake")),
                 "{}: {:?}",
                 path.display(),
                 d.repairs

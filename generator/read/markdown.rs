@@ -307,7 +307,7 @@ fn scan_npu_scopes(
             let ids = c[1]
                 .split([',', '，', ' '])
                 .filter(|s| !s.is_empty())
-                .map(super::products::npu_marker_id)
+                .map(crate::products::npu_marker_id)
                 .collect();
             scopes.push(ids);
             stack.push((scopes.len() - 1, c[2].to_string()));

@@ -3,18 +3,9 @@
 //! A doc goes bytes → `decode` (encodings, mojibake) → `scraped` (web-scraped plain text back to
 //! markdown) → `structure` (sections, prototypes, parameters, errors) → `OpIr`s.
 //!
-//! Diagnostic codes of the structure reader (stable; `decode`/`scraped` add their own):
-//! `no-prototype` (error: no `aclnn…GetWorkspaceSize(...)`), `single-phase-api`, `too-many-ops`,
-//! `missing-return-type`, `no-execute-function`, `name-mismatch` (title/heading vs prototype),
-//! `no-products`, `unknown-product`, `damaged-product`, `product-not-listed`, `no-param-section`,
-//! `param-undocumented`, `param-not-in-prototype`, `type-drift` (prototype vs description type),
-//! `role-conflict`, `note-unknown-param`, `unknown-dtype`, `unknown-format`, `no-error-table`,
-//! `scrape-artifact` (from `scraped`). A code is capped at 50 per file, with a note for the rest.
-//! `no-prototype` also names a misspelled `…GetWorkspaceSze`; `unknown-dtype` is an error for a
-//! tensor's near miss of a known dtype. What gen refuses is checked on the IR
-//! (`ir::GENERATION_CODES`: `unknown-c-type`, `bad-param-name`, `no-two-phase-api`,
-//! `no-tensor-param`) and added here, so lint reports it. `import` adds `import-overwrite`;
-//! `decode` adds `legacy-encoding` (warning) and `unknown-encoding` (error).
+//! Every diagnostic code, with what it means, is listed in `diag::Code`. A code is capped at 50
+//! per file, with a note for the rest. What gen refuses is checked on the IR
+//! (`ir::GENERATION_CODES`) and added here, so lint reports it.
 
 pub mod decode;
 mod errors;
@@ -24,17 +15,12 @@ mod params;
 pub mod products;
 mod proto;
 pub mod scraped;
-pub mod specs;
 pub mod structure;
 mod table;
 pub mod text;
 
-pub use specs::{cmd_import, load_specs};
-
-use crate::cli::{DataFormat, Failure, Outcome, ReportFormat};
-use crate::diag::{render, render_short};
+use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
-use std::path::{Path, PathBuf};
 use text::Sink;
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)
@@ -61,13 +47,6 @@ impl DocRead {
         all.dedup();
         all
     }
-}
-
-/// The project's specs: docs and YAML overlays merged into one IR per op, sorted by op name.
-#[derive(Debug, Default)]
-pub struct Specs {
-    pub ops: Vec<OpIr>,
-    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Reads one doc from its bytes; `path` is used for provenance only.
@@ -100,7 +79,7 @@ pub fn read_doc(path: &str, bytes: &[u8]) -> DocRead {
             pass_through(
                 &mut sink,
                 Severity::Warning,
-                "scrape-artifact",
+                Code::ScrapeArtifact,
                 &a.message,
                 a.line,
                 &decode_lines,
@@ -196,7 +175,7 @@ fn remap_column(restored: &str, original: &str, column: usize) -> usize {
 fn pass_through(
     sink: &mut Sink,
     sev: Severity,
-    code: &str,
+    code: Code,
     msg: &str,
     line: usize,
     lines: &[String],
@@ -206,206 +185,5 @@ fn pass_through(
     } else {
         let src = lines.get(line - 1).map(String::as_str).unwrap_or("");
         sink.at(sev, code, msg, line - 1, src);
-    }
-}
-
-/// Reads a doc or a YAML spec (dispatch on extension for YAML only; docs dispatch on content).
-pub fn read_path(path: &Path) -> Result<DocRead, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-    let name = path.display().to_string();
-    let is_yaml = matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("yaml") | Some("yml")
-    );
-    if is_yaml {
-        let text = String::from_utf8_lossy(&bytes);
-        return Ok(specs::read_spec_file(&name, &text));
-    }
-    Ok(read_doc(&name, &bytes))
-}
-
-/// Files named by `paths`: a folder means every file below it, sorted.
-pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            found.sort();
-            out.extend(found);
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            return Err(Failure::usage(format!(
-                "no such file or folder: {}",
-                p.display()
-            )));
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| Failure::usage(format!("cannot list {}: {e}", dir.display())))?;
-    for entry in entries {
-        let entry =
-            entry.map_err(|e| Failure::usage(format!("cannot list {}: {e}", dir.display())))?;
-        let path = entry.path();
-        let hidden = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with('.'));
-        if hidden {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if is_input_file(&path) {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// Inside folders only docs and specs are read (README.md of the specs folder excluded).
-fn is_input_file(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    !name.eq_ignore_ascii_case("README.md")
-        && matches!(ext, "md" | "txt" | "html" | "htm" | "yaml" | "yml")
-}
-
-/// Reads every path; unreadable ones are reported and make the command exit 2 at the end.
-/// Reads every file on all cores; results keep the order of `paths`.
-fn read_all(paths: &[PathBuf]) -> Result<(Vec<DocRead>, Vec<String>), Failure> {
-    use rayon::prelude::*;
-    let files = expand_paths(paths)?;
-    let results: Vec<(&PathBuf, Result<DocRead, Failure>)> =
-        files.par_iter().map(|f| (f, read_path(f))).collect();
-    let mut reads = Vec::new();
-    let mut unreadable = Vec::new();
-    for (f, result) in results {
-        match result {
-            Ok(r) => reads.push(r),
-            Err(Failure::Usage(msg)) => unreadable.push(msg),
-            Err(Failure::Input) => unreadable.push(format!("cannot read {}", f.display())),
-        }
-    }
-    Ok((reads, unreadable))
-}
-
-/// `lint`'s text report: each file's diagnostics rendered on all cores, in file order.
-pub fn lint_text(per_file: &[Vec<Diagnostic>]) -> String {
-    use rayon::prelude::*;
-    per_file
-        .par_iter()
-        .map(|diags| render(diags))
-        .collect::<Vec<String>>()
-        .concat()
-}
-
-fn finish(reads: &[DocRead], unreadable: Vec<String>) -> Outcome {
-    if !unreadable.is_empty() {
-        return Err(Failure::Usage(unreadable.join("\n")));
-    }
-    let errors = reads
-        .iter()
-        .flat_map(DocRead::all_diagnostics)
-        .any(|d| d.severity == Severity::Error);
-    if errors {
-        Err(Failure::Input)
-    } else {
-        Ok(())
-    }
-}
-
-/// `aclgen show`: the IR as JSON (or YAML) on stdout, diagnostics on stderr.
-pub fn cmd_show(paths: &[PathBuf], format: DataFormat) -> Outcome {
-    let (reads, unreadable) = read_all(paths)?;
-    let ops: Vec<&OpIr> = reads.iter().flat_map(|r| r.ops.iter()).collect();
-    let out = match format {
-        DataFormat::Json => {
-            serde_json::to_string_pretty(&ops).map_err(|e| Failure::usage(e.to_string()))?
-        }
-        DataFormat::Yaml => {
-            serde_yaml::to_string(&ops).map_err(|e| Failure::usage(e.to_string()))?
-        }
-    };
-    println!("{out}");
-    for r in &reads {
-        for d in r.all_diagnostics() {
-            eprintln!("{}", render_short(&d));
-        }
-    }
-    finish(&reads, unreadable)
-}
-
-/// `aclgen lint`: every problem with file:line:column and the source line.
-pub fn cmd_lint(paths: &[PathBuf], format: ReportFormat, errors_only: bool) -> Outcome {
-    use rayon::prelude::*;
-    let files = expand_paths(paths)?;
-    // Each file is read, its diagnostics kept and its IR dropped at once, on all cores: lint
-    // holds no ops, so its memory does not grow with the corpus.
-    let results: Vec<Result<Vec<Diagnostic>, String>> = files
-        .par_iter()
-        .map(|f| match read_path(f) {
-            Ok(read) => {
-                let mut diags = read.all_diagnostics();
-                if errors_only {
-                    diags.retain(|d| d.severity == Severity::Error);
-                }
-                Ok(diags)
-            }
-            Err(Failure::Usage(msg)) => Err(msg),
-            Err(Failure::Input) => Err(format!("cannot read {}", f.display())),
-        })
-        .collect();
-    let mut per_file = Vec::new();
-    let mut unreadable = Vec::new();
-    for result in results {
-        match result {
-            Ok(diags) => per_file.push(diags),
-            Err(msg) => unreadable.push(msg),
-        }
-    }
-    let count = |s: Severity| {
-        per_file
-            .iter()
-            .flatten()
-            .filter(|d| d.severity == s)
-            .count()
-    };
-    match format {
-        ReportFormat::Text => {
-            print!("{}", lint_text(&per_file));
-            eprintln!(
-                "{} file(s): {} error(s), {} warning(s)",
-                per_file.len(),
-                count(Severity::Error),
-                count(Severity::Warning)
-            );
-        }
-        ReportFormat::Json => {
-            let diags: Vec<&Diagnostic> = per_file.iter().flatten().collect();
-            let out =
-                serde_json::to_string_pretty(&diags).map_err(|e| Failure::usage(e.to_string()))?;
-            println!("{out}");
-        }
-    }
-    for u in &unreadable {
-        eprintln!("error: {u}");
-    }
-    if !unreadable.is_empty() {
-        return Err(Failure::Usage(format!(
-            "{} path(s) could not be read",
-            unreadable.len()
-        )));
-    }
-    if count(Severity::Error) > 0 {
-        Err(Failure::Input)
-    } else {
-        Ok(())
     }
 }

@@ -4,11 +4,12 @@
 
 use super::facts::{self, DtypeStatement};
 use super::markdown::Doc;
-use super::products::find_products;
 use super::proto::{type_key, Proto};
 use super::table::{tables_in, Table};
 use super::text::{ascii_punct, clean_inline, Sink};
+use crate::diag::Code;
 use crate::ir::{Loc, Param, ProductId, Role, Severity};
+use crate::products::find_products;
 use aclnn_runtime::DType;
 use regex::Regex;
 use std::collections::BTreeMap;
@@ -414,7 +415,7 @@ impl Joiner<'_> {
                 let src = self.doc.line(d.line);
                 sink.at_text(
                     Severity::Warning,
-                    "param-not-in-prototype",
+                    Code::ParamNotInPrototype,
                     match names.iter().find(|n| n.eq_ignore_ascii_case(&d.name)) {
                         Some(n) => format!(
                             "`{}` is described but is not a parameter of `{}` (did the doc mean `{n}`?)",
@@ -450,7 +451,7 @@ impl Joiner<'_> {
                     let src = self.doc.line(self.proto.line);
                     sink.at_text(
                         Severity::Warning,
-                        "param-undocumented",
+                        Code::ParamUndocumented,
                         format!("prototype parameter `{}` has no description", cp.name),
                         self.proto.line,
                         src,
@@ -495,7 +496,7 @@ impl Joiner<'_> {
             if key(dt) != key(&p.ty) && !is_loose_type(dt) {
                 sink.at_text(
                     Severity::Warning,
-                    "type-drift",
+                    Code::TypeDrift,
                     format!(
                         "`{}` is `{}` in the prototype but `{dt}` in its description",
                         p.name, p.ty
@@ -512,7 +513,7 @@ impl Joiner<'_> {
         if p.role == Role::Attribute && !p.ty.contains('*') && says_out && !says_in {
             sink.at_text(
                 Severity::Warning,
-                "role-conflict",
+                Code::RoleConflict,
                 format!(
                     "`{}` is documented as an output (`{}`) but its type `{}` is passed by value",
                     p.name, d.role_text, p.ty
@@ -594,7 +595,7 @@ impl Joiner<'_> {
         let (line, src) = self.entry_line(d);
         for u in unknown {
             let msg = format!("unknown format `{u}` for `{}`", p.name);
-            sink.at_text(Severity::Warning, "unknown-format", msg, line, src, &u);
+            sink.at_text(Severity::Warning, Code::UnknownFormat, msg, line, src, &u);
         }
         p.formats = formats;
     }
@@ -628,7 +629,7 @@ impl Joiner<'_> {
         };
         let msg = format!("unknown dtype `{token}` for `{param}`{hint}");
         let src = self.doc.line(line);
-        sink.at_text(severity, "unknown-dtype", msg, line, src, token);
+        sink.at_text(severity, Code::UnknownDtype, msg, line, src, token);
     }
 
     /// Product notes override ("数据类型支持…") or restrict ("不支持…") the named parameters' dtypes.
@@ -685,7 +686,7 @@ impl Joiner<'_> {
                 if !params.iter().any(|p| &p.name == n) {
                     sink.at_text(
                         Severity::Warning,
-                        "note-unknown-param",
+                        Code::NoteUnknownParam,
                         format!(
                             "note names `{n}`, which is not a parameter of `{}`",
                             self.proto.name
@@ -726,7 +727,7 @@ impl Joiner<'_> {
                     None if self.products_damaged => {
                         sink.at(
                             Severity::Warning,
-                            "product-not-listed",
+                            Code::ProductNotListed,
                             format!("note names product `{prod}`, absent from the damaged product section; taken as supported"),
                             note.line,
                             src,
@@ -736,7 +737,7 @@ impl Joiner<'_> {
                     None => {
                         sink.at(
                             Severity::Warning,
-                            "product-not-listed",
+                            Code::ProductNotListed,
                             format!("note names product `{prod}`, absent from the product section; note ignored for it"),
                             note.line,
                             src,

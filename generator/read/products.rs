@@ -2,152 +2,10 @@
 
 use super::markdown::Doc;
 use super::text::{clean_inline, Sink};
+use crate::diag::Code;
 use crate::ir::{ProductId, Severity};
-use regex::Regex;
+use crate::products::{find_products, slug, Found};
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
-
-/// One product name found in a text, with its byte span.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    pub id: ProductId,
-    pub span: std::ops::Range<usize>,
-}
-
-/// A word every product pattern contains (keep in step with `PRODUCT_PATTERNS`).
-const PRODUCT_WORDS: [&str; 6] = ["Atlas", "Ascend", "A2", "A3", "昇腾", "Kirin"];
-
-/// Known product spellings, most specific first (a name naming several products, such as
-/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal).
-static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-    [
-        (
-            r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?",
-            "ascend950",
-        ),
-        (r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品", "ascend310b"),
-        (
-            r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            "ascend910_93",
-        ),
-        (
-            r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
-            "ascend910_93",
-        ),
-        (
-            r"(?:Atlas\s*)?A2(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            "ascend910b",
-        ),
-        (
-            r"Atlas\s*(?:800[IT]|900)\s*A2(?:\s*PoD)?(?:\s*(?:推理|训练)产品)?",
-            "ascend910b",
-        ),
-        (r"A200I\s*A2\s*Box\s*(?:异构组件)?", "ascend910b"),
-        (
-            r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
-            "ascend910b",
-        ),
-        (
-            r"Atlas\s*(?:310P\s*)?推理系列(?:产品|加速卡产品)?",
-            "ascend310p",
-        ),
-        (r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
-        (r"Atlas\s*训练系列(?:产品)?", "ascend910"),
-        (r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?", "ascend910"),
-        (r"Kirin\s*[0-9A-Za-z]+", "kirin"),
-    ]
-    .into_iter()
-    .map(|(p, id)| (Regex::new(p).expect("product pattern"), id))
-    .collect()
-});
-
-#[cfg(test)]
-mod prefilter_tests {
-    use super::*;
-
-    #[test]
-    fn every_product_pattern_contains_a_prefilter_word() {
-        // A pattern the prefilter would hide: its samples must still be found.
-        for sample in [
-            "Ascend 950PR",
-            "Atlas 200I/500 A2 推理产品",
-            "A3 训练系列产品",
-            "昇腾910_93 AI处理器",
-            "A2 训练系列产品",
-            "Atlas 800I A2 推理产品",
-            "A200I A2 Box 异构组件",
-            "昇腾910B AI处理器",
-            "Atlas 推理系列产品",
-            "Ascend 310P",
-            "Atlas 训练系列产品",
-            "昇腾910 AI处理器",
-            "Kirin 9000",
-        ] {
-            assert!(!find_products(sample).is_empty(), "{sample}");
-        }
-        assert!(
-            PRODUCT_PATTERNS.iter().all(|(re, _)| PRODUCT_WORDS
-                .iter()
-                .any(|w| re.as_str().contains(w) || (re.as_str().contains("昇腾|Ascend")))),
-            "a pattern without a prefilter word"
-        );
-    }
-}
-
-/// Every known product name in `text`, in text order, without overlaps.
-pub fn find_products(text: &str) -> Vec<Found> {
-    let mut found: Vec<Found> = Vec::new();
-    // Every pattern names one of these; most lines name none, and then no regex has to run.
-    if !PRODUCT_WORDS.iter().any(|w| text.contains(w)) {
-        return found;
-    }
-    for (re, id) in PRODUCT_PATTERNS.iter() {
-        for m in re.find_iter(text) {
-            let overlaps = found
-                .iter()
-                .any(|f| f.span.start < m.end() && m.start() < f.span.end);
-            if !overlaps {
-                found.push(Found {
-                    id: (*id).to_string(),
-                    span: m.range(),
-                });
-            }
-        }
-    }
-    found.sort_by_key(|f| f.span.start);
-    found
-}
-
-/// Ids of `<!-- npu="..." -->` markers (`950`, `A3`, `910b`, `310b`, `310p`, `910`).
-pub fn npu_marker_id(token: &str) -> String {
-    match token.trim().to_ascii_lowercase().as_str() {
-        "950" => "ascend950".into(),
-        "a3" | "910_93" => "ascend910_93".into(),
-        "910b" | "a2" => "ascend910b".into(),
-        "310b" => "ascend310b".into(),
-        "310p" => "ascend310p".into(),
-        "910" => "ascend910".into(),
-        other => format!("npu_{}", slug(other)),
-    }
-}
-
-/// A stable id for a product name aclgen does not know.
-pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('_') && !out.is_empty() {
-            out.push('_');
-        }
-    }
-    let out = out.trim_end_matches('_');
-    if out.is_empty() {
-        "unknown".to_string()
-    } else {
-        out.to_string()
-    }
-}
 
 /// What a product line says: supported or not (no mark = a plain list of supported products).
 fn support_mark(text: &str) -> bool {
@@ -186,7 +44,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
     let Some(section) = doc.find_section(|t| t.contains("产品") && !t.contains("aclnn")) else {
         sink.file(
             Severity::Warning,
-            "no-products",
+            Code::NoProducts,
             "no product section (产品支持情况)",
         );
         return products;
@@ -217,7 +75,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
             if !rest.is_empty() {
                 sink.at(
                     Severity::Warning,
-                    "unknown-product",
+                    Code::UnknownProduct,
                     format!("unknown product `{rest}`; kept as `{}`", slug(&rest)),
                     idx,
                     raw,
@@ -236,7 +94,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
         {
             sink.at(
                 Severity::Warning,
-                "damaged-product",
+                Code::DamagedProduct,
                 format!(
                     "product line looks damaged (left over: `{rest}`); read as {}",
                     found
@@ -253,7 +111,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
     if products.is_empty() {
         sink.at(
             Severity::Warning,
-            "no-products",
+            Code::NoProducts,
             "the product section names no known product",
             section.line,
             doc.line(section.line),

@@ -6,6 +6,7 @@
 //! `# aclnnOp`, `## section`, `## aclnnOpGetWorkspaceSize`, and inside a function section
 //! `- **参数说明:**` with `  - name(type, role):desc` parameter bullets and `    - ` product notes.
 
+use crate::diag::Code;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -17,7 +18,7 @@ pub struct Artifact {
     pub column: usize,
     /// Stable kind: `scrape-heading`, `scrape-object-object`, `scrape-undefined-link`,
     /// `scrape-param-bullet`, `scrape-prototype`.
-    pub kind: &'static str,
+    pub kind: Code,
     pub message: String,
 }
 
@@ -159,7 +160,7 @@ struct State {
 
 impl State {
     fn line(&mut self, n: usize, line: &str, artifacts: &mut Vec<Artifact>) -> String {
-        let mut push = |column: usize, kind: &'static str, message: String| {
+        let mut push = |column: usize, kind: Code, message: String| {
             artifacts.push(Artifact {
                 line: n,
                 column,
@@ -170,12 +171,12 @@ impl State {
         for column in undefined_columns(line) {
             push(
                 column,
-                "scrape-undefined-link",
+                Code::ScrapeUndefinedLink,
                 "`undefined` where a link was (its text was lost in the scrape)".to_string(),
             );
         }
         let line = replace_objects(line, n, artifacts);
-        let mut push = |kind: &'static str, message: String| {
+        let mut push = |kind: Code, message: String| {
             artifacts.push(Artifact {
                 line: n,
                 column: 1,
@@ -189,7 +190,10 @@ impl State {
         }
         if !self.seen_title && function_name(trimmed) {
             self.seen_title = true;
-            push("scrape-heading", "op title restored as `#` heading".into());
+            push(
+                Code::ScrapeHeading,
+                "op title restored as `#` heading".into(),
+            );
             return format!("# {trimmed}");
         }
         self.seen_title = true;
@@ -198,7 +202,7 @@ impl State {
             self.in_params = false;
             self.in_return = false;
             push(
-                "scrape-heading",
+                Code::ScrapeHeading,
                 "function name restored as `##` heading".into(),
             );
             return format!("## {trimmed}");
@@ -208,7 +212,7 @@ impl State {
                 self.in_params = title == "参数说明";
                 self.in_return = title == "返回值";
                 push(
-                    "scrape-heading",
+                    Code::ScrapeHeading,
                     format!("`{title}` restored as a bullet title"),
                 );
                 return if rest.is_empty() {
@@ -223,14 +227,14 @@ impl State {
             self.in_params = false;
             self.in_return = false;
             push(
-                "scrape-heading",
+                Code::ScrapeHeading,
                 format!("section title `{title}` restored as `##` heading"),
             );
             return format!("## {title}");
         }
         if prototype(trimmed) {
             push(
-                "scrape-prototype",
+                Code::ScrapePrototype,
                 "prototype restored as inline code".into(),
             );
             return format!("- `{trimmed}`");
@@ -239,7 +243,10 @@ impl State {
             if param_line(trimmed) {
                 let body = trimmed.trim_start_matches(['-', '*']).trim_start();
                 if !trimmed.starts_with(['-', '*']) {
-                    push("scrape-param-bullet", "parameter line made a bullet".into());
+                    push(
+                        Code::ScrapeParamBullet,
+                        "parameter line made a bullet".into(),
+                    );
                 }
                 return format!("  - {body}");
             }
@@ -278,7 +285,7 @@ fn replace_objects(line: &str, n: usize, artifacts: &mut Vec<Artifact>) -> Strin
     artifacts.push(Artifact {
         line: n,
         column,
-        kind: "scrape-object-object",
+        kind: Code::ScrapeObjectObject,
         message: format!(
             "{} `[object Object]` residue(s) restored as <term> tags",
             parts.len() - 1
@@ -314,7 +321,7 @@ mod tests {
         artifacts
             .iter()
             .filter(|a| a.line == line)
-            .map(|a| a.kind)
+            .map(|a| a.kind.as_str())
             .collect()
     }
 

@@ -7,6 +7,7 @@ use super::params::{read_param_section, Joiner};
 use super::products::read_products;
 use super::proto::{find_prototypes, Proto};
 use super::text::{clean_inline, Sink};
+use crate::diag::Code;
 use crate::ir::{CParam, ErrorCase, Function, Loc, OpIr, ProductId, Severity};
 use regex::Regex;
 use std::collections::BTreeMap;
@@ -41,7 +42,7 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
     let products = read_products(&doc, sink);
     let products_damaged = sink.diags[before..]
         .iter()
-        .any(|d| matches!(d.code.as_str(), "damaged-product" | "no-products"));
+        .any(|d| matches!(d.code, Code::DamagedProduct | Code::NoProducts));
     let facts = DocFacts {
         products,
         products_damaged,
@@ -67,7 +68,7 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
         if let Some(single) = single_phase_proto(&doc, &protos) {
             sink.at_col(
                 Severity::Warning,
-                "single-phase-api",
+                Code::SinglePhaseApi,
                 format!(
                     "`{}` has no GetWorkspaceSize phase; read as a single function",
                     single.name
@@ -80,7 +81,7 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
         }
         sink.file(
             Severity::Error,
-            "no-prototype",
+            Code::NoPrototype,
             "no `aclnn…GetWorkspaceSize(...)` prototype found; not an aclnn operator doc?",
         );
         return Vec::new();
@@ -88,7 +89,7 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
     if ws.len() > MAX_OPS {
         sink.file(
             Severity::Warning,
-            "too-many-ops",
+            Code::TooManyOps,
             format!(
                 "{} prototypes found; only the first {MAX_OPS} are read",
                 ws.len()
@@ -163,7 +164,7 @@ fn misspelled_workspace_proto(doc: &Doc, protos: &[Proto], sink: &mut Sink) -> O
     let meant = format!("{}{WS_SUFFIX}", exec.name);
     sink.at_col(
         Severity::Error,
-        "no-prototype",
+        Code::NoPrototype,
         format!(
             "`{}` is not a first-phase prototype: did the doc mean `{meant}`?",
             typo.name
@@ -188,7 +189,7 @@ fn check_ws_spelling(doc: &Doc, ws: &Proto, sink: &mut Sink) {
     if is_two_phase(&ws.name) && !ws.name.ends_with(WS_SUFFIX) {
         sink.at_text(
             Severity::Warning,
-            "name-mismatch",
+            Code::NameMismatch,
             format!("prototype `{}` misspells `{WS_SUFFIX}`", ws.name),
             ws.line,
             doc.line(ws.line),
@@ -212,7 +213,7 @@ fn execute_proto<'p>(
     if exec.is_none() {
         sink.at(
             Severity::Warning,
-            "no-execute-function",
+            Code::NoExecuteFunction,
             format!("no prototype of the execute function `{exec_name}`"),
             ws.line,
             doc.line(ws.line),
@@ -235,7 +236,7 @@ fn param_section<'d>(
     if section.is_none() {
         sink.at(
             Severity::Warning,
-            "no-param-section",
+            Code::NoParamSection,
             format!("no `{}` section describing the parameters", ws.name),
             ws.line,
             doc.line(ws.line),
@@ -266,7 +267,7 @@ fn op_errors(
         let line = section.map_or(ws.line, |s| s.line);
         sink.at(
             Severity::Warning,
-            "no-error-table",
+            Code::NoErrorTable,
             format!("no error codes documented for `{}`", ws.name),
             line,
             doc.line(line),
@@ -301,7 +302,7 @@ fn function(file: &str, doc: &Doc, p: &Proto, sink: &mut Sink) -> Function {
         None => {
             sink.at_col(
                 Severity::Warning,
-                "missing-return-type",
+                Code::MissingReturnType,
                 format!(
                     "prototype `{}` has no return type; `aclnnStatus` assumed",
                     p.name
@@ -388,7 +389,7 @@ fn check_title(doc: &Doc, op: &str, sink: &mut Sink) {
         let found = names.first().copied().unwrap_or("");
         sink.at_text(
             Severity::Warning,
-            "name-mismatch",
+            Code::NameMismatch,
             format!(
                 "title names `{}` but the prototype is `{want}`",
                 names.join("&")
@@ -426,7 +427,7 @@ fn op_section<'d>(doc: &'d Doc, ws_name: &str, sink: &mut Sink) -> Option<&'d Se
         .unwrap_or_default();
     sink.at_text(
         Severity::Warning,
-        "name-mismatch",
+        Code::NameMismatch,
         format!("heading `{heading}` differs from the prototype name `{ws_name}`"),
         s.line,
         doc.line(s.line),
@@ -455,7 +456,7 @@ fn section_titled_as_execute<'d>(
     })?;
     sink.at(
         Severity::Warning,
-        "name-mismatch",
+        Code::NameMismatch,
         format!(
             "the parameters of `{}` are under a heading naming `{exec_name}`",
             ws.name

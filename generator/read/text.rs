@@ -1,6 +1,6 @@
 //! Small text helpers shared by the structure reader: inline markup removal and the diagnostic sink.
 
-use crate::ir::{Diagnostic, Severity};
+use crate::ir::{Code, Diagnostic, Severity};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -93,7 +93,7 @@ pub struct Sink {
     pub file: String,
     pub diags: Vec<Diagnostic>,
     /// Diagnostics dropped past `MAX_PER_CODE`, by code.
-    omitted: std::collections::BTreeMap<String, usize>,
+    omitted: std::collections::BTreeMap<Code, usize>,
 }
 
 /// Stop reporting the same code after this many per file, so a broken 10 MB doc stays readable.
@@ -108,10 +108,10 @@ impl Sink {
         }
     }
 
-    fn too_many(&mut self, code: &str) -> bool {
+    fn too_many(&mut self, code: Code) -> bool {
         let full = self.diags.iter().filter(|d| d.code == code).count() >= MAX_PER_CODE;
         if full {
-            *self.omitted.entry(code.to_string()).or_default() += 1;
+            *self.omitted.entry(code).or_default() += 1;
         }
         full
     }
@@ -121,7 +121,7 @@ impl Sink {
         for (code, n) in std::mem::take(&mut self.omitted) {
             self.diags.push(Diagnostic::file_level(
                 Severity::Note,
-                &code,
+                code,
                 format!("{n} more `{code}` diagnostic(s) in this file not shown"),
                 &self.file,
             ));
@@ -130,7 +130,7 @@ impl Sink {
     }
 
     /// At 0-based line `idx`, pointing at the whole line.
-    pub fn at(&mut self, sev: Severity, code: &str, msg: impl Into<String>, idx: usize, src: &str) {
+    pub fn at(&mut self, sev: Severity, code: Code, msg: impl Into<String>, idx: usize, src: &str) {
         self.at_col(sev, code, msg, idx, src, 0);
     }
 
@@ -138,7 +138,7 @@ impl Sink {
     pub fn at_col(
         &mut self,
         sev: Severity,
-        code: &str,
+        code: Code,
         msg: impl Into<String>,
         idx: usize,
         src: &str,
@@ -163,7 +163,7 @@ impl Sink {
     pub fn at_text(
         &mut self,
         sev: Severity,
-        code: &str,
+        code: Code,
         msg: impl Into<String>,
         idx: usize,
         src: &str,
@@ -176,7 +176,7 @@ impl Sink {
         self.at_col(sev, code, msg, idx, src, col);
     }
 
-    pub fn file(&mut self, sev: Severity, code: &str, msg: impl Into<String>) {
+    pub fn file(&mut self, sev: Severity, code: Code, msg: impl Into<String>) {
         if self.too_many(code) {
             return;
         }
@@ -207,17 +207,26 @@ mod tests {
     fn sink_caps_each_code_and_says_how_many_were_left_out() {
         let mut s = Sink::new("a.md");
         for i in 0..MAX_PER_CODE + 3 {
-            s.at(Severity::Warning, "x", "m", i, "");
+            s.at(Severity::Warning, Code::NameMismatch, "m", i, "");
         }
         let d = s.into_diags();
         assert_eq!(d.len(), MAX_PER_CODE + 1);
-        assert!(d[MAX_PER_CODE].message.starts_with("3 more `x`"));
+        assert!(d[MAX_PER_CODE]
+            .message
+            .starts_with("3 more `name-mismatch`"));
     }
 
     #[test]
     fn sink_columns_are_characters() {
         let mut s = Sink::new("a.md");
-        s.at_text(Severity::Warning, "x", "m", 2, "参数out的", "out");
+        s.at_text(
+            Severity::Warning,
+            Code::NameMismatch,
+            "m",
+            2,
+            "参数out的",
+            "out",
+        );
         assert_eq!((s.diags[0].line, s.diags[0].column), (3, 3));
     }
 }

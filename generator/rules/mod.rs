@@ -9,7 +9,7 @@ pub mod recognize;
 pub mod text;
 pub mod validate;
 
-pub use validate::cmd_validate;
+pub use validate::{parse_call, result_json, CallError};
 
 use crate::ir::{Mapping, OpIr};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};

@@ -1,7 +1,8 @@
 //! Text helpers of the recognizer: normalizing condition text, splitting clauses, finding the
-//! parameters a clause names, and the product names docs use.
+//! parameters a clause names.
 
 use crate::ir::{OpIr, Param, Role};
+pub use crate::products::products_in;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -246,54 +247,6 @@ pub fn is_pointer(p: &Param) -> bool {
     is_checkable(p) && (p.role.is_tensor() || p.ty.contains('*'))
 }
 
-re!(
-    PRODUCT_TOKEN,
-    r"(?i)Ascend\s*950(?:PR|DT)?|950PR|950DT|Atlas\s*A3[^、，,：:]*?(?:产品|$)|A3|910_93|Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)|200I/500\s*A2|310B|Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)|Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)|A2|910B|Atlas\s*推理系列(?:产品)?|310P|Atlas\s*训练系列(?:产品)?|昇腾\s*910\s*AI|Kirin"
-);
-
-/// The product ids named in `text` ("Atlas 推理系列产品、Atlas 训练系列产品" → ascend310p,
-/// ascend910), sorted and deduplicated.
-pub fn products_in(text: &str) -> Vec<String> {
-    let mut ids: Vec<String> = PRODUCT_TOKEN
-        .find_iter(text)
-        .filter(|m| ascii_bounded(text, m.start(), m.end()))
-        .filter_map(|m| product_id(m.as_str()))
-        .map(str::to_string)
-        .collect();
-    ids.sort();
-    ids.dedup();
-    ids
-}
-
-/// A bare token like "A2" must not sit inside a longer ASCII word.
-fn ascii_bounded(text: &str, start: usize, end: usize) -> bool {
-    let before = text[..start].chars().next_back();
-    let after = text[end..].chars().next();
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    !word(before) && !word(after)
-}
-
-fn product_id(token: &str) -> Option<&'static str> {
-    let t = token.to_ascii_uppercase().replace(' ', "");
-    Some(if t.contains("950") {
-        "ascend950"
-    } else if t.contains("A3") || t.contains("910_93") {
-        "ascend910_93"
-    } else if t.contains("200I/500") || t.contains("310B") {
-        "ascend310b"
-    } else if t.contains("A2") || t.contains("910B") {
-        "ascend910b"
-    } else if t.contains("推理系列") || t.contains("310P") {
-        "ascend310p"
-    } else if t.contains("训练系列") || t.contains("910") {
-        "ascend910"
-    } else if t.contains("KIRIN") {
-        "kirin"
-    } else {
-        return None;
-    })
-}
-
 /// Integers in `text` joined by 或/或者/、/,/和 ("4或5", "0、1、2或4").
 pub fn int_alternatives(text: &str) -> Vec<i64> {
     static NUM: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").expect("static regex"));
@@ -321,20 +274,5 @@ mod tests {
             split_clauses("x，y的数据类型不一致，k不在[1, 65535]范围内", has),
             vec!["x、y的数据类型不一致", "k不在[1, 65535]范围内"]
         );
-    }
-
-    #[test]
-    fn product_names_map_to_ids() {
-        assert_eq!(
-            products_in("Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]"),
-            vec!["ascend310p", "ascend910"]
-        );
-        assert_eq!(products_in("Ascend 950PR/Ascend 950DT"), vec!["ascend950"]);
-        assert_eq!(
-            products_in("A2、A3的depth * height * width"),
-            vec!["ascend910_93", "ascend910b"]
-        );
-        assert_eq!(products_in("Atlas 200I/500 A2推理产品"), vec!["ascend310b"]);
-        assert!(products_in("kernelSizeA2").is_empty());
     }
 }

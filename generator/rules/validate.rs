@@ -1,63 +1,27 @@
-//! `aclgen validate --op OP --call CALL.json`: one first-phase call against an op's rules.
+//! A first-phase call as JSON (CALL.json of `aclgen validate`) → a `Call` the rules check.
 //!
 //! CALL.json is parsed by hand from a `serde_json::Value` so that every error names the field
 //! it is about (`args.gradOutput.shape[2]`) and is checked against the op's parameter types.
 
-use crate::cli::{Failure, Outcome};
 use crate::ir::{OpIr, Param, Role};
 use aclnn_runtime::{status, Arg, Call, DType, Format, Product, TensorDesc};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use std::path::Path;
 
-pub fn cmd_validate(
-    op: &str,
-    call: &Path,
-    case: Option<&str>,
-    spec: Option<&Path>,
-    specs: &Path,
-) -> Outcome {
-    let mut ir = load_op(op, spec, specs)?;
-    super::apply(&mut ir);
-    let bytes = std::fs::read(call)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", call.display())))?;
-    let value: Value = serde_json::from_slice(&bytes)
-        .map_err(|e| Failure::usage(format!("{}: invalid JSON: {e}", call.display())))?;
-    let value =
-        pick_case(value, case).map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
-    let call =
-        parse_call(&ir, &value).map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
-    println!("{}", result_json(&super::validate_call(&ir, &call)));
-    Ok(())
+/// Why a call cannot be checked: it names the field (`args.gradOutput.shape[2]: …`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CallError(pub String);
+
+impl From<String> for CallError {
+    fn from(message: String) -> Self {
+        CallError(message)
+    }
 }
 
-/// The call to check: the file itself, or with `--case` the named case's call from a generated
-/// case file (`{"cases": [{"case", "call", ...}]}`).
-fn pick_case(value: Value, case: Option<&str>) -> Result<Value, String> {
-    let cases = value.get("cases").and_then(Value::as_array);
-    match (cases, case) {
-        (None, None) => Ok(value),
-        (None, Some(name)) => Err(format!(
-            "--case {name} given, but this is a single call, not a case file"
-        )),
-        (Some(cases), wanted) => {
-            let names: Vec<&str> = cases
-                .iter()
-                .filter_map(|c| c.get("case").and_then(Value::as_str))
-                .collect();
-            let Some(wanted) = wanted else {
-                return Err(format!(
-                    "a case file with {} cases; pick one with --case (e.g. {})",
-                    names.len(),
-                    names.first().copied().unwrap_or("NAME")
-                ));
-            };
-            cases
-                .iter()
-                .find(|c| c.get("case").and_then(Value::as_str) == Some(wanted))
-                .and_then(|c| c.get("call").cloned())
-                .ok_or_else(|| format!("no case `{wanted}`; the file has: {}", names.join(", ")))
-        }
+impl From<&str> for CallError {
+    fn from(message: &str) -> Self {
+        CallError(message.to_string())
     }
 }
 
@@ -79,59 +43,11 @@ pub fn result_json(result: &Result<(), aclnn_runtime::AclnnError>) -> Value {
     }
 }
 
-/// The op from `--spec` (one doc or YAML) or from the project's specs.
-fn load_op(op: &str, spec: Option<&Path>, specs: &Path) -> Result<OpIr, Failure> {
-    let wanted = op.strip_prefix("aclnn").unwrap_or(op);
-    let ops = match spec {
-        Some(path) => read_one(path)?,
-        None => crate::read::load_specs(specs)?.ops,
-    };
-    let names: Vec<String> = ops.iter().map(|o| o.op.clone()).collect();
-    ops.into_iter().find(|o| o.op == wanted).ok_or_else(|| {
-        Failure::usage(format!(
-            "no op `{wanted}` in {} (ops: {})",
-            spec.unwrap_or(specs).display(),
-            names.join(", ")
-        ))
-    })
-}
-
-fn read_one(path: &Path) -> Result<Vec<OpIr>, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-    let name = path.display().to_string();
-    let is_yaml = matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("yaml" | "yml")
-    );
-    let read = if is_yaml {
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::usage(format!("{name}: a YAML spec must be UTF-8")))?;
-        crate::read::specs::read_spec_file(&name, &text)
-    } else {
-        crate::read::read_doc(&name, &bytes)
-    };
-    let errors: Vec<_> = read
-        .diagnostics
-        .iter()
-        .chain(read.ops.iter().flat_map(|o| &o.diagnostics))
-        .filter(|d| d.severity == crate::ir::Severity::Error)
-        .cloned()
-        .collect();
-    if !errors.is_empty() {
-        eprint!("{}", crate::diag::render(&errors));
-        return Err(Failure::Input);
-    }
-    Ok(read.ops)
-}
-
 /// CALL.json → `Call`, checked against the op's parameters; errors name the field.
-pub fn parse_call(op: &OpIr, value: &Value) -> Result<Call, String> {
+pub fn parse_call(op: &OpIr, value: &Value) -> Result<Call, CallError> {
     let obj = value.as_object().ok_or("the call must be a JSON object")?;
     if let Some(k) = obj.keys().find(|k| *k != "product" && *k != "args") {
-        return Err(format!(
-            "`{k}`: unknown field (expected `product` and `args`)"
-        ));
+        return Err(format!("`{k}`: unknown field (expected `product` and `args`)").into());
     }
     let product = obj
         .get("product")
@@ -175,7 +91,7 @@ pub fn parse_call(op: &OpIr, value: &Value) -> Result<Call, String> {
     })
 }
 
-fn parse_arg(p: &Param, v: &Value, field: &str) -> Result<Arg, String> {
+fn parse_arg(p: &Param, v: &Value, field: &str) -> Result<Arg, CallError> {
     if v.is_null() {
         return Ok(Arg::Null);
     }
@@ -196,7 +112,7 @@ fn parse_arg(p: &Param, v: &Value, field: &str) -> Result<Arg, String> {
     }
 }
 
-fn parse_tensor(v: &Value, field: &str) -> Result<TensorDesc, String> {
+fn parse_tensor(v: &Value, field: &str) -> Result<TensorDesc, CallError> {
     let obj = v.as_object().ok_or(format!(
         "`{field}`: must be a tensor object {{shape, dtype, format}} or null"
     ))?;
@@ -204,7 +120,7 @@ fn parse_tensor(v: &Value, field: &str) -> Result<TensorDesc, String> {
         .keys()
         .find(|k| !["shape", "dtype", "format", "strides"].contains(&k.as_str()))
     {
-        return Err(format!("`{field}.{k}`: unknown field"));
+        return Err(CallError(format!("`{field}.{k}`: unknown field")));
     }
     let shape = int_list(obj.get("shape"), &format!("{field}.shape"))?
         .ok_or(format!("`{field}.shape`: missing"))?;
@@ -227,7 +143,7 @@ fn enum_field<T: std::fmt::Display>(
     field: &str,
     parse: fn(&str) -> Option<T>,
     all: &[T],
-) -> Result<Option<T>, String> {
+) -> Result<Option<T>, CallError> {
     let Some(v) = obj.get(key) else {
         return Ok(None);
     };
@@ -236,14 +152,14 @@ fn enum_field<T: std::fmt::Display>(
         .ok_or(format!("`{field}.{key}`: must be a string"))?;
     parse(s).map(Some).ok_or_else(|| {
         let known: Vec<String> = all.iter().map(ToString::to_string).collect();
-        format!(
+        CallError::from(format!(
             "`{field}.{key}`: unknown value `{s}` (known: {})",
             known.join(", ")
-        )
+        ))
     })
 }
 
-fn int_list(v: Option<&Value>, field: &str) -> Result<Option<Vec<i64>>, String> {
+fn int_list(v: Option<&Value>, field: &str) -> Result<Option<Vec<i64>>, CallError> {
     let Some(v) = v.filter(|v| !v.is_null()) else {
         return Ok(None);
     };
@@ -255,15 +171,15 @@ fn int_list(v: Option<&Value>, field: &str) -> Result<Option<Vec<i64>>, String> 
         .enumerate()
         .map(|(i, x)| {
             x.as_i64()
-                .ok_or(format!("`{field}[{i}]`: must be an integer"))
+                .ok_or_else(|| CallError(format!("`{field}[{i}]`: must be an integer")))
         })
         .collect::<Result<Vec<_>, _>>()
         .map(Some)
 }
 
 /// A host-side value, by the parameter's C type.
-fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
-    let want = |what: &str| format!("`{field}`: must be {what} (parameter type `{ty}`)");
+fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
+    let want = |what: &str| CallError(format!("`{field}`: must be {what} (parameter type `{ty}`)"));
     if ty.contains("IntArray") {
         return int_list(Some(v), field)?
             .map(Arg::IntArray)
@@ -296,7 +212,7 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
     if ty.contains("aclScalar") {
         let obj = v.as_object().ok_or(want("a scalar {dtype, value}"))?;
         if let Some(k) = obj.keys().find(|k| *k != "dtype" && *k != "value") {
-            return Err(format!("`{field}.{k}`: unknown field"));
+            return Err(CallError(format!("`{field}.{k}`: unknown field")));
         }
         let dtype = enum_field(obj, "dtype", field, DType::parse, DType::ALL)?
             .ok_or(format!("`{field}.dtype`: missing"))?;
@@ -310,10 +226,10 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
         let s = v.as_str().ok_or(want("a dtype name such as \"FLOAT16\""))?;
         return DType::parse(s).map(Arg::DataType).ok_or_else(|| {
             let known: Vec<String> = DType::ALL.iter().map(ToString::to_string).collect();
-            format!(
+            CallError::from(format!(
                 "`{field}`: unknown dtype `{s}` (known: {})",
                 known.join(", ")
-            )
+            ))
         });
     }
     if ty.contains("bool") {
@@ -325,31 +241,14 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, String> {
     if ty.contains("int") || ty.contains("long") || ty.contains("size_t") {
         return v.as_i64().map(Arg::Int).ok_or(want("an integer"));
     }
-    Err(format!(
+    Err(CallError(format!(
         "`{field}`: parameters of type `{ty}` are not supported by validate"
-    ))
+    )))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_case_file_needs_case_and_a_call_refuses_it() {
-        let file = json!({"cases": [
-            {"case": "null_self", "call": {"product": "ascend910b", "args": {}}},
-            {"case": "baseline_ascend910b", "call": {"product": "ascend910b", "args": {"x": 1}}},
-        ]});
-        let picked = pick_case(file.clone(), Some("baseline_ascend910b")).unwrap();
-        assert_eq!(picked["args"]["x"], 1);
-        let err = pick_case(file.clone(), None).unwrap_err();
-        assert!(err.contains("--case") && err.contains("2 cases"), "{err}");
-        let err = pick_case(file, Some("nope")).unwrap_err();
-        assert!(err.contains("null_self, baseline_ascend910b"), "{err}");
-        let call = json!({"product": "ascend910b", "args": {}});
-        assert_eq!(pick_case(call.clone(), None).unwrap(), call);
-        assert!(pick_case(call, Some("x")).is_err());
-    }
 
     fn op() -> OpIr {
         let p = |name: &str, role, ty: &str| Param {
@@ -409,12 +308,19 @@ mod tests {
         let bad: Value =
             serde_json::from_str(r#"{"product": "ascend910b", "args": {"dstType": "FLOAT99"}}"#)
                 .unwrap();
-        assert!(parse_call(&o, &bad).unwrap_err().contains("`args.dstType`"));
+        assert!(parse_call(&o, &bad)
+            .unwrap_err()
+            .0
+            .contains("`args.dstType`"));
     }
 
     #[test]
     fn errors_name_the_field() {
-        let err = |s: &str| parse_call(&op(), &serde_json::from_str(s).unwrap()).unwrap_err();
+        let err = |s: &str| {
+            parse_call(&op(), &serde_json::from_str(s).unwrap())
+                .unwrap_err()
+                .0
+        };
         assert!(err(r#"{"product": "x", "args": {}}"#).contains("`product`"));
         assert!(err(r#"{"product": "ascend910", "args": {"nope": 1}}"#).contains("`args.nope`"));
         assert!(err(r#"{"product": "ascend910", "args": {"gradOutput": {"shape": [1, "a"], "dtype": "FLOAT"}}}"#)

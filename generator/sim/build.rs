@@ -1,5 +1,6 @@
 //! Builds an op's simulation binary with the system g++, cached under a hash of its sources.
 
+use super::SimError;
 use super::SimOptions;
 use crate::ir::{snake_case, OpIr};
 use std::fmt::Write as _;
@@ -33,7 +34,7 @@ pub fn op_sources(op: &OpIr, generated: &Path) -> OpSources {
     OpSources {
         tiling_cpp: root.join("op_host").join(format!("{snake}_tiling.cpp")),
         kernel_cpp: root.join("op_kernel").join(format!("{snake}.cpp")),
-        tiling_def: root.join(crate::emit::kernel::tiling_def_path(&snake)),
+        tiling_def: root.join(crate::emit::ascend::kernel::tiling_def_path(&snake)),
         op_host: root.join("op_host"),
         op_kernel: root.join("op_kernel"),
     }
@@ -42,7 +43,7 @@ pub fn op_sources(op: &OpIr, generated: &Path) -> OpSources {
 /// The entry file: the op type the driver looks the tiling up by, and a launcher that passes
 /// the tensors to the kernel in the spec's order.
 pub fn entry_source(op: &OpIr) -> String {
-    let symbol = crate::emit::kernel::kernel_entry_name(&op.op);
+    let symbol = crate::emit::ascend::kernel::kernel_entry_name(&op.op);
     let count = op.params.iter().filter(|p| p.role.is_tensor()).count();
     let mut args: Vec<String> = (0..count).map(|i| format!("t[{i}]")).collect();
     args.push("workspace".into());
@@ -68,7 +69,7 @@ pub fn entry_source(op: &OpIr) -> String {
 /// The kernel's translation unit: first what CANN's op compiler injects (the generated
 /// `tests/ut/op_kernel/<snake>_tiling_def.h`), then the generated kernel; the emulation's
 /// `GET_TILING_DATA` reads the tiling through ACLGEN_KERNEL_TILING_TYPE and checks its size.
-fn kernel_unit_source(op: &OpIr, sources: &OpSources) -> Result<String, String> {
+fn kernel_unit_source(op: &OpIr, sources: &OpSources) -> Result<String, SimError> {
     let abs = |p: &Path| {
         p.canonicalize()
             .map_err(|e| format!("{}: {e}", p.display()))
@@ -108,7 +109,7 @@ fn files_below(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Hashes each file's path relative to the folder it was found in (so renders of one project
 /// into different folders share a binary) and its contents.
-fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, String> {
+fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, SimError> {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     fnv1a(&mut hash, CXX.as_bytes());
     for f in CXX_FLAGS {
@@ -126,7 +127,7 @@ fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, String> 
 }
 
 /// Returns the op's binary, compiling it when no binary exists for the current sources.
-pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
+pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
     let snake = snake_case(&op.op);
     let sources = op_sources(op, &opts.generated);
     for f in [
@@ -135,16 +136,16 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
         &sources.tiling_def,
     ] {
         if !f.is_file() {
-            return Err(format!(
+            return Err(SimError::Setup(format!(
                 "{} is missing: run `aclgen gen` to generate the op's project",
                 f.display()
-            ));
+            )));
         }
     }
     let host = opts.host.clone();
     let driver = host.join("sim_main.cpp");
     if !driver.is_file() {
-        return Err(format!("{} is missing", driver.display()));
+        return Err(SimError::Setup(format!("{} is missing", driver.display())));
     }
     let mut files = Vec::new();
     let generated_root = opts.generated.join("ops");
@@ -204,11 +205,11 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, String> {
         .arg(&tmp);
     let out = cmd.output().map_err(|e| format!("cannot run {CXX}: {e}"))?;
     if !out.status.success() {
-        return Err(format!(
+        return Err(SimError::Setup(format!(
             "compiling the simulation of {} failed:\n{}",
             op.op,
             String::from_utf8_lossy(&out.stderr)
-        ));
+        )));
     }
     std::fs::rename(&tmp, &exe).map_err(|e| format!("{}: {e}", exe.display()))?;
     Ok(Built {

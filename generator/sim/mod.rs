@@ -8,9 +8,7 @@
 pub mod build;
 pub mod float16;
 pub mod reference;
-pub mod seed_ops;
 
-use crate::cli::{Failure, Outcome};
 use crate::ir::{snake_case, OpIr};
 use aclnn_runtime::{AclnnError, Arg, Call, Product, TensorDesc};
 use serde_json::Value;
@@ -52,6 +50,12 @@ pub enum SimError {
     Setup(String),
 }
 
+impl From<String> for SimError {
+    fn from(message: String) -> Self {
+        SimError::Setup(message)
+    }
+}
+
 impl std::fmt::Display for SimError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -70,7 +74,7 @@ impl std::fmt::Display for SimError {
 
 /// Parses a CASE.json: the `validate` call format (read as `validate` reads it, against the
 /// op's parameters) where each tensor also has `"data"`.
-pub fn parse_case(op: &OpIr, text: &str, case_dir: &Path) -> Result<SimCase, String> {
+pub fn parse_case(op: &OpIr, text: &str, case_dir: &Path) -> Result<SimCase, SimError> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| format!("case JSON: {e}"))?;
     let mut data = BTreeMap::new();
     if let Some(args) = value.get_mut("args").and_then(Value::as_object_mut) {
@@ -86,7 +90,7 @@ pub fn parse_case(op: &OpIr, text: &str, case_dir: &Path) -> Result<SimCase, Str
             }
         }
     }
-    let call = crate::rules::validate::parse_call(op, &value)?;
+    let call = crate::rules::parse_call(op, &value).map_err(|e| e.to_string())?;
     Ok(SimCase { call, data })
 }
 
@@ -97,7 +101,7 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
     let product = Product::parse(&case.call.product)
         .ok_or_else(|| SimError::Setup(format!("unknown product `{}`", case.call.product)))?;
     let job = job_text(op, case, product, opts.core_num)?;
-    let built = build::binary(op, opts).map_err(SimError::Setup)?;
+    let built = build::binary(op, opts)?;
 
     let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
     let job_path = work.path().join("job.txt");
@@ -144,7 +148,7 @@ fn job_text(
     );
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
-        let kind = if crate::emit::kernel::is_input(p.role) {
+        let kind = if crate::emit::ascend::kernel::is_input(p.role) {
             "input"
         } else {
             "output"
@@ -153,7 +157,7 @@ fn job_text(
         let _ = writeln!(job, "{line}");
     }
     // Attributes by their TilingContext index: the ones the OpDef registers.
-    for p in crate::emit::kernel::registered_attrs(op) {
+    for p in crate::emit::ascend::kernel::registered_attrs(op) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
         let _ = writeln!(job, "{}", attr_line(&p.name, arg));
     }
@@ -223,51 +227,6 @@ pub fn default_cache() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("target"))
         .join("aclgen-sim")
-}
-
-pub fn cmd_sim(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &Path) -> Outcome {
-    let loaded = crate::read::load_specs(specs)?;
-    let wanted = op.strip_prefix("aclnn").unwrap_or(op);
-    let mut op_ir = loaded
-        .ops
-        .into_iter()
-        .find(|o| o.op == wanted)
-        .ok_or_else(|| Failure::usage(format!("no op `{wanted}` in {}", specs.display())))?;
-    // The documented error conditions become the rules the call is validated against.
-    crate::rules::apply(&mut op_ir);
-    let op_ir = &op_ir;
-    let text = std::fs::read_to_string(call)
-        .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
-    let case_dir = call.parent().unwrap_or(Path::new("."));
-    let case = parse_case(op_ir, &text, case_dir)
-        .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
-    let opts = SimOptions {
-        generated: generated.to_path_buf(),
-        kernels: kernels.to_path_buf(),
-        host: host_dir(kernels),
-        cache: default_cache(),
-        core_num: None,
-    };
-    match run(op_ir, &case, &opts) {
-        Ok(summary) => {
-            println!("{summary}");
-            Ok(())
-        }
-        Err(SimError::Rejected(e)) => {
-            let status = serde_json::json!({
-                "status": "rejected", "code": e.code, "name": e.name,
-                "condition": e.condition, "message": e.message,
-            });
-            println!("{status}");
-            Err(Failure::Input)
-        }
-        Err(SimError::Failed { summary, stderr }) => {
-            println!("{summary}");
-            eprint!("{stderr}");
-            Err(Failure::Input)
-        }
-        Err(SimError::Setup(msg)) => Err(Failure::usage(msg)),
-    }
 }
 
 /// The op's kernel entry name, as the generated kernel spells it.

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod seed_ops;
+
 use aclgen::emit::{render, EmitCtx};
 use aclgen::ir::OpIr;
 use std::path::{Path, PathBuf};
@@ -28,7 +30,7 @@ pub fn text(bytes: &[u8]) -> String {
 /// Writes the kernel side of `op`'s project below `out` as gen lays it out: its tiling and kernel
 /// skeleton, and the tiling every op shares. Returns the files written.
 pub fn write_kernel_side(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
-    use aclgen::emit::kernel::kernel_files;
+    use aclgen::emit::ascend::kernel::kernel_files;
     let tera = render::load_templates(&repo().join("templates")).expect("templates load");
     let files = kernel_files(op, kernels, &tera).expect("kernel files render");
     files

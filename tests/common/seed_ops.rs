@@ -2,7 +2,7 @@
 //! (tensor and attribute params in prototype order, dtypes). Tests use them so the kernels can
 //! be checked without the doc reader; the reader's IR of the same docs must agree on these.
 
-use crate::ir::{OpIr, Param, Role};
+use aclgen::ir::{OpIr, Param, Role};
 use aclnn_runtime::DType;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,9 @@
 //! The OpDef, CMake and example part of an op's Ascend C project (`ops/<snake_op>/`), laid out like
 //! CANN's ops repositories. Tiling and kernel files come from `kernel.rs`.
 
-use super::{kernel, EmitCtx, OutFile};
+pub mod kernel;
+
+use super::{EmitCtx, EmitError, OutFile};
 use crate::ir::{snake_case, CParam, OpIr, Param, Role};
 use aclnn_runtime::{DType, Format, Product};
 use serde::Serialize;
@@ -15,10 +17,10 @@ const EXAMPLE_TEMPLATE: &str = "ascend/example.cpp.tera";
 /// `emit::kernel::tiling_func_name`): named after the op, as every op's op_host sources link
 /// into one library.
 pub fn tiling_func(op: &str) -> String {
-    super::kernel::tiling_func_name(op)
+    kernel::tiling_func_name(op)
 }
 
-pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
+pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let snake = snake_case(&op.op);
     let dir = PathBuf::from("ops").join(&snake);
     let render =
@@ -40,8 +42,8 @@ pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
 }
 
 /// Template contexts go through JSON so one closure renders them all.
-fn json(data: &impl Serialize) -> Result<serde_json::Value, String> {
-    serde_json::to_value(data).map_err(|e| format!("template context: {e}"))
+fn json(data: &impl Serialize) -> Result<serde_json::Value, EmitError> {
+    serde_json::to_value(data).map_err(|e| EmitError::Template(format!("template context: {e}")))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +198,7 @@ fn product_lists(
     (kept, dropped)
 }
 
-fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<OpDefCtx, String> {
+fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<OpDefCtx, EmitError> {
     let tensors = opdef_tensors(op);
     let sources = kernel::kernel_sources(op, &ctx.kernels_dir)?;
     let (products, dropped_products) = product_lists(op, &tensors, &sources);
@@ -570,7 +572,7 @@ struct CmakeCtx {
     socs: Vec<String>,
 }
 
-fn cmake_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<CmakeCtx, String> {
+fn cmake_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<CmakeCtx, EmitError> {
     let sources = kernel::kernel_sources(op, &ctx.kernels_dir)?;
     let (products, _) = product_lists(op, &opdef_tensors(op), &sources);
     Ok(CmakeCtx {

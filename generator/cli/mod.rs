@@ -1,7 +1,21 @@
-//! The command line: a stable contract other tools and our CI build on.
+//! The command line, on top of every stage: clap types here, one module per command. No stage
+//! imports it; a command calls the library, prints, and maps the result to an exit code.
 //!
 //! Exit codes: 0 fine, 1 problems found in the input (diagnostics, failed checks, stale
 //! generated files), 2 usage or I/O errors.
+
+mod audit;
+mod conform;
+mod gen;
+mod import;
+mod lint;
+mod outcome;
+mod paths;
+mod show;
+mod sim;
+mod validate;
+
+pub use outcome::{Failure, Outcome};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -171,23 +185,6 @@ pub enum AuditFormat {
     Markdown,
 }
 
-/// Why a command failed, which decides its exit code.
-#[derive(Debug)]
-pub enum Failure {
-    /// Problems in the input (already reported): exit 1.
-    Input,
-    /// Bad usage or an I/O error, with its message: exit 2.
-    Usage(String),
-}
-
-impl Failure {
-    pub fn usage(msg: impl Into<String>) -> Self {
-        Failure::Usage(msg.into())
-    }
-}
-
-pub type Outcome = Result<(), Failure>;
-
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -208,34 +205,34 @@ pub fn main() -> ExitCode {
 
 pub fn run(command: Command) -> Outcome {
     match command {
-        Command::Show { paths, format } => crate::read::cmd_show(&paths, format),
-        Command::Import { docs, out, force } => crate::read::cmd_import(&docs, &out, force),
+        Command::Show { paths, format } => show::run(&paths, format),
+        Command::Import { docs, out, force } => import::run(&docs, &out, force),
         Command::Lint {
             paths,
             format,
             errors_only,
-        } => crate::read::cmd_lint(&paths, format, errors_only),
-        Command::Gen(args) => crate::emit::cmd_gen(&args),
+        } => lint::run(&paths, format, errors_only),
+        Command::Gen(args) => gen::run(&args),
         Command::Validate {
             op,
             call,
             case,
             spec,
             specs,
-        } => crate::rules::cmd_validate(&op, &call, case.as_deref(), spec.as_deref(), &specs),
+        } => validate::run(&op, &call, case.as_deref(), spec.as_deref(), &specs),
         Command::Audit {
             specs,
             format,
             min_coverage,
             tests,
-        } => crate::audit::cmd_audit(&specs, format, min_coverage, tests.as_deref()),
+        } => audit::run(&specs, format, min_coverage, tests.as_deref()),
         Command::Conform {
             tests,
             docs,
             overlays,
             headers,
             format,
-        } => crate::conform::cmd_conform(
+        } => conform::run(
             &tests,
             &docs,
             overlays.as_deref(),
@@ -248,7 +245,7 @@ pub fn run(command: Command) -> Outcome {
             specs,
             generated,
             kernels,
-        } => crate::sim::cmd_sim(&op, &call, &specs, &generated, &kernels),
+        } => sim::run(&op, &call, &specs, &generated, &kernels),
     }
 }
 

@@ -8,17 +8,24 @@
 //! the tree up to date. The file is machine-local
 //! (mtimes, the binary) and git-ignored; a fresh clone has none and does the full run.
 
-use super::files::Manifest;
-use crate::cli::GenArgs;
+use super::Manifest;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 pub const FINGERPRINT: &str = ".aclgen-fingerprint";
 
-/// The fingerprint of a run of `gen` with `args`, or `None` when something cannot be read (then
+/// The folders a run reads and the one it writes.
+pub struct Inputs<'a> {
+    pub specs: &'a Path,
+    pub out: &'a Path,
+    pub kernels: &'a Path,
+    pub templates: &'a Path,
+}
+
+/// The fingerprint of a run of `gen` on `args`, or `None` when something cannot be read (then
 /// the run simply goes the full way).
-pub fn of_run(args: &GenArgs) -> Option<String> {
+pub fn of_run(args: &Inputs) -> Option<String> {
     // No manifest, no earlier run to skip to: a first gen hashes nothing.
     let manifest = Manifest::read(&args.out).ok()?;
     if manifest.entries.is_empty() {
@@ -26,14 +33,14 @@ pub fn of_run(args: &GenArgs) -> Option<String> {
     }
     let mut h = DefaultHasher::new();
     binary_identity(&mut h)?;
-    for dir in [&args.specs, &args.templates, &args.kernels] {
+    for dir in [args.specs, args.templates, args.kernels] {
         dir.hash(&mut h);
         let mut files = Vec::new();
         collect_files(dir, &mut files)?;
         files.sort();
         digests(&files, contents_digest)?.hash(&mut h);
     }
-    let outputs: Vec<PathBuf> = std::iter::once(super::files::MANIFEST)
+    let outputs: Vec<PathBuf> = std::iter::once(super::MANIFEST)
         .chain(manifest.entries.keys().map(String::as_str))
         .map(|path| args.out.join(path))
         .collect();
@@ -141,14 +148,21 @@ fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Option<()> {
 mod tests {
     use super::*;
 
-    fn args(root: &Path) -> GenArgs {
-        GenArgs {
-            specs: root.join("specs"),
-            out: root.join("out"),
-            kernels: root.join("kernels"),
-            templates: root.join("templates"),
-            check: false,
+    struct Folders([PathBuf; 4]);
+
+    impl Folders {
+        fn inputs(&self) -> Inputs<'_> {
+            Inputs {
+                specs: &self.0[0],
+                out: &self.0[1],
+                kernels: &self.0[2],
+                templates: &self.0[3],
+            }
         }
+    }
+
+    fn args(root: &Path) -> Folders {
+        Folders(["specs", "out", "kernels", "templates"].map(|d| root.join(d)))
     }
 
     fn project() -> tempfile::TempDir {
@@ -159,7 +173,7 @@ mod tests {
         std::fs::write(dir.path().join("specs/docs/a.md"), "# aclnnA").unwrap();
         std::fs::write(dir.path().join("out/a.h"), "int a;").unwrap();
         std::fs::write(
-            dir.path().join("out").join(super::super::files::MANIFEST),
+            dir.path().join("out").join(crate::write::MANIFEST),
             "A a.h\n",
         )
         .unwrap();
@@ -169,8 +183,8 @@ mod tests {
     #[test]
     fn same_inputs_and_outputs_give_the_same_fingerprint() {
         let dir = project();
-        let a = of_run(&args(dir.path())).unwrap();
-        assert_eq!(of_run(&args(dir.path())), Some(a.clone()));
+        let a = of_run(&args(dir.path()).inputs()).unwrap();
+        assert_eq!(of_run(&args(dir.path()).inputs()), Some(a.clone()));
         store(&dir.path().join("out"), &a, true, "error: x\n");
         let last = fresh(&dir.path().join("out"), &a).unwrap();
         assert_eq!(
@@ -186,18 +200,18 @@ mod tests {
     #[test]
     fn an_edited_spec_or_a_deleted_output_changes_it() {
         let dir = project();
-        let before = of_run(&args(dir.path())).unwrap();
+        let before = of_run(&args(dir.path()).inputs()).unwrap();
         std::fs::write(dir.path().join("specs/docs/a.md"), "# aclnnB").unwrap();
-        let edited = of_run(&args(dir.path())).unwrap();
+        let edited = of_run(&args(dir.path()).inputs()).unwrap();
         assert_ne!(before, edited);
         std::fs::remove_file(dir.path().join("out/a.h")).unwrap();
-        assert_eq!(of_run(&args(dir.path())), None);
+        assert_eq!(of_run(&args(dir.path()).inputs()), None);
     }
 
     #[test]
     fn no_manifest_means_no_fingerprint() {
         let dir = project();
-        std::fs::remove_file(dir.path().join("out").join(super::super::files::MANIFEST)).unwrap();
-        assert_eq!(of_run(&args(dir.path())), None);
+        std::fs::remove_file(dir.path().join("out").join(crate::write::MANIFEST)).unwrap();
+        assert_eq!(of_run(&args(dir.path()).inputs()), None);
     }
 }

@@ -2,7 +2,7 @@
 //! format with an index of expected statuses, and a gtest source in the style of CANN's op_api
 //! unit tests for teams that build with CANN.
 
-use super::{EmitCtx, OutFile};
+use super::{EmitCtx, EmitError, OutFile};
 use crate::cases::{Case, CaseSet};
 use crate::ir::{snake_case, OpIr, Param, Role};
 use aclnn_runtime::{status, Arg, TensorDesc};
@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 
 /// `ops/<snake>/tests/cases.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp`.
-pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile>, String> {
+pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let snake = snake_case(&op.op);
     let dir = PathBuf::from(format!("ops/{snake}/tests"));
     Ok(vec![
@@ -83,7 +83,7 @@ struct UtFile<'a> {
     cases: Vec<UtCase>,
 }
 
-fn gtest_source(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<String, String> {
+fn gtest_source(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<String, EmitError> {
     let file = UtFile {
         note: ctx.note(op),
         op: &op.op,

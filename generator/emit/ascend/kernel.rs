@@ -6,7 +6,7 @@
 //! so an op's folder under `generated/ops/` builds by itself; `kernels/` stays the only place a
 //! person edits them.
 
-use super::OutFile;
+use crate::emit::{EmitError, OutFile};
 use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param, Role};
 use aclnn_runtime::DType;
 use serde::{Deserialize, Serialize};
@@ -68,10 +68,10 @@ pub fn product_has(product: &str, api: &str) -> bool {
 
 /// A body that uses a product-limited API must declare it in tiling.yaml `apis`, so the OpDef
 /// leaves out the products that lack it.
-fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result<(), String> {
+fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result<(), EmitError> {
     for api in &sources.tiling.apis {
         if !PRODUCT_APIS.iter().any(|(name, _)| name == api) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: tiling.yaml `apis` names `{api}`; known: {}",
                 sources.dir.display(),
                 PRODUCT_APIS
@@ -79,7 +79,7 @@ fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result
                     .map(|(n, _)| *n)
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
+            )));
         }
     }
     for (api, lacking) in PRODUCT_APIS {
@@ -94,12 +94,12 @@ fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result
                 && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
         });
         if used && !sources.tiling.apis.iter().any(|a| a == api) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: the body of {} uses {api}, which {} lack: declare it in tiling.yaml (`apis: [{api}]`)",
                 sources.dir.display(),
                 op.op,
                 lacking.join(" and ")
-            ));
+            )));
         }
     }
     Ok(())
@@ -426,10 +426,10 @@ pub fn tiling_def_path(snake: &str) -> PathBuf {
 /// then needs nothing from `kernels/`. `#pragma once` lines are dropped (the text is inlined);
 /// a quoted include that names no file is kept (a header of the build, `kernel_operator.h`); one
 /// that leaves `kernels/` is refused.
-pub fn filled_in(path: &Path, kernels_dir: &Path) -> Result<String, String> {
+pub fn filled_in(path: &Path, kernels_dir: &Path) -> Result<String, EmitError> {
     let root = kernels_dir
         .canonicalize()
-        .map_err(|e| format!("{}: {e}", kernels_dir.display()))?;
+        .map_err(|e| EmitError::Kernel(format!("{}: {e}", kernels_dir.display())))?;
     let mut seen = BTreeSet::new();
     let mut out = String::new();
     fill(path, &root, &mut seen, &mut out, 0)?;
@@ -442,23 +442,27 @@ fn fill(
     seen: &mut BTreeSet<PathBuf>,
     out: &mut String,
     depth: usize,
-) -> Result<(), String> {
+) -> Result<(), EmitError> {
     let canonical = path
         .canonicalize()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| EmitError::Kernel(format!("{}: {e}", path.display())))?;
     if !canonical.starts_with(root) {
-        return Err(format!(
+        return Err(EmitError::Kernel(format!(
             "{}: includes a file outside the kernels folder",
             path.display()
-        ));
+        )));
     }
     if depth > 16 {
-        return Err(format!("{}: includes nest too deep", path.display()));
+        return Err(EmitError::Kernel(format!(
+            "{}: includes nest too deep",
+            path.display()
+        )));
     }
     if !seen.insert(canonical.clone()) {
         return Ok(());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| EmitError::Kernel(format!("{}: {e}", path.display())))?;
     let rel = canonical
         .strip_prefix(root)
         .map(|r| r.to_string_lossy().replace('\\', "/"))
@@ -477,15 +481,15 @@ fn fill(
             if candidate.is_file() {
                 let inner = candidate
                     .canonicalize()
-                    .map_err(|e| format!("{}: {e}", candidate.display()))?;
+                    .map_err(|e| EmitError::Kernel(format!("{}: {e}", candidate.display())))?;
                 let inner_rel = inner
                     .strip_prefix(root)
                     .map(|r| r.to_string_lossy().replace('\\', "/"))
                     .map_err(|_| {
-                        format!(
+                        EmitError::Kernel(format!(
                             "{}: `{trimmed}` names a file outside the kernels folder",
                             path.display()
-                        )
+                        ))
                     })?;
                 out.push_str(&format!(
                     "// ---- kernels/{inner_rel} (filled in by aclgen) ----\n"
@@ -527,7 +531,7 @@ const TILING_YAML: &str = "tiling.yaml";
 /// Checks `kernels/<snake>/` as kernels/README.md says: nothing, or a body with its tiling choices
 /// and optionally `tiling.yaml`, and no other file (a misnamed body would be silently ignored).
 /// Err is a problem in the user's input (gen refuses the op, exit 1), with the folder's path.
-pub fn check_kernel_folder(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, String> {
+pub fn check_kernel_folder(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, EmitError> {
     let snake = snake_case(&op.op);
     let dir = kernels_dir.join(&snake);
     let allowed = [
@@ -543,36 +547,36 @@ pub fn check_kernel_folder(op: &OpIr, kernels_dir: &Path) -> Result<KernelSource
             .collect();
         stray.sort();
         if !stray.is_empty() {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: unexpected {}; an op's folder holds only {}",
                 dir.display(),
                 stray.join(", "),
                 allowed.join(", ")
-            ));
+            )));
         }
     }
     let sources = kernel_sources(op, kernels_dir)?;
     if !sources.has_body && dir.join(TILING_YAML).is_file() {
-        return Err(format!(
+        return Err(EmitError::Kernel(format!(
             "{}: {TILING_YAML} without a kernel body; it comes with {} and {}",
             dir.display(),
             allowed[1],
             allowed[2]
-        ));
+        )));
     }
     Ok(sources)
 }
 
 /// Reads `kernels/<snake>/`: its tiling.yaml (when present) and which hand-written files exist.
-pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, String> {
+pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, EmitError> {
     let snake = snake_case(&op.op);
     let dir = kernels_dir.join(&snake);
     let yaml_path = dir.join(TILING_YAML);
     let tiling = if yaml_path.is_file() {
         let text = std::fs::read_to_string(&yaml_path)
-            .map_err(|e| format!("{}: {e}", yaml_path.display()))?;
-        let spec: TilingSpec =
-            serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", yaml_path.display()))?;
+            .map_err(|e| EmitError::Kernel(format!("{}: {e}", yaml_path.display())))?;
+        let spec: TilingSpec = serde_yaml::from_str(&text)
+            .map_err(|e| EmitError::Kernel(format!("{}: {e}", yaml_path.display())))?;
         check_fields(&spec, &yaml_path)?;
         spec
     } else {
@@ -581,12 +585,12 @@ pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, St
     let has_body = dir.join(KernelSources::body_file(&snake)).is_file();
     let has_choices = dir.join(KernelSources::choices_file(&snake)).is_file();
     if has_choices != has_body {
-        return Err(format!(
+        return Err(EmitError::Kernel(format!(
             "{}: a kernel body and its tiling choices come together ({} and {})",
             dir.display(),
             KernelSources::body_file(&snake),
             KernelSources::choices_file(&snake)
-        ));
+        )));
     }
     Ok(KernelSources {
         dir,
@@ -596,31 +600,31 @@ pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, St
     })
 }
 
-fn check_fields(spec: &TilingSpec, path: &Path) -> Result<(), String> {
+fn check_fields(spec: &TilingSpec, path: &Path) -> Result<(), EmitError> {
     let mut seen = BTreeSet::new();
     for f in &spec.fields {
         if !is_c_identifier(&f.name) || GENERIC_FIELDS.contains(&f.name.as_str()) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: tiling field name `{}` is not a C identifier or is taken by the skeleton",
                 path.display(),
                 f.name
-            ));
+            )));
         }
         if !FIELD_TYPES.contains(&f.ty.as_str()) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: tiling field `{}` has type `{}`; allowed: {}",
                 path.display(),
                 f.name,
                 f.ty,
                 FIELD_TYPES.join(", ")
-            ));
+            )));
         }
         if !seen.insert(f.name.clone()) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: tiling field `{}` appears twice",
                 path.display(),
                 f.name
-            ));
+            )));
         }
     }
     Ok(())
@@ -632,7 +636,7 @@ pub fn kernel_files(
     op: &OpIr,
     kernels_dir: &Path,
     templates: &tera::Tera,
-) -> Result<Vec<OutFile>, String> {
+) -> Result<Vec<OutFile>, EmitError> {
     let note = if op.sources.is_empty() {
         "Generated by aclgen. Do not edit.".to_string()
     } else {
@@ -650,7 +654,7 @@ pub fn kernel_files_with_note(
     kernels_dir: &Path,
     templates: &tera::Tera,
     note: &str,
-) -> Result<Vec<OutFile>, String> {
+) -> Result<Vec<OutFile>, EmitError> {
     let sources = kernel_sources(op, kernels_dir)?;
     let mut context = template_context(op, &sources)?;
     context.insert("note", note);
@@ -679,7 +683,7 @@ pub fn kernel_files_with_note(
     let render = |name: &str| {
         templates
             .render(name, &context)
-            .map_err(|e| format!("{name}: {}", tera_error_chain(&e)))
+            .map_err(|e| EmitError::Kernel(format!("{name}: {}", tera_error_chain(&e))))
     };
     // After filled-in text the generated file's own line numbers resume.
     let resume = |text: String, file: &str| -> String {
@@ -794,7 +798,7 @@ pub fn cpp_type(p: &Param) -> String {
 pub fn registered_attrs(op: &OpIr) -> impl Iterator<Item = &Param> {
     op.params
         .iter()
-        .filter(|p| p.role == Role::Attribute && super::ascend::attr_kind(p).is_some())
+        .filter(|p| p.role == Role::Attribute && super::attr_kind(p).is_some())
 }
 
 pub fn is_input(role: Role) -> bool {
@@ -824,14 +828,14 @@ fn dtype_tensor<'a>(tensors: &[&'a Param]) -> Option<(&'a Param, bool)> {
         .or_else(|| tensors.first().map(|p| (*p, is_input(p.role))))
 }
 
-fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context, String> {
+fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context, EmitError> {
     let snake = snake_case(&op.op);
     for p in &op.params {
         if !is_c_identifier(&p.name) {
-            return Err(format!(
+            return Err(EmitError::Kernel(format!(
                 "{}: parameter `{}` is not a C identifier",
                 op.op, p.name
-            ));
+            )));
         }
     }
     // Every tensor goes to the kernel in prototype order; the TilingContext numbers inputs
@@ -864,8 +868,9 @@ fn template_context(op: &OpIr, sources: &KernelSources) -> Result<tera::Context,
             cpp_type: String::new(),
         })
         .collect();
-    let (dtype_param, dtype_is_input) = dtype_tensor(&tensor_params)
-        .ok_or_else(|| format!("{}: no tensor parameter, so no kernel", op.op))?;
+    let (dtype_param, dtype_is_input) = dtype_tensor(&tensor_params).ok_or_else(|| {
+        EmitError::Kernel(format!("{}: no tensor parameter, so no kernel", op.op))
+    })?;
     let dtypes = kernel_dtypes(dtype_param);
 
     let mut context = tera::Context::new();

@@ -1,0 +1,19 @@
+//! The library's one entry to the IR: a specs folder → every op merged and its documented error
+//! conditions turned into rules. gen, validate, audit, conform and sim all start here.
+
+use crate::specs::{Specs, SpecsError};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// Loads `docs/` and `ops/` below `dir` (or a bare folder of docs) and applies the rules to every
+/// op, on all cores. Problems in the files are diagnostics in the result, not errors.
+pub fn load(dir: &Path) -> Result<Specs, SpecsError> {
+    let mut specs = crate::specs::load_specs(dir)?;
+    apply_rules(&mut specs.ops);
+    Ok(specs)
+}
+
+/// The rules of every op (ops read some other way: one file, a list of docs).
+pub fn apply_rules(ops: &mut [crate::ir::OpIr]) {
+    ops.par_iter_mut().for_each(crate::rules::apply);
+}

@@ -1,0 +1,220 @@
+//! The one table of product names: how docs spell each Ascend product, and its stable id.
+//!
+//! Full names ("Atlas A2 训练系列产品/Atlas 800I A2 推理产品") are what product sections and notes
+//! use; conditions also use short tokens ("A2", "910B"), read by `products_in`.
+
+use crate::ir::ProductId;
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// One product name found in a text, with its byte span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub id: ProductId,
+    pub span: std::ops::Range<usize>,
+}
+
+/// A word every product pattern contains (keep in step with `PRODUCT_PATTERNS`).
+const PRODUCT_WORDS: [&str; 6] = ["Atlas", "Ascend", "A2", "A3", "昇腾", "Kirin"];
+
+/// Known product spellings, most specific first (a name naming several products, such as
+/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal).
+static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    [
+        (
+            r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?",
+            "ascend950",
+        ),
+        (r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品", "ascend310b"),
+        (
+            r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
+            "ascend910_93",
+        ),
+        (
+            r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
+            "ascend910_93",
+        ),
+        (
+            r"(?:Atlas\s*)?A2(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
+            "ascend910b",
+        ),
+        (
+            r"Atlas\s*(?:800[IT]|900)\s*A2(?:\s*PoD)?(?:\s*(?:推理|训练)产品)?",
+            "ascend910b",
+        ),
+        (r"A200I\s*A2\s*Box\s*(?:异构组件)?", "ascend910b"),
+        (
+            r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
+            "ascend910b",
+        ),
+        (
+            r"Atlas\s*(?:310P\s*)?推理系列(?:产品|加速卡产品)?",
+            "ascend310p",
+        ),
+        (r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
+        (r"Atlas\s*训练系列(?:产品)?", "ascend910"),
+        (r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?", "ascend910"),
+        (r"Kirin\s*[0-9A-Za-z]+", "kirin"),
+    ]
+    .into_iter()
+    .map(|(p, id)| (Regex::new(p).expect("product pattern"), id))
+    .collect()
+});
+
+#[cfg(test)]
+mod prefilter_tests {
+    use super::*;
+
+    #[test]
+    fn every_product_pattern_contains_a_prefilter_word() {
+        // A pattern the prefilter would hide: its samples must still be found.
+        for sample in [
+            "Ascend 950PR",
+            "Atlas 200I/500 A2 推理产品",
+            "A3 训练系列产品",
+            "昇腾910_93 AI处理器",
+            "A2 训练系列产品",
+            "Atlas 800I A2 推理产品",
+            "A200I A2 Box 异构组件",
+            "昇腾910B AI处理器",
+            "Atlas 推理系列产品",
+            "Ascend 310P",
+            "Atlas 训练系列产品",
+            "昇腾910 AI处理器",
+            "Kirin 9000",
+        ] {
+            assert!(!find_products(sample).is_empty(), "{sample}");
+        }
+        assert!(
+            PRODUCT_PATTERNS.iter().all(|(re, _)| PRODUCT_WORDS
+                .iter()
+                .any(|w| re.as_str().contains(w) || (re.as_str().contains("昇腾|Ascend")))),
+            "a pattern without a prefilter word"
+        );
+    }
+}
+
+/// Every known product name in `text`, in text order, without overlaps.
+pub fn find_products(text: &str) -> Vec<Found> {
+    let mut found: Vec<Found> = Vec::new();
+    // Every pattern names one of these; most lines name none, and then no regex has to run.
+    if !PRODUCT_WORDS.iter().any(|w| text.contains(w)) {
+        return found;
+    }
+    for (re, id) in PRODUCT_PATTERNS.iter() {
+        for m in re.find_iter(text) {
+            let overlaps = found
+                .iter()
+                .any(|f| f.span.start < m.end() && m.start() < f.span.end);
+            if !overlaps {
+                found.push(Found {
+                    id: (*id).to_string(),
+                    span: m.range(),
+                });
+            }
+        }
+    }
+    found.sort_by_key(|f| f.span.start);
+    found
+}
+
+/// Ids of `<!-- npu="..." -->` markers (`950`, `A3`, `910b`, `310b`, `310p`, `910`).
+pub fn npu_marker_id(token: &str) -> String {
+    match token.trim().to_ascii_lowercase().as_str() {
+        "950" => "ascend950".into(),
+        "a3" | "910_93" => "ascend910_93".into(),
+        "910b" | "a2" => "ascend910b".into(),
+        "310b" => "ascend310b".into(),
+        "310p" => "ascend310p".into(),
+        "910" => "ascend910".into(),
+        other => format!("npu_{}", slug(other)),
+    }
+}
+
+/// A stable id for a product name aclgen does not know.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    let out = out.trim_end_matches('_');
+    if out.is_empty() {
+        "unknown".to_string()
+    } else {
+        out.to_string()
+    }
+}
+
+static PRODUCT_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)Ascend\s*950(?:PR|DT)?|950PR|950DT|Atlas\s*A3[^、，,：:]*?(?:产品|$)|A3|910_93|Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)|200I/500\s*A2|310B|Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)|Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)|A2|910B|Atlas\s*推理系列(?:产品)?|310P|Atlas\s*训练系列(?:产品)?|昇腾\s*910\s*AI|Kirin"
+    )
+    .expect("product token pattern")
+});
+
+/// The product ids named in `text` ("Atlas 推理系列产品、Atlas 训练系列产品" → ascend310p,
+/// ascend910), sorted and deduplicated.
+pub fn products_in(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = PRODUCT_TOKEN
+        .find_iter(text)
+        .filter(|m| ascii_bounded(text, m.start(), m.end()))
+        .filter_map(|m| product_id(m.as_str()))
+        .map(str::to_string)
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// A bare token like "A2" must not sit inside a longer ASCII word.
+fn ascii_bounded(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    !word(before) && !word(after)
+}
+
+fn product_id(token: &str) -> Option<&'static str> {
+    let t = token.to_ascii_uppercase().replace(' ', "");
+    Some(if t.contains("950") {
+        "ascend950"
+    } else if t.contains("A3") || t.contains("910_93") {
+        "ascend910_93"
+    } else if t.contains("200I/500") || t.contains("310B") {
+        "ascend310b"
+    } else if t.contains("A2") || t.contains("910B") {
+        "ascend910b"
+    } else if t.contains("推理系列") || t.contains("310P") {
+        "ascend310p"
+    } else if t.contains("训练系列") || t.contains("910") {
+        "ascend910"
+    } else if t.contains("KIRIN") {
+        "kirin"
+    } else {
+        return None;
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_names_map_to_ids() {
+        assert_eq!(
+            products_in("Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]"),
+            vec!["ascend310p", "ascend910"]
+        );
+        assert_eq!(products_in("Ascend 950PR/Ascend 950DT"), vec!["ascend950"]);
+        assert_eq!(
+            products_in("A2、A3的depth * height * width"),
+            vec!["ascend910_93", "ascend910b"]
+        );
+        assert_eq!(products_in("Atlas 200I/500 A2推理产品"), vec!["ascend310b"]);
+        assert!(products_in("kernelSizeA2").is_empty());
+    }
+}

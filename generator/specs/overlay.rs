@@ -1,0 +1,268 @@
+//! Overlays: a YAML file that corrects one doc's op, each patch naming what it matches.
+
+use super::convert::{cparam_to_ir, error_to_ir, rank_to_ir};
+use super::schema::at_key;
+use super::schema::line_of_key;
+use super::schema::source_line;
+use super::schema::ErrorsPatch;
+use super::schema::Overlay;
+use super::schema::ParamPatch;
+use crate::diag::Code;
+use crate::ir::{Diagnostic, ErrorCase, OpIr, Param, Severity};
+use aclnn_runtime::Product;
+
+// ---------------------------------------------------------------------------------------------
+// Overlays
+
+/// Applies an overlay to the op it names. Each patch that matches nothing is an error
+/// diagnostic at the overlay's line; the rest still applies.
+pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut miss = |key: &str, message: String| diags.push(at_key(path, text, key, message));
+    for (id, support) in &overlay.products {
+        match support {
+            Some(true) => {
+                op.products.insert(id.clone(), true);
+            }
+            // Dtypes are listed for supported products only.
+            Some(false) => {
+                op.products.insert(id.clone(), false);
+                for p in &mut op.params {
+                    p.dtypes.remove(id);
+                }
+            }
+            None => {
+                if op.products.remove(id).is_none() {
+                    miss(id, format!("product `{id}` to remove is not in the doc"));
+                }
+                for p in &mut op.params {
+                    p.dtypes.remove(id);
+                }
+            }
+        }
+        if Product::parse(id).is_none() {
+            miss(id, format!("unknown product id `{id}`"));
+        }
+    }
+    set_if(&mut op.description, &overlay.description);
+    if overlay.formula.is_some() {
+        op.formula.clone_from(&overlay.formula);
+    }
+    if overlay.header.is_some() {
+        op.header.clone_from(&overlay.header);
+    }
+    if overlay.example.is_some() {
+        op.example.clone_from(&overlay.example);
+    }
+    for (name, patch) in &overlay.functions {
+        match op.functions.iter_mut().find(|f| &f.name == name) {
+            Some(f) => {
+                set_if(&mut f.return_type, &patch.return_type);
+                if let Some(params) = &patch.params {
+                    f.params = params.iter().cloned().map(cparam_to_ir).collect();
+                }
+            }
+            None => miss(name, format!("function `{name}` is not in the doc")),
+        }
+    }
+    for (name, patch) in &overlay.params {
+        let Some(index) = op.params.iter().position(|p| &p.name == name) else {
+            miss(name, format!("parameter `{name}` is not in the doc"));
+            continue;
+        };
+        if patch.remove {
+            op.params.remove(index);
+        } else {
+            patch_param(&mut op.params[index], patch);
+        }
+    }
+    patch_errors(op, &overlay.errors, &mut miss);
+    for text in &overlay.constraints.remove {
+        let before = op.constraints.len();
+        op.constraints.retain(|c| !c.contains(text.as_str()));
+        if op.constraints.len() == before {
+            miss("remove", format!("no constraint contains `{text}`"));
+        }
+    }
+    op.constraints
+        .extend(overlay.constraints.add.iter().cloned());
+    op.sources.push(path.to_string());
+    op.diagnostics.push(Diagnostic::at(
+        Severity::Note,
+        Code::OverlayApplied,
+        format!("overlay applied: {}", overlay.reason.trim()),
+        path,
+        line_of_key(text, "reason"),
+        0,
+        source_line(text, line_of_key(text, "reason")),
+    ));
+    diags
+}
+
+fn set_if(field: &mut String, value: &Option<String>) {
+    if let Some(v) = value {
+        field.clone_from(v);
+    }
+}
+
+fn patch_param(p: &mut Param, patch: &ParamPatch) {
+    if let Some(role) = patch.role {
+        p.role = role;
+    }
+    set_if(&mut p.ty, &patch.ty);
+    if let Some(optional) = patch.optional {
+        p.optional = optional;
+    }
+    set_if(&mut p.description, &patch.description);
+    for (product, dtypes) in &patch.dtypes {
+        match dtypes {
+            Some(list) => {
+                p.dtypes.insert(product.clone(), list.clone());
+            }
+            None => {
+                p.dtypes.remove(product);
+            }
+        }
+    }
+    if let Some(formats) = &patch.formats {
+        p.formats.clone_from(formats);
+    }
+    if let Some(rank) = patch.rank {
+        p.rank = Some(rank_to_ir(rank));
+    }
+    if patch.non_contiguous.is_some() {
+        p.non_contiguous = patch.non_contiguous;
+    }
+    if patch.empty_tensor.is_some() {
+        p.empty_tensor = patch.empty_tensor;
+    }
+    if let Some(constraints) = &patch.constraints {
+        p.constraints.clone_from(constraints);
+    }
+    if let Some(values) = &patch.enum_values {
+        p.enum_values.clone_from(values);
+    }
+}
+
+fn error_matches(e: &ErrorCase, code: u32, condition: &Option<String>) -> bool {
+    e.code == code
+        && condition
+            .as_deref()
+            .is_none_or(|c| e.condition.contains(c.trim()))
+}
+
+fn patch_errors(op: &mut OpIr, patch: &ErrorsPatch, miss: &mut impl FnMut(&str, String)) {
+    for m in &patch.remove {
+        let before = op.errors.len();
+        op.errors
+            .retain(|e| !error_matches(e, m.code, &m.condition));
+        if op.errors.len() == before {
+            miss(
+                "remove",
+                format!("no error case {} matches the removal", m.code),
+            );
+        }
+    }
+    for r in &patch.replace {
+        let mut hit = false;
+        for e in op.errors.iter_mut() {
+            if error_matches(e, r.code, &r.condition) {
+                let source = e.source.take();
+                *e = error_to_ir(r.with.clone());
+                e.source = source;
+                hit = true;
+            }
+        }
+        if !hit {
+            miss(
+                "replace",
+                format!("no error case {} matches the replacement", r.code),
+            );
+        }
+    }
+    op.errors.extend(patch.add.iter().cloned().map(error_to_ir));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[allow(unused_imports)]
+    use crate::ir::{
+        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
+    };
+    use crate::specs::testing::*;
+    #[allow(unused_imports)]
+    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
+    #[allow(unused_imports)]
+    use aclnn_runtime::{DType, Format, Product};
+    #[allow(unused_imports)]
+    use std::collections::{BTreeMap, BTreeSet};
+    #[allow(unused_imports)]
+    use std::path::{Path, PathBuf};
+    // --- overlays -----------------------------------------------------------------------
+
+    fn overlay(text: &str) -> Overlay {
+        match parse_spec("ops/Foo.yaml", text).expect("overlay parses") {
+            SpecFile::Overlay(o) => o,
+            SpecFile::Full(_) => panic!("not an overlay"),
+        }
+    }
+
+    #[test]
+    fn overlay_patches_every_kind_of_field() {
+        let mut op = sample_op("Foo", "a.txt");
+        op.functions[0].return_type = String::new();
+        let diags = apply_overlay(&mut op, &overlay(OVERLAY), "ops/Foo.yaml", OVERLAY);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(op.products.get("ascend910_93"), Some(&true));
+        assert!(!op.products.contains_key("ascend910"));
+        assert_eq!(op.header.as_deref(), Some("aclnn_foo.h"));
+        assert_eq!(op.functions[0].return_type, "aclnnStatus");
+        let p = &op.params[0];
+        assert_eq!(p.dtypes["ascend910_93"], [DType::Float16]);
+        assert_eq!(p.dtypes["ascend910b"], [DType::Float16, DType::Float32]);
+        assert_eq!(p.rank, Some(Rank { min: 1, max: 8 }));
+        assert!(p.optional);
+        let codes: Vec<u32> = op.errors.iter().map(|e| e.code).collect();
+        assert_eq!(codes, [161002, 561103]);
+        assert_eq!(op.errors[0].condition, "self的数据类型不支持");
+        assert_eq!(op.errors[0].source, loc("a.txt", 10));
+        assert_eq!(op.constraints, ["确定性计算"]);
+        assert_eq!(op.sources, ["a.txt", "ops/Foo.yaml"]);
+        assert!(op
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "overlay-applied" && d.message.contains("damaged")));
+    }
+
+    #[test]
+    fn overlay_patch_that_matches_nothing_is_an_error_at_its_line() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nparams:\n  selff:\n    optional: true\nfunctions:\n  aclnnBar:\n    return_type: int\nproducts:\n  ascend999: true\n";
+        let mut op = sample_op("Foo", "a.txt");
+        let diags = apply_overlay(&mut op, &overlay(text), "ops/Foo.yaml", text);
+        let lines: Vec<(usize, bool)> = diags
+            .iter()
+            .map(|d| (d.line, d.severity == Severity::Error))
+            .collect();
+        assert!(lines.contains(&(5, true)), "{diags:?}");
+        assert!(lines.contains(&(8, true)), "{diags:?}");
+        assert!(lines.contains(&(11, true)), "{diags:?}");
+    }
+
+    #[test]
+    fn overlay_marking_a_product_unsupported_drops_its_dtypes() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nproducts: {ascend910b: false}\n";
+        let mut op = sample_op("Foo", "a.txt");
+        assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
+        assert_eq!(op.products.get("ascend910b"), Some(&false));
+        assert!(op.params[0].dtypes.is_empty());
+    }
+
+    #[test]
+    fn overlay_can_remove_a_parameter() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nparams:\n  self: {remove: true}\n";
+        let mut op = sample_op("Foo", "a.txt");
+        assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
+        assert!(op.params.is_empty());
+    }
+}
