@@ -197,6 +197,38 @@ fn gen_from_scratch(specs: &Path, out: &Path) {
     let _ = aclgen::generate(&gen_args(specs, out));
 }
 
+/// A specs folder holding a copy of the ops-nn docs, so the benchmark can edit one.
+fn copied_corpus_specs(tmp: &Path) -> PathBuf {
+    let specs = tmp.join("specs-copy");
+    let docs = specs.join("docs");
+    std::fs::create_dir_all(specs.join("ops")).expect("temp specs dir");
+    std::fs::create_dir_all(&docs).expect("temp docs dir");
+    for entry in std::fs::read_dir(corpus_dir().join("ops-nn/docs")).expect("corpus docs") {
+        let path = entry.expect("entry").path();
+        if path.is_file() {
+            std::fs::copy(&path, docs.join(path.file_name().expect("name"))).expect("copy doc");
+        }
+    }
+    specs
+}
+
+/// Edits one doc of `specs` (a line added or taken away, in turn), as a person saving a spec.
+fn edit_one_spec(specs: &Path) {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(specs.join("docs"))
+        .expect("docs")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    docs.sort();
+    let doc = &docs[docs.len() / 2];
+    let text = std::fs::read_to_string(doc).expect("doc");
+    const EDIT: &str = "\n<!-- edited -->\n";
+    let edited = match text.strip_suffix(EDIT) {
+        Some(original) => original.to_string(),
+        None => text + EDIT,
+    };
+    std::fs::write(doc, edited).expect("edit doc");
+}
+
 /// Empties `out` for the next round with one rename: deleting the last round's 5,400 files is not
 /// part of a gen (the temp folder holding them is removed when the benchmark ends).
 fn move_aside(out: &Path) {
@@ -236,6 +268,10 @@ fn gen_peak_rss_mib(specs: &Path, out: &Path) -> Option<f64> {
 }
 
 const RSS_ROW: &str = "gen, full, child process";
+
+/// Its ratio is to "nothing changed" on the same tree, measured in the same rounds.
+const EDIT_ROW: &str = "gen, one spec edited (526)";
+const EDIT_TARGET: f64 = 1.5;
 
 const STAGE_ROWS: [&str; 4] = [
     "  stage: read specs + rules",
@@ -386,6 +422,24 @@ fn main() {
             let _ = aclgen::generate(&gen_args(&specs, &out));
         },
     );
+    // An edit to one spec against no change at all, round by round on the same tree: only the
+    // edited op is read and rendered again, so this stays close to the no-change run.
+    let mut edited_row = None;
+    if wanted(EDIT_ROW) {
+        let specs = copied_corpus_specs(tmp.path());
+        let out = tmp.path().join("generated-edited");
+        let _ = aclgen::generate(&gen_args(&specs, &out));
+        edited_row = Some(measure_against(
+            rounds,
+            &mut || {
+                let _ = aclgen::generate(&gen_args(&specs, &out));
+            },
+            &mut || {
+                edit_one_spec(&specs);
+                let _ = aclgen::generate(&gen_args(&specs, &out));
+            },
+        ));
+    }
     // The same run into memory (tmpfs): what aclgen costs without this machine's shared disk,
     // where creating 5,400 files alone takes 0.5-4 s depending on the neighbours.
     if let Ok(shm) = tempfile::tempdir_in("/dev/shm") {
@@ -436,6 +490,18 @@ fn main() {
             row.ratio,
             row.target.map(|t| format!("≤{t}×")).unwrap_or_default(),
             verdict
+        );
+    }
+    if let Some((time, baseline, ratio)) = edited_row {
+        let ok = ratio <= EDIT_TARGET;
+        failed |= !ok;
+        println!(
+            "{:<34} {:>10.1} ms; nothing changed {:.1} ms; ratio {:.2} (target ≤{EDIT_TARGET}×)  {}",
+            EDIT_ROW,
+            time.as_secs_f64() * 1e3,
+            baseline.as_secs_f64() * 1e3,
+            ratio,
+            if ok { "ok" } else { "OVER TARGET" }
         );
     }
     for (label, bytes) in big_inputs().into_iter().filter(|(label, _)| wanted(label)) {

@@ -168,9 +168,9 @@ fn a_broken_op_keeps_its_old_files_and_the_others_are_generated() {
     let emitted = emit_all(&[avg, broken], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1);
     assert!(
-        emitted.problems[0].contains("specs/ops/FooBarV2.yaml:3"),
+        emitted.problems[0].1.contains("specs/ops/FooBarV2.yaml:3"),
         "{}",
-        emitted.problems[0]
+        emitted.problems[0].1
     );
     let op_dir = out.join("ops/foo_bar_v2");
     let before: Vec<_> = ["h", "cpp", "txt"]
@@ -239,9 +239,9 @@ fn an_op_without_prototypes_is_reported_not_emitted() {
     let emitted = emit_all(&[op], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1);
     assert!(
-        emitted.problems[0].contains("prototypes"),
+        emitted.problems[0].1.contains("prototypes"),
         "{}",
-        emitted.problems[0]
+        emitted.problems[0].1
     );
     assert!(emitted.files.iter().all(|f| f.owner != "AvgPool2dBackward"));
 }

@@ -425,7 +425,121 @@ fn editing_one_spec_rewrites_only_that_ops_files() {
         changed.iter().any(|c| c == "ops/relu/op_api/aclnn_relu.h"),
         "{changed:?}"
     );
-    assert!(changed.iter().all(|c| c.contains("relu")), "{changed:?}");
+    // The manifest records the op's new input hash.
+    assert!(
+        changed
+            .iter()
+            .all(|c| c.contains("relu") || c == ".aclgen-manifest"),
+        "{changed:?}"
+    );
+}
+
+/// Bytes of every generated file (the machine-local fingerprint left out), by path.
+fn tree(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    snapshot(dir)
+        .into_iter()
+        .map(|(path, bytes, _)| (path.strip_prefix(dir).unwrap().to_path_buf(), bytes))
+        .collect()
+}
+
+/// Each kind of spec edit, done to a copy of the project's specs: a gen that reads only the
+/// changed ops again writes the same tree, says the same and exits the same as a full gen from
+/// nothing, and names the ops it read again.
+#[test]
+fn an_incremental_gen_equals_a_full_one_after_each_kind_of_edit() {
+    let root = tempfile::tempdir().unwrap();
+    let specs = root.path().join("specs");
+    copy_dir(&common::repo().join("specs"), &specs);
+    let docs = specs.join("docs");
+    let repo = common::repo();
+    let gen = |out: &str| {
+        aclgen(
+            &[
+                "gen",
+                "--specs",
+                "specs",
+                "--out",
+                out,
+                "--kernels",
+                repo.join("kernels").to_str().unwrap(),
+                "--templates",
+                repo.join("templates").to_str().unwrap(),
+            ],
+            root.path(),
+        )
+    };
+    assert_eq!(gen("inc").status.code(), Some(0));
+    let copy = docs.join("009-copy.txt");
+    let edits: Vec<(&str, Box<dyn Fn()>, &str)> = vec![
+        (
+            "a doc edited",
+            Box::new(|| {
+                let f = docs.join("002-aclnnAdaptiveAvgPool2dBackward.txt");
+                let text = std::fs::read_to_string(&f).unwrap() + "\n补充说明。\n";
+                std::fs::write(f, text).unwrap();
+            }),
+            "AdaptiveAvgPool2dBackward",
+        ),
+        (
+            "one of two docs of an op deleted",
+            Box::new(|| std::fs::remove_file(docs.join("003-aclnnAvgPool2dBackward.txt")).unwrap()),
+            "AvgPool2dBackward",
+        ),
+        (
+            "a new doc of an existing op",
+            Box::new(|| {
+                std::fs::copy(docs.join("001-aclnnAdaptiveMaxPool3dBackward.txt"), &copy).unwrap();
+            }),
+            "AdaptiveMaxPool3dBackward",
+        ),
+        (
+            "a doc now describing a new op",
+            Box::new(|| {
+                let text = std::fs::read_to_string(&copy).unwrap().replace(
+                    "aclnnAdaptiveMaxPool3dBackward",
+                    "aclnnAdaptiveMaxPool3dBackwardV2",
+                );
+                std::fs::write(&copy, text).unwrap();
+            }),
+            "AdaptiveMaxPool3dBackwardV2",
+        ),
+        (
+            "that doc deleted (its op's files go)",
+            Box::new(|| std::fs::remove_file(&copy).unwrap()),
+            "AdaptiveMaxPool3dBackwardV2",
+        ),
+        (
+            "an overlay edited",
+            Box::new(|| {
+                let f = specs.join("ops/AdaptiveAvgPool3dBackward.yaml");
+                let text = std::fs::read_to_string(&f).unwrap() + "# reviewed\n";
+                std::fs::write(f, text).unwrap();
+            }),
+            "AdaptiveAvgPool3dBackward",
+        ),
+    ];
+    for (what, edit, op) in edits {
+        edit();
+        let inc = gen("inc");
+        let _ = std::fs::remove_dir_all(root.path().join("full"));
+        let full = gen("full");
+        assert_eq!(inc.status.code(), full.status.code(), "{what}");
+        assert_eq!(text(&inc.stderr), text(&full.stderr), "{what}");
+        let stdout = text(&inc.stdout);
+        let reread = stdout.split("changed: ").nth(1).unwrap_or("");
+        assert!(
+            reread
+                .trim_end()
+                .trim_end_matches(')')
+                .split(", ")
+                .any(|o| o == op),
+            "{what}: {stdout}"
+        );
+        assert!(
+            tree(&root.path().join("inc")) == tree(&root.path().join("full")),
+            "{what}: the incremental tree differs from a full gen's"
+        );
+    }
 }
 
 /// The new user's path: `import --force` turned an op's overlay into a full spec that conflicts
@@ -448,7 +562,25 @@ fn a_conflicting_spec_keeps_its_ops_files() {
     let o = shipped.gen();
     assert_eq!(o.status.code(), Some(1), "{}", text_of(&o));
     assert!(text_of(&o).contains("spec-conflict"), "{}", text_of(&o));
-    assert_eq!(shipped.generated(), before);
+    // Every file is as it was; the manifest records what the op was read from now.
+    let without_inputs = |files: Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTime)>| {
+        files
+            .into_iter()
+            .map(|(path, bytes, mtime)| {
+                if path.ends_with(".aclgen-manifest") {
+                    let text = String::from_utf8_lossy(&bytes)
+                        .lines()
+                        .filter(|l| !l.starts_with("@inputs "))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    (path, text.into_bytes(), None)
+                } else {
+                    (path, bytes, Some(mtime))
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(without_inputs(shipped.generated()), without_inputs(before));
 }
 
 /// A copy of the project's own folders (`specs`, `kernels`) in a tempdir, generated with the

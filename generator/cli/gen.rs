@@ -48,8 +48,20 @@ fn print_summary(report: &GenReport, check: bool) -> Outcome {
         };
         println!("gen --check: {} files up to date{since}", s.unchanged);
     } else {
+        let reread = match &report.reread {
+            Some(ops) => format!(
+                " (specs of {} op(s) changed: {})",
+                ops.iter().filter(|op| *op != "-").count(),
+                ops.iter()
+                    .filter(|op| *op != "-")
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => String::new(),
+        };
         println!(
-            "gen: {} files written, {} unchanged, {} removed{unchanged_inputs}",
+            "gen: {} files written, {} unchanged, {} removed{unchanged_inputs}{reread}",
             s.written, s.unchanged, s.removed
         );
     }

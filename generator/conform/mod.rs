@@ -9,8 +9,8 @@
 //! counted and named with file:line.
 
 pub mod drift;
-pub mod lexer;
-pub mod ut;
+mod lexer;
+mod ut;
 
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};

@@ -3,8 +3,8 @@
 //! puts them on disk.
 
 pub mod ascend;
-pub mod c_header;
-pub mod case_files;
+mod c_header;
+mod case_files;
 pub mod render;
 pub mod rust;
 
@@ -134,10 +134,10 @@ pub struct Emitted {
     pub files: Vec<Owned>,
     /// Ops whose files from an earlier run are kept as they are.
     pub failed: BTreeSet<String>,
-    /// One message per problem, already formatted for stderr.
-    pub problems: Vec<String>,
-    /// Things worth a look that do not fail the run (an op without a kernel body).
-    pub warnings: Vec<String>,
+    /// Each refused op and why, already formatted for stderr, in op order.
+    pub problems: Vec<(String, String)>,
+    /// Things worth a look that do not fail the run (an op without a kernel body), by op.
+    pub warnings: Vec<(String, String)>,
     /// Some input failed before its op was known (a spec that does not parse): no op may be
     /// taken as gone, so every file of the last run that is not regenerated is kept.
     pub keep_all_old: bool,
@@ -158,7 +158,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
     for (op, result) in ops.iter().zip(results) {
         match result {
             OpEmit::Files { files, warning } => {
-                emitted.warnings.extend(warning);
+                emitted.warnings.extend(warning.map(|w| (op.op.clone(), w)));
                 emitted.files.extend(files.into_iter().map(|file| Owned {
                     owner: op.op.clone(),
                     file,
@@ -166,7 +166,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
                 good.push(op);
             }
             OpEmit::Refused { problem, keep_old } => {
-                emitted.problems.push(problem);
+                emitted.problems.push((op.op.clone(), problem));
                 if keep_old {
                     emitted.failed.insert(op.op.clone());
                 }

@@ -7,17 +7,17 @@
 //! per file, with a note for the rest. What gen refuses is checked on the IR
 //! (`ir::GENERATION_CODES`) and added here, so lint reports it.
 
-pub mod decode;
+pub(crate) mod decode;
 mod errors;
 mod facts;
 pub mod markdown;
 mod params;
-pub mod products;
+mod products;
 mod proto;
-pub mod scraped;
-pub mod structure;
+mod scraped;
+mod structure;
 mod table;
-pub mod text;
+mod text;
 
 use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};

@@ -4,10 +4,10 @@
 //! docs without an error table, and for conditions that point at them); `validate` is the
 //! `aclgen validate` command.
 
-pub mod infer;
-pub mod recognize;
-pub mod text;
-pub mod validate;
+mod infer;
+mod recognize;
+pub(crate) mod text;
+mod validate;
 
 pub use validate::{parse_call, result_json, CallError};
 

@@ -16,7 +16,6 @@ pub(crate) use re;
 
 re!(MARKUP, r"</?[a-zA-Z][^>]*>|\$|\\|`|\*\*");
 re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
-re!(LEAD_WORDS, r"^(?:如果|若)?(?:传入的|输入的|参数|属性)+");
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -196,22 +195,6 @@ const NOT_PARAM_WORDS: &[&str] = &[
     "with",
     "when",
 ];
-
-/// The tensors among mentioned params.
-pub fn tensors<'a>(ms: &[Mention<'a>]) -> Vec<&'a Param> {
-    ms.iter()
-        .map(|m| m.param)
-        .filter(|p| p.role.is_tensor())
-        .collect()
-}
-
-/// The attributes (host-side values) among mentioned params.
-pub fn attributes<'a>(ms: &[Mention<'a>]) -> Vec<&'a Param> {
-    ms.iter()
-        .map(|m| m.param)
-        .filter(|p| p.role == Role::Attribute)
-        .collect()
-}
 
 /// Every input and output tensor of the op ("输入输出").
 pub fn io_tensors(op: &OpIr) -> Vec<&Param> {

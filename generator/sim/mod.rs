@@ -5,7 +5,7 @@
 //! (the body), plus the fixed driver `kernels/host/sim_main.cpp` and a small entry file written
 //! here. The binary is cached under a hash of every source, so it is rebuilt when one changes.
 
-pub mod build;
+mod build;
 pub mod float16;
 pub mod reference;
 

@@ -40,33 +40,62 @@ pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
     Ok(files)
 }
 
+/// Of `files` (found below `dir`), those `load_specs` reads (see `input_files`).
+pub fn select_inputs<'a>(
+    dir: &Path,
+    files: impl IntoIterator<Item = &'a PathBuf>,
+) -> impl Iterator<Item = &'a PathBuf> {
+    let docs = docs_dir(dir);
+    let ops = dir.join("ops");
+    files.into_iter().filter(move |p| {
+        p.starts_with(&docs) || (p.parent() == Some(ops.as_path()) && is_yaml_spec(p))
+    })
+}
+
 /// `load_specs` on some of its input files only (`only` holds paths as `input_files` gives
 /// them): what an incremental gen reads again when those files changed.
 pub fn load_specs_only(dir: &Path, only: &BTreeSet<PathBuf>) -> Result<Specs, SpecsError> {
-    load_selected(dir, &crate::read::read_doc, &|p| only.contains(p))
+    load_selected(dir, &crate::read::read_doc, Some(only))
 }
 
 pub(super) type DocReader<'a> = &'a (dyn Fn(&str, &[u8]) -> DocRead + Sync);
 
 pub(super) fn load_specs_with(dir: &Path, read: DocReader) -> Result<Specs, SpecsError> {
-    load_selected(dir, read, &|_| true)
+    load_selected(dir, read, None)
 }
 
+/// Reads every input file, or with `only` those of them (without listing the folders: an
+/// incremental gen reads one file of hundreds).
 fn load_selected(
     dir: &Path,
     read: DocReader,
-    selected: &(dyn Fn(&Path) -> bool + Sync),
+    only: Option<&BTreeSet<PathBuf>>,
 ) -> Result<Specs, SpecsError> {
     if !dir.is_dir() {
         return Err(SpecsError::NoFolder(dir.to_path_buf()));
     }
     let mut specs = Specs::default();
     let mut candidates = Vec::new();
-    for doc in read_docs_parallel(&docs_dir(dir), read, selected)? {
+    let ops_dir = dir.join("ops");
+    let (docs, yamls) = match only {
+        None => (files_below(&docs_dir(dir))?, yaml_files(&ops_dir)?),
+        Some(only) => {
+            let docs = docs_dir(dir);
+            let is_yaml = |p: &&PathBuf| p.parent() == Some(ops_dir.as_path()) && is_yaml_spec(p);
+            (
+                only.iter()
+                    .filter(|p| p.starts_with(&docs))
+                    .cloned()
+                    .collect(),
+                only.iter().filter(is_yaml).cloned().collect(),
+            )
+        }
+    };
+    for doc in read_docs_parallel(&docs, read)? {
         add_doc_candidates(doc, &mut candidates, &mut specs.diagnostics);
     }
     let mut overlays = Vec::new();
-    for path in yaml_files(&dir.join("ops"))?.into_iter().filter(|p| selected(p)) {
+    for path in yamls {
         let name = path.to_string_lossy().into_owned();
         let bytes = std::fs::read(&path).map_err(|e| SpecsError::io(&path, e))?;
         let Ok(text) = String::from_utf8(bytes) else {
@@ -140,18 +169,9 @@ pub(super) fn read_one(path: &Path, read: DocReader) -> Result<ReadDoc, SpecsErr
 }
 
 /// Reads every doc below `dir` on all cores; the result keeps the sorted file order.
-fn read_docs_parallel(
-    dir: &Path,
-    read: DocReader,
-    selected: &(dyn Fn(&Path) -> bool + Sync),
-) -> Result<Vec<ReadDoc>, SpecsError> {
+fn read_docs_parallel(files: &[PathBuf], read: DocReader) -> Result<Vec<ReadDoc>, SpecsError> {
     use rayon::prelude::*;
-    let mut files = files_below(dir)?;
-    files.retain(|p| selected(p));
-    files
-        .par_iter()
-        .map(|path| read_one(path, read))
-        .collect()
+    files.par_iter().map(|path| read_one(path, read)).collect()
 }
 
 /// Keeps a doc's ops whose names are identifiers.
@@ -227,10 +247,12 @@ fn files_below(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
 
 fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
     let mut files = files_below(dir)?;
-    files.retain(|p| {
-        p.parent() == Some(dir) && p.extension().is_some_and(|e| e == "yaml" || e == "yml")
-    });
+    files.retain(|p| p.parent() == Some(dir) && is_yaml_spec(p));
     Ok(files)
+}
+
+fn is_yaml_spec(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
 /// Groups candidates by op name and reconciles each group into one IR.

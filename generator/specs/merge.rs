@@ -77,7 +77,11 @@ fn merge_group(
     // The conflict is the op's: gen refuses it and keeps its files from the last good run,
     // instead of regenerating them from the doc alone.
     match op.as_mut() {
-        Some(op) => op.diagnostics.extend(conflicts),
+        Some(op) => {
+            op.diagnostics.extend(conflicts);
+            // The conflicting spec is an input of the op too: editing it may resolve the conflict.
+            op.sources.extend(fulls.into_iter().map(|c| c.file));
+        }
         None => diagnostics.extend(conflicts),
     }
     op

@@ -13,7 +13,7 @@ mod testing;
 
 pub use convert::{full_to_yaml, ir_to_full};
 pub use import::{import, Imported};
-pub use load::{input_files, load_specs, load_specs_only, Specs};
+pub use load::{input_files, load_specs, load_specs_only, select_inputs, Specs};
 pub use overlay::apply_overlay;
 pub use schema::{parse_spec, FullSpec, Overlay, SpecFile};
 
@@ -58,7 +58,7 @@ pub fn read_file(path: &Path) -> Result<DocRead, SpecsError> {
     Ok(crate::read::read_doc(&name, &bytes))
 }
 
-pub(crate) fn is_yaml(path: &Path) -> bool {
+pub fn is_yaml(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("yaml" | "yml")

@@ -5,11 +5,15 @@
 //! with the size and modification time of every file the last run generated (so a hand edit or
 //! a deleted file is noticed). A run stores it beside the manifest with its exit status and
 //! diagnostics; the next run with the same fingerprint writes nothing, replays them and reports
-//! the tree up to date. The file is machine-local
+//! the tree up to date. The same without the specs (`base`) tells a run where only specs changed:
+//! it reads again only the ops whose inputs changed. The file is machine-local
 //! (mtimes, the binary) and git-ignored; a fresh clone has none and does the full run.
 
 use super::Manifest;
+use crate::diag::Diagnostic;
+use serde::{Deserialize, Serialize};
 use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, BTreeSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
@@ -23,34 +27,122 @@ pub struct Inputs<'a> {
     pub templates: &'a Path,
 }
 
-/// The fingerprint of a run of `gen` on `args`, or `None` when something cannot be read (then
-/// the run simply goes the full way).
-pub fn of_run(args: &Inputs) -> Option<String> {
-    // No manifest, no earlier run to skip to: a first gen hashes nothing.
-    let manifest = Manifest::read(&args.out).ok()?;
-    if manifest.entries.is_empty() {
-        return None;
+/// The fingerprints of a run: `run` equal means nothing to do; `base` (everything but the specs)
+/// equal means only specs changed, so only their ops need work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprints {
+    pub run: String,
+    pub base: String,
+}
+
+/// What a run's fingerprints are made of, kept so a run can recompute them after writing by
+/// looking again only at the files it wrote.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    /// The aclgen binary, the templates and the kernels.
+    tools: u64,
+    /// SipHash-1-3 of each spec file's contents, by path (as `input` walks them).
+    pub specs: BTreeMap<PathBuf, u64>,
+    /// Size and mtime of the manifest and of every file it lists, by path in the output folder.
+    outputs: BTreeMap<String, u64>,
+    /// The manifest as it was (read once per run).
+    pub manifest: Manifest,
+}
+
+impl Snapshot {
+    /// Looks at every input and output, or `None` when something cannot be read or there is no
+    /// earlier run (then the run simply goes the full way).
+    pub fn take(args: &Inputs) -> Option<Snapshot> {
+        // No manifest, no earlier run to skip to: a first gen hashes nothing.
+        let manifest = Manifest::read(args.out).ok()?;
+        if manifest.entries.is_empty() {
+            return None;
+        }
+        let mut h = DefaultHasher::new();
+        binary_identity(&mut h)?;
+        for dir in [args.templates, args.kernels] {
+            dir.hash(&mut h);
+            let files = sorted_files(dir)?;
+            digests(&files, contents_digest)?.hash(&mut h);
+        }
+        let specs = sorted_files(args.specs)?;
+        let spec_digests = digests(&specs, spec_digest)?;
+        Some(Snapshot {
+            tools: h.finish(),
+            specs: specs.into_iter().zip(spec_digests).collect(),
+            outputs: output_digests(args.out, &manifest, None)?,
+            manifest,
+        })
     }
-    let mut h = DefaultHasher::new();
-    binary_identity(&mut h)?;
-    for dir in [args.specs, args.templates, args.kernels] {
-        dir.hash(&mut h);
-        let mut files = Vec::new();
-        collect_files(dir, &mut files)?;
-        files.sort();
-        digests(&files, contents_digest)?.hash(&mut h);
+
+    pub fn fingerprints(&self) -> Fingerprints {
+        let mut h = DefaultHasher::new();
+        self.tools.hash(&mut h);
+        self.outputs.hash(&mut h);
+        // The count the full run reports: every listed file and the manifest itself.
+        let count = self.outputs.len();
+        let base = format!("{:016x} {count}", h.finish());
+        self.specs.hash(&mut h);
+        let run = format!("{:016x} {count}", h.finish());
+        Fingerprints { run, base }
     }
-    let outputs: Vec<PathBuf> = std::iter::once(super::MANIFEST)
+
+    /// The snapshot after a run that changed only the outputs `touched` and wrote `manifest`:
+    /// the inputs are as they were, the other outputs are looked at again only if newly listed.
+    pub fn after_write(
+        self,
+        out: &Path,
+        manifest: Manifest,
+        touched: &BTreeSet<String>,
+    ) -> Option<Snapshot> {
+        let known = (&self.outputs, touched);
+        let outputs = output_digests(out, &manifest, Some(known))?;
+        Some(Snapshot {
+            outputs,
+            manifest,
+            ..self
+        })
+    }
+}
+
+/// Metadata digests of the manifest and the files it lists; with `known`, digests of files not
+/// touched since are reused.
+fn output_digests(
+    out: &Path,
+    manifest: &Manifest,
+    known: Option<(&BTreeMap<String, u64>, &BTreeSet<String>)>,
+) -> Option<BTreeMap<String, u64>> {
+    use rayon::prelude::*;
+    let paths: Vec<&str> = std::iter::once(super::MANIFEST)
         .chain(manifest.entries.keys().map(String::as_str))
-        .map(|path| args.out.join(path))
         .collect();
-    digests(&outputs, metadata_digest)?.hash(&mut h);
-    // The count the full run reports: every listed file and the manifest itself.
-    Some(format!(
-        "{:016x} {}\n",
-        h.finish(),
-        manifest.entries.len() + 1
-    ))
+    paths
+        .par_iter()
+        .map(|path| {
+            let reused = known.and_then(|(digests, touched)| {
+                (*path != super::MANIFEST && !touched.contains(*path))
+                    .then(|| digests.get(*path).copied())
+                    .flatten()
+            });
+            let digest = match reused {
+                Some(d) => d,
+                None => metadata_digest(&out.join(path))?,
+            };
+            Some((path.to_string(), digest))
+        })
+        .collect()
+}
+
+/// `Snapshot::take(args)`'s fingerprints.
+pub fn of_run(args: &Inputs) -> Option<Fingerprints> {
+    Snapshot::take(args).map(|s| s.fingerprints())
+}
+
+fn sorted_files(dir: &Path) -> Option<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    files.sort();
+    Some(files)
 }
 
 /// One digest per file, in the files' order, computed on all cores (a corpus run stats 5,000
@@ -60,40 +152,62 @@ fn digests(files: &[PathBuf], digest: fn(&Path) -> Option<u64>) -> Option<Vec<u6
     files.par_iter().map(|file| digest(file)).collect()
 }
 
-/// What the last run reported, replayed when nothing changed since.
-#[derive(Debug, PartialEq, Eq)]
+/// A spec file's contents under SipHash-1-3 with zero keys: a fixed algorithm, so the per-op
+/// hashes the manifest records from these are the same on every machine.
+pub fn spec_digest(path: &Path) -> Option<u64> {
+    let bytes = std::fs::read(path).ok()?;
+    let mut h = siphasher::sip::SipHasher13::new();
+    h.write(&bytes);
+    Some(h.finish())
+}
+
+/// What the last run reported, replayed when nothing changed since, and per op and per spec
+/// file, so a run that reads only some ops again can still say everything the full run would.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastRun {
+    pub fingerprint: String,
+    pub base: String,
     /// Generated files (and the manifest) it vouches for.
     pub files: usize,
     /// It exited 1 (problems in the input).
     pub failed: bool,
     /// Its diagnostics, as printed.
     pub problems: String,
+    /// Each op's refusal and warnings, as printed.
+    pub op_problems: BTreeMap<String, String>,
+    pub op_warnings: BTreeMap<String, String>,
+    /// Errors of spec files that belong to no op's IR (a YAML spec that does not parse), by file
+    /// relative to the specs folder.
+    pub file_errors: BTreeMap<String, Vec<Diagnostic>>,
+}
+
+impl LastRun {
+    /// The count in a fingerprint (`<hash> <count>`).
+    pub fn count_of(fingerprint: &str) -> usize {
+        fingerprint
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+/// The last run's record, if there is one this aclgen can read.
+pub fn last_run(out: &Path) -> Option<LastRun> {
+    let text = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
+    serde_json::from_str(&text).ok()
 }
 
 /// The last run's report, when its stored fingerprint equals `current`.
 pub fn fresh(out: &Path, current: &str) -> Option<LastRun> {
-    let stored = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
-    let (head, problems) = stored.split_once('\n')?;
-    let (fp, status) = head.rsplit_once(' ')?;
-    if fp != current.trim_end() {
-        return None;
-    }
-    Some(LastRun {
-        files: fp.split_whitespace().nth(1)?.parse().ok()?,
-        failed: status == "failed",
-        problems: problems.to_string(),
-    })
+    last_run(out).filter(|last| last.fingerprint == current)
 }
 
-/// Stores the fingerprint of a finished run with its status and diagnostics (best effort: a
-/// failure only costs the next run time).
-pub fn store(out: &Path, fingerprint: &str, failed: bool, problems: &str) {
-    let status = if failed { "failed" } else { "ok" };
-    let _ = std::fs::write(
-        out.join(FINGERPRINT),
-        format!("{} {status}\n{problems}", fingerprint.trim_end()),
-    );
+/// Stores the record of a finished run (best effort: a failure only costs the next run time).
+pub fn store(out: &Path, run: &LastRun) {
+    if let Ok(text) = serde_json::to_string(run) {
+        let _ = std::fs::write(out.join(FINGERPRINT), text);
+    }
 }
 
 /// Forgets the stored fingerprint (a run that did not finish must not be skipped next time).
@@ -185,16 +299,18 @@ mod tests {
         let dir = project();
         let a = of_run(&args(dir.path()).inputs()).unwrap();
         assert_eq!(of_run(&args(dir.path()).inputs()), Some(a.clone()));
-        store(&dir.path().join("out"), &a, true, "error: x\n");
-        let last = fresh(&dir.path().join("out"), &a).unwrap();
-        assert_eq!(
-            last,
-            LastRun {
-                files: 2,
-                failed: true,
-                problems: "error: x\n".into()
-            }
-        );
+        assert_eq!(LastRun::count_of(&a.run), 2);
+        let run = LastRun {
+            fingerprint: a.run.clone(),
+            base: a.base.clone(),
+            files: 2,
+            failed: true,
+            problems: "error: x\n".into(),
+            ..LastRun::default()
+        };
+        store(&dir.path().join("out"), &run);
+        assert_eq!(fresh(&dir.path().join("out"), &a.run), Some(run));
+        assert_eq!(fresh(&dir.path().join("out"), &a.base), None);
     }
 
     #[test]
@@ -203,7 +319,9 @@ mod tests {
         let before = of_run(&args(dir.path()).inputs()).unwrap();
         std::fs::write(dir.path().join("specs/docs/a.md"), "# aclnnB").unwrap();
         let edited = of_run(&args(dir.path()).inputs()).unwrap();
-        assert_ne!(before, edited);
+        assert_ne!(before.run, edited.run);
+        // Only a spec changed: the fingerprint without the specs is the same.
+        assert_eq!(before.base, edited.base);
         std::fs::remove_file(dir.path().join("out/a.h")).unwrap();
         assert_eq!(of_run(&args(dir.path()).inputs()), None);
     }

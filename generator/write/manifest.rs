@@ -123,7 +123,10 @@ mod tests {
             },
         );
         let text = m.render();
-        assert!(text.contains("@inputs A 0000000000000abc docs/a.md ops/A.yaml\n"), "{text}");
+        assert!(
+            text.contains("@inputs A 0000000000000abc docs/a.md ops/A.yaml\n"),
+            "{text}"
+        );
         assert_eq!(Manifest::parse(&text), m);
         // A manifest of an older aclgen: no inputs, every op is read again.
         let old = Manifest::parse("# x\nA ops/a/x.h\n");

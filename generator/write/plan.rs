@@ -21,6 +21,8 @@ pub struct Plan<'a> {
     pub unchanged: usize,
     /// Files listed in the old manifest that are no longer generated.
     pub removals: Vec<PathBuf>,
+    /// The manifest the plan writes.
+    pub manifest: Manifest,
 }
 
 #[derive(Debug)]
@@ -99,6 +101,7 @@ pub fn plan<'a>(
             plan.removals.push(PathBuf::from(path));
         }
     }
+    plan.manifest = manifest;
     Ok(plan)
 }
 
@@ -472,7 +475,15 @@ mod tests {
         // Leading outside: refused, and nothing is written there.
         std::os::unix::fs::symlink(&outside, out.join("ops")).unwrap();
         let files = [owned("A", "ops/x/b.h", "b\n")];
-        let plan = plan(&out, &files, &Manifest::default(), &BTreeSet::new(), &[], &BTreeMap::new()).unwrap();
+        let plan = plan(
+            &out,
+            &files,
+            &Manifest::default(),
+            &BTreeSet::new(),
+            &[],
+            &BTreeMap::new(),
+        )
+        .unwrap();
         let err = apply(&out, &plan).unwrap_err();
         assert!(
             err.to_string().contains("leads outside the output folder"),
@@ -543,7 +554,15 @@ mod tests {
         let out = tmp.path().join("failed");
         let files = [owned("A", "ops/a", "a\n"), owned("A", "ops/a/x.h", "x\n")];
         let before = beside(tmp.path());
-        let plan = plan(&out, &files, &Manifest::default(), &BTreeSet::new(), &[], &BTreeMap::new()).unwrap();
+        let plan = plan(
+            &out,
+            &files,
+            &Manifest::default(),
+            &BTreeSet::new(),
+            &[],
+            &BTreeMap::new(),
+        )
+        .unwrap();
         assert!(apply(&out, &plan).is_err());
         assert!(!out.exists());
         assert_eq!(
