@@ -138,9 +138,14 @@ re!(
 );
 re!(CONSTRAINT_WORDS, r"约束|参数说明|校验条件|限制要求");
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
+// "numLayers不满足>0": the negated bound is the requirement (> n, or ≥ n).
+re!(
+    NOT_AT_LEAST,
+    r"不满足\s*(?:(>|大于)|(≥|>=|大于等于))\s*(-?\d+)"
+);
 re!(
     NOT_EQUAL_VALUES,
-    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，)\s*-?\d+)*)"
+    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，|和|及|与)\s*-?\d+)*)"
 );
 
 /// Rules for one condition, or why it can't be expressed.
@@ -744,7 +749,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     if EXCEPT.is_match(clause) {
         return Err("a condition on all dims but some is not in the vocabulary".into());
     }
-    let mismatch = MISMATCH.is_match(clause);
+    // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
+    let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
     let about_values = VALUE_WORD.is_match(clause) && !dim_value;
     if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
@@ -1031,7 +1037,7 @@ fn shape_rules(
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
-    if !OUT_OF_RANGE.is_match(clause) {
+    if !OUT_OF_RANGE.is_match(clause) && !MISMATCH.is_match(clause) {
         return Err(format!("no shape relation recognized in “{clause}”"));
     }
     if !CONSTRAINT_WORDS.is_match(clause) {
@@ -1251,6 +1257,9 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 "{} must not be 0: a single excluded value, which no rule expresses",
                 p.name
             ));
+        } else if let Some(c) = NOT_AT_LEAST.captures(clause) {
+            let n: Option<i64> = c[3].parse().ok();
+            rules.push(range(n.map(|n| n + i64::from(c.get(1).is_some())), None));
         } else if LOWER_ZERO.is_match(clause) {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
@@ -1754,6 +1763,30 @@ mod tests {
     }
 
     #[test]
+    fn negated_bounds_and_value_pairs() {
+        let mut op = pool3d();
+        op.params.push(attr("numLayers", "int64_t", &[]));
+        op.params.push(attr("approximate", "int64_t", &[]));
+        let r = |c: &str| recognize(&op, c).unwrap();
+        let at_least = |min| {
+            vec![Rule::IntInRange {
+                param: "numLayers".into(),
+                min: Some(min),
+                max: None,
+            }]
+        };
+        assert_eq!(r("numLayers不满足>0。"), at_least(1));
+        assert_eq!(r("numLayers不满足≥2。"), at_least(2));
+        assert_eq!(
+            r("参数approximate的取值范围不是0和1。"),
+            vec![Rule::IntIn {
+                param: "approximate".into(),
+                values: vec![0, 1]
+            }]
+        );
+    }
+
+    #[test]
     fn neither_nor_lengths_and_axis_relations() {
         let mut op = pool3d();
         op.params
@@ -1994,6 +2027,23 @@ mod tests {
                 trailing: true
             }]
         );
+    }
+
+    #[test]
+    fn inconsistent_with_the_description_is_no_mutual_equality() {
+        let mut op = pool3d();
+        op.params[1].description = "shape与gradOutput一致。".into();
+        // self and out share nothing by the descriptions; gradOutput/self do.
+        let rules = recognize(&op, "gradOutput、self、out的shape与参数说明中不一致。").unwrap();
+        assert!(
+            !rules
+                .iter()
+                .any(|r| matches!(r, Rule::ShapeSame { params } if params.len() == 3)),
+            "{rules:?}"
+        );
+        assert!(rules.contains(&Rule::ShapeSame {
+            params: s(&["self", "gradOutput"])
+        }));
     }
 
     #[test]
