@@ -47,7 +47,9 @@ static RANK_RANGE: LazyLock<Regex> = LazyLock::new(|| {
 static RANK_ONE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"支持\s*(\d{1,2})\s*维(?:[^度数]|$)").unwrap());
 static RANK_MAX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?)\s*(\d{1,2})\s*维(?:以上)?")
+    Regex::new(
+        r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?|最高(?:支持)?|最多(?:支持)?|至多)\s*(\d{1,2})\s*维(?:以上)?|(\d{1,2})\s*维(?:及|或)?以(?:下|内)",
+    )
         .unwrap()
 });
 static RANK_NOT_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -196,7 +198,7 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
     {
         return Some(Rank {
             min: 0,
-            max: num(&c[1])?,
+            max: num(c.get(1).or(c.get(2))?.as_str())?,
         });
     }
     // "当输入是5维时…当输入是4维时…": the ranks the doc handles.
@@ -327,14 +329,23 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     }
     let mut depth = 0i32;
     let mut clause = String::new();
-    let flush = |clause: &mut String, out: &mut Vec<String>| {
+    // Whether the clause just before was kept: "长度必须为0，1或3" goes on in a piece of numbers.
+    let mut kept = false;
+    let mut flush = |clause: &mut String, out: &mut Vec<String>| {
         let c = clause
             .trim()
             .trim_start_matches(['且', '并'])
             .trim()
             .to_string();
-        if !c.is_empty() && CONSTRAINT.is_match(&c) && !out.contains(&c) {
+        let continues = c.starts_with(|ch: char| ch.is_ascii_digit()) && kept;
+        if let (true, Some(last)) = (continues, out.last_mut()) {
+            last.push('，');
+            last.push_str(&c);
+        } else if !c.is_empty() && CONSTRAINT.is_match(&c) && !out.contains(&c) {
             out.push(c);
+            kept = true;
+        } else {
+            kept = false;
         }
         clause.clear();
     };
@@ -540,6 +551,17 @@ mod tests {
             rank_in_text("数据格式支持ND，维度不大于8。"),
             Some(Rank { min: 0, max: 8 })
         );
+        for at_most in [
+            "数据格式支持 ND。最高支持 8 维。",
+            "最多支持8维",
+            "支持8维以下",
+        ] {
+            assert_eq!(
+                rank_in_text(at_most),
+                Some(Rank { min: 0, max: 8 }),
+                "{at_most}"
+            );
+        }
         assert_eq!(rank_cell("3-4"), Some(Rank { min: 3, max: 4 }));
         assert_eq!(rank_cell("0-8"), Some(Rank { min: 0, max: 8 }));
         assert_eq!(rank_cell("4维"), Some(Rank { min: 4, max: 4 }));
@@ -564,6 +586,10 @@ mod tests {
                 "长度为1（kH=kW）或2（kH, kW）",
                 "支持范围为[-255,255]"
             ]
+        );
+        assert_eq!(
+            constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
+            ["数组长度必须为0，1或3", "数组元素必须都大于0"]
         );
         let e = enum_values(
             [

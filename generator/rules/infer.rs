@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 re!(
     LIST_LEN,
-    r"长度(?:只能)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    r"长度(?:只能|必须|需要|应|需)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
@@ -337,6 +337,12 @@ mod tests {
             "长度为1(kH=kW)或2(kH, kW)，数值大于0。",
         );
         assert_eq!(list_lens(&p), Some(vec![1, 2]));
+        let p = attr(
+            "stride",
+            "const aclIntArray*",
+            "数组长度必须为0，1或3，且数组元素必须都大于0。当数组的长度为0时，内部会取kernelSize的值。",
+        );
+        assert_eq!(list_lens(&p), Some(vec![0, 1, 3]));
     }
 
     #[test]
