@@ -801,7 +801,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     }
     if FORMAT.is_match(clause) {
         any_aspect = true;
-        rules.extend(format_rules(&tensors, mismatch)?);
+        let pinned = !DTYPE.is_match(clause) || clause.contains("私有");
+        rules.extend(format_rules(&tensors, mismatch, pinned)?);
     }
     if dim_value {
         any_aspect = true;
@@ -872,13 +873,18 @@ fn dtype_rules(op: &OpIr, tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule
         .collect())
 }
 
-fn format_rules(tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
+/// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private
+/// formats. ND is the format of any N-dimensional layout, so a tensor documented as ND only is
+/// not pinned to it by the boilerplate "数据类型和数据格式不在支持的范围之内": CANN's elementwise
+/// ops take NC1HWC0 or FRACTAL_NZ tensors there.
+fn format_rules(tensors: &[&Param], mismatch: bool, pinned: bool) -> Result<Vec<Rule>, String> {
     if mismatch {
         return same_rule(tensors, "format", |params| Rule::FormatSame { params });
     }
     Ok(tensors
         .iter()
         .filter(|p| !p.formats.is_empty())
+        .filter(|p| pinned || p.formats != [aclnn_runtime::Format::Nd])
         .map(|p| Rule::FormatIn {
             param: p.name.clone(),
             allowed: p.formats.clone(),
@@ -2026,6 +2032,30 @@ mod tests {
                 list: "normalizedShape".into(),
                 trailing: true
             }]
+        );
+    }
+
+    #[test]
+    fn nd_only_formats_are_pinned_by_a_format_row_not_by_boilerplate() {
+        let mut op = pool3d();
+        for p in &mut op.params {
+            p.formats = vec![Format::Nd];
+        }
+        let formats = |c: &str| {
+            recognize(&op, c)
+                .unwrap()
+                .into_iter()
+                .filter(|r| matches!(r, Rule::FormatIn { .. }))
+                .count()
+        };
+        assert_eq!(
+            formats("gradOutput和self的数据类型和数据格式不在支持的范围之内。"),
+            0
+        );
+        assert_eq!(formats("gradOutput和self的数据格式不在支持的范围之内。"), 2);
+        assert_eq!(
+            formats("gradOutput和self的数据类型、数据格式是私有格式。"),
+            2
         );
     }
 
