@@ -543,8 +543,10 @@ impl Joiner<'_> {
             .and_then(facts::mark)
             .or_else(|| facts::non_contiguous_in_text(&all_text));
         p.empty_tensor = facts::empty_tensor_in_text(&all_text);
-        // CANN names nullable parameters `xxxOptional`.
-        p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
+        // CANN names nullable parameters `xxxOptional`; a role cell may say "可选输入".
+        p.optional = facts::optional_in_text(&all_text)
+            || p.name.ends_with("Optional")
+            || facts::optional_in_text(&d.role_text);
         p.constraints = facts::constraint_phrases(&all_text);
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
     }
@@ -857,5 +859,15 @@ mod tests {
         assert_eq!(sec.notes.len(), 1);
         assert_eq!(sec.notes[0].owner.as_deref(), Some("self"));
         assert_eq!(sec.notes[0].products, ["ascend910b"]);
+    }
+
+    #[test]
+    fn a_role_cell_saying_optional_makes_the_parameter_optional() {
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, const aclTensor *zeroPoints, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>数据类型</th></tr>\n<tr><td>self</td><td>输入</td><td>输入。</td><td>FLOAT</td></tr>\n<tr><td>zeroPoints</td><td>可选输入</td><td>偏移。</td><td>FLOAT</td></tr>\n<tr><td>out</td><td>输出</td><td>输出。</td><td>FLOAT</td></tr>\n</table>\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let op = &read.ops[0];
+        let optional = |n: &str| op.params.iter().find(|p| p.name == n).unwrap().optional;
+        assert!(optional("zeroPoints"));
+        assert!(!optional("self"));
     }
 }

@@ -865,7 +865,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
 
 fn dtype_rules(op: &OpIr, tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
     if mismatch {
-        return same_rule(tensors, "dtype", |params| Rule::DtypeSame { params });
+        let kin = dtype_kin(tensors);
+        return same_rule(&kin, "dtype", |params| Rule::DtypeSame { params });
     }
     Ok(tensors
         .iter()
@@ -890,6 +891,34 @@ fn format_rules(tensors: &[&Param], mismatch: bool, pinned: bool) -> Result<Vec<
             allowed: p.formats.clone(),
         })
         .collect())
+}
+
+/// The tensors a "数据类型不一致" over `tensors` can mean: a tensor whose documented dtypes share
+/// none with the others' (an INT32/INT64 index among FLOAT tensors, in "输入输出数据类型不一致")
+/// can never have their dtype, so it is not one of them. The reference is the tensor whose
+/// dtypes meet the most others'; tensors with no documented dtypes stay.
+fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
+    use std::collections::BTreeSet;
+    let sets: Vec<BTreeSet<aclnn_runtime::DType>> = tensors
+        .iter()
+        .map(|p| p.dtypes.values().flatten().copied().collect())
+        .collect();
+    let meets =
+        |a: &BTreeSet<_>, b: &BTreeSet<_>| a.is_empty() || b.is_empty() || !a.is_disjoint(b);
+    let Some(reference) = (0..sets.len()).max_by_key(|&i| {
+        (
+            sets.iter().filter(|s| meets(&sets[i], s)).count(),
+            usize::MAX - i,
+        )
+    }) else {
+        return Vec::new();
+    };
+    tensors
+        .iter()
+        .zip(&sets)
+        .filter(|(_, s)| meets(&sets[reference], s))
+        .map(|(p, _)| *p)
+        .collect()
 }
 
 fn same_rule(
@@ -2056,6 +2085,22 @@ mod tests {
         assert_eq!(
             formats("gradOutput和self的数据类型、数据格式是私有格式。"),
             2
+        );
+    }
+
+    #[test]
+    fn dtype_equality_leaves_out_tensors_that_share_no_dtype() {
+        let mut op = pool3d();
+        let mut index = tensor("index", Role::InputTensor);
+        index.dtypes = [("ascend910b".to_string(), vec![DType::Int32, DType::Int64])]
+            .into_iter()
+            .collect();
+        op.params.insert(1, index);
+        assert_eq!(
+            recognize(&op, "输入输出数据类型不一致。").unwrap(),
+            vec![Rule::DtypeSame {
+                params: s(&["gradOutput", "self", "out"])
+            }]
         );
     }
 
