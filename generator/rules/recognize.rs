@@ -18,7 +18,7 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?(?:[，,]\s*|且)|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
 );
 re!(
     OPTIONAL_NOTE,
@@ -162,7 +162,8 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
     // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
     // without its subject.
     let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
-    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
+    // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
+    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
     if let Some(rules) = axis_bounds_rule(op, &text) {
         return Ok(rules);
     }
@@ -1724,6 +1725,19 @@ mod tests {
     #[test]
     fn non_null_prefix_and_inherited_subjects() {
         let op = pool3d();
+        assert_eq!(
+            recognize(&op, "当out不为空且out的数据格式不在支持的范围之内。").unwrap(),
+            vec![Rule::FormatIn {
+                param: "out".into(),
+                allowed: vec![Format::Ncdhw, Format::Nd]
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out（非空时）shape与self不相等。").unwrap(),
+            vec![Rule::ShapeSame {
+                params: s(&["out", "self"])
+            }]
+        );
         assert_eq!(
             recognize(&op, "当out非空时，其数据格式不在支持的范围之内。").unwrap(),
             vec![Rule::FormatIn {
