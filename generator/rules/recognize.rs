@@ -63,6 +63,17 @@ re!(ONE_WAY, r"单向|到|\bto\b");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
 re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
+re!(
+    NOT_EITHER_EMPTY,
+    r"(?:不为|不是).+或(?:者)?\s*(?:空[Tt]ensor|空张量)"
+);
+// "out的shape不等于self根据dim拆分后的shape": a shape computed from another, not that shape.
+re!(DERIVED_SHAPE, r"后的\s*(?:shape|形状)|推导|[Ii]nfer");
+// "self的shape在C、H、W的某个轴为0": particular named axes, not every dim.
+re!(
+    NAMED_AXES,
+    r"[NCDHWL]\s*[、,，和]\s*[NCDHWL]|除.{0,8}(?:以外|外)|[NCDHWL]\s*(?:轴|维)"
+);
 re!(DTYPE, r"数据类型|dtype|类型");
 re!(FORMAT, r"(?i)数据格式|格式|format");
 re!(
@@ -432,6 +443,12 @@ fn recognize_clause<'a>(
         }
         tensor_rules(&strict, |p| Rule::Contiguous { param: p })
     } else if EMPTY_TENSOR.is_match(clause) {
+        if NOT_EITHER_EMPTY.is_match(clause) {
+            // "repeats不为1D tensor或空tensor": the empty tensor is one of the allowed shapes.
+            return Err(format!(
+                "an empty tensor is one of the shapes “{clause}” allows, next to one the vocabulary cannot say alone"
+            ));
+        }
         if clause.contains("同时") {
             return Err(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
@@ -463,7 +480,7 @@ fn recognize_clause<'a>(
 re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
 re!(
     CAST_FROM_ABLE,
-    r"^([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+    r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
 );
 
 /// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
@@ -939,6 +956,11 @@ fn same_rule(
 }
 
 fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    if NAMED_AXES.is_match(clause) {
+        return Err(format!(
+            "a condition on some named axes (“{clause}”): the vocabulary bounds every dim"
+        ));
+    }
     if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
         return Err(format!(
             "a condition on dim sizes other than their sign (“{clause}”)"
@@ -1055,6 +1077,11 @@ fn shape_rules(
     if mismatch {
         if EXCEPT.is_match(clause) {
             return Err("a shape equality except some dims is not in the vocabulary".into());
+        }
+        if DERIVED_SHAPE.is_match(clause) {
+            return Err(format!(
+                "a shape derived from another (“{clause}”) is not in the vocabulary"
+            ));
         }
         let lists: Vec<&Param> = text::mentions(op, clause)
             .into_iter()
@@ -2114,6 +2141,34 @@ mod tests {
             recognize(&op, "输入输出数据类型不一致。").unwrap(),
             vec![Rule::DtypeSame {
                 params: s(&["gradOutput", "self", "out"])
+            }]
+        );
+    }
+
+    #[test]
+    fn derived_shapes_named_axes_and_allowed_empty_tensors_are_not_guessed() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        // Each of these was read as a stricter rule that rejects valid calls.
+        for c in [
+            "out的shape不等于self根据dim拆分后的shape。",
+            "self的shape在C、H、W的某个轴为0。",
+            "self不为1D tensor或空tensor。",
+        ] {
+            assert!(recognize(&op, c).is_err(), "{c}: {:?}", recognize(&op, c));
+        }
+        assert_eq!(
+            recognize(&op, "self的shape存在某个轴为0。").unwrap(),
+            vec![Rule::DimsPositive {
+                param: "self".into(),
+                allow_zero: false
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "参数out的数据类型不是gradOutput可转换的。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput"]),
+                to: "out".into()
             }]
         );
     }
