@@ -44,8 +44,9 @@ static RANK_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
-static RANK_ONE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"支持\s*(\d{1,2})\s*维(?:[^度数]|$)").unwrap());
+static RANK_ONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"支持(?:为)?\s*(\d{1,2}|[一二三四五六七八])\s*维(?:[^度数]|$)").unwrap()
+});
 static RANK_MAX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?|最高(?:支持)?|最多(?:支持)?|至多)\s*(\d{1,2})\s*维(?:以上)?|(\d{1,2})\s*维(?:及|或)?以(?:下|内)",
@@ -212,9 +213,23 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
             max: *max,
         });
     }
-    if let Some(c) = RANK_ONE.captures(text) {
-        let a = num(&c[1])?;
-        return Some(Rank { min: a, max: a });
+    // "K-C量化场景，shape支持一维…MX量化场景，shape支持四维": every rank a scenario names.
+    let ones: Vec<usize> = RANK_ONE
+        .captures_iter(text)
+        .filter_map(|c| {
+            num(&c[1]).or_else(|| {
+                "一二三四五六七八"
+                    .chars()
+                    .position(|d| c[1].starts_with(d))
+                    .map(|i| i + 1)
+            })
+        })
+        .collect();
+    if let (Some(min), Some(max)) = (ones.iter().min(), ones.iter().max()) {
+        return Some(Rank {
+            min: *min,
+            max: *max,
+        });
     }
     None
 }
