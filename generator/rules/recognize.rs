@@ -527,7 +527,9 @@ fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<R
     if from.is_empty() {
         // "推导出的数据类型无法转换为selfRef的类型": every input takes part in the promotion,
         // an in-place destination included.
-        from = text::input_tensors(op);
+        // Quantization parameters (a UINT64 deqScale among INT8 data) share no dtype with the
+        // data and take no part in its promotion.
+        from = dtype_kin(&text::input_tensors(op));
     }
     if from.is_empty() {
         return Err("a cast condition without a source tensor".into());
@@ -2168,6 +2170,23 @@ mod tests {
             recognize(&op, "参数out的数据类型不是gradOutput可转换的。").unwrap(),
             vec![Rule::DtypeCastable {
                 from: s(&["gradOutput"]),
+                to: "out".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn promotion_of_every_input_leaves_out_quantization_parameters() {
+        let mut op = pool3d();
+        let mut scale = tensor("deqScale", Role::InputTensor);
+        scale.dtypes = [("ascend910b".to_string(), vec![DType::UInt64])]
+            .into_iter()
+            .collect();
+        op.params.insert(2, scale);
+        assert_eq!(
+            recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput", "self"]),
                 to: "out".into()
             }]
         );
