@@ -643,11 +643,13 @@ impl Joiner<'_> {
                 if CONDITIONAL_NOTE.is_match(sentence) {
                     continue;
                 }
-                let note = Note {
-                    text: sentence.to_string(),
-                    ..whole.clone()
-                };
-                self.apply_note(params, &note, sink);
+                for statement in statements(sentence, params) {
+                    let note = Note {
+                        text: statement,
+                        ..whole.clone()
+                    };
+                    self.apply_note(params, &note, sink);
+                }
             }
         }
     }
@@ -787,6 +789,31 @@ fn mentioned_params(text: &str, params: &[Param]) -> Vec<String> {
     out
 }
 
+/// The statements of one sentence of a note: "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16，
+/// `offset`仅支持INT8" says two things, each of its own parameters. A new statement begins at a
+/// piece that opens with a parameter's name once the text before it states dtypes.
+fn statements(sentence: &str, params: &[Param]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for piece in sentence.split(['，', ',']) {
+        let head = ["入参", "出参", "参数", "输入", "输出"]
+            .iter()
+            .fold(piece.trim_start(), |h, w| h.strip_prefix(w).unwrap_or(h))
+            .trim_start_matches('`');
+        let opens_with_param = IDENT_WORD
+            .find(head)
+            .is_some_and(|m| m.start() == 0 && params.iter().any(|p| p.name == m.as_str()));
+        if opens_with_param && !cur.is_empty() && facts::dtype_statement(&cur).is_some() {
+            out.push(std::mem::take(&mut cur));
+        } else if !cur.is_empty() {
+            cur.push('，');
+        }
+        cur.push_str(piece);
+    }
+    out.push(cur);
+    out
+}
+
 /// "参数self、out的数据类型…" → [self, out].
 fn named_params(text: &str) -> Vec<String> {
     let Some(c) = NAMED_PARAMS.captures(text) else {
@@ -826,6 +853,29 @@ mod tests {
         );
         assert_eq!(role_of("int8_t", "cubeMathType", "输入"), Role::Attribute);
         assert_eq!(role_of("aclrtStream", "stream", ""), Role::Stream);
+    }
+
+    #[test]
+    fn one_note_sentence_with_two_statements() {
+        let p = |n: &str| Param {
+            name: n.into(),
+            ..Default::default()
+        };
+        let params = [p("x"), p("scale"), p("offset")];
+        assert_eq!(
+            statements(
+                "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16，`offset`仅支持INT8",
+                &params
+            ),
+            [
+                "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16",
+                "`offset`仅支持INT8"
+            ]
+        );
+        assert_eq!(
+            statements("数据类型支持FLOAT16，BFLOAT16", &params),
+            ["数据类型支持FLOAT16，BFLOAT16"]
+        );
     }
 
     #[test]
