@@ -352,7 +352,7 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
             .trim_start_matches(['且', '并'])
             .trim()
             .to_string();
-        let continues = c.starts_with(|ch: char| ch.is_ascii_digit()) && kept;
+        let continues = kept && NUMBER_LIST.is_match(&c);
         if let (true, Some(last)) = (continues, out.last_mut()) {
             last.push('，');
             last.push_str(&c);
@@ -393,6 +393,20 @@ pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, St
             }
             continue;
         }
+        // "支持的枚举值如下：0：KEEP_DTYPE，…。1：ALLOW_FP32_DOWN_PRECISION，…": a list announced
+        // once, its items sentences of their own.
+        if l.contains("枚举") || l.contains("如下") {
+            let pairs: Vec<(i64, String)> = ENUM_PAIR
+                .captures_iter(l)
+                .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+                .collect();
+            if pairs.len() >= 2 {
+                for (v, name) in pairs {
+                    out.entry(v).or_insert(name);
+                }
+                continue;
+            }
+        }
         for sentence in l.split(['。', '；', ';']) {
             inline_enum(sentence, &mut out);
         }
@@ -405,10 +419,17 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     if !(sentence.contains("支持") || sentence.contains("取值")) {
         return;
     }
-    let pairs: Vec<(i64, String)> = ENUM_PAIR
+    let mut pairs: Vec<(i64, String)> = ENUM_PAIR
         .captures_iter(sentence)
         .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
         .collect();
+    if pairs.len() < 2 {
+        // "支持0(none)|1(mean)|2(sum)".
+        pairs = ENUM_PAREN
+            .captures_iter(sentence)
+            .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+            .collect();
+    }
     if pairs.len() >= 2 {
         for (v, name) in pairs {
             out.entry(v).or_insert(name);
@@ -441,8 +462,14 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     }
 }
 
+/// A piece that is only numbers ("1或3"), continuing the clause before it.
+static NUMBER_LIST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^-?\d+(?:\s*(?:或者|或|、|和|及)\s*-?\d+)*$").unwrap());
+static ENUM_PAREN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(-?\d{1,3})\s*[(（]\s*'?([A-Za-z][A-Za-z0-9_]*)'?\s*[)）]").unwrap()
+});
 static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[、，,：:（(\s]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
+    Regex::new(r"(?:^|[、，,：:（(\s。；]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
         .unwrap()
 });
 
@@ -616,5 +643,12 @@ mod tests {
         );
         assert_eq!(e.get(&0).map(String::as_str), Some("KEEP_DTYPE"));
         assert_eq!(e.len(), 2);
+        let e = enum_values(["支持0(none)|1(mean)|2(sum)。"].into_iter());
+        assert_eq!(e.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
+        let e = enum_values(
+            ["支持的枚举值如下：0：KEEP_DTYPE，保持。1：ALLOW_FP32_DOWN_PRECISION，支持降精度。2：USE_FP16，支持。"]
+                .into_iter(),
+        );
+        assert_eq!(e.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
     }
 }

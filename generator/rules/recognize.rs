@@ -97,7 +97,7 @@ re!(
 );
 re!(
     SET_VALUES,
-    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)|不在\s*(-?\d+(?:\s*(?:[,，、]|和|或)\s*-?\d+)+)\s*(?:这几个值|范围|之)?内?"
 );
 re!(SHAPE, r"(?:^|[^A-Za-z0-9_])(?i:shape)|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
@@ -1334,6 +1334,7 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 .get(1)
                 .or(c.get(2))
                 .or(c.get(3))
+                .or(c.get(4))
                 .map_or("", |m| m.as_str());
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
@@ -1854,6 +1855,13 @@ mod tests {
             }]
         };
         assert_eq!(r("numLayers不满足>0。"), at_least(1));
+        assert_eq!(
+            r("approximate的取值不在0、1和2范围内。"),
+            vec![Rule::IntIn {
+                param: "approximate".into(),
+                values: vec![0, 1, 2]
+            }]
+        );
         assert_eq!(r("numLayers不满足≥2。"), at_least(2));
         assert_eq!(
             r("参数approximate的取值范围不是0和1。"),
