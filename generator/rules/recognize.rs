@@ -136,7 +136,12 @@ re!(
 re!(NUMEL, r"元素个数|元素数量");
 re!(
     DIMS_EQUAL,
-    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?(?:(?:和|与)([A-Za-z_][A-Za-z0-9_]*)的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?)?不(?:相等|一致)$"
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?(?:(?:和|与|不等于)([A-Za-z_][A-Za-z0-9_]*)的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?)?(?:不(?:相等|一致|相同))?$"
+);
+// "counts、mean和invstd在第一维上的size不一致".
+re!(
+    DIMS_EQUAL_GROUP,
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与及]\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上?的?(?:size|大小|长度)不(?:一致|相等|相同)$"
 );
 re!(REPEATED, r"重复");
 re!(
@@ -553,23 +558,51 @@ fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
             rhs_dim: -2,
         }]);
     }
-    let c = DIMS_EQUAL.captures(clause)?;
-    let tensor = |i: usize| {
-        c.get(i)
-            .and_then(|m| text::resolve(op, m.as_str()))
+    let ordinal = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        if s.starts_with("最后") {
+            return Some(-1);
+        }
+        let last = s.chars().last()?;
+        let n = match last.to_digit(10) {
+            Some(d) => i64::from(d),
+            None => "一二三四五六七八".chars().position(|d| d == last)? as i64 + 1,
+        };
+        Some(if s.starts_with("倒数") { -n } else { n - 1 })
+    };
+    let tensor_named = |w: &str| {
+        text::resolve(op, w.trim())
             .filter(|p| p.role.is_tensor())
             .map(|p| p.name.clone())
     };
-    let ordinal = |s: &str| -> Option<i64> {
-        let n = "一二三四五六七八".chars().position(|d| s.ends_with(d))? as i64 + 1;
-        Some(if s.starts_with("最后") {
-            -1
-        } else if s.starts_with("倒数") {
-            -n
-        } else {
-            n - 1
-        })
-    };
+    if let Some(c) = DIMS_EQUAL_GROUP.captures(clause) {
+        let names: Option<Vec<String>> = c[1]
+            .split(['、', '，', ',', '和', '与', '及'])
+            .filter(|w| !w.trim().is_empty())
+            .map(tensor_named)
+            .collect();
+        let names = names?;
+        let dim = ordinal(&c[2])?;
+        let (first, rest) = names.split_first()?;
+        return Some(
+            rest.iter()
+                .map(|other| Rule::DimsEqual {
+                    lhs: first.clone(),
+                    lhs_dim: dim,
+                    rhs: other.clone(),
+                    rhs_dim: dim,
+                })
+                .collect(),
+        );
+    }
+    let c = DIMS_EQUAL.captures(clause)?;
+    // Either "A的第N维和B的第M维不相等" or "A的第N个维度值不等于B的第M个维度值".
+    if !(clause.ends_with("不相等") || clause.ends_with("不一致") || clause.ends_with("不相同"))
+        && !clause.contains("不等于")
+    {
+        return None;
+    }
+    let tensor = |i: usize| c.get(i).and_then(|m| tensor_named(m.as_str()));
     let lhs = tensor(1)?;
     let lhs_dim = ordinal(&c[3])?;
     let (rhs, rhs_dim) = match (tensor(2), tensor(4), c.get(5)) {
@@ -2267,6 +2300,17 @@ mod tests {
         assert_eq!(
             recognize(&op, "self和out的第一维度不相等。").unwrap(),
             vec![eq("self", 0, "out", 0)]
+        );
+        assert_eq!(
+            recognize(&op, "self的第三个维度值不等于out的第2个维度值。").unwrap(),
+            vec![eq("self", 2, "out", 1)]
+        );
+        assert_eq!(
+            recognize(&op, "gradOutput、self和out在第一维上的size不一致。").unwrap(),
+            vec![
+                eq("gradOutput", 0, "self", 0),
+                eq("gradOutput", 0, "out", 0)
+            ]
         );
     }
 
