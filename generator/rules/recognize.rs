@@ -152,7 +152,10 @@ re!(
     TENSOR_COUNT,
     r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
 );
-re!(CONSTRAINT_WORDS, r"约束|参数说明|校验条件|限制要求");
+re!(
+    CONSTRAINT_WORDS,
+    r"约束|参数说明|校验条件|限制要求|限制条件|要求"
+);
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
 // "numLayers不满足>0": the negated bound is the requirement (> n, or ≥ n).
 re!(
@@ -2229,6 +2232,19 @@ mod tests {
             vec![Rule::DtypeCastable {
                 from: s(&["gradOutput", "self"]),
                 to: "out".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_shape_against_the_requirements_is_the_descriptions_constraints() {
+        let rules = recognize(&pool3d(), "self的shape不符合要求。").unwrap();
+        assert_eq!(
+            rules,
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 4,
+                max: 5
             }]
         );
     }
