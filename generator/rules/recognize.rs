@@ -127,7 +127,7 @@ re!(
 );
 re!(
     WHEN_PREFIX,
-    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
+    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
 );
 re!(
     NO_SUBJECT_ASPECT,
@@ -1786,6 +1786,18 @@ mod tests {
                 }),
             }]
         );
+        assert_eq!(
+            recognize(&op, "outputMask[0]为True且out为空指针。").unwrap(),
+            vec![Rule::When {
+                param: "outputMask".into(),
+                index: Some(0),
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::NotNull {
+                    params: s(&["out"])
+                }),
+            }]
+        );
     }
 
     #[test]
@@ -1866,7 +1878,21 @@ mod tests {
         );
         op.params.push(attr("isResult", "bool", &[]));
         op.params.push(attr("alpha", "float", &[]));
-        assert!(recognize(&op, "isResult=true 且 alpha<0").is_err());
+        // "且" joins the condition to what it conditions, as "，" does.
+        assert_eq!(
+            recognize(&op, "isResult=true 且 alpha<0").unwrap(),
+            vec![Rule::When {
+                param: "isResult".into(),
+                index: None,
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::IntInRange {
+                    param: "alpha".into(),
+                    min: Some(0),
+                    max: None
+                }),
+            }]
+        );
         assert_eq!(
             recognize(&op, "alpha小于0。").unwrap(),
             vec![Rule::IntInRange {
