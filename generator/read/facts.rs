@@ -370,7 +370,10 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
             ')' | '）' | ']' | '】' => depth -= 1,
             _ => {}
         }
-        let splits = depth <= 0 && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
+        // "类型为INT32时，shape的最后一维是x的1/8": a clause that states a condition carries on
+        // into the clause it conditions, so that one is never read as unconditional.
+        let pause = matches!(ch, '，' | ',') && CONDITION_HEAD.is_match(clause.trim());
+        let splits = depth <= 0 && !pause && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
         if splits {
             flush(&mut clause, &mut out);
         } else {
@@ -462,6 +465,9 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     }
 }
 
+/// A clause that opens a condition ("当x为空时", "类型为INT32时").
+static CONDITION_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"时$|^(?:当|如果|若)[^，,]*$").unwrap());
 /// A piece that is only numbers ("1或3"), continuing the clause before it.
 static NUMBER_LIST: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^-?\d+(?:\s*(?:或者|或|、|和|及)\s*-?\d+)*$").unwrap());
@@ -628,6 +634,10 @@ mod tests {
                 "长度为1（kH=kW）或2（kH, kW）",
                 "支持范围为[-255,255]"
             ]
+        );
+        assert_eq!(
+            constraint_phrases("类型为INT32时，数据类型与x一致；其他类型时，shape与x一致。"),
+            ["类型为INT32时，数据类型与x一致", "其他类型时，shape与x一致"]
         );
         assert_eq!(
             constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
