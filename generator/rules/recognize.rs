@@ -600,9 +600,11 @@ fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     }
     let c = DIMS_EQUAL.captures(clause)?;
     // Either "A的第N维和B的第M维不相等" or "A的第N个维度值不等于B的第M个维度值".
-    if !(clause.ends_with("不相等") || clause.ends_with("不一致") || clause.ends_with("不相同"))
-        && !clause.contains("不等于")
-    {
+    let negated = ["不相等", "不一致", "不相同"]
+        .iter()
+        .any(|w| clause.ends_with(w))
+        || clause.contains("不等于");
+    if !negated {
         return None;
     }
     let tensor = |i: usize| c.get(i).and_then(|m| tensor_named(m.as_str()));
