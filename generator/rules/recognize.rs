@@ -196,6 +196,18 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         .into_iter()
         .flat_map(|c| split_alternatives(&c))
         .collect();
+    // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
+    // condition, not two separate ones.
+    let empties: Vec<bool> = text
+        .split(['，', ',', '；', ';'])
+        .filter(|c| EMPTY_TENSOR.is_match(c))
+        .map(|c| c.contains('不') || c.contains('非'))
+        .collect();
+    if empties.contains(&true) && empties.contains(&false) {
+        return Err(format!(
+            "a joint emptiness condition on several tensors (“{text}”) is not in the vocabulary"
+        ));
+    }
     for (i, clause) in clauses.iter().enumerate() {
         if EXPLANATORY.is_match(clause) {
             continue;
@@ -2228,6 +2240,7 @@ mod tests {
             "out的shape不等于self根据dim拆分后的shape。",
             "self的shape在C、H、W的某个轴为0。",
             "self不为1D tensor或空tensor。",
+            "self是空tensor，out不是空tensor。",
         ] {
             assert!(recognize(&op, c).is_err(), "{c}: {:?}", recognize(&op, c));
         }
