@@ -145,6 +145,10 @@ re!(
 );
 re!(REPEATED, r"重复");
 re!(
+    ZERO_RANK,
+    r"(?:维度|维数|维度数|rank)\s*(?:等于|为|是|==|=)\s*0\s*(?:维)?$"
+);
+re!(
     MATMUL,
     r"^([A-Za-z_][A-Za-z0-9_]*)(?:和|与)([A-Za-z_][A-Za-z0-9_]*)(?:的shape)?不满足(?:矩阵)?相乘(?:条件|的条件|规则)$"
 );
@@ -1095,6 +1099,10 @@ fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<R
 
 /// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
 fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, String> {
+    if ZERO_RANK.is_match(clause) {
+        // "self的维度等于0": a 0-d tensor is the error.
+        return Ok(Some((1, MAX_RANK)));
+    }
     let Some(c) = RANK_NUMBERS.captures(clause) else {
         return Ok(None);
     };
@@ -1931,6 +1939,14 @@ mod tests {
             }]
         };
         assert_eq!(r("numLayers不满足>0。"), at_least(1));
+        assert_eq!(
+            r("self的维度等于0。"),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 1,
+                max: MAX_RANK
+            }]
+        );
         assert_eq!(
             r("approximate的取值不在0、1和2范围内。"),
             vec![Rule::IntIn {
