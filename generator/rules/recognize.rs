@@ -80,7 +80,10 @@ re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
+re!(
+    RANK,
+    r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数|\d\s*D\s*(?:/|[Tt]ensor)"
+);
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(
     DIM_SIZE,
@@ -111,7 +114,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
@@ -1939,6 +1942,14 @@ mod tests {
             }]
         };
         assert_eq!(r("numLayers不满足>0。"), at_least(1));
+        assert_eq!(
+            r("self不为0D/1D tensor。"),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 0,
+                max: 1
+            }]
+        );
         assert_eq!(
             r("self的维度等于0。"),
             vec![Rule::RankIn {
