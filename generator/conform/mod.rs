@@ -328,12 +328,12 @@ fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReaso
     } else {
         build_product(op)
     };
-    let args = map_args(op, call).map_err(|r| ("unmapped", r))?;
+    let (args, opaque) = map_args(op, call).map_err(|r| ("unmapped", r))?;
     let c = Call {
         product: product.to_string(),
         args,
     };
-    let result = crate::rules::validate_call(op, &c);
+    let result = aclnn_runtime::check(&rules_for(op, &opaque), &c);
     let (got, condition) = match &result {
         Ok(()) => (status::SUCCESS, String::new()),
         Err(e) => (e.code, e.condition.clone()),
@@ -402,8 +402,22 @@ pub fn soc_product(soc: &str) -> Option<&'static str> {
     Product::parse(id).map(Product::id)
 }
 
-/// The call's positional arguments bound to the prototype's parameters.
-fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
+/// The op's rules for a call whose `opaque` parameters got a non-null value `validate` cannot
+/// take (a `char*` string): absent from the call, they would read as null pointers, so
+/// `NotNull` leaves them out (every other rule skips an absent argument anyway).
+fn rules_for(op: &OpIr, opaque: &[String]) -> Vec<aclnn_runtime::CheckedRule> {
+    let mut rules = op.all_rules();
+    for r in &mut rules {
+        if let aclnn_runtime::Rule::NotNull { params } = &mut r.rule {
+            params.retain(|p| !opaque.contains(p));
+        }
+    }
+    rules
+}
+
+/// The call's positional arguments bound to the prototype's parameters, and the parameters
+/// passed a non-null value of a type `validate` does not check (strings).
+fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<String>), String> {
     let f = op
         .workspace_fn()
         .ok_or_else(|| format!("{} has no first-phase prototype", op.op))?;
@@ -432,7 +446,7 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
             params.join(", ")
         ));
     }
-    let mut args = BTreeMap::new();
+    let (mut args, mut opaque) = (BTreeMap::new(), Vec::new());
     for (name, v) in params.into_iter().zip(values) {
         let Some(p) = op.params.iter().find(|p| p.name == name) else {
             continue;
@@ -440,11 +454,14 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<BTreeMap<String, Arg>, String> {
         if !crate::rules::text::is_checkable(p) {
             continue;
         }
-        if let Some(arg) = to_arg(p.role, &p.ty, v).map_err(|e| format!("{name}: {e}"))? {
-            args.insert(name.to_string(), arg);
+        match to_arg(p.role, &p.ty, v).map_err(|e| format!("{name}: {e}"))? {
+            Some(arg) => {
+                args.insert(name.to_string(), arg);
+            }
+            None => opaque.push(name.to_string()),
         }
     }
-    Ok(args)
+    Ok((args, opaque))
 }
 
 /// One test value as the argument of a parameter (`None`: a type `validate` does not check).
@@ -881,6 +898,42 @@ TEST_F(t, unreadable) {
         assert!(kinds.contains(&("status", "t.cpp:25")), "{kinds:?}");
         assert!(kinds.contains(&("unmapped", "t.cpp:30")), "{kinds:?}");
         assert!(kinds.contains(&("unreadable", "t.cpp:33")), "{kinds:?}");
+    }
+
+    #[test]
+    fn a_string_argument_is_not_a_null_pointer() {
+        let mut op = op();
+        let f = &mut op.functions[0];
+        f.params.insert(
+            1,
+            CParam {
+                name: "mode".into(),
+                ty: "const char*".into(),
+            },
+        );
+        op.params.insert(
+            1,
+            Param {
+                name: "mode".into(),
+                role: Role::Attribute,
+                ty: "const char*".into(),
+                ..Default::default()
+            },
+        );
+        op.errors[0].condition = "传入的self、mode、out是空指针。".into();
+        op.errors[0].mapping = None;
+        crate::rules::apply(&mut op);
+        let t = r#"
+TEST_F(t, given) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND); const char* m = "rint";
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, m, ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }
+TEST_F(t, null) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, nullptr, ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_ERR_PARAM_NULLPTR); }
+"#;
+        let mut r = Report::default();
+        check_file("x.cpp", t, &[op], &mut r);
+        assert_eq!(r.overall, Tally { agree: 2, total: 2 }, "{:?}", r.cases);
     }
 
     #[test]

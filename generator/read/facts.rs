@@ -44,10 +44,13 @@ static RANK_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
-static RANK_ONE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"支持\s*(\d{1,2})\s*维(?:[^度数]|$)").unwrap());
+static RANK_ONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"支持(?:为)?\s*(\d{1,2}|[一二三四五六七八])\s*维(?:[^度数]|$)").unwrap()
+});
 static RANK_MAX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?)\s*(\d{1,2})\s*维(?:以上)?")
+    Regex::new(
+        r"(?:不支持|不能超过|不超过|小于等于|最大(?:支持)?|最高(?:支持)?|最多(?:支持)?|至多)\s*(\d{1,2})\s*维(?:以上)?|(\d{1,2})\s*维(?:及|或)?以(?:下|内)",
+    )
         .unwrap()
 });
 static RANK_NOT_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
@@ -196,7 +199,7 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
     {
         return Some(Rank {
             min: 0,
-            max: num(&c[1])?,
+            max: num(c.get(1).or(c.get(2))?.as_str())?,
         });
     }
     // "当输入是5维时…当输入是4维时…": the ranks the doc handles.
@@ -210,9 +213,23 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
             max: *max,
         });
     }
-    if let Some(c) = RANK_ONE.captures(text) {
-        let a = num(&c[1])?;
-        return Some(Rank { min: a, max: a });
+    // "K-C量化场景，shape支持一维…MX量化场景，shape支持四维": every rank a scenario names.
+    let ones: Vec<usize> = RANK_ONE
+        .captures_iter(text)
+        .filter_map(|c| {
+            num(&c[1]).or_else(|| {
+                "一二三四五六七八"
+                    .chars()
+                    .position(|d| c[1].starts_with(d))
+                    .map(|i| i + 1)
+            })
+        })
+        .collect();
+    if let (Some(min), Some(max)) = (ones.iter().min(), ones.iter().max()) {
+        return Some(Rank {
+            min: *min,
+            max: *max,
+        });
     }
     None
 }
@@ -327,14 +344,23 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     }
     let mut depth = 0i32;
     let mut clause = String::new();
-    let flush = |clause: &mut String, out: &mut Vec<String>| {
+    // Whether the clause just before was kept: "长度必须为0，1或3" goes on in a piece of numbers.
+    let mut kept = false;
+    let mut flush = |clause: &mut String, out: &mut Vec<String>| {
         let c = clause
             .trim()
             .trim_start_matches(['且', '并'])
             .trim()
             .to_string();
-        if !c.is_empty() && CONSTRAINT.is_match(&c) && !out.contains(&c) {
+        let continues = kept && NUMBER_LIST.is_match(&c);
+        if let (true, Some(last)) = (continues, out.last_mut()) {
+            last.push('，');
+            last.push_str(&c);
+        } else if !c.is_empty() && CONSTRAINT.is_match(&c) && !out.contains(&c) {
             out.push(c);
+            kept = true;
+        } else {
+            kept = false;
         }
         clause.clear();
     };
@@ -344,7 +370,10 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
             ')' | '）' | ']' | '】' => depth -= 1,
             _ => {}
         }
-        let splits = depth <= 0 && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
+        // "类型为INT32时，shape的最后一维是x的1/8": a clause that states a condition carries on
+        // into the clause it conditions, so that one is never read as unconditional.
+        let pause = matches!(ch, '，' | ',') && CONDITION_HEAD.is_match(clause.trim());
+        let splits = depth <= 0 && !pause && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
         if splits {
             flush(&mut clause, &mut out);
         } else {
@@ -367,6 +396,20 @@ pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, St
             }
             continue;
         }
+        // "支持的枚举值如下：0：KEEP_DTYPE，…。1：ALLOW_FP32_DOWN_PRECISION，…": a list announced
+        // once, its items sentences of their own.
+        if l.contains("枚举") || l.contains("如下") {
+            let pairs: Vec<(i64, String)> = ENUM_PAIR
+                .captures_iter(l)
+                .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+                .collect();
+            if pairs.len() >= 2 {
+                for (v, name) in pairs {
+                    out.entry(v).or_insert(name);
+                }
+                continue;
+            }
+        }
         for sentence in l.split(['。', '；', ';']) {
             inline_enum(sentence, &mut out);
         }
@@ -379,10 +422,17 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     if !(sentence.contains("支持") || sentence.contains("取值")) {
         return;
     }
-    let pairs: Vec<(i64, String)> = ENUM_PAIR
+    let mut pairs: Vec<(i64, String)> = ENUM_PAIR
         .captures_iter(sentence)
         .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
         .collect();
+    if pairs.len() < 2 {
+        // "支持0(none)|1(mean)|2(sum)".
+        pairs = ENUM_PAREN
+            .captures_iter(sentence)
+            .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
+            .collect();
+    }
     if pairs.len() >= 2 {
         for (v, name) in pairs {
             out.entry(v).or_insert(name);
@@ -415,8 +465,17 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     }
 }
 
+/// A clause that opens a condition ("当x为空时", "类型为INT32时").
+static CONDITION_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"时$|^(?:当|如果|若)[^，,]*$").unwrap());
+/// A piece that is only numbers ("1或3"), continuing the clause before it.
+static NUMBER_LIST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^-?\d+(?:\s*(?:或者|或|、|和|及)\s*-?\d+)*$").unwrap());
+static ENUM_PAREN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(-?\d{1,3})\s*[(（]\s*'?([A-Za-z][A-Za-z0-9_]*)'?\s*[)）]").unwrap()
+});
 static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[、，,：:（(\s]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
+    Regex::new(r"(?:^|[、，,：:（(\s。；]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
         .unwrap()
 });
 
@@ -540,6 +599,17 @@ mod tests {
             rank_in_text("数据格式支持ND，维度不大于8。"),
             Some(Rank { min: 0, max: 8 })
         );
+        for at_most in [
+            "数据格式支持 ND。最高支持 8 维。",
+            "最多支持8维",
+            "支持8维以下",
+        ] {
+            assert_eq!(
+                rank_in_text(at_most),
+                Some(Rank { min: 0, max: 8 }),
+                "{at_most}"
+            );
+        }
         assert_eq!(rank_cell("3-4"), Some(Rank { min: 3, max: 4 }));
         assert_eq!(rank_cell("0-8"), Some(Rank { min: 0, max: 8 }));
         assert_eq!(rank_cell("4维"), Some(Rank { min: 4, max: 4 }));
@@ -565,6 +635,14 @@ mod tests {
                 "支持范围为[-255,255]"
             ]
         );
+        assert_eq!(
+            constraint_phrases("类型为INT32时，数据类型与x一致；其他类型时，shape与x一致。"),
+            ["类型为INT32时，数据类型与x一致", "其他类型时，shape与x一致"]
+        );
+        assert_eq!(
+            constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
+            ["数组长度必须为0，1或3", "数组元素必须都大于0"]
+        );
         let e = enum_values(
             [
                 "* 0：KEEP_DTYPE，保持",
@@ -575,5 +653,12 @@ mod tests {
         );
         assert_eq!(e.get(&0).map(String::as_str), Some("KEEP_DTYPE"));
         assert_eq!(e.len(), 2);
+        let e = enum_values(["支持0(none)|1(mean)|2(sum)。"].into_iter());
+        assert_eq!(e.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
+        let e = enum_values(
+            ["支持的枚举值如下：0：KEEP_DTYPE，保持。1：ALLOW_FP32_DOWN_PRECISION，支持降精度。2：USE_FP16，支持。"]
+                .into_iter(),
+        );
+        assert_eq!(e.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
     }
 }

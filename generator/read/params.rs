@@ -544,8 +544,10 @@ impl Joiner<'_> {
             .and_then(facts::mark)
             .or_else(|| facts::non_contiguous_in_text(&all_text));
         p.empty_tensor = facts::empty_tensor_in_text(&all_text);
-        // CANN names nullable parameters `xxxOptional`.
-        p.optional = facts::optional_in_text(&all_text) || p.name.ends_with("Optional");
+        // CANN names nullable parameters `xxxOptional`; a role cell may say "可选输入".
+        p.optional = facts::optional_in_text(&all_text)
+            || p.name.ends_with("Optional")
+            || facts::optional_in_text(&d.role_text);
         p.constraints = facts::constraint_phrases(&all_text);
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
     }
@@ -642,11 +644,13 @@ impl Joiner<'_> {
                 if CONDITIONAL_NOTE.is_match(sentence) {
                     continue;
                 }
-                let note = Note {
-                    text: sentence.to_string(),
-                    ..whole.clone()
-                };
-                self.apply_note(params, &note, sink);
+                for statement in statements(sentence, params) {
+                    let note = Note {
+                        text: statement,
+                        ..whole.clone()
+                    };
+                    self.apply_note(params, &note, sink);
+                }
             }
         }
     }
@@ -786,6 +790,31 @@ fn mentioned_params(text: &str, params: &[Param]) -> Vec<String> {
     out
 }
 
+/// The statements of one sentence of a note: "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16，
+/// `offset`仅支持INT8" says two things, each of its own parameters. A new statement begins at a
+/// piece that opens with a parameter's name once the text before it states dtypes.
+fn statements(sentence: &str, params: &[Param]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for piece in sentence.split(['，', ',']) {
+        let head = ["入参", "出参", "参数", "输入", "输出"]
+            .iter()
+            .fold(piece.trim_start(), |h, w| h.strip_prefix(w).unwrap_or(h))
+            .trim_start_matches('`');
+        let opens_with_param = IDENT_WORD
+            .find(head)
+            .is_some_and(|m| m.start() == 0 && params.iter().any(|p| p.name == m.as_str()));
+        if opens_with_param && !cur.is_empty() && facts::dtype_statement(&cur).is_some() {
+            out.push(std::mem::take(&mut cur));
+        } else if !cur.is_empty() {
+            cur.push('，');
+        }
+        cur.push_str(piece);
+    }
+    out.push(cur);
+    out
+}
+
 /// "参数self、out的数据类型…" → [self, out].
 fn named_params(text: &str) -> Vec<String> {
     let Some(c) = NAMED_PARAMS.captures(text) else {
@@ -828,6 +857,29 @@ mod tests {
     }
 
     #[test]
+    fn one_note_sentence_with_two_statements() {
+        let p = |n: &str| Param {
+            name: n.into(),
+            ..Default::default()
+        };
+        let params = [p("x"), p("scale"), p("offset")];
+        assert_eq!(
+            statements(
+                "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16，`offset`仅支持INT8",
+                &params
+            ),
+            [
+                "入参`x`、`scale`的数据类型仅支持FLOAT16，BFLOAT16",
+                "`offset`仅支持INT8"
+            ]
+        );
+        assert_eq!(
+            statements("数据类型支持FLOAT16，BFLOAT16", &params),
+            ["数据类型支持FLOAT16，BFLOAT16"]
+        );
+    }
+
+    #[test]
     fn named_params_in_notes() {
         assert_eq!(
             named_params("参数self、out的数据类型不支持BFLOAT16。"),
@@ -858,5 +910,15 @@ mod tests {
         assert_eq!(sec.notes.len(), 1);
         assert_eq!(sec.notes[0].owner.as_deref(), Some("self"));
         assert_eq!(sec.notes[0].products, ["ascend910b"]);
+    }
+
+    #[test]
+    fn a_role_cell_saying_optional_makes_the_parameter_optional() {
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, const aclTensor *zeroPoints, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>数据类型</th></tr>\n<tr><td>self</td><td>输入</td><td>输入。</td><td>FLOAT</td></tr>\n<tr><td>zeroPoints</td><td>可选输入</td><td>偏移。</td><td>FLOAT</td></tr>\n<tr><td>out</td><td>输出</td><td>输出。</td><td>FLOAT</td></tr>\n</table>\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let op = &read.ops[0];
+        let optional = |n: &str| op.params.iter().find(|p| p.name == n).unwrap().optional;
+        assert!(optional("zeroPoints"));
+        assert!(!optional("self"));
     }
 }

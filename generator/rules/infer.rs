@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 re!(
     LIST_LEN,
-    r"长度(?:只能)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    r"长度(?:只能|必须|需要|应|需)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
@@ -22,6 +22,13 @@ re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
+// "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
+re!(
+    PART_OF_SHAPE,
+    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|轴|乘积|一半|1/2|倍"
+);
+// "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
+re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
 re!(
     AXIS_RANGE_TEXT,
     r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.dim\(\)|\.rank\(?\)?|的维度|的维数)"
@@ -32,6 +39,21 @@ pub fn sentences(p: &Param) -> Vec<String> {
     let mut out = Vec::new();
     for chunk in p.constraints.iter().chain(std::iter::once(&p.description)) {
         out.extend(text::split_clauses(&text::normalize(chunk), |_| true));
+    }
+    out
+}
+
+/// The clauses of `p`'s description and constraints outside sentences that state a condition
+/// ("如果y1Out为有效输出时，shape…一致；否则shape为[1]").
+fn unconditional_clauses(p: &Param) -> Vec<String> {
+    let mut out = Vec::new();
+    for chunk in p.constraints.iter().chain(std::iter::once(&p.description)) {
+        let chunk = text::normalize(chunk);
+        for sentence in chunk.split(['。', '；', ';']) {
+            if !CONDITIONAL.is_match(sentence) {
+                out.extend(text::split_clauses(sentence, |_| true));
+            }
+        }
     }
     out
 }
@@ -95,7 +117,7 @@ fn format_rank(f: Format) -> Option<usize> {
 /// one-way broadcast.
 pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
     let mut rules = Vec::new();
-    for s in sentences(p) {
+    for s in unconditional_clauses(p) {
         let others: Vec<&Param> = text::mentions(op, &s)
             .into_iter()
             .map(|m| m.param)
@@ -126,7 +148,9 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         if FORMAT_WORD.is_match(&s) {
             rules.push(Rule::FormatSame { params: pair() });
         }
-        if SHAPE_WORD.is_match(&s) {
+        if PART_OF_SHAPE.is_match(&s) {
+            // Part of a shape is not the shape: no vocabulary rule says which part.
+        } else if SHAPE_WORD.is_match(&s) {
             rules.push(Rule::ShapeSame { params: pair() });
         } else if RANK_WORD.is_match(&s) {
             rules.push(Rule::RankSame { params: pair() });
@@ -313,6 +337,12 @@ mod tests {
             "长度为1(kH=kW)或2(kH, kW)，数值大于0。",
         );
         assert_eq!(list_lens(&p), Some(vec![1, 2]));
+        let p = attr(
+            "stride",
+            "const aclIntArray*",
+            "数组长度必须为0，1或3，且数组元素必须都大于0。当数组的长度为0时，内部会取kernelSize的值。",
+        );
+        assert_eq!(list_lens(&p), Some(vec![0, 1, 3]));
     }
 
     #[test]
@@ -359,5 +389,28 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn part_of_a_shape_or_a_conditional_relation_is_no_shape_equality() {
+        let mut op = OpIr::default();
+        let t = |name: &str, desc: &str| Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            description: desc.into(),
+            ..Default::default()
+        };
+        op.params = vec![
+            t("gamma", "数据类型需要与`x1`保持一致。shape需要与`x1`最后一维一致。维度数量和大小与`x1`中的B保持一致。"),
+            t("y1Out", "如果`y1Out`为有效输出时，shape和数据类型需要与输入`x1`保持一致；否则shape为[1]。"),
+            t("x1", ""),
+        ];
+        let pair = vec!["gamma".to_string(), "x1".into()];
+        assert_eq!(
+            relation_rules(&op, &op.params[0]),
+            vec![Rule::DtypeSame { params: pair }]
+        );
+        assert_eq!(relation_rules(&op, &op.params[1]), vec![]);
     }
 }

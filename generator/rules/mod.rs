@@ -11,7 +11,7 @@ mod validate;
 
 pub use validate::{parse_call, result_json, CallError};
 
-use crate::ir::{Mapping, OpIr};
+use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
 
 /// Fills `ErrorCase::mapping` of every documented error and `OpIr::inferred_rules`.
@@ -75,6 +75,9 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
             inferred: true,
         });
     }
+    if !op.errors.is_empty() {
+        out.extend(stated_dtype_equalities(op, &documented));
+    }
     if op.errors.is_empty() {
         for p in op.params.iter().filter(|p| text::is_checkable(p)) {
             for (rule, code, condition) in infer::param_rules(op, p) {
@@ -82,6 +85,56 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
                     rule,
                     code,
                     condition,
+                    inferred: true,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// "数据类型与x一致" in a tensor's description, where no documented rule already relates the two
+/// dtypes: aclnn checks a dtype its parameter table ties to another's, whether or not an error
+/// row repeats it.
+fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    let related = |a: &str, b: &str| {
+        documented.iter().any(|r| match unwrap_products(&r.rule) {
+            Rule::DtypeSame { params } | Rule::DtypePromotable { params } => {
+                params.iter().any(|p| p == a) && params.iter().any(|p| p == b)
+            }
+            Rule::DtypeCastable { from, to } => {
+                (from.iter().any(|p| p == a) && to == b) || (from.iter().any(|p| p == b) && to == a)
+            }
+            _ => false,
+        })
+    };
+    let mut out = Vec::new();
+    for p in op.params.iter().filter(|p| p.role.is_tensor()) {
+        for rule in infer::relation_rules(op, p) {
+            let Rule::DtypeSame { params } = &rule else {
+                continue;
+            };
+            // Inputs only: outputs of mixed-precision ops (a FLOAT32 mean of FLOAT16 data) are
+            // where CANN departs from such statements.
+            let inputs = params.iter().all(|n| {
+                op.params.iter().any(|q| {
+                    &q.name == n && matches!(q.role, Role::InputTensor | Role::InputTensorList)
+                })
+            });
+            let dtypes = |n: &str| -> Vec<aclnn_runtime::DType> {
+                op.params
+                    .iter()
+                    .filter(|q| q.name == n)
+                    .flat_map(|q| q.dtypes.values().flatten().copied())
+                    .collect()
+            };
+            let (a, b) = (dtypes(&params[0]), dtypes(&params[1]));
+            let can_agree = a.is_empty() || b.is_empty() || a.iter().any(|d| b.contains(d));
+            if inputs && can_agree && params.len() == 2 && !related(&params[0], &params[1]) {
+                out.push(CheckedRule {
+                    condition: format!("{}的数据类型与{}不一致（参数说明）", params[0], params[1]),
+                    rule,
+                    code: status::PARAM_INVALID,
                     inferred: true,
                 });
             }
@@ -216,6 +269,35 @@ mod tests {
         assert_eq!(op.inferred_rules.len(), 1);
         assert!(op.inferred_rules[0].inferred);
         assert_eq!(coverage(&[op]), (1, 2));
+    }
+
+    #[test]
+    fn a_dtype_equality_of_inputs_stated_in_the_table_is_checked() {
+        let mut op = op_with(&[(161002, "self的数据类型不在支持的范围之内。")]);
+        op.params[1].description = "数据类型与gradOutput一致。".into();
+        op.params[2].description = "数据类型与self一致。".into();
+        apply(&mut op);
+        let same: Vec<&Rule> = op
+            .inferred_rules
+            .iter()
+            .map(|r| &r.rule)
+            .filter(|r| matches!(r, Rule::DtypeSame { .. }))
+            .collect();
+        // The inputs' equality only: an output's dtype may differ in mixed precision.
+        assert_eq!(
+            same,
+            [&Rule::DtypeSame {
+                params: vec!["self".into(), "gradOutput".into()]
+            }]
+        );
+        // Stated by an error row already: not inferred again.
+        let mut op = op_with(&[(161002, "self和gradOutput的数据类型不一致。")]);
+        op.params[1].description = "数据类型与gradOutput一致。".into();
+        apply(&mut op);
+        assert!(!op
+            .inferred_rules
+            .iter()
+            .any(|r| matches!(r.rule, Rule::DtypeSame { .. })));
     }
 
     #[test]

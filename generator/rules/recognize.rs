@@ -18,7 +18,7 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?[，,]\s*|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?(?:[，,]\s*|且)|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
 );
 re!(
     OPTIONAL_NOTE,
@@ -63,13 +63,27 @@ re!(ONE_WAY, r"单向|到|\bto\b");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
 re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
+re!(
+    NOT_EITHER_EMPTY,
+    r"(?:不为|不是).+或(?:者)?\s*(?:空[Tt]ensor|空张量)"
+);
+// "out的shape不等于self根据dim拆分后的shape": a shape computed from another, not that shape.
+re!(DERIVED_SHAPE, r"后的\s*(?:shape|形状)|推导|[Ii]nfer");
+// "self的shape在C、H、W的某个轴为0": particular named axes, not every dim.
+re!(
+    NAMED_AXES,
+    r"[NCDHWL]\s*[、,，和]\s*[NCDHWL]|除.{0,8}(?:以外|外)|[NCDHWL]\s*(?:轴|维)"
+);
 re!(DTYPE, r"数据类型|dtype|类型");
 re!(FORMAT, r"(?i)数据格式|格式|format");
 re!(
     DIM_VALUE,
     r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
-re!(RANK, r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数");
+re!(
+    RANK,
+    r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数|\d\s*D\s*(?:/|[Tt]ensor)"
+);
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(
     DIM_SIZE,
@@ -86,7 +100,7 @@ re!(
 );
 re!(
     SET_VALUES,
-    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)"
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)|不在\s*(-?\d+(?:\s*(?:[,，、]|和|或)\s*-?\d+)+)\s*(?:这几个值|范围|之)?内?"
 );
 re!(SHAPE, r"(?:^|[^A-Za-z0-9_])(?i:shape)|形状|尺寸");
 re!(LENGTH, r"长度|元素个数|元素数量|size");
@@ -100,7 +114,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
@@ -116,7 +130,7 @@ re!(
 );
 re!(
     WHEN_PREFIX,
-    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*[，,]\s*(?:且|则)?"
+    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
 );
 re!(
     NO_SUBJECT_ASPECT,
@@ -125,9 +139,18 @@ re!(
 re!(NUMEL, r"元素个数|元素数量");
 re!(
     DIMS_EQUAL,
-    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?(?:(?:和|与)([A-Za-z_][A-Za-z0-9_]*)的?(第[一二三四五六七八]|最后一|倒数第[一二三四])(?:个)?维度?(?:的大小|的size)?)?不(?:相等|一致)$"
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?(?:(?:和|与|不等于)([A-Za-z_][A-Za-z0-9_]*)的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?)?(?:不(?:相等|一致|相同))?$"
+);
+// "counts、mean和invstd在第一维上的size不一致".
+re!(
+    DIMS_EQUAL_GROUP,
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与及]\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上?的?(?:size|大小|长度)不(?:一致|相等|相同)$"
 );
 re!(REPEATED, r"重复");
+re!(
+    ZERO_RANK,
+    r"(?:维度|维数|维度数|rank)\s*(?:等于|为|是|==|=)\s*0\s*(?:维)?$"
+);
 re!(
     MATMUL,
     r"^([A-Za-z_][A-Za-z0-9_]*)(?:和|与)([A-Za-z_][A-Za-z0-9_]*)(?:的shape)?不满足(?:矩阵)?相乘(?:条件|的条件|规则)$"
@@ -136,11 +159,19 @@ re!(
     TENSOR_COUNT,
     r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
 );
-re!(CONSTRAINT_WORDS, r"约束|参数说明|校验条件|限制要求");
+re!(
+    CONSTRAINT_WORDS,
+    r"约束|参数说明|校验条件|限制要求|限制条件|要求"
+);
 re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
+// "numLayers不满足>0": the negated bound is the requirement (> n, or ≥ n).
+re!(
+    NOT_AT_LEAST,
+    r"不满足\s*(?:(>|大于)|(≥|>=|大于等于))\s*(-?\d+)"
+);
 re!(
     NOT_EQUAL_VALUES,
-    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，)\s*-?\d+)*)"
+    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，|和|及|与)\s*-?\d+)*)"
 );
 
 /// Rules for one condition, or why it can't be expressed.
@@ -157,7 +188,8 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
     // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
     // without its subject.
     let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
-    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, ""));
+    // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
+    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
     if let Some(rules) = axis_bounds_rule(op, &text) {
         return Ok(rules);
     }
@@ -171,6 +203,18 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, String> {
         .into_iter()
         .flat_map(|c| split_alternatives(&c))
         .collect();
+    // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
+    // condition, not two separate ones.
+    let empties: Vec<bool> = text
+        .split(['，', ',', '；', ';'])
+        .filter(|c| EMPTY_TENSOR.is_match(c))
+        .map(|c| c.contains('不') || c.contains('非'))
+        .collect();
+    if empties.contains(&true) && empties.contains(&false) {
+        return Err(format!(
+            "a joint emptiness condition on several tensors (“{text}”) is not in the vocabulary"
+        ));
+    }
     for (i, clause) in clauses.iter().enumerate() {
         if EXPLANATORY.is_match(clause) {
             continue;
@@ -426,6 +470,12 @@ fn recognize_clause<'a>(
         }
         tensor_rules(&strict, |p| Rule::Contiguous { param: p })
     } else if EMPTY_TENSOR.is_match(clause) {
+        if NOT_EITHER_EMPTY.is_match(clause) {
+            // "repeats不为1D tensor或空tensor": the empty tensor is one of the allowed shapes.
+            return Err(format!(
+                "an empty tensor is one of the shapes “{clause}” allows, next to one the vocabulary cannot say alone"
+            ));
+        }
         if clause.contains("同时") {
             return Err(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
@@ -457,7 +507,7 @@ fn recognize_clause<'a>(
 re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
 re!(
     CAST_FROM_ABLE,
-    r"^([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+    r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
 );
 
 /// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
@@ -504,7 +554,9 @@ fn promotion_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<R
     if from.is_empty() {
         // "推导出的数据类型无法转换为selfRef的类型": every input takes part in the promotion,
         // an in-place destination included.
-        from = text::input_tensors(op);
+        // Quantization parameters (a UINT64 deqScale among INT8 data) share no dtype with the
+        // data and take no part in its promotion.
+        from = dtype_kin(&text::input_tensors(op));
     }
     if from.is_empty() {
         return Err("a cast condition without a source tensor".into());
@@ -528,23 +580,53 @@ fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
             rhs_dim: -2,
         }]);
     }
-    let c = DIMS_EQUAL.captures(clause)?;
-    let tensor = |i: usize| {
-        c.get(i)
-            .and_then(|m| text::resolve(op, m.as_str()))
+    let ordinal = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        if s.starts_with("最后") {
+            return Some(-1);
+        }
+        let last = s.chars().last()?;
+        let n = match last.to_digit(10) {
+            Some(d) => i64::from(d),
+            None => "一二三四五六七八".chars().position(|d| d == last)? as i64 + 1,
+        };
+        Some(if s.starts_with("倒数") { -n } else { n - 1 })
+    };
+    let tensor_named = |w: &str| {
+        text::resolve(op, w.trim())
             .filter(|p| p.role.is_tensor())
             .map(|p| p.name.clone())
     };
-    let ordinal = |s: &str| -> Option<i64> {
-        let n = "一二三四五六七八".chars().position(|d| s.ends_with(d))? as i64 + 1;
-        Some(if s.starts_with("最后") {
-            -1
-        } else if s.starts_with("倒数") {
-            -n
-        } else {
-            n - 1
-        })
-    };
+    if let Some(c) = DIMS_EQUAL_GROUP.captures(clause) {
+        let names: Option<Vec<String>> = c[1]
+            .split(['、', '，', ',', '和', '与', '及'])
+            .filter(|w| !w.trim().is_empty())
+            .map(tensor_named)
+            .collect();
+        let names = names?;
+        let dim = ordinal(&c[2])?;
+        let (first, rest) = names.split_first()?;
+        return Some(
+            rest.iter()
+                .map(|other| Rule::DimsEqual {
+                    lhs: first.clone(),
+                    lhs_dim: dim,
+                    rhs: other.clone(),
+                    rhs_dim: dim,
+                })
+                .collect(),
+        );
+    }
+    let c = DIMS_EQUAL.captures(clause)?;
+    // Either "A的第N维和B的第M维不相等" or "A的第N个维度值不等于B的第M个维度值".
+    let negated = ["不相等", "不一致", "不相同"]
+        .iter()
+        .any(|w| clause.ends_with(w))
+        || clause.contains("不等于");
+    if !negated {
+        return None;
+    }
+    let tensor = |i: usize| c.get(i).and_then(|m| tensor_named(m.as_str()));
     let lhs = tensor(1)?;
     let lhs_dim = ordinal(&c[3])?;
     let (rhs, rhs_dim) = match (tensor(2), tensor(4), c.get(5)) {
@@ -744,7 +826,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     if EXCEPT.is_match(clause) {
         return Err("a condition on all dims but some is not in the vocabulary".into());
     }
-    let mismatch = MISMATCH.is_match(clause);
+    // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
+    let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
     let about_values = VALUE_WORD.is_match(clause) && !dim_value;
     if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
@@ -795,7 +878,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
     }
     if FORMAT.is_match(clause) {
         any_aspect = true;
-        rules.extend(format_rules(&tensors, mismatch)?);
+        let pinned = !DTYPE.is_match(clause) || clause.contains("私有");
+        rules.extend(format_rules(&tensors, mismatch, pinned)?);
     }
     if dim_value {
         any_aspect = true;
@@ -858,7 +942,8 @@ fn aspect_rules(op: &OpIr, clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
 
 fn dtype_rules(op: &OpIr, tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
     if mismatch {
-        return same_rule(tensors, "dtype", |params| Rule::DtypeSame { params });
+        let kin = dtype_kin(tensors);
+        return same_rule(&kin, "dtype", |params| Rule::DtypeSame { params });
     }
     Ok(tensors
         .iter()
@@ -866,18 +951,51 @@ fn dtype_rules(op: &OpIr, tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule
         .collect())
 }
 
-fn format_rules(tensors: &[&Param], mismatch: bool) -> Result<Vec<Rule>, String> {
+/// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private
+/// formats. ND is the format of any N-dimensional layout, so a tensor documented as ND only is
+/// not pinned to it by the boilerplate "数据类型和数据格式不在支持的范围之内": CANN's elementwise
+/// ops take NC1HWC0 or FRACTAL_NZ tensors there.
+fn format_rules(tensors: &[&Param], mismatch: bool, pinned: bool) -> Result<Vec<Rule>, String> {
     if mismatch {
         return same_rule(tensors, "format", |params| Rule::FormatSame { params });
     }
     Ok(tensors
         .iter()
         .filter(|p| !p.formats.is_empty())
+        .filter(|p| pinned || p.formats != [aclnn_runtime::Format::Nd])
         .map(|p| Rule::FormatIn {
             param: p.name.clone(),
             allowed: p.formats.clone(),
         })
         .collect())
+}
+
+/// The tensors a "数据类型不一致" over `tensors` can mean: a tensor whose documented dtypes share
+/// none with the others' (an INT32/INT64 index among FLOAT tensors, in "输入输出数据类型不一致")
+/// can never have their dtype, so it is not one of them. The reference is the tensor whose
+/// dtypes meet the most others'; tensors with no documented dtypes stay.
+fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
+    use std::collections::BTreeSet;
+    let sets: Vec<BTreeSet<aclnn_runtime::DType>> = tensors
+        .iter()
+        .map(|p| p.dtypes.values().flatten().copied().collect())
+        .collect();
+    let meets =
+        |a: &BTreeSet<_>, b: &BTreeSet<_>| a.is_empty() || b.is_empty() || !a.is_disjoint(b);
+    let Some(reference) = (0..sets.len()).max_by_key(|&i| {
+        (
+            sets.iter().filter(|s| meets(&sets[i], s)).count(),
+            usize::MAX - i,
+        )
+    }) else {
+        return Vec::new();
+    };
+    tensors
+        .iter()
+        .zip(&sets)
+        .filter(|(_, s)| meets(&sets[reference], s))
+        .map(|(p, _)| *p)
+        .collect()
 }
 
 fn same_rule(
@@ -897,6 +1015,11 @@ fn same_rule(
 }
 
 fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, String> {
+    if NAMED_AXES.is_match(clause) {
+        return Err(format!(
+            "a condition on some named axes (“{clause}”): the vocabulary bounds every dim"
+        ));
+    }
     if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
         return Err(format!(
             "a condition on dim sizes other than their sign (“{clause}”)"
@@ -979,6 +1102,10 @@ fn rank_rules(clause: &str, subjects: &[&Param], mismatch: bool) -> Result<Vec<R
 
 /// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
 fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, String> {
+    if ZERO_RANK.is_match(clause) {
+        // "self的维度等于0": a 0-d tensor is the error.
+        return Ok(Some((1, MAX_RANK)));
+    }
     let Some(c) = RANK_NUMBERS.captures(clause) else {
         return Ok(None);
     };
@@ -1014,6 +1141,11 @@ fn shape_rules(
         if EXCEPT.is_match(clause) {
             return Err("a shape equality except some dims is not in the vocabulary".into());
         }
+        if DERIVED_SHAPE.is_match(clause) {
+            return Err(format!(
+                "a shape derived from another (“{clause}”) is not in the vocabulary"
+            ));
+        }
         let lists: Vec<&Param> = text::mentions(op, clause)
             .into_iter()
             .map(|m| m.param)
@@ -1031,7 +1163,7 @@ fn shape_rules(
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
-    if !OUT_OF_RANGE.is_match(clause) {
+    if !OUT_OF_RANGE.is_match(clause) && !MISMATCH.is_match(clause) {
         return Err(format!("no shape relation recognized in “{clause}”"));
     }
     if !CONSTRAINT_WORDS.is_match(clause) {
@@ -1251,6 +1383,9 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 "{} must not be 0: a single excluded value, which no rule expresses",
                 p.name
             ));
+        } else if let Some(c) = NOT_AT_LEAST.captures(clause) {
+            let n: Option<i64> = c[3].parse().ok();
+            rules.push(range(n.map(|n| n + i64::from(c.get(1).is_some())), None));
         } else if LOWER_ZERO.is_match(clause) {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
@@ -1260,6 +1395,7 @@ fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, S
                 .get(1)
                 .or(c.get(2))
                 .or(c.get(3))
+                .or(c.get(4))
                 .map_or("", |m| m.as_str());
             rules.push(Rule::IntIn {
                 param: p.name.clone(),
@@ -1675,11 +1811,36 @@ mod tests {
                 }),
             }]
         );
+        assert_eq!(
+            recognize(&op, "outputMask[0]为True且out为空指针。").unwrap(),
+            vec![Rule::When {
+                param: "outputMask".into(),
+                index: Some(0),
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::NotNull {
+                    params: s(&["out"])
+                }),
+            }]
+        );
     }
 
     #[test]
     fn non_null_prefix_and_inherited_subjects() {
         let op = pool3d();
+        assert_eq!(
+            recognize(&op, "当out不为空且out的数据格式不在支持的范围之内。").unwrap(),
+            vec![Rule::FormatIn {
+                param: "out".into(),
+                allowed: vec![Format::Ncdhw, Format::Nd]
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "out（非空时）shape与self不相等。").unwrap(),
+            vec![Rule::ShapeSame {
+                params: s(&["out", "self"])
+            }]
+        );
         assert_eq!(
             recognize(&op, "当out非空时，其数据格式不在支持的范围之内。").unwrap(),
             vec![Rule::FormatIn {
@@ -1742,13 +1903,74 @@ mod tests {
         );
         op.params.push(attr("isResult", "bool", &[]));
         op.params.push(attr("alpha", "float", &[]));
-        assert!(recognize(&op, "isResult=true 且 alpha<0").is_err());
+        // "且" joins the condition to what it conditions, as "，" does.
+        assert_eq!(
+            recognize(&op, "isResult=true 且 alpha<0").unwrap(),
+            vec![Rule::When {
+                param: "isResult".into(),
+                index: None,
+                values: vec![1],
+                negate: false,
+                rule: Box::new(Rule::IntInRange {
+                    param: "alpha".into(),
+                    min: Some(0),
+                    max: None
+                }),
+            }]
+        );
         assert_eq!(
             recognize(&op, "alpha小于0。").unwrap(),
             vec![Rule::IntInRange {
                 param: "alpha".into(),
                 min: Some(0),
                 max: None
+            }]
+        );
+    }
+
+    #[test]
+    fn negated_bounds_and_value_pairs() {
+        let mut op = pool3d();
+        op.params.push(attr("numLayers", "int64_t", &[]));
+        op.params.push(attr("approximate", "int64_t", &[]));
+        let r = |c: &str| recognize(&op, c).unwrap();
+        let at_least = |min| {
+            vec![Rule::IntInRange {
+                param: "numLayers".into(),
+                min: Some(min),
+                max: None,
+            }]
+        };
+        assert_eq!(r("numLayers不满足>0。"), at_least(1));
+        assert_eq!(
+            r("self不为0D/1D tensor。"),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 0,
+                max: 1
+            }]
+        );
+        assert_eq!(
+            r("self的维度等于0。"),
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 1,
+                max: MAX_RANK
+            }]
+        );
+        assert_eq!(
+            r("approximate的取值不在0、1和2范围内。"),
+            vec![Rule::IntIn {
+                param: "approximate".into(),
+                values: vec![0, 1, 2]
+            }]
+        );
+        assert_eq!(r("numLayers不满足≥2。"), at_least(2));
+        assert_eq!(
+            r("参数approximate的取值范围不是0和1。"),
+            vec![Rule::IntIn {
+                param: "approximate".into(),
+                values: vec![0, 1]
             }]
         );
     }
@@ -1997,6 +2219,122 @@ mod tests {
     }
 
     #[test]
+    fn nd_only_formats_are_pinned_by_a_format_row_not_by_boilerplate() {
+        let mut op = pool3d();
+        for p in &mut op.params {
+            p.formats = vec![Format::Nd];
+        }
+        let formats = |c: &str| {
+            recognize(&op, c)
+                .unwrap()
+                .into_iter()
+                .filter(|r| matches!(r, Rule::FormatIn { .. }))
+                .count()
+        };
+        assert_eq!(
+            formats("gradOutput和self的数据类型和数据格式不在支持的范围之内。"),
+            0
+        );
+        assert_eq!(formats("gradOutput和self的数据格式不在支持的范围之内。"), 2);
+        assert_eq!(
+            formats("gradOutput和self的数据类型、数据格式是私有格式。"),
+            2
+        );
+    }
+
+    #[test]
+    fn dtype_equality_leaves_out_tensors_that_share_no_dtype() {
+        let mut op = pool3d();
+        let mut index = tensor("index", Role::InputTensor);
+        index.dtypes = [("ascend910b".to_string(), vec![DType::Int32, DType::Int64])]
+            .into_iter()
+            .collect();
+        op.params.insert(1, index);
+        assert_eq!(
+            recognize(&op, "输入输出数据类型不一致。").unwrap(),
+            vec![Rule::DtypeSame {
+                params: s(&["gradOutput", "self", "out"])
+            }]
+        );
+    }
+
+    #[test]
+    fn derived_shapes_named_axes_and_allowed_empty_tensors_are_not_guessed() {
+        let mut op = pool3d();
+        op.params.push(attr("dim", "int64_t", &[]));
+        // Each of these was read as a stricter rule that rejects valid calls.
+        for c in [
+            "out的shape不等于self根据dim拆分后的shape。",
+            "self的shape在C、H、W的某个轴为0。",
+            "self不为1D tensor或空tensor。",
+            "self是空tensor，out不是空tensor。",
+        ] {
+            assert!(recognize(&op, c).is_err(), "{c}: {:?}", recognize(&op, c));
+        }
+        assert_eq!(
+            recognize(&op, "self的shape存在某个轴为0。").unwrap(),
+            vec![Rule::DimsPositive {
+                param: "self".into(),
+                allow_zero: false
+            }]
+        );
+        assert_eq!(
+            recognize(&op, "参数out的数据类型不是gradOutput可转换的。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput"]),
+                to: "out".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn promotion_of_every_input_leaves_out_quantization_parameters() {
+        let mut op = pool3d();
+        let mut scale = tensor("deqScale", Role::InputTensor);
+        scale.dtypes = [("ascend910b".to_string(), vec![DType::UInt64])]
+            .into_iter()
+            .collect();
+        op.params.insert(2, scale);
+        assert_eq!(
+            recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+            vec![Rule::DtypeCastable {
+                from: s(&["gradOutput", "self"]),
+                to: "out".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_shape_against_the_requirements_is_the_descriptions_constraints() {
+        let rules = recognize(&pool3d(), "self的shape不符合要求。").unwrap();
+        assert_eq!(
+            rules,
+            vec![Rule::RankIn {
+                param: "self".into(),
+                min: 4,
+                max: 5
+            }]
+        );
+    }
+
+    #[test]
+    fn inconsistent_with_the_description_is_no_mutual_equality() {
+        let mut op = pool3d();
+        op.params[1].description = "shape与gradOutput一致。".into();
+        // self and out share nothing by the descriptions; gradOutput/self do.
+        let rules = recognize(&op, "gradOutput、self、out的shape与参数说明中不一致。").unwrap();
+        assert!(
+            !rules
+                .iter()
+                .any(|r| matches!(r, Rule::ShapeSame { params } if params.len() == 3)),
+            "{rules:?}"
+        );
+        assert!(rules.contains(&Rule::ShapeSame {
+            params: s(&["self", "gradOutput"])
+        }));
+    }
+
+    #[test]
     fn padding_bounds_and_dim_sizes() {
         let mut op = pool3d();
         op.params.push(attr("padding", "const aclIntArray*", &[]));
@@ -2046,6 +2384,17 @@ mod tests {
         assert_eq!(
             recognize(&op, "self和out的第一维度不相等。").unwrap(),
             vec![eq("self", 0, "out", 0)]
+        );
+        assert_eq!(
+            recognize(&op, "self的第三个维度值不等于out的第2个维度值。").unwrap(),
+            vec![eq("self", 2, "out", 1)]
+        );
+        assert_eq!(
+            recognize(&op, "gradOutput、self和out在第一维上的size不一致。").unwrap(),
+            vec![
+                eq("gradOutput", 0, "self", 0),
+                eq("gradOutput", 0, "out", 0)
+            ]
         );
     }
 
