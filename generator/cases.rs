@@ -77,7 +77,7 @@ pub fn synthesize(op: &OpIr) -> CaseSet {
                     push(&mut set.cases, name, call, expect_rule(i, checked));
                 }
             }
-            Err(reason) => {
+            Err(Untestable(reason)) => {
                 set.untested.entry(i).or_insert(reason);
             }
         }
@@ -446,9 +446,9 @@ fn mutate_for(
     i: usize,
     checked: &CheckedRule,
     baselines: &BTreeMap<String, Call>,
-) -> Result<Vec<(String, Call)>, String> {
+) -> Result<Vec<(String, Call)>, Untestable> {
     if baselines.is_empty() {
-        return Err("no valid baseline call to mutate".into());
+        return Err(Untestable("no valid baseline call to mutate".into()));
     }
     let mut found = Vec::new();
     let mut tripped = BTreeSet::new();
@@ -471,14 +471,17 @@ fn mutate_for(
             return Ok(found);
         }
     }
-    Err(match tripped.iter().next() {
+    Err(Untestable(match tripped.iter().next() {
         Some(j) => format!(
             "every mutation tripped an earlier rule first (rule #{j}: {})",
             rules[*j].condition
         ),
         None => "no mutation could break this rule alone".into(),
-    })
+    }))
 }
+
+/// Why a rule gets no case that breaks it alone (the audit shows it as "not tested: …").
+struct Untestable(String);
 
 /// The baselines a rule can be exercised on: its own products for `OnProducts`, else all.
 fn products_for<'a>(rule: &Rule, baselines: &'a BTreeMap<String, Call>) -> Vec<(String, &'a Call)> {

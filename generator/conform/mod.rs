@@ -328,7 +328,7 @@ fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReaso
     } else {
         build_product(op)
     };
-    let (args, opaque) = map_args(op, call).map_err(|r| ("unmapped", r))?;
+    let (args, opaque) = map_args(op, call).map_err(|r| ("unmapped", r.0))?;
     let c = Call {
         product: product.to_string(),
         args,
@@ -417,10 +417,20 @@ fn rules_for(op: &OpIr, opaque: &[String]) -> Vec<aclnn_runtime::CheckedRule> {
 
 /// The call's positional arguments bound to the prototype's parameters, and the parameters
 /// passed a non-null value of a type `validate` does not check (strings).
-fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<String>), String> {
+/// Why a UT call cannot be turned into a `validate` call (counted and named, never dropped).
+#[derive(Debug)]
+struct Unmapped(String);
+
+impl From<String> for Unmapped {
+    fn from(reason: String) -> Self {
+        Unmapped(reason)
+    }
+}
+
+fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<String>), Unmapped> {
     let f = op
         .workspace_fn()
-        .ok_or_else(|| format!("{} has no first-phase prototype", op.op))?;
+        .ok_or_else(|| Unmapped(format!("{} has no first-phase prototype", op.op)))?;
     let params: Vec<&str> = f
         .params
         .iter()
@@ -438,13 +448,13 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
         .chain(&call.ut.extra)
         .collect();
     if values.len() != params.len() {
-        return Err(format!(
+        return Err(Unmapped(format!(
             "OP_API_UT passes {} arguments; the doc's {} has {} ({})",
             values.len(),
             f.name,
             params.len(),
             params.join(", ")
-        ));
+        )));
     }
     let (mut args, mut opaque) = (BTreeMap::new(), Vec::new());
     for (name, v) in params.into_iter().zip(values) {
@@ -454,7 +464,7 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
         if !crate::rules::text::is_checkable(p) {
             continue;
         }
-        match to_arg(p.role, &p.ty, v).map_err(|e| format!("{name}: {e}"))? {
+        match to_arg(p.role, &p.ty, v).map_err(|e| Unmapped(format!("{name}: {}", e.0)))? {
             Some(arg) => {
                 args.insert(name.to_string(), arg);
             }
@@ -465,11 +475,11 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
 }
 
 /// One test value as the argument of a parameter (`None`: a type `validate` does not check).
-fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, String> {
+fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
     if *v == Val::Null {
         return Ok(Some(Arg::Null));
     }
-    let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
+    let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
     let arg = match role {
         Role::InputTensorList | Role::OutputTensorList => match v {
             Val::TensorList(ts) => {
@@ -486,8 +496,8 @@ fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, String> {
     Ok(Some(arg))
 }
 
-fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, String> {
-    let wrong = || format!("{} passed for a `{ty}`", ut::describe(v));
+fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
+    let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
     let number = |v: &Val| match v {
         // An `aclDataType` passed for an integer parameter is its enumerator's value.
         Val::DType(Ok(d)) => acl_dtype_value(*d).map(|x| x as f64),
@@ -576,7 +586,7 @@ fn acl_dtype_value(d: aclnn_runtime::DType) -> Option<i64> {
     })
 }
 
-fn tensor(t: &TDesc) -> Result<TensorDesc, String> {
+fn tensor(t: &TDesc) -> Result<TensorDesc, Unmapped> {
     Ok(TensorDesc {
         shape: t.shape.clone(),
         dtype: t

@@ -3,7 +3,7 @@
 //! puts them on disk.
 
 pub mod ascend;
-mod c_header;
+pub mod c_header;
 mod case_files;
 pub mod render;
 pub mod rust;
@@ -13,6 +13,11 @@ pub use render::EmitError;
 use crate::ir::OpIr;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
+
+/// Why an op's files are not written: its name or a path would leave the output folder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
 
 /// Owner of files that belong to no single op (the validators crate's root).
 pub const SHARED_OWNER: &str = "-";
@@ -97,16 +102,16 @@ pub fn comment_text(text: &str) -> String {
 pub use crate::ir::bare_type;
 
 /// Op names become file and class names: only identifiers are accepted.
-pub fn check_op_name(op: &str) -> Result<(), String> {
+pub fn check_op_name(op: &str) -> Result<(), Refusal> {
     let mut chars = op.chars();
     let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if ok {
         Ok(())
     } else {
-        Err(format!(
+        Err(Refusal(format!(
             "op name `{op}` is not an identifier; nothing is generated for it"
-        ))
+        )))
     }
 }
 
@@ -271,13 +276,13 @@ pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
 
 /// Refuses any path that could leave the output folder or is not a plain portable name:
 /// absolute, empty, `.`/`..` components, or characters outside `[A-Za-z0-9_.-]`.
-pub fn check_path(path: &Path) -> Result<(), String> {
+pub fn check_path(path: &Path) -> Result<(), Refusal> {
     let shown = path.display();
     let text = path
         .to_str()
-        .ok_or_else(|| format!("output path `{shown}` is not UTF-8"))?;
+        .ok_or_else(|| Refusal(format!("output path `{shown}` is not UTF-8")))?;
     if text.is_empty() {
-        return Err("empty output path".to_string());
+        return Err(Refusal("empty output path".to_string()));
     }
     // On the text, not `components()`, which silently drops `.` and doubled separators.
     for part in text.split('/') {
@@ -285,18 +290,18 @@ pub fn check_path(path: &Path) -> Result<(), String> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
         if part.is_empty() || !portable || part.chars().all(|c| c == '.') {
-            return Err(format!(
+            return Err(Refusal(format!(
                 "output path `{shown}` is absolute or has a component (`{part}`) that is not a plain file name"
-            ));
+            )));
         }
     }
     if path
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
     {
-        return Err(format!(
+        return Err(Refusal(format!(
             "output path `{shown}` is not a plain relative path"
-        ));
+        )));
     }
     Ok(())
 }

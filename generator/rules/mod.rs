@@ -14,6 +14,23 @@ pub use validate::{parse_call, result_json, CallError};
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
 
+/// Why a documented condition has no rule: it stays `manual`, with this reason, instead of a
+/// guess (a validator that rejects a valid call is worse than one that misses a check).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Manual(pub String);
+
+impl From<&str> for Manual {
+    fn from(reason: &str) -> Self {
+        Manual(reason.to_string())
+    }
+}
+
+impl std::fmt::Display for Manual {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Fills `ErrorCase::mapping` of every documented error and `OpIr::inferred_rules`.
 pub fn apply(op: &mut OpIr) {
     let mappings: Vec<Mapping> = op
@@ -31,7 +48,7 @@ pub fn apply(op: &mut OpIr) {
                     })
                     .collect(),
             },
-            Err(reason) => Mapping::Manual { reason },
+            Err(Manual(reason)) => Mapping::Manual { reason },
         })
         .collect();
     for (error, mapping) in op.errors.iter_mut().zip(mappings) {

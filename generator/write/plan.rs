@@ -53,7 +53,7 @@ pub fn plan<'a>(
         ..Manifest::default()
     };
     for owned in files {
-        check_path(&owned.file.path).map_err(WriteError::Refused)?;
+        check_path(&owned.file.path).map_err(|r| WriteError::Refused(r.0))?;
         let key = slash_path(&owned.file.path);
         if key == MANIFEST {
             return Err(WriteError::Refused(format!(

@@ -1,0 +1,189 @@
+//! A clause by its aspect (数据类型, 数据格式, 维数, shape, 值): dtype and format rules here, the
+//! others handed to the reader of that aspect.
+
+use super::common::dtype_kin;
+use super::common::names;
+use super::common::same_rule;
+use super::patterns::*;
+use super::shapes::dim_value_rules;
+use super::shapes::length_rules;
+use super::shapes::numel_rules;
+use super::shapes::rank_rules;
+use super::shapes::shape_rules;
+use super::values::is_axis_statement;
+use super::values::value_rules;
+use crate::ir::{OpIr, Param, Role};
+use crate::rules::infer;
+use crate::rules::text::{self};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+pub(super) fn aspect_rules(
+    op: &OpIr,
+    clause: &str,
+    subjects: &[&Param],
+) -> Result<Vec<Rule>, Manual> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    let attrs: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role == Role::Attribute)
+        .collect();
+    if EXCEPT.is_match(clause) {
+        return Err("a condition on all dims but some is not in the vocabulary".into());
+    }
+    // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
+    let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
+    let dim_value = DIM_VALUE.is_match(clause);
+    let about_values = VALUE_WORD.is_match(clause) && !dim_value;
+    if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
+        if attrs.is_empty() {
+            return Err(Manual(format!(
+                "a condition on tensor data (“{clause}”), which the first phase does not see"
+            )));
+        }
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, &attrs)) {
+            // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
+            return Ok(attrs
+                .iter()
+                .map(|a| Rule::AxisIn {
+                    param: a.name.clone(),
+                    tensor: tensor.name.clone(),
+                })
+                .collect());
+        }
+        return value_rules(op, clause, &attrs);
+    }
+    if let (Some(attr), true) = (
+        attrs.first(),
+        AXIS_RANGE.is_match(clause) && is_axis_statement(clause, &attrs),
+    ) {
+        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
+        let tensor = tensors
+            .first()
+            .copied()
+            .or_else(|| text::input_tensors(op).into_iter().next());
+        if let Some(tensor) = tensor {
+            return Ok(vec![Rule::AxisIn {
+                param: attr.name.clone(),
+                tensor: tensor.name.clone(),
+            }]);
+        }
+    }
+    let mut rules = Vec::new();
+    let mut any_aspect = false;
+
+    if DTYPE.is_match(clause) {
+        any_aspect = true;
+        rules.extend(dtype_rules(op, &tensors, mismatch)?);
+    }
+    if FORMAT.is_match(clause) {
+        any_aspect = true;
+        let pinned = !DTYPE.is_match(clause) || clause.contains("私有");
+        rules.extend(format_rules(&tensors, mismatch, pinned)?);
+    }
+    if dim_value {
+        any_aspect = true;
+        rules.extend(dim_value_rules(clause, subjects)?);
+    } else if DIM_SIZE.is_match(clause)
+        && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
+    {
+        return Err(Manual(format!(
+            "a condition on the size of particular dims (“{clause}”) is not in the vocabulary"
+        )));
+    } else if RANK.is_match(clause)
+        && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
+    {
+        any_aspect = true;
+        rules.extend(rank_rules(clause, subjects, mismatch)?);
+    } else if SHAPE.is_match(clause) {
+        match shape_rules(op, clause, &tensors, mismatch) {
+            Ok(shape) => {
+                any_aspect = true;
+                rules.extend(shape);
+            }
+            // "input的数据类型、数据格式和shape不在支持的范围之内": the dtype and format lists
+            // are pinned down by the doc, the shape part is not; check what is.
+            Err(_) if !rules.is_empty() && !mismatch => {}
+            Err(e) => return Err(e),
+        }
+    }
+    if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
+        any_aspect = true;
+        rules.extend(numel_rules(clause, &tensors)?);
+    } else if LENGTH.is_match(clause) && !dim_value {
+        any_aspect = true;
+        rules.extend(length_rules(clause, subjects)?);
+    }
+    if !any_aspect && CONSTRAINT_WORDS.is_match(clause) && OUT_OF_RANGE.is_match(clause) {
+        // "输入和输出参数不满足参数说明中的约束": what the parameter descriptions state.
+        return Ok(subjects
+            .iter()
+            .flat_map(|p| infer::param_rules(op, p))
+            .filter(|(r, _, _)| !matches!(r, Rule::NotNull { .. }))
+            .map(|(r, _, _)| r)
+            .collect());
+    }
+    if !any_aspect {
+        if attrs.is_empty() {
+            return Err(Manual(format!(
+                "no aspect (dtype, format, shape, value) recognized in “{clause}”"
+            )));
+        }
+        rules.extend(value_rules(op, clause, &attrs)?);
+    }
+    if rules.is_empty() {
+        return Err(Manual(format!(
+            "the doc states no checkable constraint for {} behind “{clause}”",
+            names(subjects).join(", ")
+        )));
+    }
+    Ok(rules)
+}
+
+pub(super) fn dtype_rules(
+    op: &OpIr,
+    tensors: &[&Param],
+    mismatch: bool,
+) -> Result<Vec<Rule>, Manual> {
+    if mismatch {
+        let kin = dtype_kin(tensors);
+        return same_rule(&kin, "dtype", |params| Rule::DtypeSame { params });
+    }
+    Ok(tensors
+        .iter()
+        .filter_map(|p| infer::dtype_rule(op, p))
+        .collect())
+}
+
+/// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private
+/// formats. ND is the format of any N-dimensional layout, so a tensor documented as ND only is
+/// not pinned to it by the boilerplate "数据类型和数据格式不在支持的范围之内": CANN's elementwise
+/// ops take NC1HWC0 or FRACTAL_NZ tensors there.
+pub(super) fn format_rules(
+    tensors: &[&Param],
+    mismatch: bool,
+    pinned: bool,
+) -> Result<Vec<Rule>, Manual> {
+    if mismatch {
+        return same_rule(tensors, "format", |params| Rule::FormatSame { params });
+    }
+    Ok(tensors
+        .iter()
+        .filter(|p| !p.formats.is_empty())
+        .filter(|p| pinned || p.formats != [aclnn_runtime::Format::Nd])
+        .map(|p| Rule::FormatIn {
+            param: p.name.clone(),
+            allowed: p.formats.clone(),
+        })
+        .collect())
+}

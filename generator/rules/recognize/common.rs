@@ -1,0 +1,62 @@
+//! What the recognizer's readers share: parameter names, one rule per tensor, "the same …"
+//! rules, the tensors whose dtypes belong together.
+
+use crate::ir::{Param, Role};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+pub(super) fn names(ps: &[&Param]) -> Vec<String> {
+    ps.iter().map(|p| p.name.clone()).collect()
+}
+
+pub(super) fn tensor_rules(subjects: &[&Param], make: impl Fn(String) -> Rule) -> Vec<Rule> {
+    subjects
+        .iter()
+        .filter(|p| p.role.is_tensor())
+        .map(|p| make(p.name.clone()))
+        .collect()
+}
+
+pub(super) fn same_rule(
+    tensors: &[&Param],
+    what: &str,
+    make: impl Fn(Vec<String>) -> Rule,
+) -> Result<Vec<Rule>, Manual> {
+    let lists = tensors
+        .iter()
+        .any(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList));
+    if tensors.len() < 2 && !lists {
+        return Err(Manual(format!(
+            "a {what} equality that names fewer than two tensors"
+        )));
+    }
+    Ok(vec![make(names(tensors))])
+}
+
+/// The tensors a "数据类型不一致" over `tensors` can mean: a tensor whose documented dtypes share
+/// none with the others' (an INT32/INT64 index among FLOAT tensors, in "输入输出数据类型不一致")
+/// can never have their dtype, so it is not one of them. The reference is the tensor whose
+/// dtypes meet the most others'; tensors with no documented dtypes stay.
+pub(super) fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
+    use std::collections::BTreeSet;
+    let sets: Vec<BTreeSet<aclnn_runtime::DType>> = tensors
+        .iter()
+        .map(|p| p.dtypes.values().flatten().copied().collect())
+        .collect();
+    let meets =
+        |a: &BTreeSet<_>, b: &BTreeSet<_>| a.is_empty() || b.is_empty() || !a.is_disjoint(b);
+    let Some(reference) = (0..sets.len()).max_by_key(|&i| {
+        (
+            sets.iter().filter(|s| meets(&sets[i], s)).count(),
+            usize::MAX - i,
+        )
+    }) else {
+        return Vec::new();
+    };
+    tensors
+        .iter()
+        .zip(&sets)
+        .filter(|(_, s)| meets(&sets[reference], s))
+        .map(|(p, _)| *p)
+        .collect()
+}

@@ -1,0 +1,399 @@
+//! The recognizer: one documented condition (Chinese text) → the rules that implement it, or
+//! the reason it cannot be expressed.
+//!
+//! A condition is normalized, split into clauses, and each clause is read as
+//! "subjects (parameters) + aspect (数据类型, 数据格式, 维数, shape, 值...) + relation
+//! (不在支持范围, 不一致, 不等于4或5...)". Data the doc gives elsewhere (dtype lists, formats,
+//! ranks, "长度为1或2", enumerations) comes from the IR's parameters.
+
+mod aspects;
+mod common;
+mod nulls;
+mod patterns;
+mod relations;
+mod shapes;
+#[cfg(test)]
+mod tests;
+mod values;
+
+use crate::ir::{OpIr, Param, Role};
+use crate::rules::infer;
+use crate::rules::text::{self, re};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+use aspects::aspect_rules;
+use common::tensor_rules;
+use nulls::null_rules;
+use patterns::*;
+use relations::dims_equal_rule;
+use relations::list_len_same;
+use relations::promotion_rules;
+use shapes::broadcast_rules;
+use shapes::element_count_rule;
+use shapes::fraction_rule;
+
+/// Rules for one condition, or why it can't be expressed.
+pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
+    let text = text::normalize(condition);
+    let text = TAIL.replace(&text, "").to_string();
+    let (text, excluded) = match EXCLUDED.captures(&text) {
+        Some(c) => (
+            EXCLUDED.replace(&text, "").to_string(),
+            text::products_in(&c[1]),
+        ),
+        None => (text.clone(), Vec::new()),
+    };
+    // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
+    // without its subject.
+    let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
+    // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
+    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
+    if let Some(rules) = axis_bounds_rule(op, &text) {
+        return Ok(rules);
+    }
+    let (text, when) = strip_when_prefix(op, &text);
+    if text.is_empty() {
+        return Err("the condition is empty".into());
+    }
+    let mut rules = Vec::new();
+    let mut subjects: Vec<&Param> = Vec::new();
+    let clauses: Vec<String> = text::split_clauses(&text, |s| PREDICATE.is_match(s))
+        .into_iter()
+        .flat_map(|c| split_alternatives(&c))
+        .collect();
+    // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
+    // condition, not two separate ones.
+    let empties: Vec<bool> = text
+        .split(['，', ',', '；', ';'])
+        .filter(|c| EMPTY_TENSOR.is_match(c))
+        .map(|c| c.contains('不') || c.contains('非'))
+        .collect();
+    if empties.contains(&true) && empties.contains(&false) {
+        return Err(Manual(format!(
+            "a joint emptiness condition on several tensors (“{text}”) is not in the vocabulary"
+        )));
+    }
+    for (i, clause) in clauses.iter().enumerate() {
+        if EXPLANATORY.is_match(clause) {
+            continue;
+        }
+        if WHEN_SUFFIX.is_match(clause) && i + 1 < clauses.len() {
+            return Err(Manual(format!(
+                "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
+            )));
+        }
+        let (clause_rules, used) = recognize_clause(op, clause, &subjects, when.is_some())?;
+        subjects = used;
+        rules.extend(qualify_by_products(clause, clause_rules));
+    }
+    if rules.is_empty() {
+        return Err("no checkable statement recognized".into());
+    }
+    if let Some(when) = when {
+        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
+    }
+    if !excluded.is_empty() {
+        let keep: Vec<String> = op
+            .supported_products()
+            .filter(|p| !excluded.iter().any(|e| e == p))
+            .map(str::to_string)
+            .collect();
+        rules = rules
+            .into_iter()
+            .map(|rule| Rule::OnProducts {
+                products: keep.clone(),
+                rule: Box::new(rule),
+            })
+            .collect();
+    }
+    Ok(rules)
+}
+
+re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
+
+/// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
+/// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
+/// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
+/// the tensor (`AxisIn` treats a 0-dim tensor as 1-dim, as the 0-dim branch says).
+fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let c = DIM_OF.captures(text)?;
+    let tensor = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+    let attrs: Vec<&Param> = text::mentions(op, text)
+        .into_iter()
+        .map(|m| m.param)
+        .filter(|p| p.role == Role::Attribute && (p.ty.contains("int") || infer::is_int_list(p)))
+        .collect();
+    let [attr] = attrs.as_slice() else {
+        return None;
+    };
+    Some(vec![Rule::AxisIn {
+        param: attr.name.clone(),
+        tensor: tensor.name.clone(),
+    }])
+}
+
+/// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
+struct When {
+    param: String,
+    index: Option<usize>,
+    values: Vec<i64>,
+    negate: bool,
+}
+
+impl When {
+    fn wrap(&self, rule: Rule) -> Rule {
+        Rule::When {
+            param: self.param.clone(),
+            index: self.index,
+            values: self.values.clone(),
+            negate: self.negate,
+            rule: Box::new(rule),
+        }
+    }
+}
+
+fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
+    let Some(c) = WHEN_PREFIX.captures(text) else {
+        return (text.to_string(), None);
+    };
+    let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role == Role::Attribute) else {
+        return (text.to_string(), None);
+    };
+    let index = c.get(2).and_then(|m| m.as_str().parse().ok());
+    let values = match c[4].to_ascii_lowercase().as_str() {
+        "true" => vec![1],
+        "false" => vec![0],
+        nums => text::int_alternatives(nums),
+    };
+    let when = When {
+        param: p.name.clone(),
+        index,
+        values,
+        negate: c[3].starts_with('不') || &c[3] == "!=",
+    };
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    (rest.trim().to_string(), Some(when))
+}
+
+/// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
+/// "其" becomes the named parameters.
+fn strip_non_null_prefix(op: &OpIr, text: &str) -> String {
+    let Some(c) = NON_NULL_WHEN.captures(text) else {
+        return text.to_string();
+    };
+    let subject = c.get(1).or(c.get(2)).map_or("", |m| m.as_str().trim());
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    let rest = rest.strip_prefix('其').unwrap_or(rest);
+    if !text::mentions(op, rest).is_empty() && !rest.starts_with("shape") {
+        rest.to_string()
+    } else {
+        // "biasOptional不为空指针时，数据类型…不在支持的范围之内": the subject carries over.
+        format!("{subject}的{rest}")
+    }
+}
+
+/// "gamma不为1维或元素数量不等于…": two statements joined by 或 become two clauses; a 或 inside
+/// a parameter list ("gradOutput、self或out的…") has no predicate on its left and stays.
+fn split_alternatives(clause: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = clause;
+    while let Some(m) = OR_JOIN.find(rest) {
+        let (left, right) = (&rest[..m.start()], &rest[m.end()..]);
+        let separate = PREDICATE.is_match(left)
+            && PREDICATE.is_match(right)
+            && ASPECT_ANY.is_match(right)
+            && !BROADCAST.is_match(clause)
+            && !PADDING_BOUNDS.is_match(clause);
+        if separate {
+            out.push(left.to_string());
+            rest = right;
+        } else {
+            break;
+        }
+    }
+    out.push(rest.to_string());
+    out
+}
+
+/// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.
+fn qualify_by_products(clause: &str, rules: Vec<Rule>) -> Vec<Rule> {
+    let products = text::products_in(clause);
+    if products.is_empty() {
+        return rules;
+    }
+    rules
+        .into_iter()
+        .map(|rule| match rule {
+            Rule::ProductSupported { .. } => rule,
+            other => Rule::OnProducts {
+                products: products.clone(),
+                rule: Box::new(other),
+            },
+        })
+        .collect()
+}
+
+/// One clause → its rules and the parameters it is about (a clause naming none inherits the
+/// previous clause's: "x的数据类型不在支持的范围之内，或shape不相互匹配").
+fn recognize_clause<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+    conditional: bool,
+) -> Result<(Vec<Rule>, Vec<&'a Param>), Manual> {
+    let none = |rules| Ok((rules, Vec::new()));
+    if NULL_WORD.is_match(clause) {
+        return none(null_rules(op, clause, conditional)?);
+    }
+    if PRODUCT_UNSUPPORTED.is_match(clause) {
+        return none(vec![Rule::ProductSupported {
+            products: op.supported_products().map(str::to_string).collect(),
+        }]);
+    }
+    if let Some(c) = ELEMENT_COUNT.captures(clause) {
+        return none(element_count_rule(op, c[1].matches('*').count() + 1)?);
+    }
+    if let Some(c) = FRACTION.captures(clause) {
+        return none(fraction_rule(op, &c)?);
+    }
+    if let Some(c) = PADDING_BOUNDS.captures(clause) {
+        // "padding的数值中存在小于0或者大于kernelSize/2的值": 0 ≤ padding ≤ kernelSize/2.
+        let lhs = text::resolve(op, &c[1])
+            .ok_or_else(|| Manual(format!("{} is not a parameter", &c[1])))?;
+        let rhs = text::resolve(op, &c[2])
+            .ok_or_else(|| Manual(format!("{} is not a parameter", &c[2])))?;
+        let div: i64 = c
+            .get(3)
+            .map_or(Ok(1), |m| m.as_str().parse())
+            .map_err(|_| "bad divisor")?;
+        return none(vec![
+            Rule::ListElemsInRange {
+                param: lhs.name.clone(),
+                min: Some(0),
+                max: None,
+            },
+            Rule::ListElemsAtMostFraction {
+                lhs: lhs.name.clone(),
+                rhs: rhs.name.clone(),
+                num: div.max(1),
+                den: 1,
+            },
+        ]);
+    }
+    if let Some(rules) = dims_equal_rule(op, clause) {
+        return none(rules);
+    }
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) {
+        return Err(Manual(format!(
+            "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
+        )));
+    }
+    let unknown = text::unknown_names(op, clause);
+    if !unknown.is_empty() {
+        return Err(Manual(format!(
+            "names {}, which {} not a parameter of the op",
+            unknown.join(", "),
+            if unknown.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    let mentions = text::mentions(op, clause);
+    let mut subjects: Vec<&Param> = if mentions.is_empty() {
+        group_subjects(op, clause)
+    } else {
+        mentions.iter().map(|m| m.param).collect()
+    };
+    if subjects.is_empty() {
+        subjects = inherited.to_vec();
+    }
+    if subjects.is_empty() && NO_SUBJECT_ASPECT.is_match(clause) {
+        // "数据类型不在支持的范围之内", "不支持空tensor场景": a statement about the op's tensors.
+        subjects = text::io_tensors(op);
+    }
+    if subjects.is_empty() {
+        return Err(Manual(format!("names no parameter of the op (“{clause}”)")));
+    }
+    let rules = if BROADCAST.is_match(clause) {
+        broadcast_rules(&subjects, clause)?
+    } else if PROMOTION.is_match(clause) {
+        promotion_rules(op, clause, &subjects)?
+    } else if clause.contains("非连续") || clause.contains("不连续") {
+        tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
+    } else if clause.contains("连续性") {
+        // "x、weight的连续性不符合要求": the tensors whose table rejects non-contiguous input.
+        let strict: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.non_contiguous == Some(false))
+            .collect();
+        if strict.is_empty() {
+            return Err("every named tensor accepts non-contiguous input per its table".into());
+        }
+        tensor_rules(&strict, |p| Rule::Contiguous { param: p })
+    } else if EMPTY_TENSOR.is_match(clause) {
+        if NOT_EITHER_EMPTY.is_match(clause) {
+            // "repeats不为1D tensor或空tensor": the empty tensor is one of the allowed shapes.
+            return Err(Manual(format!(
+                "an empty tensor is one of the shapes “{clause}” allows, next to one the vocabulary cannot say alone"
+            )));
+        }
+        if clause.contains("同时") {
+            return Err(
+                "a joint emptiness condition on several tensors is not in the vocabulary".into(),
+            );
+        }
+        tensor_rules(&subjects, |p| Rule::NotEmpty { param: p })
+    } else if REPEATED.is_match(clause) {
+        let lists: Vec<Rule> = subjects
+            .iter()
+            .filter(|p| infer::is_int_list(p))
+            .map(|p| Rule::ListUnique {
+                param: p.name.clone(),
+            })
+            .collect();
+        if lists.is_empty() {
+            return Err(Manual(format!(
+                "a repetition condition on non-list parameters (“{clause}”)"
+            )));
+        }
+        lists
+    } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
+        list_len_same(&subjects)?
+    } else {
+        aspect_rules(op, clause, &subjects)?
+    };
+    Ok((rules, subjects))
+}
+
+re!(
+    ASPECT_START,
+    r"的|数据类型|数据格式|shape|维|格式|dtype|format|是|为|不"
+);
+re!(
+    ALL_TENSORS,
+    r"输入输出|输入和输出|输入、输出|输入与输出|所有[Tt]ensor|全部[Tt]ensor|非空[Tt]ensor|^(?:传入的)?(?:参数|[Tt]ensor)$"
+);
+re!(
+    INPUTS,
+    r"计算输入|输入张量|输入[Tt]ensor|各输入|全部输入|所有输入|^(?:传入的)?输入"
+);
+re!(OUTPUTS, r"输出");
+
+/// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
+pub(super) fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
+    let clause = clause
+        .trim_start_matches("传入的")
+        .trim_start_matches("传入");
+    let head = match ASPECT_START.find(clause) {
+        Some(m) => &clause[..m.start()],
+        None => clause,
+    };
+    if ALL_TENSORS.is_match(clause) || ALL_TENSORS.is_match(head) {
+        text::io_tensors(op)
+    } else if INPUTS.is_match(head) {
+        text::input_tensors(op)
+    } else if OUTPUTS.is_match(head) {
+        text::output_tensors(op)
+    } else {
+        Vec::new()
+    }
+}

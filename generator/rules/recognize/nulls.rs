@@ -1,0 +1,54 @@
+//! Null pointers: "self为空指针", "当bias不为空时…".
+
+use super::group_subjects;
+use super::patterns::*;
+use crate::ir::{OpIr, Param};
+use crate::rules::text::{self, re};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+re!(
+    NULL_ALL,
+    r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
+);
+
+/// `conditional`: the clause holds under a `When`, so optional parameters count too
+/// ("当outputMask[0]为true，gradInput是空指针").
+pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, Manual> {
+    if NULL_ALL.is_match(clause) {
+        let params: Vec<String> = op
+            .params
+            .iter()
+            .filter(|p| text::is_pointer(p) && !p.optional)
+            .map(|p| p.name.clone())
+            .collect();
+        return non_empty_null(params, clause);
+    }
+    if CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
+        return Err(Manual(format!(
+            "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
+        )));
+    }
+    let mentions = text::mentions(op, clause);
+    let subjects: Vec<&Param> = if mentions.is_empty() {
+        group_subjects(op, clause)
+    } else {
+        mentions.iter().map(|m| m.param).collect()
+    };
+    let params = subjects
+        .iter()
+        .filter(|p| text::is_pointer(p) && (conditional || !p.optional))
+        .map(|p| p.name.clone())
+        .collect();
+    non_empty_null(params, clause)
+}
+
+pub(super) fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, Manual> {
+    if params.is_empty() {
+        Err(Manual(format!(
+            "names no required pointer parameter (“{clause}”): optional ones may be null"
+        )))
+    } else {
+        Ok(vec![Rule::NotNull { params }])
+    }
+}

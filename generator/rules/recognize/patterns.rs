@@ -1,0 +1,170 @@
+//! The patterns the recognizer matches clauses with (compiled on first use).
+
+use crate::rules::text::re;
+
+re!(TAIL, r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$");
+re!(
+    EXCLUDED,
+    r"[，,]?\s*(?:但)?对(.+?)(?:无此校验|不做此校验|不校验|不做校验)"
+);
+re!(
+    NON_NULL_WHEN,
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?(?:[，,]\s*|且)|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
+);
+re!(
+    OPTIONAL_NOTE,
+    r"[（(]\s*(?:非空时|存在时|若存在|如果存在|如存在|可选|非空)\s*[）)]"
+);
+re!(
+    CONDITIONAL,
+    r"当|如果|若|为(?:True|true|False|false)|场景下.|情况下."
+);
+re!(
+    PREDICATE,
+    r"不|空指针|超过|超出|大于|小于|>|<|等于|非|广播|broadcast|越界|无效|错误|为0|为空|存在|没有"
+);
+re!(OR_JOIN, r"或者|或|、");
+re!(
+    ASPECT_ANY,
+    r"(?i)数据类型|数据格式|格式|shape|维|元素|长度|size|空指针|值"
+);
+re!(
+    EXPLANATORY,
+    r"^(?:例如|如[^果]|即|其中|此时|也就是|超出了|表示)"
+);
+re!(NULL_WORD, r"空指针|nullptr|NULL|null");
+re!(
+    PRODUCT_UNSUPPORTED,
+    r"不支持的产品|产品型号不支持|产品不支持|平台不支持|不在支持的(?:平台|产品)|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)|(?:硬件平台|处理器|芯片|SocVersion)\s*(?:不是|不支持|不在)"
+);
+re!(
+    ELEMENT_COUNT,
+    r"(?i)((?:(?:depth|height|width|[dhw])\s*\*\s*)+(?:depth|height|width|[dhw]))\s*(?:>|大于|超过)\s*(?:max\s*)?int32"
+);
+re!(
+    FRACTION,
+    r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
+);
+re!(BROADCAST, r"广播|broadcast");
+re!(
+    PADDING_BOUNDS,
+    r"^([A-Za-z_][A-Za-z0-9_]*)的数值中存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?的(?:值|数值)$"
+);
+re!(ONE_WAY, r"单向|到|\bto\b");
+re!(HW_ONLY, r"仅支持\s*HW|HW维度");
+re!(PROMOTION, r"推导|转换|互推|可转");
+re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");
+re!(
+    NOT_EITHER_EMPTY,
+    r"(?:不为|不是).+或(?:者)?\s*(?:空[Tt]ensor|空张量)"
+);
+// "out的shape不等于self根据dim拆分后的shape": a shape computed from another, not that shape.
+re!(DERIVED_SHAPE, r"后的\s*(?:shape|形状)|推导|[Ii]nfer");
+// "self的shape在C、H、W的某个轴为0": particular named axes, not every dim.
+re!(
+    NAMED_AXES,
+    r"[NCDHWL]\s*[、,，和]\s*[NCDHWL]|除.{0,8}(?:以外|外)|[NCDHWL]\s*(?:轴|维)"
+);
+re!(DTYPE, r"数据类型|dtype|类型");
+re!(FORMAT, r"(?i)数据格式|格式|format");
+re!(
+    DIM_VALUE,
+    r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
+);
+re!(
+    RANK,
+    r"维数|维度|rank|\d+\s*维|shape\s*dim|的dim|dim数|\d\s*D\s*(?:/|[Tt]ensor)"
+);
+re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
+re!(
+    DIM_SIZE,
+    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|(?i:channel)轴|通道|尾轴|非dim轴|轴长|整除|倍数|偶数"
+);
+re!(VALUE_WORD, r"值|取值|数值");
+re!(
+    AXIS_RANGE,
+    r"越界|超出.*维度范围|不在.*维度范围|(?:超过|超出)\s*\[\s*-"
+);
+re!(
+    AXIS_WORDS,
+    r"维度数量|维度范围|维数|\.dim\(|dim最大值|的维度|维度|rank"
+);
+re!(
+    SET_VALUES,
+    r"\{\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)\s*\}|非\s*(-?\d+(?:\s*[,，、]\s*-?\d+)*)|(-?\d+(?:\s*/\s*-?\d+)+)|不在\s*(-?\d+(?:\s*(?:[,，、]|和|或)\s*-?\d+)+)\s*(?:这几个值|范围|之)?内?"
+);
+re!(SHAPE, r"(?:^|[^A-Za-z0-9_])(?i:shape)|形状|尺寸");
+re!(LENGTH, r"长度|元素个数|元素数量|size");
+re!(
+    MISMATCH,
+    r"不一致|不同|不相同|不匹配|不相等|不一样|不等$|不等于\s*(?:[^\d\s-]|$)|(?:需要|应|必须|要)(?:与|和).*(?:一致|相同)"
+);
+re!(
+    OUT_OF_RANGE,
+    r"不在|不支持|不满足|不符合|不是|不为|不等于|超过|超出|大于|小于|无效|非法|错误|越界|不合法|不正确|不对|>|<"
+);
+re!(
+    RANK_NUMBERS,
+    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+);
+re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
+re!(
+    NOT_POSITIVE,
+    r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
+);
+// A sign condition proper; "等于0"/"为0" alone excludes the one value 0, which for a dim size
+// (never negative) is the same as "not positive" but for a value is not.
+re!(SIGN_NOT_POSITIVE, r"不大于\s*0|小于等于\s*0|<=\s*0|不为正");
+re!(
+    INLINE_RANGE,
+    r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]|(-?\d+)\s*(?:~|～|到|至)\s*(-?\d+)"
+);
+re!(
+    WHEN_PREFIX,
+    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
+);
+re!(
+    NO_SUBJECT_ASPECT,
+    r"^(?:传入)?(?:的)?(?:[Tt]ensor中|输入的?)?(?:数据类型|数据格式|shape|维度|任意维度|不支持空)"
+);
+re!(NUMEL, r"元素个数|元素数量");
+re!(
+    DIMS_EQUAL,
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?(?:(?:和|与|不等于)([A-Za-z_][A-Za-z0-9_]*)的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?)?(?:不(?:相等|一致|相同))?$"
+);
+// "counts、mean和invstd在第一维上的size不一致".
+re!(
+    DIMS_EQUAL_GROUP,
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与及]\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上?的?(?:size|大小|长度)不(?:一致|相等|相同)$"
+);
+re!(REPEATED, r"重复");
+re!(
+    ZERO_RANK,
+    r"(?:维度|维数|维度数|rank)\s*(?:等于|为|是|==|=)\s*0\s*(?:维)?$"
+);
+re!(
+    MATMUL,
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:和|与)([A-Za-z_][A-Za-z0-9_]*)(?:的shape)?不满足(?:矩阵)?相乘(?:条件|的条件|规则)$"
+);
+re!(
+    TENSOR_COUNT,
+    r"(?i)tensor(?:的)?(?:数量|个数)|列表长度|元素数量不一致"
+);
+re!(
+    CONSTRAINT_WORDS,
+    r"约束|参数说明|校验条件|限制要求|限制条件|要求"
+);
+re!(GREATER_THAN, r"(?:大于|>|超过)\s*(-?\d+)");
+// "numLayers不满足>0": the negated bound is the requirement (> n, or ≥ n).
+re!(
+    NOT_AT_LEAST,
+    r"不满足\s*(?:(>|大于)|(≥|>=|大于等于))\s*(-?\d+)"
+);
+re!(
+    NOT_EQUAL_VALUES,
+    r"(?:不为|不等于|不是)\s*(-?\d+(?:\s*(?:或者|或|、|,|，|和|及|与)\s*-?\d+)*)"
+);
+
+re!(EXCEPT, r"除.*(?:外|以外)|除了");
+
+re!(ALSO_NOT, r"[，,]\s*也不等于");

@@ -1,0 +1,164 @@
+//! Relations between parameters: dtype promotion and casts, equal dims, equal list lengths.
+
+use super::common::dtype_kin;
+use super::common::names;
+use super::patterns::*;
+use crate::ir::{OpIr, Param, Role};
+use crate::rules::text::{self, re};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
+re!(
+    CAST_FROM_ABLE,
+    r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+);
+
+/// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
+/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的" → castable.
+pub(super) fn promotion_rules(
+    op: &OpIr,
+    clause: &str,
+    subjects: &[&Param],
+) -> Result<Vec<Rule>, Manual> {
+    if SHAPE.is_match(clause) || clause.contains("不在支持的范围") || clause.contains("格式")
+    {
+        return Err(
+            "shape inference and the promoted dtype's range are not in the vocabulary".into(),
+        );
+    }
+    if subjects.iter().any(|p| !p.role.is_tensor()) {
+        return Err("promotion involving scalars or attributes is not in the vocabulary".into());
+    }
+    let casting = CAST_TO.is_match(clause)
+        || clause.contains("无法转换")
+        || clause.contains("可转换")
+        || clause.contains("互转换");
+    if !casting {
+        if subjects.len() < 2 {
+            return Err("a promotion condition that names fewer than two tensors".into());
+        }
+        return Ok(vec![Rule::DtypePromotable {
+            params: names(subjects),
+        }]);
+    }
+    let mentions = text::mentions(op, clause);
+    let to: Option<&Param> = if CAST_FROM_ABLE.is_match(clause) {
+        mentions.first().map(|m| m.param)
+    } else if let Some(k) = CAST_TO.find(clause) {
+        mentions.iter().find(|m| m.at >= k.end()).map(|m| m.param)
+    } else {
+        // "self与out的数据类型不一致且无法转换": the last one named is the destination.
+        mentions.last().map(|m| m.param)
+    };
+    let Some(to) = to.filter(|p| p.role.is_tensor()) else {
+        return Err("a cast to a fixed dtype or to a non-tensor is not in the vocabulary".into());
+    };
+    let mut from: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.name != to.name)
+        .collect();
+    if from.is_empty() {
+        // "推导出的数据类型无法转换为selfRef的类型": every input takes part in the promotion,
+        // an in-place destination included.
+        // Quantization parameters (a UINT64 deqScale among INT8 data) share no dtype with the
+        // data and take no part in its promotion.
+        from = dtype_kin(&text::input_tensors(op));
+    }
+    if from.is_empty() {
+        return Err("a cast condition without a source tensor".into());
+    }
+    Ok(vec![Rule::DtypeCastable {
+        from: names(&from),
+        to: to.name.clone(),
+    }])
+}
+
+/// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
+pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    if let Some(c) = MATMUL.captures(clause) {
+        // "mat1和mat2不满足相乘条件": the inner dims of a matrix product agree.
+        let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+        let b = text::resolve(op, &c[2]).filter(|p| p.role.is_tensor())?;
+        return Some(vec![Rule::DimsEqual {
+            lhs: a.name.clone(),
+            lhs_dim: -1,
+            rhs: b.name.clone(),
+            rhs_dim: -2,
+        }]);
+    }
+    let ordinal = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        if s.starts_with("最后") {
+            return Some(-1);
+        }
+        let last = s.chars().last()?;
+        let n = match last.to_digit(10) {
+            Some(d) => i64::from(d),
+            None => "一二三四五六七八".chars().position(|d| d == last)? as i64 + 1,
+        };
+        Some(if s.starts_with("倒数") { -n } else { n - 1 })
+    };
+    let tensor_named = |w: &str| {
+        text::resolve(op, w.trim())
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    if let Some(c) = DIMS_EQUAL_GROUP.captures(clause) {
+        let names: Option<Vec<String>> = c[1]
+            .split(['、', '，', ',', '和', '与', '及'])
+            .filter(|w| !w.trim().is_empty())
+            .map(tensor_named)
+            .collect();
+        let names = names?;
+        let dim = ordinal(&c[2])?;
+        let (first, rest) = names.split_first()?;
+        return Some(
+            rest.iter()
+                .map(|other| Rule::DimsEqual {
+                    lhs: first.clone(),
+                    lhs_dim: dim,
+                    rhs: other.clone(),
+                    rhs_dim: dim,
+                })
+                .collect(),
+        );
+    }
+    let c = DIMS_EQUAL.captures(clause)?;
+    // Either "A的第N维和B的第M维不相等" or "A的第N个维度值不等于B的第M个维度值".
+    let negated = ["不相等", "不一致", "不相同"]
+        .iter()
+        .any(|w| clause.ends_with(w))
+        || clause.contains("不等于");
+    if !negated {
+        return None;
+    }
+    let tensor = |i: usize| c.get(i).and_then(|m| tensor_named(m.as_str()));
+    let lhs = tensor(1)?;
+    let lhs_dim = ordinal(&c[3])?;
+    let (rhs, rhs_dim) = match (tensor(2), tensor(4), c.get(5)) {
+        (Some(b), None, None) => (b, lhs_dim),
+        (None, Some(b), Some(d)) => (b, ordinal(d.as_str())?),
+        _ => return None,
+    };
+    Some(vec![Rule::DimsEqual {
+        lhs,
+        lhs_dim,
+        rhs,
+        rhs_dim,
+    }])
+}
+
+/// "x1、x2中的Tensor数量不一致": tensor lists of one length.
+pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    let lists: Vec<String> = subjects
+        .iter()
+        .filter(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList))
+        .map(|p| p.name.clone())
+        .collect();
+    if lists.len() < 2 {
+        return Err("a tensor-count equality that names fewer than two tensor lists".into());
+    }
+    Ok(vec![Rule::ListLenSame { params: lists }])
+}

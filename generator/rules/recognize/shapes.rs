@@ -1,0 +1,328 @@
+//! Shapes, ranks, dims, lengths and element counts: "维度大于8", "shape不一致", "长度不等于2",
+//! broadcasting.
+
+use super::common::names;
+use super::common::same_rule;
+use super::patterns::*;
+use crate::ir::{OpIr, Param, Role};
+use crate::rules::infer;
+use crate::rules::text::{self};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+/// The D*H*W limit applies to the forward input: `self` when the op has it, else its first input.
+pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Manual> {
+    let inputs = text::input_tensors(op);
+    let param = inputs
+        .iter()
+        .find(|p| p.name == "self")
+        .or(inputs.first())
+        .ok_or("the op has no input tensor for the element-count limit")?;
+    Ok(vec![Rule::ElementCountMax {
+        param: param.name.clone(),
+        dims,
+        max: i32::MAX as i64,
+    }])
+}
+
+pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, Manual> {
+    let lhs =
+        text::resolve(op, &c[1]).ok_or_else(|| Manual(format!("{} is not a parameter", &c[1])))?;
+    let rhs =
+        text::resolve(op, &c[2]).ok_or_else(|| Manual(format!("{} is not a parameter", &c[2])))?;
+    let (a, b): (i64, i64) = (
+        c[3].parse().map_err(|_| "bad fraction")?,
+        c[4].parse().map_err(|_| "bad fraction")?,
+    );
+    if a <= 0 || b <= 0 {
+        return Err("the fraction is not positive".into());
+    }
+    // lhs ≤ rhs · a/b  ⇔  b·lhs ≤ a·rhs
+    Ok(vec![Rule::ListElemsAtMostFraction {
+        lhs: lhs.name.clone(),
+        rhs: rhs.name.clone(),
+        num: b,
+        den: a,
+    }])
+}
+
+/// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
+/// without a direction the tensors broadcast together.
+pub(super) fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<Rule>, Manual> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if tensors.len() < 2 {
+        return Err("a broadcast condition that names fewer than two tensors".into());
+    }
+    if !ONE_WAY.is_match(clause) {
+        return Ok(vec![Rule::BroadcastTogether {
+            params: names(&tensors),
+        }]);
+    }
+    let Some((to, from)) = tensors.split_last() else {
+        return Err("a broadcast condition that names no tensor".into());
+    };
+    let dims = HW_ONLY.is_match(clause).then(|| vec![-2, -1]);
+    Ok(from
+        .iter()
+        .map(|f| Rule::Broadcastable {
+            from: f.name.clone(),
+            to: to.name.clone(),
+            dims: dims.clone(),
+        })
+        .collect())
+}
+
+/// Subject + aspect + relation: the bulk of documented conditions.
+
+pub(super) fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    if NAMED_AXES.is_match(clause) {
+        return Err(Manual(format!(
+            "a condition on some named axes (“{clause}”): the vocabulary bounds every dim"
+        )));
+    }
+    if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+        return Err(Manual(format!(
+            "a condition on dim sizes other than their sign (“{clause}”)"
+        )));
+    }
+    let allow_zero = LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
+    Ok(subjects
+        .iter()
+        .filter_map(|p| {
+            if p.role.is_tensor() {
+                Some(Rule::DimsPositive {
+                    param: p.name.clone(),
+                    allow_zero,
+                })
+            } else if infer::is_int_list(p) {
+                Some(Rule::ListElemsInRange {
+                    param: p.name.clone(),
+                    min: Some(if allow_zero { 0 } else { 1 }),
+                    max: None,
+                })
+            } else {
+                None
+            }
+        })
+        .collect())
+}
+
+/// The maximum rank of an aclnn tensor.
+pub(super) const MAX_RANK: usize = 8;
+
+pub(super) fn rank_rules(
+    clause: &str,
+    subjects: &[&Param],
+    mismatch: bool,
+) -> Result<Vec<Rule>, Manual> {
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if mismatch {
+        return same_rule(&tensors, "rank", |params| Rule::RankSame { params });
+    }
+    if let Some((min, max)) = stated_rank(clause)? {
+        let mut rules: Vec<Rule> = tensors
+            .iter()
+            .map(|p| Rule::RankIn {
+                param: p.name.clone(),
+                min,
+                max,
+            })
+            .collect();
+        // "kernelSize的维度不等于2": the "rank" of a list attribute is its length.
+        rules.extend(
+            subjects
+                .iter()
+                .filter(|p| p.ty.contains("Array"))
+                .map(|p| Rule::ListLenIn {
+                    param: p.name.clone(),
+                    lens: (min..=max).collect(),
+                }),
+        );
+        return Ok(rules);
+    }
+    let mut rules = Vec::new();
+    for p in subjects {
+        if p.role.is_tensor() {
+            if let Some((min, max)) = infer::rank_of(p) {
+                rules.push(Rule::RankIn {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                });
+            }
+        } else if let Some(lens) = infer::list_lens(p) {
+            rules.push(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            });
+        }
+    }
+    Ok(rules)
+}
+
+/// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
+pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual> {
+    if ZERO_RANK.is_match(clause) {
+        // "self的维度等于0": a 0-d tensor is the error.
+        return Ok(Some((1, MAX_RANK)));
+    }
+    let Some(c) = RANK_NUMBERS.captures(clause) else {
+        return Ok(None);
+    };
+    let nums: Vec<usize> = text::int_alternatives(&c[2].replace('-', " "))
+        .into_iter()
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    let (Some(&lo), Some(&hi)) = (nums.iter().min(), nums.iter().max()) else {
+        return Ok(None);
+    };
+    Ok(Some(match &c[1] {
+        "超过" | "超出" | "大于" | ">" => (0, lo),
+        "小于" | "<" => (lo, MAX_RANK),
+        _ => {
+            let ranged = c[2].contains(['-', '~', '到', '[']);
+            if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
+                return Err(Manual(format!(
+                    "the rank set {nums:?} has gaps; RankIn holds a range only"
+                )));
+            }
+            (lo, hi)
+        }
+    }))
+}
+
+pub(super) fn shape_rules(
+    op: &OpIr,
+    clause: &str,
+    tensors: &[&Param],
+    mismatch: bool,
+) -> Result<Vec<Rule>, Manual> {
+    if mismatch {
+        if EXCEPT.is_match(clause) {
+            return Err("a shape equality except some dims is not in the vocabulary".into());
+        }
+        if DERIVED_SHAPE.is_match(clause) {
+            return Err(Manual(format!(
+                "a shape derived from another (“{clause}”) is not in the vocabulary"
+            )));
+        }
+        let lists: Vec<&Param> = text::mentions(op, clause)
+            .into_iter()
+            .map(|m| m.param)
+            .filter(|p| infer::is_int_list(p))
+            .collect();
+        if let ([tensor], [list]) = (tensors, lists.as_slice()) {
+            // "weight的shape与normalizedShape不相等", "input的shape与normalizedShape右对齐时…".
+            return Ok(vec![Rule::ShapeMatchesList {
+                param: tensor.name.clone(),
+                list: list.name.clone(),
+                trailing: clause.contains("右对齐")
+                    || clause.contains("尾")
+                    || clause.contains("最后"),
+            }]);
+        }
+        return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
+    }
+    if !OUT_OF_RANGE.is_match(clause) && !MISMATCH.is_match(clause) {
+        return Err(Manual(format!(
+            "no shape relation recognized in “{clause}”"
+        )));
+    }
+    if !CONSTRAINT_WORDS.is_match(clause) {
+        // "shape不正确", "shape不合法", "shape不在支持的范围之内": the doc does not say which
+        // shapes are wrong; guessing from the parameter rows rejects valid calls.
+        return Err(Manual(format!(
+            "a shape condition that names no relation or constraint (“{clause}”)"
+        )));
+    }
+    // "x与out的shape不满足约束": the shape constraints the parameter descriptions state.
+    let subject_names = names(tensors);
+    let mut rules = Vec::new();
+    for p in tensors {
+        if let Some((min, max)) = infer::rank_of(p) {
+            rules.push(Rule::RankIn {
+                param: p.name.clone(),
+                min,
+                max,
+            });
+        }
+        for rule in infer::relation_rules(op, p) {
+            let inside = match &rule {
+                Rule::ShapeSame { params } | Rule::RankSame { params } => {
+                    params.iter().all(|n| subject_names.contains(n))
+                }
+                Rule::Broadcastable { to, .. } => subject_names.contains(to),
+                _ => false,
+            };
+            if inside {
+                rules.push(rule);
+            }
+        }
+    }
+    Ok(rules)
+}
+
+pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    let lists: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| {
+            p.ty.contains("Array")
+                || matches!(p.role, Role::InputTensorList | Role::OutputTensorList)
+        })
+        .collect();
+    if lists.is_empty() {
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if !tensors.is_empty() && !clause.contains("维") && !clause.contains("轴") {
+            // "scale或zeroPoint的size大小不是1": the tensor's element count.
+            return numel_rules(clause, &tensors);
+        }
+        return Err(Manual(format!(
+            "a length condition on non-list parameters (“{clause}”)"
+        )));
+    }
+    // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
+    let stated: Vec<usize> = NOT_EQUAL_VALUES
+        .captures_iter(clause)
+        .flat_map(|c| text::int_alternatives(&c[1]))
+        .filter_map(|v| usize::try_from(v).ok())
+        .collect();
+    let stated = (!stated.is_empty()).then_some(stated);
+    Ok(lists
+        .iter()
+        .filter_map(|p| {
+            let lens = stated.clone().or_else(|| infer::list_lens(p))?;
+            Some(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            })
+        })
+        .collect())
+}
+
+/// "alpha元素个数不为1": the tensor's element count is one of the stated values.
+pub(super) fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
+        return Err(Manual(format!("no element count stated in “{clause}”")));
+    };
+    let values = text::int_alternatives(&c[1]);
+    Ok(tensors
+        .iter()
+        .map(|p| Rule::NumelIn {
+            param: p.name.clone(),
+            values: values.clone(),
+        })
+        .collect())
+}

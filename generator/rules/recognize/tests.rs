@@ -1,0 +1,1005 @@
+//! The recognizer on conditions as docs write them.
+
+use super::shapes::{stated_rank, MAX_RANK};
+use super::*;
+use crate::ir::Rank;
+use aclnn_runtime::{DType, Format};
+use std::collections::BTreeMap;
+
+fn tensor(name: &str, role: Role) -> Param {
+    Param {
+        name: name.into(),
+        role,
+        ty: if role == Role::InputTensor {
+            "const aclTensor*"
+        } else {
+            "aclTensor*"
+        }
+        .into(),
+        dtypes: [(
+            "ascend910b".to_string(),
+            vec![DType::BFloat16, DType::Float16, DType::Float32],
+        )]
+        .into_iter()
+        .collect(),
+        formats: vec![Format::Ncdhw, Format::Nd],
+        rank: Some(Rank { min: 4, max: 5 }),
+        ..Default::default()
+    }
+}
+
+fn attr(name: &str, ty: &str, constraints: &[&str]) -> Param {
+    Param {
+        name: name.into(),
+        role: Role::Attribute,
+        ty: ty.into(),
+        constraints: constraints.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    }
+}
+
+/// The shape of seed 000 (AdaptiveAvgPool3dBackward).
+fn pool3d() -> OpIr {
+    OpIr {
+        op: "AdaptiveAvgPool3dBackward".into(),
+        products: [
+            ("ascend910b".to_string(), true),
+            ("ascend910".to_string(), false),
+        ]
+        .into_iter()
+        .collect(),
+        params: vec![
+            tensor("gradOutput", Role::InputTensor),
+            tensor("self", Role::InputTensor),
+            tensor("out", Role::OutputTensor),
+        ],
+        ..Default::default()
+    }
+}
+
+/// The shape of seed 003 (AvgPool2dBackward).
+fn pool2d() -> OpIr {
+    let t = |name: &str, role| {
+        let mut p = tensor(name, role);
+        p.formats = vec![Format::Nchw, Format::Ncl];
+        p.rank = None;
+        p
+    };
+    let mut cube = attr("cubeMathType", "int8_t", &[]);
+    cube.enum_values = (0..4)
+        .map(|v| (v, format!("V{v}")))
+        .collect::<BTreeMap<_, _>>();
+    OpIr {
+        op: "AvgPool2dBackward".into(),
+        products: [
+            ("ascend910b".to_string(), true),
+            ("ascend910_93".to_string(), true),
+            ("ascend910".to_string(), true),
+            ("ascend950".to_string(), true),
+        ]
+        .into_iter()
+        .collect(),
+        params: vec![
+            t("gradOutput", Role::InputTensor),
+            t("self", Role::InputTensor),
+            attr("kernelSize", "const aclIntArray*", &["长度为1(kH=kW)或2(kH, kW)，数值大于0。"]),
+            attr("stride", "const aclIntArray*", &["长度为0（sH=kH,sW=kW）或者1（sH=sW）或2（sH, sW）"]),
+            attr("padding", "const aclIntArray*", &["长度为1（padH=padW）或2（padH, padW）"]),
+            attr("ceilMode", "bool", &[]),
+            attr(
+                "divisorOverride",
+                "int64_t",
+                &["Atlas 推理系列产品、Atlas 训练系列产品：支持范围为[-255,255]，0表示不影响padding是否参与平均计算。"],
+            ),
+            cube,
+            t("gradInput", Role::OutputTensor),
+        ],
+        ..Default::default()
+    }
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+#[test]
+fn null_list_with_or() {
+    let rules = recognize(&pool3d(), "1. 传入的gradOutput、self或out是空指针。").unwrap();
+    assert_eq!(
+        rules,
+        vec![Rule::NotNull {
+            params: s(&["gradOutput", "self", "out"])
+        }]
+    );
+}
+
+#[test]
+fn dtype_and_format_in_one_row() {
+    let rules = recognize(
+        &pool3d(),
+        "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+    )
+    .unwrap();
+    let kinds: Vec<&str> = rules
+        .iter()
+        .map(|r| match r {
+            Rule::DtypeIn { .. } => "dtype",
+            Rule::FormatIn { .. } => "format",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["dtype", "dtype", "format", "format"]);
+    // Only products the op supports carry a list.
+    let Rule::DtypeIn { allowed, .. } = &rules[0] else {
+        unreachable!()
+    };
+    assert_eq!(allowed.keys().collect::<Vec<_>>(), ["ascend910b"]);
+}
+
+#[test]
+fn seed_000_invalid_rows() {
+    let op = pool3d();
+    assert_eq!(
+        recognize(&op, "2. gradOutput、self和out数据类型不一致。").unwrap(),
+        vec![Rule::DtypeSame {
+            params: s(&["gradOutput", "self", "out"])
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "3. gradOutput、self和out的维数不等于4或5。").unwrap()[2],
+        Rule::RankIn {
+            param: "out".into(),
+            min: 4,
+            max: 5
+        }
+    );
+    assert_eq!(
+        recognize(&op, "4. gradOutput、self和out的shape不匹配。").unwrap(),
+        vec![Rule::ShapeSame {
+            params: s(&["gradOutput", "self", "out"])
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "5. gradOutput或self的shape的某一维不大于0。").unwrap(),
+        vec![
+            Rule::DimsPositive {
+                param: "gradOutput".into(),
+                allow_zero: false
+            },
+            Rule::DimsPositive {
+                param: "self".into(),
+                allow_zero: false
+            },
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "6. gradOutput和self的数据格式不一致。").unwrap(),
+        vec![Rule::FormatSame {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "7. gradOutput的shape不满足单向广播self的shape(仅支持HW维度，NC维度需要保持一致)"
+        )
+        .unwrap(),
+        vec![Rule::Broadcastable {
+            from: "gradOutput".into(),
+            to: "self".into(),
+            dims: Some(vec![-2, -1])
+        }]
+    );
+}
+
+#[test]
+fn seed_001_rows() {
+    let mut op = pool3d();
+    op.params = vec![
+        tensor("gradOutput", Role::InputTensor),
+        tensor("self", Role::InputTensor),
+        tensor("indices", Role::InputTensor),
+        tensor("gradInput", Role::OutputTensor),
+    ];
+    assert_eq!(
+        recognize(&op, "3. 输入输出的shape不是4维或者5维。")
+            .unwrap()
+            .len(),
+        4
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "4. gradOutput与indices的shape不一致，self和gradInput的shape不一致。"
+        )
+        .unwrap(),
+        vec![
+            Rule::ShapeSame {
+                params: s(&["gradOutput", "indices"])
+            },
+            Rule::ShapeSame {
+                params: s(&["self", "gradInput"])
+            },
+        ]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "5. depth * height * width > max int32，超出了indices的表达范围。"
+        )
+        .unwrap(),
+        vec![Rule::ElementCountMax {
+            param: "self".into(),
+            dims: 3,
+            max: i32::MAX as i64
+        }]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "A2、A3的depth * height * width > max int32，超出了indices的表示范围。"
+        )
+        .unwrap(),
+        vec![Rule::OnProducts {
+            products: s(&["ascend910_93", "ascend910b"]),
+            rule: Box::new(Rule::ElementCountMax {
+                param: "self".into(),
+                dims: 3,
+                max: i32::MAX as i64
+            }),
+        }]
+    );
+}
+
+#[test]
+fn seed_003_rows() {
+    let op = pool2d();
+    assert_eq!(
+        recognize(
+            &op,
+            "传入的gradOutput、self、kernelSize、padding或gradInput是空指针。"
+        )
+        .unwrap(),
+        vec![Rule::NotNull {
+            params: s(&["gradOutput", "self", "kernelSize", "padding", "gradInput"])
+        }]
+    );
+    let rules = recognize(&op, "传入的self和gradInput的数据类型或数据格式不一致。").unwrap();
+    assert_eq!(
+        rules,
+        vec![
+            Rule::DtypeSame {
+                params: s(&["self", "gradInput"])
+            },
+            Rule::FormatSame {
+                params: s(&["self", "gradInput"])
+            },
+        ]
+    );
+    let rules = recognize(
+        &op,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+    )
+    .unwrap();
+    assert!(
+        rules.contains(&Rule::RankIn {
+            param: "self".into(),
+            min: 3,
+            max: 4
+        }),
+        "{rules:?}"
+    );
+    assert!(
+        rules.contains(&Rule::ListLenIn {
+            param: "stride".into(),
+            lens: vec![0, 1, 2]
+        }),
+        "{rules:?}"
+    );
+    let rules = recognize(
+        &op,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+    )
+    .unwrap();
+    assert!(rules.contains(&Rule::DimsPositive {
+        param: "self".into(),
+        allow_zero: true
+    }));
+    assert!(rules.contains(&Rule::ListElemsInRange {
+        param: "kernelSize".into(),
+        min: Some(0),
+        max: None
+    }));
+    assert_eq!(
+        recognize(&op, "传入的cubeMathType不在支持范围内。").unwrap(),
+        vec![Rule::IntIn {
+            param: "cubeMathType".into(),
+            values: vec![0, 1, 2, 3]
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "属性padding超过kernelSize对应位置的1/2,例如paddingH=2,kernelSizeH=2,paddingH>kernelSizeH*1/2。").unwrap(),
+        vec![Rule::ListElemsAtMostFraction { lhs: "padding".into(), rhs: "kernelSize".into(), num: 2, den: 1 }]
+    );
+}
+
+#[test]
+fn product_exclusion_and_product_ranges() {
+    let op = pool2d();
+    let rules = recognize(
+        &op,
+        "传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验",
+    )
+    .unwrap();
+    assert_eq!(
+        rules,
+        vec![Rule::OnProducts {
+            products: s(&["ascend910", "ascend910_93", "ascend910b"]),
+            rule: Box::new(Rule::OnProducts {
+                products: s(&["ascend310p", "ascend910"]),
+                rule: Box::new(Rule::IntInRange {
+                    param: "divisorOverride".into(),
+                    min: Some(-255),
+                    max: Some(255)
+                }),
+            }),
+        }]
+    );
+}
+
+#[test]
+fn unexpressible_conditions_say_why() {
+    let op = pool3d();
+    assert!(recognize(
+        &op,
+        "gradOutput、self做数据类型推导后的结果不在支持的范围之内。"
+    )
+    .is_err());
+    assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
+    let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
+    assert!(why.0.contains("normalizedShape"), "{why}");
+    assert!(recognize(&op, "gradOutput不满足broadcast关系。").is_err());
+}
+
+#[test]
+fn required_pointer_rule_covers_all_required() {
+    let mut op = pool3d();
+    op.params[2].optional = true;
+    assert_eq!(
+        recognize(
+            &op,
+            "如果传入参数是必选输入，输出或者必选属性，且是空指针，则返回161001。"
+        )
+        .unwrap(),
+        vec![Rule::NotNull {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+}
+
+#[test]
+fn when_prefix_makes_conditional_rules() {
+    let mut op = pool3d();
+    let mut mask = attr("outputMask", "const aclBoolArray*", &[]);
+    mask.role = Role::Attribute;
+    op.params.push(mask);
+    op.params[2].optional = true;
+    assert_eq!(
+        recognize(&op, "当outputMask[0]为true，传入的out是空指针时。").unwrap(),
+        vec![Rule::When {
+            param: "outputMask".into(),
+            index: Some(0),
+            values: vec![1],
+            negate: false,
+            rule: Box::new(Rule::NotNull {
+                params: s(&["out"])
+            }),
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "outputMask[0]为True且out为空指针。").unwrap(),
+        vec![Rule::When {
+            param: "outputMask".into(),
+            index: Some(0),
+            values: vec![1],
+            negate: false,
+            rule: Box::new(Rule::NotNull {
+                params: s(&["out"])
+            }),
+        }]
+    );
+}
+
+#[test]
+fn non_null_prefix_and_inherited_subjects() {
+    let op = pool3d();
+    assert_eq!(
+        recognize(&op, "当out不为空且out的数据格式不在支持的范围之内。").unwrap(),
+        vec![Rule::FormatIn {
+            param: "out".into(),
+            allowed: vec![Format::Ncdhw, Format::Nd]
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "out（非空时）shape与self不相等。").unwrap(),
+        vec![Rule::ShapeSame {
+            params: s(&["out", "self"])
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "当out非空时，其数据格式不在支持的范围之内。").unwrap(),
+        vec![Rule::FormatIn {
+            param: "out".into(),
+            allowed: vec![Format::Ncdhw, Format::Nd]
+        }]
+    );
+    let rules = recognize(&op, "self的数据类型不在支持的范围之内，或shape不一致。").unwrap_err();
+    assert!(rules.0.contains("fewer than two"), "{rules}");
+    assert_eq!(
+        recognize(
+            &op,
+            "gradOutput、self的数据格式不在支持的范围之内，或数据类型不一致。"
+        )
+        .unwrap()[2],
+        Rule::DtypeSame {
+            params: s(&["gradOutput", "self"])
+        }
+    );
+}
+
+#[test]
+fn statements_joined_by_a_pause_mark_and_value_sets() {
+    let mut op = pool3d();
+    op.params.push(tensor("selfRef", Role::InOutTensor));
+    op.params.push(tensor("indices", Role::InputTensor));
+    assert_eq!(
+        recognize(&op, "selfRef的dim不为2、indices的dim超出8维。").unwrap(),
+        vec![
+            Rule::RankIn {
+                param: "selfRef".into(),
+                min: 2,
+                max: 2
+            },
+            Rule::RankIn {
+                param: "indices".into(),
+                min: 0,
+                max: 8
+            },
+        ]
+    );
+    op.params.push(attr("threshold", "const aclScalar*", &[]));
+    assert_eq!(
+        recognize(&op, "threshold 不等于 0。").unwrap(),
+        vec![Rule::IntIn {
+            param: "threshold".into(),
+            values: vec![0]
+        }]
+    );
+    // "等于0" excludes one value (0.5 and -1 pass): not a sign rule, so manual.
+    assert!(recognize(&op, "threshold等于0。").is_err());
+    assert_eq!(
+        recognize(&op, "threshold小于等于0。").unwrap(),
+        vec![Rule::IntInRange {
+            param: "threshold".into(),
+            min: Some(1),
+            max: None
+        }]
+    );
+    op.params.push(attr("isResult", "bool", &[]));
+    op.params.push(attr("alpha", "float", &[]));
+    // "且" joins the condition to what it conditions, as "，" does.
+    assert_eq!(
+        recognize(&op, "isResult=true 且 alpha<0").unwrap(),
+        vec![Rule::When {
+            param: "isResult".into(),
+            index: None,
+            values: vec![1],
+            negate: false,
+            rule: Box::new(Rule::IntInRange {
+                param: "alpha".into(),
+                min: Some(0),
+                max: None
+            }),
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "alpha小于0。").unwrap(),
+        vec![Rule::IntInRange {
+            param: "alpha".into(),
+            min: Some(0),
+            max: None
+        }]
+    );
+}
+
+#[test]
+fn negated_bounds_and_value_pairs() {
+    let mut op = pool3d();
+    op.params.push(attr("numLayers", "int64_t", &[]));
+    op.params.push(attr("approximate", "int64_t", &[]));
+    let r = |c: &str| recognize(&op, c).unwrap();
+    let at_least = |min| {
+        vec![Rule::IntInRange {
+            param: "numLayers".into(),
+            min: Some(min),
+            max: None,
+        }]
+    };
+    assert_eq!(r("numLayers不满足>0。"), at_least(1));
+    assert_eq!(
+        r("self不为0D/1D tensor。"),
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 0,
+            max: 1
+        }]
+    );
+    assert_eq!(
+        r("self的维度等于0。"),
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 1,
+            max: MAX_RANK
+        }]
+    );
+    assert_eq!(
+        r("approximate的取值不在0、1和2范围内。"),
+        vec![Rule::IntIn {
+            param: "approximate".into(),
+            values: vec![0, 1, 2]
+        }]
+    );
+    assert_eq!(r("numLayers不满足≥2。"), at_least(2));
+    assert_eq!(
+        r("参数approximate的取值范围不是0和1。"),
+        vec![Rule::IntIn {
+            param: "approximate".into(),
+            values: vec![0, 1]
+        }]
+    );
+}
+
+#[test]
+fn neither_nor_lengths_and_axis_relations() {
+    let mut op = pool3d();
+    op.params
+        .push(attr("kernelSize", "const aclIntArray*", &[]));
+    op.params.push(attr("stride", "const aclIntArray*", &[]));
+    assert_eq!(
+        recognize(
+            &op,
+            "传入的kernelSize的长度既不等于1也不等于3，stride的长度既不等于0、1，也不等于3。"
+        )
+        .unwrap(),
+        vec![
+            Rule::ListLenIn {
+                param: "kernelSize".into(),
+                lens: vec![1, 3]
+            },
+            Rule::ListLenIn {
+                param: "stride".into(),
+                lens: vec![0, 1, 3]
+            },
+        ]
+    );
+    op.params.push(attr("dim", "int64_t", &[]));
+    let axis = vec![Rule::AxisIn {
+        param: "dim".into(),
+        tensor: "self".into(),
+    }];
+    for text in [
+        "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0时，dim取值不在[-self.dim, self.dim()-1]范围内。",
+        "入参dim超出了self的shape可选维度范围[-self.dim，self.dim-1]。",
+        "dim >= self.dim()或者dim < -self.dim()。",
+    ] {
+        assert_eq!(recognize(&op, text).unwrap(), axis, "{text}");
+    }
+    // A shape condition naming no relation is manual, not a guess from the parameter rows.
+    assert!(recognize(&op, "gradOutput、self的shape不正确。").is_err());
+    // ... but the dtype part of a condition that also names it is still checked.
+    op.params[0]
+        .dtypes
+        .insert("ascend910b".into(), vec![aclnn_runtime::DType::Float32]);
+    let both = recognize(&op, "gradOutput的数据类型和shape不在支持的范围之内。").unwrap();
+    assert_eq!(
+        both,
+        recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
+    );
+    assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
+    // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
+    assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
+}
+
+#[test]
+fn mutual_broadcast_and_tilde_ranges() {
+    let mut op = pool3d();
+    assert_eq!(
+        recognize(&op, "gradOutput和self的shape不满足broadcast关系。").unwrap(),
+        vec![Rule::BroadcastTogether {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+    op.params.push(attr("reduction", "int64_t", &[]));
+    assert_eq!(
+        recognize(&op, "reduction值不在0~2范围之内。").unwrap(),
+        vec![Rule::IntInRange {
+            param: "reduction".into(),
+            min: Some(0),
+            max: Some(2)
+        }]
+    );
+    op.params.push(attr("stride", "const aclIntArray*", &[]));
+    assert_eq!(
+        recognize(&op, "stride的长度不等于0，1或2。").unwrap(),
+        vec![Rule::ListLenIn {
+            param: "stride".into(),
+            lens: vec![0, 1, 2]
+        }]
+    );
+}
+
+#[test]
+fn promotion_and_casting() {
+    let op = pool3d();
+    assert_eq!(
+        recognize(&op, "gradOutput和self无法做数据类型推导。").unwrap(),
+        vec![Rule::DtypePromotable {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+        vec![Rule::DtypeCastable {
+            from: s(&["gradOutput", "self"]),
+            to: "out".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "out的数据类型不是self可转换的。").unwrap(),
+        vec![Rule::DtypeCastable {
+            from: s(&["self"]),
+            to: "out".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "self与out的数据类型不一致且无法转换。").unwrap(),
+        vec![Rule::DtypeCastable {
+            from: s(&["self"]),
+            to: "out".into()
+        }]
+    );
+}
+
+#[test]
+fn dim_index_and_value_sets() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    op.params.push(attr("reduction", "int64_t", &[]));
+    let axis = Rule::AxisIn {
+        param: "dim".into(),
+        tensor: "self".into(),
+    };
+    assert_eq!(
+        recognize(&op, "dim的值不在[-self的维度数量， self的维度数量-1]之间。").unwrap(),
+        vec![axis.clone()]
+    );
+    assert_eq!(
+        recognize(&op, "dim值不在self维度范围内。").unwrap(),
+        vec![axis]
+    );
+    assert_eq!(
+        recognize(&op, "reduction的值非0, 1, 2三值之一。").unwrap(),
+        vec![Rule::IntIn {
+            param: "reduction".into(),
+            values: vec![0, 1, 2]
+        }]
+    );
+    assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
+}
+
+#[test]
+fn dim_out_of_bounds_and_rank_words() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    assert_eq!(
+        recognize(&op, "dim超出输入self的维度范围时。").unwrap(),
+        vec![Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "self".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "dim越界时。").unwrap(),
+        vec![Rule::AxisIn {
+            param: "dim".into(),
+            tensor: "gradOutput".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "out非3维tensor，self非4维tensor。").unwrap(),
+        vec![
+            Rule::RankIn {
+                param: "out".into(),
+                min: 3,
+                max: 3
+            },
+            Rule::RankIn {
+                param: "self".into(),
+                min: 4,
+                max: 4
+            },
+        ]
+    );
+    assert_eq!(
+        recognize(&pool3d(), "self的dim不为3。").unwrap(),
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 3,
+            max: 3
+        }]
+    );
+}
+
+#[test]
+fn attribute_order_and_non_null_subject() {
+    let mut op = pool3d();
+    op.params.push(attr("quantMin", "int64_t", &[]));
+    op.params.push(attr("quantMax", "int64_t", &[]));
+    assert_eq!(
+        recognize(&op, "quantMin大于quantMax。").unwrap(),
+        vec![Rule::IntAtMost {
+            lhs: "quantMin".into(),
+            rhs: "quantMax".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "quantMax小于quantMin。").unwrap(),
+        vec![Rule::IntAtMost {
+            lhs: "quantMin".into(),
+            rhs: "quantMax".into()
+        }]
+    );
+    op.params[0].optional = true;
+    assert_eq!(
+        recognize(
+            &op,
+            "当gradOutput不为空指针，其shape不能broadcast到self的shape。"
+        )
+        .unwrap(),
+        vec![Rule::Broadcastable {
+            from: "gradOutput".into(),
+            to: "self".into(),
+            dims: None
+        }]
+    );
+}
+
+#[test]
+fn shape_against_a_list_attribute() {
+    let mut op = pool3d();
+    op.params
+        .push(attr("normalizedShape", "const aclIntArray*", &[]));
+    op.params[0].optional = true;
+    assert_eq!(
+        recognize(&op, "gradOutput非空且shape与normalizedShape不相等。").unwrap(),
+        vec![Rule::ShapeMatchesList {
+            param: "gradOutput".into(),
+            list: "normalizedShape".into(),
+            trailing: false
+        }]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "self的shape与normalizedShape右对齐时对应维度shape不相等。"
+        )
+        .unwrap(),
+        vec![Rule::ShapeMatchesList {
+            param: "self".into(),
+            list: "normalizedShape".into(),
+            trailing: true
+        }]
+    );
+}
+
+#[test]
+fn nd_only_formats_are_pinned_by_a_format_row_not_by_boilerplate() {
+    let mut op = pool3d();
+    for p in &mut op.params {
+        p.formats = vec![Format::Nd];
+    }
+    let formats = |c: &str| {
+        recognize(&op, c)
+            .unwrap()
+            .into_iter()
+            .filter(|r| matches!(r, Rule::FormatIn { .. }))
+            .count()
+    };
+    assert_eq!(
+        formats("gradOutput和self的数据类型和数据格式不在支持的范围之内。"),
+        0
+    );
+    assert_eq!(formats("gradOutput和self的数据格式不在支持的范围之内。"), 2);
+    assert_eq!(
+        formats("gradOutput和self的数据类型、数据格式是私有格式。"),
+        2
+    );
+}
+
+#[test]
+fn dtype_equality_leaves_out_tensors_that_share_no_dtype() {
+    let mut op = pool3d();
+    let mut index = tensor("index", Role::InputTensor);
+    index.dtypes = [("ascend910b".to_string(), vec![DType::Int32, DType::Int64])]
+        .into_iter()
+        .collect();
+    op.params.insert(1, index);
+    assert_eq!(
+        recognize(&op, "输入输出数据类型不一致。").unwrap(),
+        vec![Rule::DtypeSame {
+            params: s(&["gradOutput", "self", "out"])
+        }]
+    );
+}
+
+#[test]
+fn derived_shapes_named_axes_and_allowed_empty_tensors_are_not_guessed() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    // Each of these was read as a stricter rule that rejects valid calls.
+    for c in [
+        "out的shape不等于self根据dim拆分后的shape。",
+        "self的shape在C、H、W的某个轴为0。",
+        "self不为1D tensor或空tensor。",
+        "self是空tensor，out不是空tensor。",
+    ] {
+        assert!(recognize(&op, c).is_err(), "{c}: {:?}", recognize(&op, c));
+    }
+    assert_eq!(
+        recognize(&op, "self的shape存在某个轴为0。").unwrap(),
+        vec![Rule::DimsPositive {
+            param: "self".into(),
+            allow_zero: false
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "参数out的数据类型不是gradOutput可转换的。").unwrap(),
+        vec![Rule::DtypeCastable {
+            from: s(&["gradOutput"]),
+            to: "out".into()
+        }]
+    );
+}
+
+#[test]
+fn promotion_of_every_input_leaves_out_quantization_parameters() {
+    let mut op = pool3d();
+    let mut scale = tensor("deqScale", Role::InputTensor);
+    scale.dtypes = [("ascend910b".to_string(), vec![DType::UInt64])]
+        .into_iter()
+        .collect();
+    op.params.insert(2, scale);
+    assert_eq!(
+        recognize(&op, "推导出的数据类型无法转换为指定输出out的类型。").unwrap(),
+        vec![Rule::DtypeCastable {
+            from: s(&["gradOutput", "self"]),
+            to: "out".into()
+        }]
+    );
+}
+
+#[test]
+fn a_shape_against_the_requirements_is_the_descriptions_constraints() {
+    let rules = recognize(&pool3d(), "self的shape不符合要求。").unwrap();
+    assert_eq!(
+        rules,
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 4,
+            max: 5
+        }]
+    );
+}
+
+#[test]
+fn inconsistent_with_the_description_is_no_mutual_equality() {
+    let mut op = pool3d();
+    op.params[1].description = "shape与gradOutput一致。".into();
+    // self and out share nothing by the descriptions; gradOutput/self do.
+    let rules = recognize(&op, "gradOutput、self、out的shape与参数说明中不一致。").unwrap();
+    assert!(
+        !rules
+            .iter()
+            .any(|r| matches!(r, Rule::ShapeSame { params } if params.len() == 3)),
+        "{rules:?}"
+    );
+    assert!(rules.contains(&Rule::ShapeSame {
+        params: s(&["self", "gradOutput"])
+    }));
+}
+
+#[test]
+fn padding_bounds_and_dim_sizes() {
+    let mut op = pool3d();
+    op.params.push(attr("padding", "const aclIntArray*", &[]));
+    op.params
+        .push(attr("kernelSize", "const aclIntArray*", &[]));
+    assert_eq!(
+        recognize(&op, "padding的数值中存在小于0或者大于kernelSize/2的值。").unwrap(),
+        vec![
+            Rule::ListElemsInRange {
+                param: "padding".into(),
+                min: Some(0),
+                max: None
+            },
+            Rule::ListElemsAtMostFraction {
+                lhs: "padding".into(),
+                rhs: "kernelSize".into(),
+                num: 2,
+                den: 1
+            },
+        ]
+    );
+    assert!(recognize(&op, "self的最后一维不是偶数。").is_err());
+    assert!(recognize(
+        &op,
+        "out的维度数与self不一致，或out在dim对应维度上的大小不等于self的一半。"
+    )
+    .is_err());
+}
+
+#[test]
+fn particular_dims_equal() {
+    let op = pool3d();
+    let eq = |l: &str, ld, r: &str, rd| Rule::DimsEqual {
+        lhs: l.into(),
+        lhs_dim: ld,
+        rhs: r.into(),
+        rhs_dim: rd,
+    };
+    assert_eq!(
+        recognize(&op, "self的最后一维和out的倒数第二维不相等。").unwrap(),
+        vec![eq("self", -1, "out", -2)]
+    );
+    assert_eq!(
+        recognize(&op, "self的第二维和out的第一维度不相等。").unwrap(),
+        vec![eq("self", 1, "out", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "self和out的第一维度不相等。").unwrap(),
+        vec![eq("self", 0, "out", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "self的第三个维度值不等于out的第2个维度值。").unwrap(),
+        vec![eq("self", 2, "out", 1)]
+    );
+    assert_eq!(
+        recognize(&op, "gradOutput、self和out在第一维上的size不一致。").unwrap(),
+        vec![
+            eq("gradOutput", 0, "self", 0),
+            eq("gradOutput", 0, "out", 0)
+        ]
+    );
+}
+
+#[test]
+fn matrix_product_condition() {
+    assert_eq!(
+        recognize(&pool3d(), "self和out不满足相乘条件。").unwrap(),
+        vec![Rule::DimsEqual {
+            lhs: "self".into(),
+            lhs_dim: -1,
+            rhs: "out".into(),
+            rhs_dim: -2
+        }]
+    );
+}
+
+#[test]
+fn rank_phrasings() {
+    assert_eq!(stated_rank("不是4维或者5维").unwrap(), Some((4, 5)));
+    assert_eq!(stated_rank("维度超过8维").unwrap(), Some((0, 8)));
+    assert_eq!(stated_rank("维数不在[3-4]").unwrap(), Some((3, 4)));
+    assert!(stated_rank("维数不等于2或4").is_err());
+    assert_eq!(stated_rank("维度不在支持范围内").unwrap(), None);
+}

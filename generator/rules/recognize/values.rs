@@ -1,0 +1,163 @@
+//! Values of attributes and scalars: ranges, enumerations, "不等于4或5", axes within a rank.
+
+use super::patterns::*;
+use crate::ir::{OpIr, Param};
+use crate::rules::infer;
+use crate::rules::text::{self, re};
+use crate::rules::Manual;
+use aclnn_runtime::Rule;
+
+re!(
+    ATTR_RELATION,
+    r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
+);
+re!(AXIS_BOUNDS, r"范围|越界|超出|超过|绝对值|之间");
+re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
+
+/// "dim的值不在[-self的维度数量, self的维度数量-1]之间": the clause is about the attribute (named
+/// first) staying within the tensor's dims, and about nothing else.
+pub(super) fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
+    let first_ident = text::IDENT.find(clause).map(|m| m.as_str());
+    attrs.len() == 1
+        && first_ident == Some(attrs[0].name.as_str())
+        && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
+        && AXIS_BOUNDS.is_match(clause)
+        && !NOT_AXIS.is_match(clause)
+}
+
+pub(super) fn float_range(p: &Param, clause: &str) -> Result<Rule, Manual> {
+    let range = |min, max| Rule::IntInRange {
+        param: p.name.clone(),
+        min,
+        max,
+    };
+    if let Some(c) = INLINE_RANGE.captures(clause) {
+        let bound =
+            |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+        return Ok(range(bound(1, 3), bound(2, 4)));
+    }
+    // "不大于0" (> 0 strictly) has no integer bound for a float: not checkable.
+    if LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+        return Ok(range(Some(0), None));
+    }
+    Err(Manual(format!(
+        "{} is a floating attribute; only its sign or integer bounds are checkable",
+        p.name
+    )))
+}
+
+/// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
+pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    if let Some(c) = ATTR_RELATION.captures(clause) {
+        // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
+        let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
+        if let (Some(a), Some(b)) = (find(&c[1]), find(&c[3])) {
+            let (lhs, rhs) = if c[2].contains('大') || &c[2] == ">" {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            return Ok(vec![Rule::IntAtMost { lhs, rhs }]);
+        }
+    }
+    if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
+        let lt = clause.find("小于").unwrap_or(0);
+        if attrs
+            .iter()
+            .any(|p| clause.find(&p.name).is_some_and(|i| i > lt))
+        {
+            return Err(
+                "a relation between two attributes' values is not in the vocabulary".into(),
+            );
+        }
+    }
+    if clause.contains('*') || clause.contains("乘积") {
+        return Err("a product of attribute values is not in the vocabulary".into());
+    }
+    let mut rules = Vec::new();
+    for p in attrs {
+        let float_like = p.ty.contains("float") || p.ty.contains("double");
+        if float_like {
+            // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the
+            // interpreter checks on the number; value sets of floats are not.
+            rules.push(float_range(p, clause)?);
+            continue;
+        }
+        if p.ty.contains("char") {
+            return Err(Manual(format!("{} is not an integer attribute", p.name)));
+        }
+        if p.ty.trim() == "bool" {
+            // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
+            return Err(Manual(format!(
+                "{} is a bool: a value condition naming it is conditional on it",
+                p.name
+            )));
+        }
+        let range = |min, max| {
+            if infer::is_int_list(p) {
+                Rule::ListElemsInRange {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                }
+            } else {
+                Rule::IntInRange {
+                    param: p.name.clone(),
+                    min,
+                    max,
+                }
+            }
+        };
+        if let Some(c) = INLINE_RANGE.captures(clause) {
+            let bound =
+                |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
+            let (lo, hi) = (bound(1, 3), bound(2, 4));
+            rules.push(range(lo, hi));
+        } else if let Some(c) = NOT_EQUAL_VALUES
+            .captures(clause)
+            .filter(|_| !clause.contains("不大于") && !clause.contains("小于等于"))
+        {
+            // "threshold 不等于 0": the value must be one of these ("等于0" inside "不等于0"
+            // is not a sign condition).
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(&c[1]),
+            });
+        } else if SIGN_NOT_POSITIVE.is_match(clause) {
+            rules.push(range(Some(1), None));
+        } else if NOT_POSITIVE.is_match(clause) {
+            // "alpha等于0": 0.5 and -1 are fine; no rule of the vocabulary says "≠ 0".
+            return Err(Manual(format!(
+                "{} must not be 0: a single excluded value, which no rule expresses",
+                p.name
+            )));
+        } else if let Some(c) = NOT_AT_LEAST.captures(clause) {
+            let n: Option<i64> = c[3].parse().ok();
+            rules.push(range(n.map(|n| n + i64::from(c.get(1).is_some())), None));
+        } else if LOWER_ZERO.is_match(clause) {
+            rules.push(range(Some(0), None));
+        } else if let Some(c) = GREATER_THAN.captures(clause) {
+            rules.push(range(None, c[1].parse().ok()));
+        } else if let Some(c) = SET_VALUES.captures(clause) {
+            let list = c
+                .get(1)
+                .or(c.get(2))
+                .or(c.get(3))
+                .or(c.get(4))
+                .map_or("", |m| m.as_str());
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(list),
+            });
+        } else if let Some(c) = NOT_EQUAL_VALUES.captures(clause) {
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: text::int_alternatives(&c[1]),
+            });
+        } else if OUT_OF_RANGE.is_match(clause) {
+            rules.extend(infer::attribute_rules(p));
+            rules.extend(infer::axis_rule(op, p));
+        }
+    }
+    Ok(rules)
+}
