@@ -1,7 +1,8 @@
 //! The one table of product names: how docs spell each Ascend product, and its stable id.
 //!
 //! Full names ("Atlas A2 训练系列产品/Atlas 800I A2 推理产品") are what product sections and notes
-//! use; conditions also use short tokens ("A2", "910B"), read by `products_in`.
+//! use (`find_products`); conditions also use short forms ("A2", "910B"; `products_in`). Both
+//! come from the one table, `PRODUCTS`.
 
 use crate::ir::ProductId;
 use regex::Regex;
@@ -14,51 +15,98 @@ pub struct Found {
     pub span: std::ops::Range<usize>,
 }
 
-/// A word every product pattern contains (keep in step with `PRODUCT_PATTERNS`).
+/// A word every product name contains (keep in step with `PRODUCTS`).
 const PRODUCT_WORDS: [&str; 6] = ["Atlas", "Ascend", "A2", "A3", "昇腾", "Kirin"];
 
-/// Known product spellings, most specific first (a name naming several products, such as
-/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal).
-static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-    [
-        (
-            r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?",
-            "ascend950",
-        ),
-        (r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品", "ascend310b"),
-        (
+/// One product: its id, its full names (regexes, as product sections and notes write them) and
+/// the shorter forms conditions use ("A2", "910B"; regexes, case-insensitive, whole tokens).
+struct Product {
+    id: &'static str,
+    names: &'static [&'static str],
+    tokens: &'static [&'static str],
+}
+
+/// The one table of product names, most specific first: a name naming several products, such as
+/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal.
+const PRODUCTS: &[Product] = &[
+    Product {
+        id: "ascend950",
+        names: &[r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?"],
+        tokens: &[r"Ascend\s*950(?:PR|DT)?", "950PR", "950DT"],
+    },
+    Product {
+        id: "ascend310b",
+        names: &[r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品"],
+        tokens: &[
+            r"Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)",
+            r"200I/500\s*A2",
+            "310B",
+        ],
+    },
+    Product {
+        id: "ascend910_93",
+        names: &[
             r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            "ascend910_93",
-        ),
-        (
             r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
-            "ascend910_93",
-        ),
-        (
+        ],
+        tokens: &[r"Atlas\s*A3[^、，,：:]*?(?:产品|$)", "A3", "910_93"],
+    },
+    Product {
+        id: "ascend910b",
+        names: &[
             r"(?:Atlas\s*)?A2(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            "ascend910b",
-        ),
-        (
             r"Atlas\s*(?:800[IT]|900)\s*A2(?:\s*PoD)?(?:\s*(?:推理|训练)产品)?",
-            "ascend910b",
-        ),
-        (r"A200I\s*A2\s*Box\s*(?:异构组件)?", "ascend910b"),
-        (
+            r"A200I\s*A2\s*Box\s*(?:异构组件)?",
             r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
-            "ascend910b",
-        ),
-        (
+        ],
+        tokens: &[
+            r"Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)",
+            r"Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)",
+            "A2",
+            "910B",
+        ],
+    },
+    Product {
+        id: "ascend310p",
+        names: &[
             r"Atlas\s*(?:310P\s*)?推理系列(?:产品|加速卡产品)?",
-            "ascend310p",
-        ),
-        (r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?", "ascend310p"),
-        (r"Atlas\s*训练系列(?:产品)?", "ascend910"),
-        (r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?", "ascend910"),
-        (r"Kirin\s*[0-9A-Za-z]+", "kirin"),
-    ]
-    .into_iter()
-    .map(|(p, id)| (Regex::new(p).expect("product pattern"), id))
-    .collect()
+            r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?",
+        ],
+        tokens: &[r"Atlas\s*推理系列(?:产品)?", "310P"],
+    },
+    Product {
+        id: "ascend910",
+        names: &[
+            r"Atlas\s*训练系列(?:产品)?",
+            r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?",
+        ],
+        tokens: &[r"Atlas\s*训练系列(?:产品)?", r"昇腾\s*910\s*AI"],
+    },
+    Product {
+        id: "kirin",
+        names: &[r"Kirin\s*[0-9A-Za-z]+"],
+        tokens: &["Kirin"],
+    },
+];
+
+/// The full names, one regex each with its id, in table order.
+static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    PRODUCTS
+        .iter()
+        .flat_map(|p| p.names.iter().map(move |n| (n, p.id)))
+        .map(|(n, id)| (Regex::new(n).expect("product name pattern"), id))
+        .collect()
+});
+
+/// Every short form of every product in one case-insensitive regex, one named group per product
+/// (`p0`, `p1`, … in table order), so a match says which product it is.
+static PRODUCT_TOKENS: LazyLock<Regex> = LazyLock::new(|| {
+    let groups: Vec<String> = PRODUCTS
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("(?P<p{i}>{})", p.tokens.join("|")))
+        .collect();
+    Regex::new(&format!("(?i){}", groups.join("|"))).expect("product token pattern")
 });
 
 #[cfg(test)]
@@ -149,21 +197,16 @@ pub fn slug(name: &str) -> String {
     }
 }
 
-static PRODUCT_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)Ascend\s*950(?:PR|DT)?|950PR|950DT|Atlas\s*A3[^、，,：:]*?(?:产品|$)|A3|910_93|Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)|200I/500\s*A2|310B|Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)|Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)|A2|910B|Atlas\s*推理系列(?:产品)?|310P|Atlas\s*训练系列(?:产品)?|昇腾\s*910\s*AI|Kirin"
-    )
-    .expect("product token pattern")
-});
-
 /// The product ids named in `text` ("Atlas 推理系列产品、Atlas 训练系列产品" → ascend310p,
 /// ascend910), sorted and deduplicated.
 pub fn products_in(text: &str) -> Vec<String> {
-    let mut ids: Vec<String> = PRODUCT_TOKEN
-        .find_iter(text)
-        .filter(|m| ascii_bounded(text, m.start(), m.end()))
-        .filter_map(|m| product_id(m.as_str()))
-        .map(str::to_string)
+    let mut ids: Vec<String> = PRODUCT_TOKENS
+        .captures_iter(text)
+        .filter_map(|c| {
+            let m = c.get(0)?;
+            let product = (0..PRODUCTS.len()).find(|i| c.name(&format!("p{i}")).is_some())?;
+            ascii_bounded(text, m.start(), m.end()).then(|| PRODUCTS[product].id.to_string())
+        })
         .collect();
     ids.sort();
     ids.dedup();
@@ -176,27 +219,6 @@ fn ascii_bounded(text: &str, start: usize, end: usize) -> bool {
     let after = text[end..].chars().next();
     let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
     !word(before) && !word(after)
-}
-
-fn product_id(token: &str) -> Option<&'static str> {
-    let t = token.to_ascii_uppercase().replace(' ', "");
-    Some(if t.contains("950") {
-        "ascend950"
-    } else if t.contains("A3") || t.contains("910_93") {
-        "ascend910_93"
-    } else if t.contains("200I/500") || t.contains("310B") {
-        "ascend310b"
-    } else if t.contains("A2") || t.contains("910B") {
-        "ascend910b"
-    } else if t.contains("推理系列") || t.contains("310P") {
-        "ascend310p"
-    } else if t.contains("训练系列") || t.contains("910") {
-        "ascend910"
-    } else if t.contains("KIRIN") {
-        "kirin"
-    } else {
-        return None;
-    })
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ pub(super) fn run(
     // The templates parse on one core while the changed specs are read on the other.
     let (tera, specs) = rayon::join(
         || emit::render::load_templates(&opts.templates),
-        || read_closure(opts, old, &mut affected, &mut to_read),
+        || read_closure(opts, old, &current, &mut affected, &mut to_read),
     );
     let Some(specs) = specs? else {
         return Ok(None);
@@ -130,18 +130,19 @@ fn changed(
 fn read_closure(
     opts: &GenOptions,
     old: &Manifest,
+    current: &BTreeSet<String>,
     affected: &mut BTreeSet<String>,
     to_read: &mut BTreeSet<String>,
 ) -> Result<Option<Specs>, GenError> {
     for name in overlay_ops(&opts.specs, to_read) {
-        add_op(old, &name, affected, to_read);
+        add_op(old, current, &name, affected, to_read);
     }
     for _ in 0..MAX_ROUNDS {
         let paths: BTreeSet<PathBuf> = to_read.iter().map(|f| opts.specs.join(f)).collect();
         let specs = crate::specs::load_specs_only(&opts.specs, &paths)?;
         let before = to_read.len();
         for op in &specs.ops {
-            add_op(old, &op.op, affected, to_read);
+            add_op(old, current, &op.op, affected, to_read);
         }
         if to_read.len() == before {
             return Ok(Some(specs));
@@ -150,15 +151,17 @@ fn read_closure(
     Ok(None)
 }
 
+/// `op` is read again, with those of its recorded files that are still there.
 fn add_op(
     old: &Manifest,
+    current: &BTreeSet<String>,
     op: &str,
     affected: &mut BTreeSet<String>,
     to_read: &mut BTreeSet<String>,
 ) {
     affected.insert(op.to_string());
     if let Some(r) = old.inputs.get(op) {
-        to_read.extend(r.files.iter().cloned());
+        to_read.extend(r.files.iter().filter(|f| current.contains(*f)).cloned());
     }
 }
 

@@ -17,6 +17,7 @@ pub(super) struct Candidate {
     pub product_lines: BTreeMap<String, usize>,
 }
 
+/// Groups candidates by op name and reconciles each group into one IR.
 pub(crate) fn merge_candidates(
     candidates: Vec<Candidate>,
     diagnostics: &mut Vec<Diagnostic>,

@@ -18,6 +18,7 @@ use crate::rules::text::{self};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
 
+/// Subject + aspect + relation: the bulk of documented conditions.
 pub(super) fn aspect_rules(
     op: &OpIr,
     clause: &str,

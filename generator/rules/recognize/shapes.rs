@@ -76,8 +76,6 @@ pub(super) fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<R
         .collect())
 }
 
-/// Subject + aspect + relation: the bulk of documented conditions.
-
 pub(super) fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     if NAMED_AXES.is_match(clause) {
         return Err(Manual(format!(
