@@ -18,18 +18,27 @@ pub mod ir;
 pub mod products;
 
 // The stages, in pipeline order.
-pub mod cases;
-pub mod emit;
-pub mod generate;
-pub mod pipeline;
+// 1. One doc's bytes → IR.
 pub mod read;
-pub mod rules;
+// 2. A specs folder → one merged IR per op.
 pub mod specs;
+// 3. Documented error conditions → rules.
+pub mod rules;
+// 4. Specs + rules: where every command starts.
+pub mod pipeline;
+// 5. Test cases from the rules.
+pub mod cases;
+// 6. IR → files in memory.
+pub mod emit;
+// 7. Files → disk.
 pub mod write;
+// 8. `gen`: full or incremental.
+pub mod generate;
 
 // Reports built on the pipeline.
-pub mod audit;
 pub mod conform;
+// (audit shows CANN's unit tests per condition through conform)
+pub mod audit;
 pub mod sim;
 
 pub mod cli;

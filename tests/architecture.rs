@@ -299,3 +299,19 @@ fn the_checker_sees_an_import_that_runs_back_up() {
         .count();
     assert!(hits >= 3, "{:?}", paths.0);
 }
+
+#[test]
+fn lib_rs_declares_the_stages_in_layer_order() {
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("generator/lib.rs"))
+            .expect("read lib.rs");
+    let declared: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    assert_eq!(
+        declared, LAYERS,
+        "generator/lib.rs lists the stages in another order than LAYERS"
+    );
+}
