@@ -98,15 +98,24 @@ static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(||
         .collect()
 });
 
-/// Every short form of every product in one case-insensitive regex, one named group per product
-/// (`p0`, `p1`, … in table order), so a match says which product it is.
+/// Every short form of every product in one case-insensitive regex (what to find), and each
+/// product's forms anchored (which product a match is).
 static PRODUCT_TOKENS: LazyLock<Regex> = LazyLock::new(|| {
-    let groups: Vec<String> = PRODUCTS
+    let all: Vec<&str> = PRODUCTS
         .iter()
-        .enumerate()
-        .map(|(i, p)| format!("(?P<p{i}>{})", p.tokens.join("|")))
+        .flat_map(|p| p.tokens.iter().copied())
         .collect();
-    Regex::new(&format!("(?i){}", groups.join("|"))).expect("product token pattern")
+    Regex::new(&format!("(?i){}", all.join("|"))).expect("product token pattern")
+});
+
+static TOKEN_IDS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    PRODUCTS
+        .iter()
+        .map(|p| {
+            let anchored = format!("(?i)^(?:{})$", p.tokens.join("|"));
+            (Regex::new(&anchored).expect("product token pattern"), p.id)
+        })
+        .collect()
 });
 
 #[cfg(test)]
@@ -201,11 +210,11 @@ pub fn slug(name: &str) -> String {
 /// ascend910), sorted and deduplicated.
 pub fn products_in(text: &str) -> Vec<String> {
     let mut ids: Vec<String> = PRODUCT_TOKENS
-        .captures_iter(text)
-        .filter_map(|c| {
-            let m = c.get(0)?;
-            let product = (0..PRODUCTS.len()).find(|i| c.name(&format!("p{i}")).is_some())?;
-            ascii_bounded(text, m.start(), m.end()).then(|| PRODUCTS[product].id.to_string())
+        .find_iter(text)
+        .filter(|m| ascii_bounded(text, m.start(), m.end()))
+        .filter_map(|m| {
+            let (_, id) = TOKEN_IDS.iter().find(|(re, _)| re.is_match(m.as_str()))?;
+            Some(id.to_string())
         })
         .collect();
     ids.sort();

@@ -84,7 +84,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenReport, GenError> {
                     unchanged: last.files,
                     ..Summary::default()
                 },
-                problems: last.problems.clone(),
+                problems: problems_text(last),
                 input_failed: last.failed,
                 replayed: true,
                 ..GenReport::default()
@@ -153,7 +153,6 @@ fn store_run(opts: &GenOptions, before: Option<fingerprint::Snapshot>, run: &Run
             fingerprint: fp.run,
             base: fp.base,
             failed: run.report.input_failed,
-            problems: run.report.problems.clone(),
             ..run.record.clone()
         },
     );

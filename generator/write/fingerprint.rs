@@ -171,8 +171,6 @@ pub struct LastRun {
     pub files: usize,
     /// It exited 1 (problems in the input).
     pub failed: bool,
-    /// Its diagnostics, as printed.
-    pub problems: String,
     /// Each op's refusal and warnings, as printed.
     pub op_problems: BTreeMap<String, String>,
     pub op_warnings: BTreeMap<String, String>,
@@ -305,7 +303,7 @@ mod tests {
             base: a.base.clone(),
             files: 2,
             failed: true,
-            problems: "error: x\n".into(),
+            op_problems: [("A".to_string(), "error: x\n".to_string())].into(),
             ..LastRun::default()
         };
         store(&dir.path().join("out"), &run);

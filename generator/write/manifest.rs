@@ -76,7 +76,10 @@ impl Manifest {
     pub fn render(&self) -> String {
         let mut text = MANIFEST_HEADER.to_string();
         for (path, owner) in &self.entries {
-            text.push_str(&format!("{owner} {path}\n"));
+            text.push_str(owner);
+            text.push(' ');
+            text.push_str(path);
+            text.push('\n');
         }
         if !self.inputs.is_empty() {
             text.push_str(INPUTS_HEADER);
