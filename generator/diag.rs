@@ -125,6 +125,9 @@ codes! {
     OverlayApplied = "overlay-applied",
     /// import would overwrite a spec it did not write or that was edited.
     ImportOverwrite = "import-overwrite",
+    /// The doc's first-phase prototype differs from CANN's header (`lint --headers`): both
+    /// spellings are named.
+    HeaderDrift = "header-drift",
 }
 
 impl Code {

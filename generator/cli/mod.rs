@@ -71,6 +71,9 @@ pub enum Command {
         /// Show errors only (the exit code is the same).
         #[arg(long)]
         errors_only: bool,
+        /// CANN's headers (`*.h`): also warn (`header-drift`) where a doc's prototype differs.
+        #[arg(long)]
+        headers: Option<PathBuf>,
     },
     /// Regenerate every artifact from the specs (the main job; CI runs it with --check).
     Gen(GenArgs),
@@ -211,7 +214,8 @@ pub fn run(command: Command) -> Outcome {
             paths,
             format,
             errors_only,
-        } => lint::run(&paths, format, errors_only),
+            headers,
+        } => lint::run(&paths, format, errors_only, headers.as_deref()),
         Command::Gen(args) => gen::run(&args),
         Command::Validate {
             op,

@@ -3,6 +3,7 @@
 //! parameter), named with both spellings. Headers are matched by function name, so any layout
 //! of header files works (`op_api/aclnn_x.h` or a flattened corpus).
 
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::ir::{CParam, OpIr};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -144,6 +145,43 @@ pub fn compare(ops: &[OpIr], headers: &Headers) -> DriftReport {
     report
 }
 
+/// One `header-drift` warning per op whose first-phase prototype differs from its header, at
+/// the prototype's line in the doc (what `lint --headers` adds to a doc's diagnostics).
+pub fn diagnostics(ops: &[OpIr], headers: &Headers) -> Vec<Diagnostic> {
+    let report = compare(ops, headers);
+    report
+        .drifts
+        .iter()
+        .map(|d| {
+            let at = ops
+                .iter()
+                .filter_map(|op| op.workspace_fn())
+                .find(|f| f.name == d.function)
+                .and_then(|f| f.source.clone());
+            let message = format!(
+                "{} differs from CANN's header {}: {}",
+                d.function,
+                d.header,
+                d.differences.join("; ")
+            );
+            match at {
+                Some(loc) => Diagnostic::at(
+                    Severity::Warning,
+                    Code::HeaderDrift,
+                    message,
+                    &loc.file,
+                    loc.line,
+                    loc.column,
+                    "",
+                ),
+                None => {
+                    Diagnostic::file_level(Severity::Warning, Code::HeaderDrift, message, &d.doc)
+                }
+            }
+        })
+        .collect()
+}
+
 fn differences(doc: &[CParam], header: &[CParam]) -> Vec<String> {
     let spell = |p: &CParam| format!("{} {}", normalize_type(&p.ty), p.name);
     let mut out = Vec::new();
@@ -245,6 +283,38 @@ ACLNN_API aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, double lam
                 "param 2: doc `double lambd`, header `double lambda`",
                 "param 5: doc has no such parameter, header `aclOpExecutor** executor`",
             ]
+        );
+    }
+
+    #[test]
+    fn lint_warns_at_the_prototype_naming_both_spellings() {
+        let headers: Headers = declarations(&strip_comments(HEADER))
+            .into_iter()
+            .map(|(f, p)| (f, vec![("aclnn_foo.h".to_string(), p)]))
+            .collect();
+        let mut drifted = op(&[
+            ("const aclTensor*", "self"),
+            ("double", "lambd"),
+            ("aclTensor*", "out"),
+            ("uint64_t*", "workspaceSize"),
+            ("aclOpExecutor**", "executor"),
+        ]);
+        drifted.functions[0].source = Some(crate::ir::Loc {
+            file: "docs/aclnnFoo.md".into(),
+            line: 12,
+            column: 13,
+        });
+        let found = diagnostics(&[drifted], &headers);
+        assert_eq!(found.len(), 1);
+        let d = &found[0];
+        assert_eq!(
+            (d.code, d.line, d.severity),
+            (Code::HeaderDrift, 12, Severity::Warning)
+        );
+        assert!(
+            d.message.contains("`double lambd`") && d.message.contains("`double lambda`"),
+            "{}",
+            d.message
         );
     }
 }
