@@ -111,12 +111,8 @@ pub fn generate(opts: &GenOptions) -> Result<GenReport, GenError> {
         _ => gen_full(opts, old, digests),
     };
     match result {
-        Ok(run) => {
-            if !opts.check {
-                store_run(opts, before, &run);
-            }
-            Ok(run.report)
-        }
+        Ok(run) if opts.check => Ok(run.report),
+        Ok(run) => Ok(store_run(opts, before, run)),
         Err(e) => {
             if !opts.check {
                 fingerprint::forget(&opts.out);
@@ -138,13 +134,14 @@ struct Run {
 
 /// Records the run for the next one: its fingerprints (looking again only at the outputs it
 /// touched when the inputs were looked at before it) and its diagnostics.
-fn store_run(opts: &GenOptions, before: Option<fingerprint::Snapshot>, run: &Run) {
+fn store_run(opts: &GenOptions, before: Option<fingerprint::Snapshot>, run: Run) -> GenReport {
     let after = match before {
-        Some(snapshot) => snapshot.after_write(&opts.out, run.manifest.clone(), &run.touched),
+        Some(snapshot) => snapshot.after_write(&opts.out, run.manifest, &run.touched),
         None => fingerprint::Snapshot::take(&opts.fingerprint_inputs()),
     };
     let Some(fp) = after.as_ref().map(fingerprint::Snapshot::fingerprints) else {
-        return fingerprint::forget(&opts.out);
+        fingerprint::forget(&opts.out);
+        return run.report;
     };
     fingerprint::store(
         &opts.out,
@@ -153,9 +150,10 @@ fn store_run(opts: &GenOptions, before: Option<fingerprint::Snapshot>, run: &Run
             fingerprint: fp.run,
             base: fp.base,
             failed: run.report.input_failed,
-            ..run.record.clone()
+            ..run.record
         },
     );
+    run.report
 }
 
 /// A full run: read every spec, emit every file, bring `out` up to date (or compare, with check).

@@ -106,7 +106,7 @@ impl Snapshot {
 }
 
 /// Metadata digests of the manifest and the files it lists; with `known`, digests of files not
-/// touched since are reused.
+/// touched since are reused (so only the touched ones are looked at, in one sorted pass).
 fn output_digests(
     out: &Path,
     manifest: &Manifest,
@@ -116,21 +116,23 @@ fn output_digests(
     let paths: Vec<&str> = std::iter::once(super::MANIFEST)
         .chain(manifest.entries.keys().map(String::as_str))
         .collect();
-    paths
-        .par_iter()
-        .map(|path| {
-            let reused = known.and_then(|(digests, touched)| {
-                (*path != super::MANIFEST && !touched.contains(*path))
-                    .then(|| digests.get(*path).copied())
-                    .flatten()
-            });
-            let digest = match reused {
-                Some(d) => d,
-                None => metadata_digest(&out.join(path))?,
-            };
-            Some((path.to_string(), digest))
-        })
-        .collect()
+    let digest = |path: &str| -> Option<u64> {
+        let reused = known.and_then(|(digests, touched)| {
+            (path != super::MANIFEST && !touched.contains(path))
+                .then(|| digests.get(path).copied())
+                .flatten()
+        });
+        match reused {
+            Some(d) => Some(d),
+            None => metadata_digest(&out.join(path)),
+        }
+    };
+    let digests: Vec<u64> = if known.is_some() {
+        paths.iter().map(|p| digest(p)).collect::<Option<_>>()?
+    } else {
+        paths.par_iter().map(|p| digest(p)).collect::<Option<_>>()?
+    };
+    Some(paths.into_iter().map(str::to_string).zip(digests).collect())
 }
 
 /// `Snapshot::take(args)`'s fingerprints.

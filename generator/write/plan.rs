@@ -68,11 +68,18 @@ pub fn plan<'a>(
         }
     }
     refuse_forbidden(out, files, forbidden)?;
-    for (path, owner) in &old.entries {
-        if keep_owners.contains(owner) && !manifest.entries.contains_key(path) {
-            manifest.entries.insert(path.clone(), owner.clone());
-        }
-    }
+    // The kept owners' old entries, in one sorted pass (an incremental gen keeps thousands).
+    let keep: std::collections::HashSet<&str> = keep_owners.iter().map(String::as_str).collect();
+    let kept: BTreeMap<String, String> = old
+        .entries
+        .iter()
+        .filter(|(path, owner)| {
+            keep.contains(owner.as_str()) && !manifest.entries.contains_key(*path)
+        })
+        .map(|(path, owner)| (path.clone(), owner.clone()))
+        .collect();
+    let emitted = std::mem::replace(&mut manifest.entries, kept);
+    manifest.entries.extend(emitted);
 
     let manifest_file = OutFile {
         path: PathBuf::from(MANIFEST),
