@@ -273,7 +273,43 @@ fn baseline_tensor(
     let dtype = group_dtype(op, rules, &dtype_group, product);
     let format_group = g.format.members(name, tensor_params(op));
     let format = group_format(op, rules, &format_group, rank);
-    TensorDesc::new(&vec![2; rank], dtype, format)
+    TensorDesc::new(&group_shape(rules, &shape_group, rank), dtype, format)
+}
+
+/// Every dim 2, except dims a `DimMultipleOf` of a member pins to a multiple (every dim when
+/// an attribute names it).
+fn group_shape(rules: &[&Rule], members: &[String], rank: usize) -> Vec<i64> {
+    let mut shape = vec![2i64; rank];
+    for rule in rules {
+        let Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } = rule
+        else {
+            continue;
+        };
+        if !members.contains(param) || *by < 1 {
+            continue;
+        }
+        let lcm = |x: i64| x / gcd(x, *by) * by;
+        let i = if *dim < 0 { rank as i64 + dim } else { *dim };
+        match (dim_attr, usize::try_from(i).ok().filter(|i| *i < rank)) {
+            (None, Some(i)) => shape[i] = lcm(shape[i]),
+            (None, None) => {}
+            (Some(_), _) => shape.iter_mut().for_each(|x| *x = lcm(*x)),
+        }
+    }
+    shape
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs().max(1)
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The smallest rank every member's range allows (at least 1 when possible).
@@ -789,6 +825,30 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("dim_{rhs}_differs"), calls)]
         }
+        Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } => {
+            // One more than a multiple is none (by ≥ 2); the tensor's shape mates follow.
+            let d = match dim_attr {
+                None => *dim,
+                Some(a) => base.args.get(a).and_then(Arg::as_int).unwrap_or(0),
+            };
+            let by = *by;
+            let bump = move |t: &mut TensorDesc| {
+                let i = if d < 0 { t.rank() as i64 + d } else { d };
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                    *x = (*x / by.max(1)) * by.max(1) + 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), bump),
+                set_tensors(base, &shape_mates(param), bump),
+            ];
+            vec![(format!("dim_{param}_not_multiple_of_{by}"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(
@@ -1158,6 +1218,32 @@ mod tests {
                 .map_or(0, |e| e.code);
             assert_eq!(status, case.expect.status, "{}", case.name);
         }
+    }
+
+    #[test]
+    fn a_dim_multiple_gets_a_baseline_that_meets_it_and_a_case_that_breaks_it() {
+        let mut op = op();
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimMultipleOf {
+                    param: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    by: 8,
+                },
+                161002,
+                "self的最后一维不能被8整除",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert!(set
+            .cases
+            .iter()
+            .any(|c| c.name.contains("not_multiple_of_8")));
     }
 
     #[test]

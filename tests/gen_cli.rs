@@ -470,7 +470,8 @@ fn an_incremental_gen_equals_a_full_one_after_each_kind_of_edit() {
     };
     assert_eq!(gen("inc").status.code(), Some(0));
     let copy = docs.join("009-copy.txt");
-    let edits: Vec<(&str, Box<dyn Fn()>, &str)> = vec![
+    type Edit<'a> = (&'a str, Box<dyn Fn() + 'a>, &'a str);
+    let edits: Vec<Edit> = vec![
         (
             "a doc edited",
             Box::new(|| {

@@ -144,6 +144,18 @@ fn every_rule_op() -> OpIr {
             rhs: "y".into(),
             rhs_dim: 0,
         },
+        Rule::DimMultipleOf {
+            param: "x".into(),
+            dim: -1,
+            dim_attr: None,
+            by: 8,
+        },
+        Rule::DimMultipleOf {
+            param: "xs".into(),
+            dim: 0,
+            dim_attr: Some("n".into()),
+            by: 2,
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -250,7 +262,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..37 {
+    for i in 0..39 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -394,6 +394,24 @@ impl<'a> Emitter<'a> {
                     quote!(pred::dims_equal(&#l, #lhs_dim, &#r, #rhs_dim)),
                 )
             }
+            Rule::DimMultipleOf {
+                param,
+                dim,
+                dim_attr,
+                by,
+            } => {
+                let ts = self.tensors(&[param]);
+                let body = match dim_attr {
+                    None => quote!(pred::dim_multiple_of(&#ts, #dim, #by)),
+                    Some(a) => {
+                        let arg = self.as_arg(a);
+                        quote!(pred::arg_int(#a, #arg.as_ref()).and_then(|d| {
+                            d.map_or(Ok(()), |d| pred::dim_multiple_of(&#ts, d, #by))
+                        }))
+                    }
+                };
+                self.tensor_rule(&[param], body)
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

@@ -255,8 +255,6 @@ fn is_yaml_spec(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
-/// Groups candidates by op name and reconciles each group into one IR.
-
 #[cfg(test)]
 mod tests {
     use super::*;

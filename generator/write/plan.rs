@@ -153,7 +153,7 @@ fn read_existing(path: &Path) -> Result<Option<String>, WriteError> {
     match fs::read(path) {
         Ok(bytes) => Ok(Some(String::from_utf8(bytes).unwrap_or_default())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(WriteError::io("read", &path, e)),
+        Err(e) => Err(WriteError::io("read", path, e)),
     }
 }
 
@@ -201,7 +201,7 @@ pub fn apply(out: &Path, plan: &Plan) -> Result<(), WriteError> {
             return write_fresh_tree(out, &staging, plan);
         }
     }
-    fs::create_dir_all(out).map_err(|e| WriteError::io("create", &out, e))?;
+    fs::create_dir_all(out).map_err(|e| WriteError::io("create", out, e))?;
     let out_abs = absolute(out);
     // The manifest last: if a write fails, the old manifest still lists what earlier runs made.
     let (manifest, others): (Vec<_>, Vec<_>) = plan
@@ -238,7 +238,7 @@ fn parent_of(path: &Path) -> &Path {
 /// per-file temp files and renames of an update are not needed.
 fn write_fresh_tree(out: &Path, staging: &Path, plan: &Plan) -> Result<(), WriteError> {
     let result = fill_staging_folder(staging, plan)
-        .and_then(|()| fs::rename(staging, out).map_err(|e| WriteError::io("create", &out, e)));
+        .and_then(|()| fs::rename(staging, out).map_err(|e| WriteError::io("create", out, e)));
     if result.is_err() {
         let _ = fs::remove_dir_all(staging);
     }
@@ -324,7 +324,7 @@ fn prepare_dirs<'p>(
         }
     }
     for dir in &dirs {
-        let fail = |e: std::io::Error| WriteError::io("create", &dir, e);
+        let fail = |e: std::io::Error| WriteError::io("create", dir, e);
         match fs::create_dir(dir) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {

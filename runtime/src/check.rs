@@ -70,6 +70,19 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             &tensors(call, rhs)?,
             *rhs_dim,
         ),
+        Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } => {
+            let ts = tensors(call, param)?;
+            let dim = match dim_attr {
+                None => Some(*dim),
+                Some(a) => pred::arg_int(a, arg(call, a))?,
+            };
+            dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }
@@ -379,6 +392,26 @@ mod tests {
         );
         let long = call("x", &[("kernelSize", Arg::IntArray(vec![1, 2, 3]))]);
         assert_eq!(check(&r, &long).unwrap_err().condition, "长度");
+    }
+
+    #[test]
+    fn dim_multiple_of_reads_the_dim_from_an_attribute() {
+        let r = vec![rule(
+            Rule::DimMultipleOf {
+                param: "self".into(),
+                dim: 0,
+                dim_attr: Some("dim".into()),
+                by: 2,
+            },
+            161002,
+            "入参self根据指定的dim所对应的维度不能整除2",
+        )];
+        let x = t(&[3, 4], DType::Float32);
+        let at = |d: i64| call("x", &[("self", x.clone()), ("dim", Arg::Int(d))]);
+        assert!(check(&r, &at(-1)).is_ok());
+        assert!(check(&r, &at(1)).is_ok());
+        assert!(check(&r, &at(0)).is_err());
+        assert!(check(&r, &call("x", &[("self", x.clone())])).is_ok());
     }
 
     #[test]

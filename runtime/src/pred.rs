@@ -316,6 +316,24 @@ pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), 
     Ok(())
 }
 
+/// Dim `dim` (negative = from the end) of every tensor is a multiple of `by`; a tensor without
+/// that dim passes (whether the dim exists is another rule's concern).
+pub fn dim_multiple_of(ts: &[Named], dim: i64, by: i64) -> Result<(), String> {
+    for (name, t) in ts {
+        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+        let Some(x) = usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+        else {
+            continue;
+        };
+        if by != 0 && x % by != 0 {
+            return Err(format!("{name} dim {dim} is {x}, not a multiple of {by}"));
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
@@ -685,6 +703,18 @@ mod tests {
         assert!(dims_positive(&one("z", Some(&z)), false).is_err());
         let n = td(&[2, -1]);
         assert!(dims_positive(&one("n", Some(&n)), true).is_err());
+    }
+
+    #[test]
+    fn dim_multiple_of_checks_the_named_dim_only() {
+        let t = td(&[3, 16]);
+        let ts = one("x", Some(&t));
+        assert!(dim_multiple_of(&ts, -1, 8).is_ok());
+        assert!(dim_multiple_of(&ts, 0, 2).is_err());
+        assert!(
+            dim_multiple_of(&ts, 5, 2).is_ok(),
+            "a missing dim is not this rule's concern"
+        );
     }
 
     #[test]

@@ -57,6 +57,16 @@ pub enum Rule {
         rhs: String,
         rhs_dim: i64,
     },
+    /// Dim `dim` of the tensor (negative = from the end) is a multiple of `by`: "x的最后一维不能被8整除",
+    /// "尾轴大小不是偶数". With `dim_attr`, the dim is the one the integer attribute names
+    /// ("self根据指定的dim所对应的维度不能整除2"); a dim the tensor lacks is `AxisIn`'s concern.
+    DimMultipleOf {
+        param: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
+        by: i64,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -160,6 +170,7 @@ impl Rule {
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
             | Rule::DimsEqual { .. }
+            | Rule::DimMultipleOf { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }

@@ -29,6 +29,7 @@ use relations::dims_equal_rule;
 use relations::list_len_same;
 use relations::promotion_rules;
 use shapes::broadcast_rules;
+use shapes::dim_multiple_rule;
 use shapes::element_count_rule;
 use shapes::fraction_rule;
 
@@ -281,6 +282,9 @@ fn recognize_clause<'a>(
         ]);
     }
     if let Some(rules) = dims_equal_rule(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = dim_multiple_rule(op, clause) {
         return none(rules);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {

@@ -940,7 +940,11 @@ fn padding_bounds_and_dim_sizes() {
             },
         ]
     );
-    assert!(recognize(&op, "self的最后一维不是偶数。").is_err());
+    // An even dim is a multiple of 2 (`DimMultipleOf`).
+    assert!(matches!(
+        recognize(&op, "self的最后一维不是偶数。").unwrap()[..],
+        [Rule::DimMultipleOf { by: 2, dim: -1, .. }]
+    ));
     assert!(recognize(
         &op,
         "out的维度数与self不一致，或out在dim对应维度上的大小不等于self的一半。"
@@ -1002,4 +1006,40 @@ fn rank_phrasings() {
     assert_eq!(stated_rank("维数不在[3-4]").unwrap(), Some((3, 4)));
     assert!(stated_rank("维数不等于2或4").is_err());
     assert_eq!(stated_rank("维度不在支持范围内").unwrap(), None);
+}
+
+#[test]
+fn dims_that_must_be_multiples() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    let m = |p: &str, dim, dim_attr: Option<&str>, by| Rule::DimMultipleOf {
+        param: p.into(),
+        dim,
+        dim_attr: dim_attr.map(str::to_string),
+        by,
+    };
+    assert_eq!(
+        recognize(&op, "self的最后一维不能被8整除。").unwrap(),
+        vec![m("self", -1, None, 8)]
+    );
+    assert_eq!(
+        recognize(&op, "self的shape尾轴大小不是偶数。").unwrap(),
+        vec![m("self", -1, None, 2)]
+    );
+    assert_eq!(
+        recognize(&op, "self的第二维不能被4整除。").unwrap(),
+        vec![m("self", 1, None, 4)]
+    );
+    assert_eq!(
+        recognize(&op, "入参self根据指定的dim所对应的维度不能整除2。").unwrap(),
+        vec![m("self", 0, Some("dim"), 2)]
+    );
+    assert_eq!(
+        recognize(&op, "self在dim对应维度上不能被2整除。").unwrap(),
+        vec![m("self", 0, Some("dim"), 2)]
+    );
+    // Only under a dtype: stays manual.
+    assert!(recognize(&op, "out的数据类型为INT32时，self的最后一维不能被8整除。").is_err());
+    // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
+    assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
 }
