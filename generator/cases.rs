@@ -849,6 +849,26 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("dim_{param}_not_multiple_of_{by}"), calls)]
         }
+        Rule::DimMatchesChannel { param, dim, tensor } => {
+            let d = *dim;
+            let grow = move |t: &mut TensorDesc| {
+                let i = if d < 0 { t.rank() as i64 + d } else { d };
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                    *x += 1;
+                }
+            };
+            let grow_channel = |t: &mut TensorDesc| {
+                let axis = aclnn_runtime::pred::channel_axis(t);
+                if let Some(x) = t.shape.get_mut(axis) {
+                    *x += 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), grow),
+                set_tensors(base, std::slice::from_ref(tensor), grow_channel),
+            ];
+            vec![(format!("dim_{param}_differs_from_{tensor}_channel"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(
@@ -1244,6 +1264,29 @@ mod tests {
             .cases
             .iter()
             .any(|c| c.name.contains("not_multiple_of_8")));
+    }
+
+    #[test]
+    fn a_channel_match_gets_a_case_that_breaks_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "weight".into(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimMatchesChannel {
+                    param: "weight".into(),
+                    dim: 0,
+                    tensor: "self".into(),
+                },
+                161002,
+                "weight的shape与self的channel轴不一致",
+            ));
+        }
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert!(set.cases.iter().any(|c| c.name.contains("self_channel")));
     }
 
     #[test]

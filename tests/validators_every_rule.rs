@@ -156,6 +156,11 @@ fn every_rule_op() -> OpIr {
             dim_attr: Some("n".into()),
             by: 2,
         },
+        Rule::DimMatchesChannel {
+            param: "y".into(),
+            dim: 0,
+            tensor: "x".into(),
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -262,7 +267,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..39 {
+    for i in 0..40 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -412,6 +412,13 @@ impl<'a> Emitter<'a> {
                 };
                 self.tensor_rule(&[param], body)
             }
+            Rule::DimMatchesChannel { param, dim, tensor } => {
+                let (p, t) = (self.tensors(&[param]), self.tensors(&[tensor]));
+                self.tensor_rule(
+                    &[param, tensor],
+                    quote!(pred::dim_matches_channel(&#p, #dim, &#t)),
+                )
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

@@ -83,6 +83,9 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             };
             dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
         }
+        Rule::DimMatchesChannel { param, dim, tensor } => {
+            pred::dim_matches_channel(&tensors(call, param)?, *dim, &tensors(call, tensor)?)
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }

@@ -334,6 +334,42 @@ pub fn dim_multiple_of(ts: &[Named], dim: i64, by: i64) -> Result<(), String> {
     Ok(())
 }
 
+/// The channel axis of a tensor: the last for channels-last formats (NHWC, NDHWC, NLC), else the
+/// second (NCHW, NCL, NCDHW, ND with the channel second).
+pub fn channel_axis(t: &TensorDesc) -> usize {
+    match t.format {
+        Format::Nhwc | Format::Ndhwc | Format::Nlc => t.rank().saturating_sub(1),
+        _ => 1,
+    }
+}
+
+/// Dim `dim` (negative = from the end) of every `ts` tensor equals the channel axis of every `of`
+/// tensor; a tensor without the dim (or the channel axis) passes: ranks are other rules' concern.
+pub fn dim_matches_channel(ts: &[Named], dim: i64, of: &[Named]) -> Result<(), String> {
+    for (on, o) in of {
+        let axis = channel_axis(o);
+        let Some(c) = o.shape.get(axis).copied() else {
+            continue;
+        };
+        for (name, t) in ts {
+            let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+            let Some(x) = usize::try_from(i)
+                .ok()
+                .and_then(|i| t.shape.get(i).copied())
+            else {
+                continue;
+            };
+            if x != c {
+                return Err(format!(
+                    "{name} dim {dim} is {x} but {on}'s channel axis (dim {axis}, {}) is {c}",
+                    o.format
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
@@ -715,6 +751,21 @@ mod tests {
             dim_multiple_of(&ts, 5, 2).is_ok(),
             "a missing dim is not this rule's concern"
         );
+    }
+
+    #[test]
+    fn the_channel_axis_follows_the_format() {
+        let nchw = TensorDesc::new(&[2, 3, 5, 7], DType::Float32, Format::Nchw);
+        let nhwc = TensorDesc::new(&[2, 5, 7, 3], DType::Float32, Format::Nhwc);
+        let w = td(&[3]);
+        for input in [&nchw, &nhwc] {
+            assert!(
+                dim_matches_channel(&one("w", Some(&w)), 0, &one("input", Some(input))).is_ok()
+            );
+        }
+        let w5 = td(&[5]);
+        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nchw))).is_err());
+        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nhwc))).is_err());
     }
 
     #[test]

@@ -67,6 +67,14 @@ pub enum Rule {
         dim_attr: Option<String>,
         by: i64,
     },
+    /// Dim `dim` of `param` (negative = from the end) equals the channel axis of `tensor`: its
+    /// last dim when its format is channels-last (NHWC, NDHWC, NLC), else its second ("weight的shape
+    ///与input的channel轴不一致", "mean在第二维上的size与input的channel轴不一致").
+    DimMatchesChannel {
+        param: String,
+        dim: i64,
+        tensor: String,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -171,6 +179,7 @@ impl Rule {
             | Rule::ShapeMatchesList { .. }
             | Rule::DimsEqual { .. }
             | Rule::DimMultipleOf { .. }
+            | Rule::DimMatchesChannel { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }

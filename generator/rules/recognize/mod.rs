@@ -25,6 +25,7 @@ use aspects::aspect_rules;
 use common::tensor_rules;
 use nulls::null_rules;
 use patterns::*;
+use relations::channel_rules;
 use relations::dims_equal_rule;
 use relations::list_len_same;
 use relations::promotion_rules;
@@ -56,9 +57,42 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
-    let mut rules = Vec::new();
+    let mut rules = channel_rules(op, &text).unwrap_or_default();
+    if rules.is_empty() {
+        clause_rules(op, &text, when.is_some(), &mut rules)?;
+    }
+    if rules.is_empty() {
+        return Err("no checkable statement recognized".into());
+    }
+    if let Some(when) = when {
+        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
+    }
+    if !excluded.is_empty() {
+        let keep: Vec<String> = op
+            .supported_products()
+            .filter(|p| !excluded.iter().any(|e| e == p))
+            .map(str::to_string)
+            .collect();
+        rules = rules
+            .into_iter()
+            .map(|rule| Rule::OnProducts {
+                products: keep.clone(),
+                rule: Box::new(rule),
+            })
+            .collect();
+    }
+    Ok(rules)
+}
+
+/// The clauses of a condition, each read on its own, appended to `rules`.
+fn clause_rules(
+    op: &OpIr,
+    text: &str,
+    conditional: bool,
+    rules: &mut Vec<Rule>,
+) -> Result<(), Manual> {
     let mut subjects: Vec<&Param> = Vec::new();
-    let clauses: Vec<String> = text::split_clauses(&text, |s| PREDICATE.is_match(s))
+    let clauses: Vec<String> = text::split_clauses(text, |s| PREDICATE.is_match(s))
         .into_iter()
         .flat_map(|c| split_alternatives(&c))
         .collect();
@@ -83,31 +117,11 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
                 "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
             )));
         }
-        let (clause_rules, used) = recognize_clause(op, clause, &subjects, when.is_some())?;
+        let (clause_rules, used) = recognize_clause(op, clause, &subjects, conditional)?;
         subjects = used;
         rules.extend(qualify_by_products(clause, clause_rules));
     }
-    if rules.is_empty() {
-        return Err("no checkable statement recognized".into());
-    }
-    if let Some(when) = when {
-        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
-    }
-    if !excluded.is_empty() {
-        let keep: Vec<String> = op
-            .supported_products()
-            .filter(|p| !excluded.iter().any(|e| e == p))
-            .map(str::to_string)
-            .collect();
-        rules = rules
-            .into_iter()
-            .map(|rule| Rule::OnProducts {
-                products: keep.clone(),
-                rule: Box::new(rule),
-            })
-            .collect();
-    }
-    Ok(rules)
+    Ok(())
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");

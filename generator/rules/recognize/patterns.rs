@@ -178,3 +178,14 @@ re!(
     DIM_MULTIPLE_AT,
     r"^(?:入参|参数|输入)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:根据指定的|在)\s*([A-Za-z_][A-Za-z0-9_]*)\s*所?对应的?维度上?(?:的?大小|的?size)?(?:不能被\s*(\d+)\s*整除|不能整除\s*(\d+)|不是偶数|不为偶数)$"
 );
+// "weight、runningMean的shape长度与input shape中channel轴的长度不相等", "mean或invstd在第二维上的size与
+// input的channel轴不一致".
+re!(
+    CHANNEL_MATCH,
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与或及]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上)?的?(?:shape|size|大小)(?:的?长度|的?size|的?大小)?(?:需要)?与(?:入参)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的\s*shape|shape)?\s*(?:中|的)?\s*(?:channel轴|C轴|通道轴)(?:的?长度|的?size|的?大小)?不(?:一致|相等|相同)$"
+);
+// "第2维固定为channel轴", "默认第二维为channel轴", "channel轴为第二维".
+re!(
+    PINNED_CHANNEL,
+    r"第\s*([1-8一二三四五六七八])\s*维(?:度)?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴|(?:channel|C|通道)轴(?:固定)?(?:为|是)第\s*([1-8一二三四五六七八])\s*维"
+);

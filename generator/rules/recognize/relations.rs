@@ -150,6 +150,77 @@ pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     }])
 }
 
+/// "weight，runningMean的shape长度与input shape中channel轴的长度不相等": each named tensor's first dim
+/// (or the dim the clause names) is the channel axis of the last-named one (`DimMatchesChannel`).
+pub(super) fn channel_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let c = CHANNEL_MATCH.captures(text.trim())?;
+    let tensor = |w: &str| {
+        text::resolve(op, w.trim())
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    let of = tensor(&c[3])?;
+    let dim = match c.get(2) {
+        None => 0,
+        Some(m) => {
+            let s: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+            if s.starts_with("最后") {
+                -1
+            } else {
+                let last = s.chars().last()?;
+                match last.to_digit(10) {
+                    Some(d) => i64::from(d) - 1,
+                    None => "一二三四五六七八".chars().position(|d| d == last)? as i64,
+                }
+            }
+        }
+    };
+    let names: Option<Vec<String>> = c[1]
+        .split(['、', '，', ',', '和', '与', '或', '及'])
+        .filter(|w| !w.trim().is_empty())
+        .map(tensor)
+        .collect();
+    // "第2维固定为channel轴", "默认第二维为channel轴": the doc pins the axis whatever the format.
+    let pinned = text::resolve(op, &of).and_then(|p| {
+        std::iter::once(&p.description)
+            .chain(&p.constraints)
+            .find_map(|t| PINNED_CHANNEL.captures(t))
+            .and_then(|c| ordinal_index(c.get(1).or(c.get(2))?.as_str()))
+    });
+    Some(
+        names?
+            .into_iter()
+            .filter(|n| *n != of)
+            .map(|param| match pinned {
+                Some(axis) => Rule::DimsEqual {
+                    lhs: param,
+                    lhs_dim: dim,
+                    rhs: of.clone(),
+                    rhs_dim: axis,
+                },
+                None => Rule::DimMatchesChannel {
+                    param,
+                    dim,
+                    tensor: of.clone(),
+                },
+            })
+            .collect(),
+    )
+}
+
+/// "2" / "二" → 1 (a 1-based ordinal as a 0-based dim).
+fn ordinal_index(s: &str) -> Option<i64> {
+    let last = s.trim().chars().last()?;
+    match last.to_digit(10) {
+        Some(d) if d >= 1 => Some(i64::from(d) - 1),
+        Some(_) => None,
+        None => "一二三四五六七八"
+            .chars()
+            .position(|d| d == last)
+            .map(|i| i as i64),
+    }
+}
+
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.
 pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let lists: Vec<String> = subjects

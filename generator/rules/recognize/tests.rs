@@ -606,8 +606,15 @@ fn neither_nor_lengths_and_axis_relations() {
         recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
     );
     assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
-    // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
-    assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
+    // A relation to the channel axis of a tensor is not a shape equality: `DimMatchesChannel`.
+    assert_eq!(
+        recognize(&op, "gradOutput的shape与self的channel轴不一致。").unwrap(),
+        vec![Rule::DimMatchesChannel {
+            param: "gradOutput".into(),
+            dim: 0,
+            tensor: "self".into()
+        }]
+    );
 }
 
 #[test]
@@ -1042,4 +1049,67 @@ fn dims_that_must_be_multiples() {
     assert!(recognize(&op, "out的数据类型为INT32时，self的最后一维不能被8整除。").is_err());
     // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
     assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
+}
+
+#[test]
+fn sizes_that_match_a_channel_axis() {
+    let mut op = pool3d();
+    for name in ["weight", "mean", "invstd"] {
+        op.params.push(tensor(name, Role::InputTensor));
+    }
+    op.params.push(attr("biasG", "bool", &[]));
+    let ch = |p: &str, dim| Rule::DimMatchesChannel {
+        param: p.into(),
+        dim,
+        tensor: "self".into(),
+    };
+    assert_eq!(
+        recognize(
+            &op,
+            "当weight非空指针时，weight的shape与self的channel轴不一致。"
+        )
+        .unwrap(),
+        vec![ch("weight", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "mean、invstd或weight的shape与self的channel轴不一致。").unwrap(),
+        vec![ch("mean", 0), ch("invstd", 0), ch("weight", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "mean或invstd在第二维上的size与self的channel轴不一致。").unwrap(),
+        vec![ch("mean", 1), ch("invstd", 1)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "weight，mean，invstd（非空时）的shape长度与self shape中channel轴的长度不相等。"
+        )
+        .unwrap(),
+        vec![ch("weight", 0), ch("mean", 0), ch("invstd", 0)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "当biasG为true时，weight的size与self的channel轴不一致。"
+        )
+        .unwrap(),
+        vec![Rule::When {
+            param: "biasG".into(),
+            index: None,
+            values: vec![1],
+            negate: false,
+            rule: Box::new(ch("weight", 0)),
+        }]
+    );
+    // A doc that pins the channel axis ("默认第二维为channel轴") means that dim, whatever the format.
+    op.params[1].constraints = vec!["默认第二维为channel轴，且channel轴大小不能为0。".into()];
+    assert_eq!(
+        recognize(&op, "weight的shape与self的channel轴不一致。").unwrap(),
+        vec![Rule::DimsEqual {
+            lhs: "weight".into(),
+            lhs_dim: 0,
+            rhs: "self".into(),
+            rhs_dim: 1
+        }]
+    );
 }
