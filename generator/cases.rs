@@ -268,7 +268,18 @@ fn baseline_tensor(
     product: &str,
 ) -> TensorDesc {
     let shape_group = g.shape.members(name, tensor_params(op));
-    let rank = group_rank(rules, &shape_group);
+    let mut rank = group_rank(rules, &shape_group);
+    // Shapes equal but one dim have one rank: the larger of the two groups' ranks.
+    for rule in rules {
+        if let Rule::ShapeSameExcept { lhs, rhs, .. } = rule {
+            for (a, b) in [(lhs, rhs), (rhs, lhs)] {
+                if shape_group.contains(a) && !shape_group.contains(b) {
+                    let other = g.shape.members(b, tensor_params(op));
+                    rank = rank.max(group_rank(rules, &other));
+                }
+            }
+        }
+    }
     let dtype_group = g.dtype.members(name, tensor_params(op));
     let dtype = group_dtype(op, rules, &dtype_group, product);
     let format_group = g.format.members(name, tensor_params(op));
@@ -280,6 +291,29 @@ fn baseline_tensor(
 /// an attribute names it).
 fn group_shape(rules: &[&Rule], members: &[String], rank: usize) -> Vec<i64> {
     let mut shape = vec![2i64; rank];
+    let at = |dim: i64, dim_attr: &Option<String>| {
+        let d = dim_attr.as_ref().map_or(dim, |a| baseline_int(rules, a));
+        let i = if d < 0 { rank as i64 + d } else { d };
+        usize::try_from(i).ok().filter(|i| *i < rank)
+    };
+    // lhs = rhs·num/den: 2·num on the left, 2·den on the right.
+    for rule in rules {
+        if let Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            num,
+            den,
+        } = rule
+        {
+            for (side, k) in [(lhs, num), (rhs, den)] {
+                if let (true, Some(i)) = (members.contains(side), at(*dim, dim_attr)) {
+                    shape[i] = 2 * k.max(&1);
+                }
+            }
+        }
+    }
     for rule in rules {
         let Rule::DimMultipleOf {
             param,
@@ -302,6 +336,21 @@ fn group_shape(rules: &[&Rule], members: &[String], rank: usize) -> Vec<i64> {
         }
     }
     shape
+}
+
+/// The dim a rule names on a call: `dim`, or the value of the attribute `dim_attr`.
+fn dim_in(call: &Call, dim: i64, dim_attr: Option<&str>) -> i64 {
+    dim_attr.map_or(dim, |a| call.args.get(a).and_then(Arg::as_int).unwrap_or(0))
+}
+
+/// Adds 1 to dim `d` (negative = from the end) of a tensor that has it.
+fn bump_dim(d: i64) -> impl Fn(&mut TensorDesc) {
+    move |t: &mut TensorDesc| {
+        let i = if d < 0 { t.rank() as i64 + d } else { d };
+        if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+            *x += 1;
+        }
+    }
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -869,6 +918,41 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("dim_{param}_differs_from_{tensor}_channel"), calls)]
         }
+        Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            ..
+        } => {
+            let d = dim_in(base, *dim, dim_attr.as_deref());
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(lhs), bump_dim(d)),
+                set_tensors(base, std::slice::from_ref(rhs), bump_dim(d)),
+            ];
+            vec![(format!("dim_{lhs}_not_scaled_{rhs}"), calls)]
+        }
+        Rule::ShapeSameExcept {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+        } => {
+            let d = dim_in(base, *dim, dim_attr.as_deref());
+            // Another dim than the excepted one, else one dim more.
+            let other = move |t: &mut TensorDesc| {
+                let rank = t.rank() as i64;
+                let skip = if d < 0 { rank + d } else { d };
+                if let Some(i) = (0..rank).find(|i| *i != skip) {
+                    t.shape[i as usize] += 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(lhs), other),
+                set_tensors(base, std::slice::from_ref(lhs), |t| t.shape.push(2)),
+            ];
+            vec![(format!("shape_{lhs}_differs_from_{rhs}"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(
@@ -1287,6 +1371,44 @@ mod tests {
         let set = synthesize(&op);
         assert!(set.untested.is_empty(), "{:?}", set.untested);
         assert!(set.cases.iter().any(|c| c.name.contains("self_channel")));
+    }
+
+    #[test]
+    fn a_half_shape_gets_a_baseline_that_meets_it_and_cases_that_break_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "half".into(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimsScaled {
+                    lhs: "half".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    num: 1,
+                    den: 2,
+                },
+                161002,
+                "half的最后一维不等于self最后一维的1/2",
+            ));
+            rules.push(rule(
+                Rule::ShapeSameExcept {
+                    lhs: "half".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                },
+                161002,
+                "half的shape跟self的shape除了最后一维外需要保持一致",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
     }
 
     #[test]

@@ -161,6 +161,20 @@ fn every_rule_op() -> OpIr {
             dim: 0,
             tensor: "x".into(),
         },
+        Rule::DimsScaled {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            dim: -1,
+            dim_attr: None,
+            num: 1,
+            den: 2,
+        },
+        Rule::ShapeSameExcept {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            dim: 0,
+            dim_attr: Some("n".into()),
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -267,7 +281,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..40 {
+    for i in 0..42 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -401,15 +401,11 @@ impl<'a> Emitter<'a> {
                 by,
             } => {
                 let ts = self.tensors(&[param]);
-                let body = match dim_attr {
-                    None => quote!(pred::dim_multiple_of(&#ts, #dim, #by)),
-                    Some(a) => {
-                        let arg = self.as_arg(a);
-                        quote!(pred::arg_int(#a, #arg.as_ref()).and_then(|d| {
-                            d.map_or(Ok(()), |d| pred::dim_multiple_of(&#ts, d, #by))
-                        }))
-                    }
-                };
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::dim_multiple_of(&#ts, d, #by)),
+                );
                 self.tensor_rule(&[param], body)
             }
             Rule::DimMatchesChannel { param, dim, tensor } => {
@@ -418,6 +414,36 @@ impl<'a> Emitter<'a> {
                     &[param, tensor],
                     quote!(pred::dim_matches_channel(&#p, #dim, &#t)),
                 )
+            }
+            Rule::DimsScaled {
+                lhs,
+                rhs,
+                dim,
+                dim_attr,
+                num,
+                den,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::dims_scaled(&#l, &#r, d, #num, #den)),
+                );
+                self.tensor_rule(&[lhs, rhs], body)
+            }
+            Rule::ShapeSameExcept {
+                lhs,
+                rhs,
+                dim,
+                dim_attr,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::shape_same_except(&#l, &#r, d)),
+                );
+                self.tensor_rule(&[lhs, rhs], body)
             }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
@@ -581,6 +607,18 @@ impl<'a> Emitter<'a> {
         let names: Vec<&String> = params.iter().collect();
         let ts = self.tensors(&names);
         self.tensor_rule(&names, quote!(#pred(&#ts)))
+    }
+
+    /// `check` (an expression in `d`, the dim) at dim `dim`, or at the value of the integer
+    /// attribute `dim_attr` (skipped when that argument is absent).
+    fn at_dim(&self, dim: i64, dim_attr: Option<&String>, check: TokenStream) -> TokenStream {
+        match dim_attr {
+            None => quote!({ let d: i64 = #dim; #check }),
+            Some(a) => {
+                let arg = self.as_arg(a);
+                quote!(pred::arg_int(#a, #arg.as_ref()).and_then(|d| d.map_or(Ok(()), |d| #check)))
+            }
+        }
     }
 
     /// `Result<Option<Vec<i64>>, String>` of a list attribute.

@@ -22,6 +22,15 @@ pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
     Ok(())
 }
 
+/// The dim a rule names: `dim`, or the value of the integer attribute `dim_attr` (`None` when
+/// that argument is absent).
+fn dim_of(call: &Call, dim: i64, dim_attr: Option<&str>) -> Result<Option<i64>, String> {
+    match dim_attr {
+        None => Ok(Some(dim)),
+        Some(a) => pred::arg_int(a, arg(call, a)),
+    }
+}
+
 /// Evaluates one rule; `Err` carries what in this call broke it.
 pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
     match rule {
@@ -77,14 +86,37 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             by,
         } => {
             let ts = tensors(call, param)?;
-            let dim = match dim_attr {
-                None => Some(*dim),
-                Some(a) => pred::arg_int(a, arg(call, a))?,
-            };
+            let dim = dim_of(call, *dim, dim_attr.as_deref())?;
             dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
         }
         Rule::DimMatchesChannel { param, dim, tensor } => {
             pred::dim_matches_channel(&tensors(call, param)?, *dim, &tensors(call, tensor)?)
+        }
+        Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            num,
+            den,
+        } => {
+            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
+            match dim_of(call, *dim, dim_attr.as_deref())? {
+                None => Ok(()),
+                Some(d) => pred::dims_scaled(&l, &r, d, *num, *den),
+            }
+        }
+        Rule::ShapeSameExcept {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+        } => {
+            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
+            match dim_of(call, *dim, dim_attr.as_deref())? {
+                None => Ok(()),
+                Some(d) => pred::shape_same_except(&l, &r, d),
+            }
         }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())

@@ -370,6 +370,62 @@ pub fn dim_matches_channel(ts: &[Named], dim: i64, of: &[Named]) -> Result<(), S
     Ok(())
 }
 
+/// Dim `dim` (negative = from the end of each tensor) of every `lhs` tensor times `den` equals the
+/// same dim of every `rhs` tensor times `num`; a tensor without the dim passes (ranks are other
+/// rules' concern).
+pub fn dims_scaled(
+    lhs: &[Named],
+    rhs: &[Named],
+    dim: i64,
+    num: i64,
+    den: i64,
+) -> Result<(), String> {
+    let at = |t: &TensorDesc| {
+        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+    };
+    for (ln, l) in lhs {
+        for (rn, r) in rhs {
+            let (Some(a), Some(b)) = (at(l), at(r)) else {
+                continue;
+            };
+            if a.checked_mul(den) != b.checked_mul(num) {
+                return Err(format!(
+                    "{ln} dim {dim} is {a} but {rn} dim {dim} is {b} (expected {num}/{den} of it)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every `lhs` tensor has the rank of every `rhs` tensor and the same dims except `dim` (negative
+/// = from the end).
+pub fn shape_same_except(lhs: &[Named], rhs: &[Named], dim: i64) -> Result<(), String> {
+    for (ln, l) in lhs {
+        for (rn, r) in rhs {
+            if l.rank() != r.rank() {
+                return Err(format!(
+                    "{ln} has rank {} but {rn} has rank {}",
+                    l.rank(),
+                    r.rank()
+                ));
+            }
+            let skip = if dim < 0 { l.rank() as i64 + dim } else { dim };
+            let differs = (0..l.rank()).find(|&i| i as i64 != skip && l.shape[i] != r.shape[i]);
+            if let Some(i) = differs {
+                return Err(format!(
+                    "{ln} shape {:?} differs from {rn} shape {:?} at dim {i}, not only at dim {dim}",
+                    l.shape, r.shape
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
@@ -766,6 +822,18 @@ mod tests {
         let w5 = td(&[5]);
         assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nchw))).is_err());
         assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nhwc))).is_err());
+    }
+
+    #[test]
+    fn scaled_dims_and_shapes_equal_but_one_dim() {
+        let (x, half, other) = (td(&[4, 6]), td(&[4, 3]), td(&[5, 3]));
+        let n = |name, t| one(name, Some(t));
+        assert!(dims_scaled(&n("out", &half), &n("self", &x), -1, 1, 2).is_ok());
+        assert!(dims_scaled(&n("out", &x), &n("self", &x), -1, 1, 2).is_err());
+        assert!(dims_scaled(&n("x", &x), &n("dy", &half), 1, 2, 1).is_ok());
+        assert!(shape_same_except(&n("out", &half), &n("self", &x), 1).is_ok());
+        assert!(shape_same_except(&n("out", &other), &n("self", &x), 1).is_err());
+        assert!(shape_same_except(&n("out", &td(&[4])), &n("self", &x), 0).is_err());
     }
 
     #[test]

@@ -75,6 +75,27 @@ pub enum Rule {
         dim: i64,
         tensor: String,
     },
+    /// Dim `dim` of `lhs` times `den` equals the same dim of `rhs` times `num` (negative = from the
+    /// end of each; with `dim_attr`, the dim the integer attribute names): "out在dim维的size不等于self在
+    /// dim维size的1/2" (num 1, den 2), "x最后一维不等于gradY最后一维的2倍" (num 2, den 1).
+    DimsScaled {
+        lhs: String,
+        rhs: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
+        num: i64,
+        den: i64,
+    },
+    /// `lhs` and `rhs` have one rank and equal dims except dim `dim` (negative = from the end; with
+    /// `dim_attr`, the dim the integer attribute names): "out的shape跟self的shape除了dim指定的轴外需要保持一致".
+    ShapeSameExcept {
+        lhs: String,
+        rhs: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -180,6 +201,8 @@ impl Rule {
             | Rule::DimsEqual { .. }
             | Rule::DimMultipleOf { .. }
             | Rule::DimMatchesChannel { .. }
+            | Rule::DimsScaled { .. }
+            | Rule::ShapeSameExcept { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }

@@ -29,6 +29,8 @@ use relations::channel_rules;
 use relations::dims_equal_rule;
 use relations::list_len_same;
 use relations::promotion_rules;
+use relations::scaled_dim_rules;
+use relations::scaled_shape_rules;
 use shapes::broadcast_rules;
 use shapes::dim_multiple_rule;
 use shapes::element_count_rule;
@@ -57,7 +59,9 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
-    let mut rules = channel_rules(op, &text).unwrap_or_default();
+    let mut rules = channel_rules(op, &text)
+        .or_else(|| scaled_shape_rules(op, &text))
+        .unwrap_or_default();
     if rules.is_empty() {
         clause_rules(op, &text, when.is_some(), &mut rules)?;
     }
@@ -299,6 +303,9 @@ fn recognize_clause<'a>(
         return none(rules);
     }
     if let Some(rules) = dim_multiple_rule(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = scaled_dim_rules(op, clause) {
         return none(rules);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {

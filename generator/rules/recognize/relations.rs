@@ -221,6 +221,132 @@ fn ordinal_index(s: &str) -> Option<i64> {
     }
 }
 
+/// A dim as a rule names it: (`dim`, `dim_attr`) from "最后一维" (-1), "第二维" (1), "dim维"/"dim指定的轴"
+/// (the integer attribute `dim`).
+fn dim_ref(op: &OpIr, s: &str) -> Option<(i64, Option<String>)> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if s.starts_with("最后") || s.starts_with("尾轴") {
+        return Some((-1, None));
+    }
+    if s.starts_with('第') || s.starts_with("倒数") {
+        let n = ordinal_index(s.trim_end_matches(['维', '度', '个']))?;
+        return Some(if s.starts_with("倒数") {
+            (-n - 1, None)
+        } else {
+            (n, None)
+        });
+    }
+    let name: String = s
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let p = text::resolve(op, &name)?;
+    (p.role == Role::Attribute && p.ty.contains("int") && !p.ty.contains("Array"))
+        .then(|| (0, Some(p.name.clone())))
+}
+
+fn tensor_list(op: &OpIr, list: &str) -> Option<Vec<String>> {
+    list.split(['、', '，', ',', '和', '与', '或', '及'])
+        .filter(|w| !w.trim().is_empty())
+        .map(|w| {
+            text::resolve(op, w.trim())
+                .filter(|p| p.role.is_tensor())
+                .map(|p| p.name.clone())
+        })
+        .collect()
+}
+
+/// "out、outGelu在dim维的size不等于self在dim维size的1/2", "x最后一维不等于gradY最后一维的2倍": one dim
+/// of each named tensor is a fixed multiple or fraction of the same dim of another (`DimsScaled`).
+pub(super) fn scaled_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = SCALED_DIM.captures(clause.trim())?;
+    let (dim, dim_attr) = dim_ref(op, &c[2])?;
+    if dim_ref(op, &c[4])? != (dim, dim_attr.clone()) {
+        return None;
+    }
+    let rhs = tensor_list(op, &c[3])?.pop()?;
+    let int = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i64>().ok());
+    let (num, den) = match (int(5), int(6), int(7), c.get(8)) {
+        (Some(k), ..) => (k, 1),
+        (None, Some(n), Some(d), _) => (n, d),
+        (.., Some(_)) => (1, 2),
+        _ => return None,
+    };
+    if num < 1 || den < 1 {
+        return None;
+    }
+    Some(
+        tensor_list(op, &c[1])?
+            .into_iter()
+            .map(|lhs| Rule::DimsScaled {
+                lhs,
+                rhs: rhs.clone(),
+                dim,
+                dim_attr: dim_attr.clone(),
+                num,
+                den,
+            })
+            .collect(),
+    )
+}
+
+/// "out的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半" and
+/// "gradOut的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值": the shape of another
+/// tensor with one dim scaled (`ShapeSameExcept` + `DimsScaled`).
+pub(super) fn scaled_shape_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let text = text.trim();
+    let (lhs, rhs, (dim, dim_attr), den) = if let Some(c) = SAME_BUT_HALVED.captures(text) {
+        if c[2] != c[4] {
+            return None;
+        }
+        let den = match (c.get(5), c.get(6), c.get(7)) {
+            (Some(_), ..) => 2,
+            (None, Some(n), Some(d)) if n.as_str() == "1" => d.as_str().parse().ok()?,
+            _ => return None,
+        };
+        (
+            tensor_list(op, &c[1])?,
+            tensor_list(op, &c[2])?.pop()?,
+            dim_ref(op, &c[3])?,
+            den,
+        )
+    } else if let Some(c) = STAR_SHAPE_SCALED.captures(text) {
+        let p = text::resolve(op, &c[4])?;
+        if p.role != Role::Attribute || !p.ty.contains("int") {
+            return None;
+        }
+        (
+            tensor_list(op, &c[1])?,
+            tensor_list(op, &c[3])?.pop()?,
+            (0, Some(p.name.clone())),
+            c[2].parse().ok()?,
+        )
+    } else {
+        return None;
+    };
+    if den < 1 {
+        return None;
+    }
+    let mut rules = Vec::new();
+    for l in lhs {
+        rules.push(Rule::ShapeSameExcept {
+            lhs: l.clone(),
+            rhs: rhs.clone(),
+            dim,
+            dim_attr: dim_attr.clone(),
+        });
+        rules.push(Rule::DimsScaled {
+            lhs: l,
+            rhs: rhs.clone(),
+            dim,
+            dim_attr: dim_attr.clone(),
+            num: 1,
+            den,
+        });
+    }
+    Some(rules)
+}
+
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.
 pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let lists: Vec<String> = subjects

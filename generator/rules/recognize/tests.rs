@@ -1113,3 +1113,61 @@ fn sizes_that_match_a_channel_axis() {
         }]
     );
 }
+
+#[test]
+fn dims_and_shapes_scaled_from_another_tensor() {
+    let mut op = pool3d();
+    op.params.push(tensor("outGelu", Role::OutputTensor));
+    op.params.push(attr("dim", "int64_t", &[]));
+    let scaled = |l: &str, r: &str, dim, dim_attr: Option<&str>, num, den| Rule::DimsScaled {
+        lhs: l.into(),
+        rhs: r.into(),
+        dim,
+        dim_attr: dim_attr.map(str::to_string),
+        num,
+        den,
+    };
+    let except = |l: &str, r: &str| Rule::ShapeSameExcept {
+        lhs: l.into(),
+        rhs: r.into(),
+        dim: 0,
+        dim_attr: Some("dim".into()),
+    };
+    assert_eq!(
+        recognize(&op, "out、outGelu在dim维的size不等于self在dim维size的1/2。").unwrap(),
+        vec![
+            scaled("out", "self", 0, Some("dim"), 1, 2),
+            scaled("outGelu", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "self最后一维不等于gradOutput最后一维的2倍。").unwrap(),
+        vec![scaled("self", "gradOutput", -1, None, 2, 1)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "out、outGelu的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半。"
+        )
+        .unwrap(),
+        vec![
+            except("out", "self"),
+            scaled("out", "self", 0, Some("dim"), 1, 2),
+            except("outGelu", "self"),
+            scaled("outGelu", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "gradOutput的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值。"
+        )
+        .unwrap(),
+        vec![
+            except("gradOutput", "self"),
+            scaled("gradOutput", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    // Two different dims are not one scaled dim.
+    assert!(recognize(&op, "self最后一维不等于gradOutput第一维的2倍。").is_err());
+}
