@@ -587,6 +587,24 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
     let format_mates = |p: &str| g.format.members(p, tensor_params(op));
     match rule {
         Rule::OnProducts { rule, .. } => mutations(op, rules, rule, base, product),
+        Rule::WhenDtype {
+            param,
+            dtypes,
+            rule,
+        } => {
+            // The inner rule's mutations on a base where `param` (and its dtype mates) has the
+            // first of `dtypes` the product allows it.
+            let allowed = allowed_dtypes(op, &active, param, product);
+            let Some(d) = dtypes
+                .iter()
+                .find(|d| allowed.as_ref().is_none_or(|a| a.contains(d)))
+                .copied()
+            else {
+                return Vec::new();
+            };
+            let held = set_tensors(base, &dtype_mates(param), |t| t.dtype = d);
+            mutations(op, rules, rule, &held, product)
+        }
         Rule::ProductSupported { products } => Product::ALL
             .iter()
             .find(|p| !products.iter().any(|q| q == p.id()))
@@ -1409,6 +1427,53 @@ mod tests {
         assert_eq!(first_failure(&rules, &call), None, "{call:?}");
         let set = synthesize(&op);
         assert!(set.untested.is_empty(), "{:?}", set.untested);
+    }
+
+    #[test]
+    fn a_dtype_conditional_rule_is_broken_under_its_dtype() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "y".into(),
+            dtypes: [("ascend910b".to_string(), vec![DType::Int8, DType::Int4])]
+                .into_iter()
+                .collect(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::WhenDtype {
+                    param: "y".into(),
+                    dtypes: vec![DType::Int4],
+                    rule: Box::new(Rule::DimMultipleOf {
+                        param: "self".into(),
+                        dim: -1,
+                        dim_attr: None,
+                        by: 4,
+                    }),
+                },
+                161002,
+                "y的数据类型为INT4时，self的最后一维不能被4整除",
+            ));
+        }
+        let set = synthesize(&op);
+        let i = op
+            .all_rules()
+            .iter()
+            .position(|r| matches!(r.rule, Rule::WhenDtype { .. }))
+            .expect("the rule");
+        assert!(!set.untested.contains_key(&i), "{:?}", set.untested);
+        let case = set
+            .cases
+            .iter()
+            .find(|c| c.expect.rule == Some(i))
+            .expect("a case for the rule");
+        assert_eq!(
+            tensor_of(&case.call, "y").map(|t| t.dtype),
+            Some(DType::Int4),
+            "{}: {:?}",
+            case.name,
+            case.call
+        );
     }
 
     #[test]

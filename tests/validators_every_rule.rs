@@ -175,6 +175,16 @@ fn every_rule_op() -> OpIr {
             dim: 0,
             dim_attr: Some("n".into()),
         },
+        Rule::WhenDtype {
+            param: "y".into(),
+            dtypes: vec![DType::Int4],
+            rule: Box::new(Rule::DimMultipleOf {
+                param: "x".into(),
+                dim: -1,
+                dim_attr: None,
+                by: 2,
+            }),
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -281,7 +291,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..42 {
+    for i in 0..43 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -594,6 +594,20 @@ impl<'a> Emitter<'a> {
                     if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
                 }
             }
+            Rule::WhenDtype {
+                param,
+                dtypes,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let ts = self.tensors(&[param]);
+                let dtypes = dtypes.iter().map(dtype_tokens);
+                let held = quote!(pred::has_dtype(&#ts, &[#(#dtypes),*]));
+                // An argument of another kind holds no dtype: the inner rule is skipped.
+                quote! {
+                    if #held { #inner } else { Ok(()) }
+                }
+            }
             Rule::OnProducts { products, rule } => {
                 let inner = self.rule(rule);
                 quote! {
@@ -737,10 +751,11 @@ fn op_module(op: &OpIr) -> String {
          pointers, dtypes, formats, shapes, attributes) and returns the first documented error.",
         op.op
     );
-    let uses_dtype = op
-        .all_rules()
-        .iter()
-        .any(|r| rule_mentions(&r.rule, |r| matches!(r, Rule::DtypeIn { .. })));
+    let uses_dtype = op.all_rules().iter().any(|r| {
+        rule_mentions(&r.rule, |r| {
+            matches!(r, Rule::DtypeIn { .. } | Rule::WhenDtype { .. })
+        })
+    });
     let uses_format = op
         .all_rules()
         .iter()
@@ -780,10 +795,13 @@ fn op_module(op: &OpIr) -> String {
 }
 
 fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
-    match rule {
-        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule_mentions(rule, f),
-        other => f(other),
-    }
+    f(rule)
+        || match rule {
+            Rule::OnProducts { rule, .. }
+            | Rule::When { rule, .. }
+            | Rule::WhenDtype { rule, .. } => rule_mentions(rule, f),
+            _ => false,
+        }
 }
 
 /// `rules/<op>.json`: the op's parameters, its rules and the baseline call the differential test

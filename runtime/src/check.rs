@@ -194,6 +194,17 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 Ok(())
             }
         }
+        Rule::WhenDtype {
+            param,
+            dtypes,
+            rule,
+        } => {
+            if pred::has_dtype(&tensors(call, param)?, dtypes) {
+                eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
         Rule::OnProducts { products, rule } => {
             if products.contains(&call.product) {
                 eval(rule, call)
@@ -447,6 +458,29 @@ mod tests {
         assert!(check(&r, &at(1)).is_ok());
         assert!(check(&r, &at(0)).is_err());
         assert!(check(&r, &call("x", &[("self", x.clone())])).is_ok());
+    }
+
+    #[test]
+    fn when_dtype_applies_the_rule_only_under_that_dtype() {
+        let r = vec![rule(
+            Rule::WhenDtype {
+                param: "y".into(),
+                dtypes: vec![DType::Int4],
+                rule: Box::new(Rule::DimMultipleOf {
+                    param: "x".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    by: 2,
+                }),
+            },
+            161002,
+            "y的数据类型为INT4时，x的shape尾轴大小不是偶数",
+        )];
+        let x = t(&[3, 5], DType::Float32);
+        let with = |d: DType| call("x", &[("x", x.clone()), ("y", t(&[3, 5], d))]);
+        assert!(check(&r, &with(DType::Int8)).is_ok());
+        assert!(check(&r, &with(DType::Int4)).is_err());
+        assert!(check(&r, &call("x", &[("x", x.clone())])).is_ok());
     }
 
     #[test]

@@ -109,6 +109,11 @@ pub fn not_null(name: &str, present: bool) -> Result<(), String> {
     }
 }
 
+/// Whether any of the tensors has one of `dtypes` (the condition of a `WhenDtype`).
+pub fn has_dtype(ts: &[Named], dtypes: &[DType]) -> bool {
+    ts.iter().any(|(_, t)| dtypes.contains(&t.dtype))
+}
+
 /// `allowed` is the product's list; `None` means the doc gives none for this product.
 pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Result<(), String> {
     let Some(allowed) = allowed else {

@@ -164,6 +164,13 @@ pub enum Rule {
         negate: bool,
         rule: Box<Rule>,
     },
+    /// The inner rule applies only when the tensor `param` has one of `dtypes` ("y的数据类型为INT4时，
+    /// x的shape尾轴大小不是偶数"); a null `param` holds no dtype.
+    WhenDtype {
+        param: String,
+        dtypes: Vec<DType>,
+        rule: Box<Rule>,
+    },
     /// The inner rule applies only on these products.
     OnProducts {
         products: Vec<String>,
@@ -219,7 +226,9 @@ impl Rule {
             | Rule::AxisIn { .. }
             | Rule::IntAtMost { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
-            Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
+            Rule::OnProducts { rule, .. }
+            | Rule::When { rule, .. }
+            | Rule::WhenDtype { rule, .. } => rule.stage(),
         }
     }
 }

@@ -222,3 +222,17 @@ re!(
     STAR_SHAPE_SCALED,
     r"^([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*不满足\s*\(\s*\*\s*1\s*,\s*M\s*,\s*\*\s*2\s*\)\s*[，,]?\s*其中\s*M\s*=\s*N\s*/\s*(\d+)\s*[，,]\s*N\s*为\s*([A-Za-z_][A-Za-z0-9_]*)\s*根据\s*([A-Za-z_][A-Za-z0-9_]*)\s*指定的\s*该?维度上的(?:数值|大小|size)$"
 );
+// "y的数据类型为INT4时，": the rest holds only under that dtype.
+re!(
+    DTYPE_WHEN,
+    r"^(?:当|若|如果)?\s*(?:输出|输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(?:数据类型|dtype)\s*(?:为|是)\s*([A-Za-z0-9_]+(?:\s*(?:、|或|/)\s*[A-Za-z0-9_]+)*)\s*时\s*[，,]?\s*"
+);
+// "x与y的shape的非尾轴的大小不一致": equal shapes but one dim.
+re!(
+    SAME_BUT_DIM,
+    concat!(
+        r"^(?:或者|或)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*的?\s*非\s*(",
+        dim_ref!(),
+        r")\s*的?\s*(?:大小|size|长度)?\s*不(?:一致|相等|相同)$"
+    )
+);

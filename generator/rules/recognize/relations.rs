@@ -347,6 +347,18 @@ pub(super) fn scaled_shape_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     Some(rules)
 }
 
+/// "x与y的shape的非尾轴的大小不一致": one rank, equal dims but the named one (`ShapeSameExcept`).
+pub(super) fn same_but_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = SAME_BUT_DIM.captures(clause.trim())?;
+    let (dim, dim_attr) = dim_ref(op, &c[3])?;
+    Some(vec![Rule::ShapeSameExcept {
+        lhs: tensor_list(op, &c[1])?.pop()?,
+        rhs: tensor_list(op, &c[2])?.pop()?,
+        dim,
+        dim_attr,
+    }])
+}
+
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.
 pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let lists: Vec<String> = subjects

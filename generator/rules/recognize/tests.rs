@@ -1045,8 +1045,11 @@ fn dims_that_must_be_multiples() {
         recognize(&op, "self在dim对应维度上不能被2整除。").unwrap(),
         vec![m("self", 0, Some("dim"), 2)]
     );
-    // Only under a dtype: stays manual.
-    assert!(recognize(&op, "out的数据类型为INT32时，self的最后一维不能被8整除。").is_err());
+    // Only under a dtype: a `WhenDtype`.
+    assert!(matches!(
+        recognize(&op, "out的数据类型为INT32时，self的最后一维不能被8整除。").unwrap()[..],
+        [Rule::WhenDtype { .. }]
+    ));
     // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
     assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
 }
@@ -1170,4 +1173,62 @@ fn dims_and_shapes_scaled_from_another_tensor() {
     );
     // Two different dims are not one scaled dim.
     assert!(recognize(&op, "self最后一维不等于gradOutput第一维的2倍。").is_err());
+}
+
+#[test]
+fn rules_that_hold_under_a_dtype() {
+    let mut op = pool3d();
+    op.params.push(tensor("y", Role::OutputTensor));
+    let when = |d: DType, rule: Rule| Rule::WhenDtype {
+        param: "y".into(),
+        dtypes: vec![d],
+        rule: Box::new(rule),
+    };
+    assert_eq!(
+        recognize(&op, "y的数据类型为INT4时，self的shape尾轴大小不是偶数。").unwrap(),
+        vec![when(
+            DType::Int4,
+            Rule::DimMultipleOf {
+                param: "self".into(),
+                dim: -1,
+                dim_attr: None,
+                by: 2
+            }
+        )]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "y的数据类型为INT32时，y的shape尾轴不是self的shape尾轴大小的1/8，或者self与y的shape的非尾轴的大小不一致。"
+        )
+        .unwrap(),
+        vec![
+            when(
+                DType::Int32,
+                Rule::DimsScaled {
+                    lhs: "y".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    num: 1,
+                    den: 8
+                }
+            ),
+            when(
+                DType::Int32,
+                Rule::ShapeSameExcept {
+                    lhs: "self".into(),
+                    rhs: "y".into(),
+                    dim: -1,
+                    dim_attr: None
+                }
+            )
+        ]
+    );
+    // A dtype of something that is not a tensor of the op stays manual.
+    assert!(recognize(
+        &op,
+        "yDtype的数据类型为INT32时，self的最后一维不能被8整除。"
+    )
+    .is_err());
 }
