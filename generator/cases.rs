@@ -254,10 +254,36 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
             args.insert(p.name.clone(), arg);
         }
     }
-    Call {
+    // A scalar takes the dtype its cast target has when the default FLOAT32 cannot be cast
+    // to it (an INT32 self rejects a FLOAT alpha).
+    let mut call = Call {
         product: product.to_string(),
         args,
+    };
+    for rule in &active {
+        if let Rule::ScalarCastable { scalars, to, dtype } = rule {
+            let target = cast_target(&call, to, *dtype);
+            for s in scalars {
+                if let (Some(Arg::Scalar { dtype, .. }), Some(t)) = (call.args.get_mut(s), target) {
+                    if !aclnn_runtime::pred::can_cast(*dtype, t) {
+                        *dtype = t;
+                    }
+                }
+            }
+        }
     }
+    call
+}
+
+/// The dtype a `ScalarCastable` casts to on `call`: its own, else the promoted dtype of `to`.
+fn cast_target(call: &Call, to: &[String], dtype: Option<DType>) -> Option<DType> {
+    dtype.or_else(|| {
+        let ts: Vec<aclnn_runtime::pred::Named> = to
+            .iter()
+            .filter_map(|t| tensor_of(call, t).map(|d| (t.clone(), d)))
+            .collect();
+        aclnn_runtime::pred::promoted_dtype(&ts)
+    })
 }
 
 fn baseline_tensor(
@@ -977,6 +1003,30 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 format!("value_{lhs}_exceeds_{rhs}"),
                 vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
             )]
+        }
+        Rule::ScalarCastable { scalars, to, dtype } => {
+            let Some(target) = cast_target(base, to, *dtype) else {
+                return Vec::new();
+            };
+            let bad = [DType::Complex64, DType::Float32, DType::Int64]
+                .into_iter()
+                .find(|d| !aclnn_runtime::pred::can_cast(*d, target));
+            let Some(bad) = bad else {
+                return Vec::new();
+            };
+            scalars
+                .iter()
+                .map(|s| {
+                    let scalar = Arg::Scalar {
+                        dtype: bad,
+                        value: 1.0,
+                    };
+                    (
+                        format!("dtype_{s}_not_castable"),
+                        vec![with_arg(base, s, scalar)],
+                    )
+                })
+                .collect()
         }
         Rule::DtypePromotable { params } => {
             let Some(last) = params.last() else {

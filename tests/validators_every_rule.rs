@@ -185,6 +185,16 @@ fn every_rule_op() -> OpIr {
                 by: 2,
             }),
         },
+        Rule::ScalarCastable {
+            scalars: names(&["alpha"]),
+            to: names(&["x", "y"]),
+            dtype: None,
+        },
+        Rule::ScalarCastable {
+            scalars: names(&["scalar"]),
+            to: vec![],
+            dtype: Some(DType::Float32),
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -291,7 +301,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..43 {
+    for i in 0..45 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -360,6 +360,27 @@ impl<'a> Emitter<'a> {
                 let t = self.tensors(&[to]);
                 self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
             }
+            Rule::ScalarCastable { scalars, to, dtype } => {
+                let target = match dtype {
+                    Some(d) => {
+                        let d = dtype_tokens(d);
+                        quote!(Some(#d))
+                    }
+                    None => {
+                        let ts = self.tensors(&to.iter().collect::<Vec<_>>());
+                        quote!(pred::promoted_dtype(&#ts))
+                    }
+                };
+                let checks = scalars.iter().map(|s| {
+                    let a = self.as_arg(s);
+                    quote!(pred::scalar_castable(#s, #a.as_ref(), target))
+                });
+                let body = quote!({
+                    let target: Option<DType> = #target;
+                    Ok(()) #(.and_then(|()| #checks))*
+                });
+                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+            }
             Rule::RankSame { params } => self.tensors_pred(params, quote!(pred::rank_same)),
             Rule::ShapeSame { params } => self.tensors_pred(params, quote!(pred::shape_same)),
             Rule::RankIn { param, min, max } => {
@@ -753,7 +774,10 @@ fn op_module(op: &OpIr) -> String {
     );
     let uses_dtype = op.all_rules().iter().any(|r| {
         rule_mentions(&r.rule, |r| {
-            matches!(r, Rule::DtypeIn { .. } | Rule::WhenDtype { .. })
+            matches!(
+                r,
+                Rule::DtypeIn { .. } | Rule::WhenDtype { .. } | Rule::ScalarCastable { .. }
+            )
         })
     });
     let uses_format = op

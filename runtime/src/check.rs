@@ -54,6 +54,15 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::DtypeCastable { from, to } => {
             pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
         }
+        Rule::ScalarCastable { scalars, to, dtype } => {
+            let target = match dtype {
+                Some(d) => Some(*d),
+                None => pred::promoted_dtype(&tensors_of_all(call, to)?),
+            };
+            scalars
+                .iter()
+                .try_for_each(|s| pred::scalar_castable(s, arg(call, s), target))
+        }
         Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
         Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
         Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),

@@ -199,6 +199,22 @@ fn promoted(ts: &[Named]) -> Result<Option<DType>, String> {
     Ok(Some(acc))
 }
 
+/// The promoted dtype of the tensors; `None` when there are none or they do not promote (which
+/// is `dtype_promotable`'s concern).
+pub fn promoted_dtype(ts: &[Named]) -> Option<DType> {
+    promoted(ts).ok().flatten()
+}
+
+/// A scalar argument's dtype casts to `to` (nothing to check without a scalar or a target).
+pub fn scalar_castable(name: &str, a: Option<&Arg>, to: Option<DType>) -> Result<(), String> {
+    match (a, to) {
+        (Some(Arg::Scalar { dtype, .. }), Some(to)) if !can_cast(*dtype, to) => Err(format!(
+            "{name} has dtype {dtype}, which cannot be cast to {to}"
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub fn dtype_promotable(ts: &[Named]) -> Result<(), String> {
     promoted(ts).map(|_| ())
 }
@@ -839,6 +855,19 @@ mod tests {
         assert!(shape_same_except(&n("out", &half), &n("self", &x), 1).is_ok());
         assert!(shape_same_except(&n("out", &other), &n("self", &x), 1).is_err());
         assert!(shape_same_except(&n("out", &td(&[4])), &n("self", &x), 0).is_err());
+    }
+
+    #[test]
+    fn scalars_cast_to_the_promoted_dtype() {
+        let f = Arg::Scalar {
+            dtype: DType::Float32,
+            value: 5.9,
+        };
+        let i = TensorDesc::new(&[2], DType::Int32, Format::Nd);
+        let target = promoted_dtype(&one("self", Some(&i)));
+        assert!(scalar_castable("alpha", Some(&f), target).is_err());
+        assert!(scalar_castable("alpha", Some(&f), Some(DType::Float16)).is_ok());
+        assert!(scalar_castable("alpha", None, target).is_ok());
     }
 
     #[test]

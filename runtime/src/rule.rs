@@ -28,6 +28,15 @@ pub enum Rule {
     /// The promoted dtype of `from` casts to `to`'s dtype (no float → integer, complex → real,
     /// non-bool → bool): "推导出的数据类型无法转换为out的类型".
     DtypeCastable { from: Vec<String>, to: String },
+    /// The dtype of each scalar argument casts to `dtype`, or (without it) to the promoted dtype
+    /// of the tensors `to`: "alpha无法转换为self和other推导后的数据类型", "alpha的数据类型不可转换为FLOAT".
+    ScalarCastable {
+        scalars: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        to: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dtype: Option<DType>,
+    },
     /// The param's format must be in the list.
     FormatIn { param: String, allowed: Vec<Format> },
     /// All these params have one format.
@@ -199,7 +208,8 @@ impl Rule {
             Rule::DtypeIn { .. }
             | Rule::DtypeSame { .. }
             | Rule::DtypePromotable { .. }
-            | Rule::DtypeCastable { .. } => Stage::Dtype,
+            | Rule::DtypeCastable { .. }
+            | Rule::ScalarCastable { .. } => Stage::Dtype,
             Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
             Rule::RankIn { .. }
             | Rule::RankSame { .. }

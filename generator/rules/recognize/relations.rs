@@ -10,6 +10,10 @@ use aclnn_runtime::Rule;
 
 re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
 re!(
+    FIXED_DTYPE,
+    r"^\s*(?:数据类型)?\s*([A-Z][A-Z0-9_]*\d*)\s*(?:类型)?$"
+);
+re!(
     CAST_FROM_ABLE,
     r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
 );
@@ -26,6 +30,9 @@ pub(super) fn promotion_rules(
         return Err(
             "shape inference and the promoted dtype's range are not in the vocabulary".into(),
         );
+    }
+    if let Some(rules) = scalar_cast_rules(op, clause) {
+        return Ok(rules);
     }
     if subjects.iter().any(|p| !p.role.is_tensor()) {
         return Err("promotion involving scalars or attributes is not in the vocabulary".into());
@@ -147,6 +154,42 @@ pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         lhs_dim,
         rhs,
         rhs_dim,
+    }])
+}
+
+/// "alpha无法转换为self和other推导后的数据类型", "alpha的数据类型不可转换为FLOAT", "beta，threshold的数据类型
+/// 无法转换成self的数据类型": scalar arguments (`aclScalar*`) named before the cast word cast to a
+/// fixed dtype or to the promoted dtype of the tensors named after it (`ScalarCastable`).
+pub(super) fn scalar_cast_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let k = CAST_TO.find(clause)?;
+    let mentions = text::mentions(op, clause);
+    let before: Vec<&Param> = mentions
+        .iter()
+        .filter(|m| m.at < k.start())
+        .map(|m| m.param)
+        .collect();
+    if before.is_empty() || !before.iter().all(|p| p.ty.contains("aclScalar")) {
+        return None;
+    }
+    let after = &clause[k.end()..];
+    let to: Vec<String> = mentions
+        .iter()
+        .filter(|m| m.at >= k.end())
+        .map(|m| m.param)
+        .filter(|p| p.role.is_tensor())
+        .map(|p| p.name.clone())
+        .collect();
+    let dtype = FIXED_DTYPE
+        .captures(after)
+        .and_then(|c| aclnn_runtime::DType::parse(&c[1]));
+    if to.is_empty() == dtype.is_none() {
+        // Neither a dtype nor a tensor to cast to, or both: not one reading.
+        return None;
+    }
+    Some(vec![Rule::ScalarCastable {
+        scalars: names(&before),
+        to,
+        dtype,
     }])
 }
 

@@ -1232,3 +1232,30 @@ fn rules_that_hold_under_a_dtype() {
     )
     .is_err());
 }
+
+#[test]
+fn scalars_that_must_cast() {
+    let mut op = pool3d();
+    op.params.push(attr("alpha", "const aclScalar*", &[]));
+    op.params.push(attr("beta", "const aclScalar*", &[]));
+    op.params.push(attr("k", "int64_t", &[]));
+    let cast = |scalars: &[&str], to: &[&str], dtype| Rule::ScalarCastable {
+        scalars: scalars.iter().map(|s| s.to_string()).collect(),
+        to: to.iter().map(|s| s.to_string()).collect(),
+        dtype,
+    };
+    assert_eq!(
+        recognize(&op, "alpha无法转换为self和gradOutput推导后的数据类型。").unwrap(),
+        vec![cast(&["alpha"], &["self", "gradOutput"], None)]
+    );
+    assert_eq!(
+        recognize(&op, "参数alpha、beta的数据类型不可转换为FLOAT。").unwrap(),
+        vec![cast(&["alpha", "beta"], &[], Some(DType::Float32))]
+    );
+    assert_eq!(
+        recognize(&op, "beta的数据类型无法转换成self的数据类型。").unwrap(),
+        vec![cast(&["beta"], &["self"], None)]
+    );
+    // An integer attribute is no scalar argument: still manual.
+    assert!(recognize(&op, "k的数据类型无法转换成self的数据类型。").is_err());
+}
