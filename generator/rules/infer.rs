@@ -16,6 +16,11 @@ re!(
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+// "当前仅支持取值为1", "支持的值为：1、27、34": the values an integer attribute takes.
+re!(
+    SUPPORTED_VALUES,
+    r"(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*$"
+);
 // "取值范围为[1, B]": a number below, a symbol of the op's shapes above.
 re!(
     LOWER_BOUNDED_RANGE,
@@ -295,6 +300,17 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
         .map(|(products, lo, hi)| (products, lo, Some(hi)))
         .collect();
     if ranges.is_empty() {
+        let values: Vec<i64> = unconditional_clauses(p)
+            .iter()
+            .filter_map(|c| SUPPORTED_VALUES.captures(c))
+            .flat_map(|c| text::int_alternatives(&c[1]))
+            .collect();
+        if !values.is_empty() {
+            return vec![Rule::IntIn {
+                param: p.name.clone(),
+                values,
+            }];
+        }
         ranges = lower_bounds(p)
             .into_iter()
             .map(|lo| (Vec::new(), lo, None))
@@ -396,6 +412,32 @@ mod tests {
                 max: None
             }]
         );
+    }
+
+    #[test]
+    fn stated_values_of_an_integer_attribute() {
+        let p = attr(
+            "dtype",
+            "int32_t",
+            "用于指定输出矩阵的数据类型，支持的值为：1、27、34。",
+        );
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "dtype".into(),
+                values: vec![1, 27, 34]
+            }]
+        );
+        let p = attr("factor", "int32_t", "Host侧的整型，当前仅支持取值为1。");
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "factor".into(),
+                values: vec![1]
+            }]
+        );
+        let p = attr("groupSize", "int64_t", "当模式为MX时仅支持取值为32。");
+        assert_eq!(value_rules(&p), vec![]);
     }
 
     #[test]
