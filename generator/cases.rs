@@ -254,10 +254,36 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
             args.insert(p.name.clone(), arg);
         }
     }
-    Call {
+    // A scalar takes the dtype its cast target has when the default FLOAT32 cannot be cast
+    // to it (an INT32 self rejects a FLOAT alpha).
+    let mut call = Call {
         product: product.to_string(),
         args,
+    };
+    for rule in &active {
+        if let Rule::ScalarCastable { scalars, to, dtype } = rule {
+            let target = cast_target(&call, to, *dtype);
+            for s in scalars {
+                if let (Some(Arg::Scalar { dtype, .. }), Some(t)) = (call.args.get_mut(s), target) {
+                    if !aclnn_runtime::pred::can_cast(*dtype, t) {
+                        *dtype = t;
+                    }
+                }
+            }
+        }
     }
+    call
+}
+
+/// The dtype a `ScalarCastable` casts to on `call`: its own, else the promoted dtype of `to`.
+fn cast_target(call: &Call, to: &[String], dtype: Option<DType>) -> Option<DType> {
+    dtype.or_else(|| {
+        let ts: Vec<aclnn_runtime::pred::Named> = to
+            .iter()
+            .filter_map(|t| tensor_of(call, t).map(|d| (t.clone(), d)))
+            .collect();
+        aclnn_runtime::pred::promoted_dtype(&ts)
+    })
 }
 
 fn baseline_tensor(
@@ -268,12 +294,97 @@ fn baseline_tensor(
     product: &str,
 ) -> TensorDesc {
     let shape_group = g.shape.members(name, tensor_params(op));
-    let rank = group_rank(rules, &shape_group);
+    let mut rank = group_rank(rules, &shape_group);
+    // Shapes equal but one dim have one rank: the larger of the two groups' ranks.
+    for rule in rules {
+        if let Rule::ShapeSameExcept { lhs, rhs, .. } = rule {
+            for (a, b) in [(lhs, rhs), (rhs, lhs)] {
+                if shape_group.contains(a) && !shape_group.contains(b) {
+                    let other = g.shape.members(b, tensor_params(op));
+                    rank = rank.max(group_rank(rules, &other));
+                }
+            }
+        }
+    }
     let dtype_group = g.dtype.members(name, tensor_params(op));
     let dtype = group_dtype(op, rules, &dtype_group, product);
     let format_group = g.format.members(name, tensor_params(op));
     let format = group_format(op, rules, &format_group, rank);
-    TensorDesc::new(&vec![2; rank], dtype, format)
+    TensorDesc::new(&group_shape(rules, &shape_group, rank), dtype, format)
+}
+
+/// Every dim 2, except dims a `DimMultipleOf` of a member pins to a multiple (every dim when
+/// an attribute names it).
+fn group_shape(rules: &[&Rule], members: &[String], rank: usize) -> Vec<i64> {
+    let mut shape = vec![2i64; rank];
+    let at = |dim: i64, dim_attr: &Option<String>| {
+        let d = dim_attr.as_ref().map_or(dim, |a| baseline_int(rules, a));
+        let i = if d < 0 { rank as i64 + d } else { d };
+        usize::try_from(i).ok().filter(|i| *i < rank)
+    };
+    // lhs = rhs·num/den: 2·num on the left, 2·den on the right.
+    for rule in rules {
+        if let Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            num,
+            den,
+        } = rule
+        {
+            for (side, k) in [(lhs, num), (rhs, den)] {
+                if let (true, Some(i)) = (members.contains(side), at(*dim, dim_attr)) {
+                    shape[i] = 2 * k.max(&1);
+                }
+            }
+        }
+    }
+    for rule in rules {
+        let Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } = rule
+        else {
+            continue;
+        };
+        if !members.contains(param) || *by < 1 {
+            continue;
+        }
+        let lcm = |x: i64| x / gcd(x, *by) * by;
+        let i = if *dim < 0 { rank as i64 + dim } else { *dim };
+        match (dim_attr, usize::try_from(i).ok().filter(|i| *i < rank)) {
+            (None, Some(i)) => shape[i] = lcm(shape[i]),
+            (None, None) => {}
+            (Some(_), _) => shape.iter_mut().for_each(|x| *x = lcm(*x)),
+        }
+    }
+    shape
+}
+
+/// The dim a rule names on a call: `dim`, or the value of the attribute `dim_attr`.
+fn dim_in(call: &Call, dim: i64, dim_attr: Option<&str>) -> i64 {
+    dim_attr.map_or(dim, |a| call.args.get(a).and_then(Arg::as_int).unwrap_or(0))
+}
+
+/// Adds 1 to dim `d` (negative = from the end) of a tensor that has it.
+fn bump_dim(d: i64) -> impl Fn(&mut TensorDesc) {
+    move |t: &mut TensorDesc| {
+        let i = if d < 0 { t.rank() as i64 + d } else { d };
+        if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+            *x += 1;
+        }
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs().max(1)
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The smallest rank every member's range allows (at least 1 when possible).
@@ -502,6 +613,24 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
     let format_mates = |p: &str| g.format.members(p, tensor_params(op));
     match rule {
         Rule::OnProducts { rule, .. } => mutations(op, rules, rule, base, product),
+        Rule::WhenDtype {
+            param,
+            dtypes,
+            rule,
+        } => {
+            // The inner rule's mutations on a base where `param` (and its dtype mates) has the
+            // first of `dtypes` the product allows it.
+            let allowed = allowed_dtypes(op, &active, param, product);
+            let Some(d) = dtypes
+                .iter()
+                .find(|d| allowed.as_ref().is_none_or(|a| a.contains(d)))
+                .copied()
+            else {
+                return Vec::new();
+            };
+            let held = set_tensors(base, &dtype_mates(param), |t| t.dtype = d);
+            mutations(op, rules, rule, &held, product)
+        }
         Rule::ProductSupported { products } => Product::ALL
             .iter()
             .find(|p| !products.iter().any(|q| q == p.id()))
@@ -789,12 +918,115 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("dim_{rhs}_differs"), calls)]
         }
+        Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } => {
+            // One more than a multiple is none (by ≥ 2); the tensor's shape mates follow.
+            let d = match dim_attr {
+                None => *dim,
+                Some(a) => base.args.get(a).and_then(Arg::as_int).unwrap_or(0),
+            };
+            let by = *by;
+            let bump = move |t: &mut TensorDesc| {
+                let i = if d < 0 { t.rank() as i64 + d } else { d };
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                    *x = (*x / by.max(1)) * by.max(1) + 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), bump),
+                set_tensors(base, &shape_mates(param), bump),
+            ];
+            vec![(format!("dim_{param}_not_multiple_of_{by}"), calls)]
+        }
+        Rule::DimMatchesChannel { param, dim, tensor } => {
+            let d = *dim;
+            let grow = move |t: &mut TensorDesc| {
+                let i = if d < 0 { t.rank() as i64 + d } else { d };
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                    *x += 1;
+                }
+            };
+            let grow_channel = |t: &mut TensorDesc| {
+                let axis = aclnn_runtime::pred::channel_axis(t);
+                if let Some(x) = t.shape.get_mut(axis) {
+                    *x += 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(param), grow),
+                set_tensors(base, std::slice::from_ref(tensor), grow_channel),
+            ];
+            vec![(format!("dim_{param}_differs_from_{tensor}_channel"), calls)]
+        }
+        Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            ..
+        } => {
+            let d = dim_in(base, *dim, dim_attr.as_deref());
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(lhs), bump_dim(d)),
+                set_tensors(base, std::slice::from_ref(rhs), bump_dim(d)),
+            ];
+            vec![(format!("dim_{lhs}_not_scaled_{rhs}"), calls)]
+        }
+        Rule::ShapeSameExcept {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+        } => {
+            let d = dim_in(base, *dim, dim_attr.as_deref());
+            // Another dim than the excepted one, else one dim more.
+            let other = move |t: &mut TensorDesc| {
+                let rank = t.rank() as i64;
+                let skip = if d < 0 { rank + d } else { d };
+                if let Some(i) = (0..rank).find(|i| *i != skip) {
+                    t.shape[i as usize] += 1;
+                }
+            };
+            let calls = vec![
+                set_tensors(base, std::slice::from_ref(lhs), other),
+                set_tensors(base, std::slice::from_ref(lhs), |t| t.shape.push(2)),
+            ];
+            vec![(format!("shape_{lhs}_differs_from_{rhs}"), calls)]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(
                 format!("value_{lhs}_exceeds_{rhs}"),
                 vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
             )]
+        }
+        Rule::ScalarCastable { scalars, to, dtype } => {
+            let Some(target) = cast_target(base, to, *dtype) else {
+                return Vec::new();
+            };
+            let bad = [DType::Complex64, DType::Float32, DType::Int64]
+                .into_iter()
+                .find(|d| !aclnn_runtime::pred::can_cast(*d, target));
+            let Some(bad) = bad else {
+                return Vec::new();
+            };
+            scalars
+                .iter()
+                .map(|s| {
+                    let scalar = Arg::Scalar {
+                        dtype: bad,
+                        value: 1.0,
+                    };
+                    (
+                        format!("dtype_{s}_not_castable"),
+                        vec![with_arg(base, s, scalar)],
+                    )
+                })
+                .collect()
         }
         Rule::DtypePromotable { params } => {
             let Some(last) = params.last() else {
@@ -1158,6 +1390,140 @@ mod tests {
                 .map_or(0, |e| e.code);
             assert_eq!(status, case.expect.status, "{}", case.name);
         }
+    }
+
+    #[test]
+    fn a_dim_multiple_gets_a_baseline_that_meets_it_and_a_case_that_breaks_it() {
+        let mut op = op();
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimMultipleOf {
+                    param: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    by: 8,
+                },
+                161002,
+                "self的最后一维不能被8整除",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert!(set
+            .cases
+            .iter()
+            .any(|c| c.name.contains("not_multiple_of_8")));
+    }
+
+    #[test]
+    fn a_channel_match_gets_a_case_that_breaks_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "weight".into(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimMatchesChannel {
+                    param: "weight".into(),
+                    dim: 0,
+                    tensor: "self".into(),
+                },
+                161002,
+                "weight的shape与self的channel轴不一致",
+            ));
+        }
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert!(set.cases.iter().any(|c| c.name.contains("self_channel")));
+    }
+
+    #[test]
+    fn a_half_shape_gets_a_baseline_that_meets_it_and_cases_that_break_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "half".into(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimsScaled {
+                    lhs: "half".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    num: 1,
+                    den: 2,
+                },
+                161002,
+                "half的最后一维不等于self最后一维的1/2",
+            ));
+            rules.push(rule(
+                Rule::ShapeSameExcept {
+                    lhs: "half".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                },
+                161002,
+                "half的shape跟self的shape除了最后一维外需要保持一致",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+    }
+
+    #[test]
+    fn a_dtype_conditional_rule_is_broken_under_its_dtype() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "y".into(),
+            dtypes: [("ascend910b".to_string(), vec![DType::Int8, DType::Int4])]
+                .into_iter()
+                .collect(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::WhenDtype {
+                    param: "y".into(),
+                    dtypes: vec![DType::Int4],
+                    rule: Box::new(Rule::DimMultipleOf {
+                        param: "self".into(),
+                        dim: -1,
+                        dim_attr: None,
+                        by: 4,
+                    }),
+                },
+                161002,
+                "y的数据类型为INT4时，self的最后一维不能被4整除",
+            ));
+        }
+        let set = synthesize(&op);
+        let i = op
+            .all_rules()
+            .iter()
+            .position(|r| matches!(r.rule, Rule::WhenDtype { .. }))
+            .expect("the rule");
+        assert!(!set.untested.contains_key(&i), "{:?}", set.untested);
+        let case = set
+            .cases
+            .iter()
+            .find(|c| c.expect.rule == Some(i))
+            .expect("a case for the rule");
+        assert_eq!(
+            tensor_of(&case.call, "y").map(|t| t.dtype),
+            Some(DType::Int4),
+            "{}: {:?}",
+            case.name,
+            case.call
+        );
     }
 
     #[test]

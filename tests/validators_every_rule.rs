@@ -144,6 +144,57 @@ fn every_rule_op() -> OpIr {
             rhs: "y".into(),
             rhs_dim: 0,
         },
+        Rule::DimMultipleOf {
+            param: "x".into(),
+            dim: -1,
+            dim_attr: None,
+            by: 8,
+        },
+        Rule::DimMultipleOf {
+            param: "xs".into(),
+            dim: 0,
+            dim_attr: Some("n".into()),
+            by: 2,
+        },
+        Rule::DimMatchesChannel {
+            param: "y".into(),
+            dim: 0,
+            tensor: "x".into(),
+        },
+        Rule::DimsScaled {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            dim: -1,
+            dim_attr: None,
+            num: 1,
+            den: 2,
+        },
+        Rule::ShapeSameExcept {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            dim: 0,
+            dim_attr: Some("n".into()),
+        },
+        Rule::WhenDtype {
+            param: "y".into(),
+            dtypes: vec![DType::Int4],
+            rule: Box::new(Rule::DimMultipleOf {
+                param: "x".into(),
+                dim: -1,
+                dim_attr: None,
+                by: 2,
+            }),
+        },
+        Rule::ScalarCastable {
+            scalars: names(&["alpha"]),
+            to: names(&["x", "y"]),
+            dtype: None,
+        },
+        Rule::ScalarCastable {
+            scalars: names(&["scalar"]),
+            to: vec![],
+            dtype: Some(DType::Float32),
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::IntAtMost {
             lhs: "n".into(),
@@ -250,7 +301,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..37 {
+    for i in 0..45 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -360,6 +360,27 @@ impl<'a> Emitter<'a> {
                 let t = self.tensors(&[to]);
                 self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
             }
+            Rule::ScalarCastable { scalars, to, dtype } => {
+                let target = match dtype {
+                    Some(d) => {
+                        let d = dtype_tokens(d);
+                        quote!(Some(#d))
+                    }
+                    None => {
+                        let ts = self.tensors(&to.iter().collect::<Vec<_>>());
+                        quote!(pred::promoted_dtype(&#ts))
+                    }
+                };
+                let checks = scalars.iter().map(|s| {
+                    let a = self.as_arg(s);
+                    quote!(pred::scalar_castable(#s, #a.as_ref(), target))
+                });
+                let body = quote!({
+                    let target: Option<DType> = #target;
+                    Ok(()) #(.and_then(|()| #checks))*
+                });
+                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+            }
             Rule::RankSame { params } => self.tensors_pred(params, quote!(pred::rank_same)),
             Rule::ShapeSame { params } => self.tensors_pred(params, quote!(pred::shape_same)),
             Rule::RankIn { param, min, max } => {
@@ -393,6 +414,57 @@ impl<'a> Emitter<'a> {
                     &[lhs, rhs],
                     quote!(pred::dims_equal(&#l, #lhs_dim, &#r, #rhs_dim)),
                 )
+            }
+            Rule::DimMultipleOf {
+                param,
+                dim,
+                dim_attr,
+                by,
+            } => {
+                let ts = self.tensors(&[param]);
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::dim_multiple_of(&#ts, d, #by)),
+                );
+                self.tensor_rule(&[param], body)
+            }
+            Rule::DimMatchesChannel { param, dim, tensor } => {
+                let (p, t) = (self.tensors(&[param]), self.tensors(&[tensor]));
+                self.tensor_rule(
+                    &[param, tensor],
+                    quote!(pred::dim_matches_channel(&#p, #dim, &#t)),
+                )
+            }
+            Rule::DimsScaled {
+                lhs,
+                rhs,
+                dim,
+                dim_attr,
+                num,
+                den,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::dims_scaled(&#l, &#r, d, #num, #den)),
+                );
+                self.tensor_rule(&[lhs, rhs], body)
+            }
+            Rule::ShapeSameExcept {
+                lhs,
+                rhs,
+                dim,
+                dim_attr,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                let body = self.at_dim(
+                    *dim,
+                    dim_attr.as_ref(),
+                    quote!(pred::shape_same_except(&#l, &#r, d)),
+                );
+                self.tensor_rule(&[lhs, rhs], body)
             }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
@@ -543,6 +615,20 @@ impl<'a> Emitter<'a> {
                     if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
                 }
             }
+            Rule::WhenDtype {
+                param,
+                dtypes,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let ts = self.tensors(&[param]);
+                let dtypes = dtypes.iter().map(dtype_tokens);
+                let held = quote!(pred::has_dtype(&#ts, &[#(#dtypes),*]));
+                // An argument of another kind holds no dtype: the inner rule is skipped.
+                quote! {
+                    if #held { #inner } else { Ok(()) }
+                }
+            }
             Rule::OnProducts { products, rule } => {
                 let inner = self.rule(rule);
                 quote! {
@@ -556,6 +642,18 @@ impl<'a> Emitter<'a> {
         let names: Vec<&String> = params.iter().collect();
         let ts = self.tensors(&names);
         self.tensor_rule(&names, quote!(#pred(&#ts)))
+    }
+
+    /// `check` (an expression in `d`, the dim) at dim `dim`, or at the value of the integer
+    /// attribute `dim_attr` (skipped when that argument is absent).
+    fn at_dim(&self, dim: i64, dim_attr: Option<&String>, check: TokenStream) -> TokenStream {
+        match dim_attr {
+            None => quote!({ let d: i64 = #dim; #check }),
+            Some(a) => {
+                let arg = self.as_arg(a);
+                quote!(pred::arg_int(#a, #arg.as_ref()).and_then(|d| d.map_or(Ok(()), |d| #check)))
+            }
+        }
     }
 
     /// `Result<Option<Vec<i64>>, String>` of a list attribute.
@@ -674,10 +772,14 @@ fn op_module(op: &OpIr) -> String {
          pointers, dtypes, formats, shapes, attributes) and returns the first documented error.",
         op.op
     );
-    let uses_dtype = op
-        .all_rules()
-        .iter()
-        .any(|r| rule_mentions(&r.rule, |r| matches!(r, Rule::DtypeIn { .. })));
+    let uses_dtype = op.all_rules().iter().any(|r| {
+        rule_mentions(&r.rule, |r| {
+            matches!(
+                r,
+                Rule::DtypeIn { .. } | Rule::WhenDtype { .. } | Rule::ScalarCastable { .. }
+            )
+        })
+    });
     let uses_format = op
         .all_rules()
         .iter()
@@ -717,10 +819,13 @@ fn op_module(op: &OpIr) -> String {
 }
 
 fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
-    match rule {
-        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule_mentions(rule, f),
-        other => f(other),
-    }
+    f(rule)
+        || match rule {
+            Rule::OnProducts { rule, .. }
+            | Rule::When { rule, .. }
+            | Rule::WhenDtype { rule, .. } => rule_mentions(rule, f),
+            _ => false,
+        }
 }
 
 /// `rules/<op>.json`: the op's parameters, its rules and the baseline call the differential test

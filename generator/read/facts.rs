@@ -329,7 +329,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
         r"|必须为正|为正数|非负|不能为负",
-        r"|shape.{0,6}(?:相同|一致)"
+        r"|shape.{0,6}(?:相同|一致)",
+        r"|第\s*[1-8一二三四五六七八]\s*维度?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴"
     ))
     .unwrap()
 });
@@ -642,6 +643,11 @@ mod tests {
         assert_eq!(
             constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
             ["数组长度必须为0，1或3", "数组元素必须都大于0"]
+        );
+        // Where the doc pins the channel axis (the recognizer's channel relations read it).
+        assert_eq!(
+            constraint_phrases("支持空Tensor。默认第二维为channel轴，且channel轴的值不能为0。"),
+            ["默认第二维为channel轴"]
         );
         let e = enum_values(
             [

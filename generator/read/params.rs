@@ -320,8 +320,9 @@ fn looks_like_c_type(cell: &str) -> bool {
 }
 
 /// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
+/// "同代" ("BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）") names chips, not a relation.
 fn is_relation(cell: &str) -> bool {
-    cell.contains('同') || cell.contains("一致") || cell.contains("转换")
+    cell.replace("同代", "").contains('同') || cell.contains("一致") || cell.contains("转换")
 }
 
 fn is_dash(s: &str) -> bool {
@@ -353,7 +354,13 @@ fn dtype_cell(
             general.push('\n');
         }
     }
-    facts::dtype_tokens(&general)
+    facts::dtype_tokens(&without_notes(&general))
+}
+
+/// Brackets as separators: "BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）" keeps BFLOAT16 a token of its
+/// own (and a dtype named inside the note stays one too).
+fn without_notes(text: &str) -> String {
+    text.replace(['(', '（', ')', '）'], ",")
 }
 
 /// Role from the C type and the doc's 输入/输出 text.
@@ -830,6 +837,19 @@ fn named_params(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dtype_list_naming_chips_of_one_generation_is_a_list() {
+        assert!(!is_relation(
+            "BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）、FLOAT16、FLOAT32"
+        ));
+        assert!(is_relation("同self"));
+        let (dtypes, _) = facts::dtype_tokens(&without_notes(
+            "BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）、FLOAT16",
+        ));
+        assert_eq!(dtypes, [DType::BFloat16, DType::Float16]);
+        assert!(is_relation("与self一致"));
+    }
 
     #[test]
     fn roles_from_type_and_text() {

@@ -16,6 +16,16 @@ re!(
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
+// "当前仅支持取值为1", "支持的值为：1、27、34": the values an integer attribute takes.
+re!(
+    SUPPORTED_VALUES,
+    r"(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*$"
+);
+// "取值范围为[1, B]": a number below, a symbol of the op's shapes above.
+re!(
+    LOWER_BOUNDED_RANGE,
+    r"[\[［]\s*(-?\d+)\s*[,，]\s*[A-Za-z_][A-Za-z0-9_.()*+\-/\s]*[\]］]"
+);
 re!(DTYPE_WORD, r"数据类型|dtype");
 re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
@@ -90,6 +100,21 @@ pub fn int_ranges(p: &Param) -> Vec<(Vec<String>, i64, i64)> {
         }
     }
     out
+}
+
+/// Lower bounds of ranges whose upper bound is a symbol ("取值范围为[1, B]"): only the number is
+/// checkable.
+pub fn lower_bounds(p: &Param) -> Vec<i64> {
+    // Outside sentences that hold only sometimes ("当…为pergroup时传入值的范围为[32, k-1]").
+    unconditional_clauses(p)
+        .iter()
+        .flat_map(|clause| {
+            LOWER_BOUNDED_RANGE
+                .captures_iter(clause)
+                .filter_map(|c| c[1].parse().ok())
+                .collect::<Vec<i64>>()
+        })
+        .collect()
 }
 
 /// The rank range of a tensor: its table column, else the ranks its formats imply
@@ -270,13 +295,34 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
     if p.ty.contains("Array") {
         return Vec::new();
     }
-    int_ranges(p)
+    let mut ranges: Vec<(Vec<String>, i64, Option<i64>)> = int_ranges(p)
+        .into_iter()
+        .map(|(products, lo, hi)| (products, lo, Some(hi)))
+        .collect();
+    if ranges.is_empty() {
+        let values: Vec<i64> = unconditional_clauses(p)
+            .iter()
+            .filter_map(|c| SUPPORTED_VALUES.captures(c))
+            .flat_map(|c| text::int_alternatives(&c[1]))
+            .collect();
+        if !values.is_empty() {
+            return vec![Rule::IntIn {
+                param: p.name.clone(),
+                values,
+            }];
+        }
+        ranges = lower_bounds(p)
+            .into_iter()
+            .map(|lo| (Vec::new(), lo, None))
+            .collect();
+    }
+    ranges
         .into_iter()
         .map(|(products, lo, hi)| {
             let rule = Rule::IntInRange {
                 param: p.name.clone(),
                 min: Some(lo),
-                max: Some(hi),
+                max: hi,
             };
             if products.is_empty() {
                 rule
@@ -343,6 +389,55 @@ mod tests {
             "数组长度必须为0，1或3，且数组元素必须都大于0。当数组的长度为0时，内部会取kernelSize的值。",
         );
         assert_eq!(list_lens(&p), Some(vec![0, 1, 3]));
+    }
+
+    #[test]
+    fn a_range_with_a_symbolic_upper_bound_keeps_its_lower_bound() {
+        let p = attr(
+            "batchSplitFactor",
+            "int32_t",
+            "取值范围为[1, B]且能被B整除。",
+        );
+        let conditional = attr(
+            "groupSize",
+            "int64_t",
+            "当算法为pergroup时传入值的范围为[32, k-1]。",
+        );
+        assert_eq!(value_rules(&conditional), vec![]);
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntInRange {
+                param: "batchSplitFactor".into(),
+                min: Some(1),
+                max: None
+            }]
+        );
+    }
+
+    #[test]
+    fn stated_values_of_an_integer_attribute() {
+        let p = attr(
+            "dtype",
+            "int32_t",
+            "用于指定输出矩阵的数据类型，支持的值为：1、27、34。",
+        );
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "dtype".into(),
+                values: vec![1, 27, 34]
+            }]
+        );
+        let p = attr("factor", "int32_t", "Host侧的整型，当前仅支持取值为1。");
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "factor".into(),
+                values: vec![1]
+            }]
+        );
+        let p = attr("groupSize", "int64_t", "当模式为MX时仅支持取值为32。");
+        assert_eq!(value_rules(&p), vec![]);
     }
 
     #[test]

@@ -22,6 +22,15 @@ pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
     Ok(())
 }
 
+/// The dim a rule names: `dim`, or the value of the integer attribute `dim_attr` (`None` when
+/// that argument is absent).
+fn dim_of(call: &Call, dim: i64, dim_attr: Option<&str>) -> Result<Option<i64>, String> {
+    match dim_attr {
+        None => Ok(Some(dim)),
+        Some(a) => pred::arg_int(a, arg(call, a)),
+    }
+}
+
 /// Evaluates one rule; `Err` carries what in this call broke it.
 pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
     match rule {
@@ -44,6 +53,15 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
         Rule::DtypeCastable { from, to } => {
             pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
+        }
+        Rule::ScalarCastable { scalars, to, dtype } => {
+            let target = match dtype {
+                Some(d) => Some(*d),
+                None => pred::promoted_dtype(&tensors_of_all(call, to)?),
+            };
+            scalars
+                .iter()
+                .try_for_each(|s| pred::scalar_castable(s, arg(call, s), target))
         }
         Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
         Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
@@ -70,6 +88,45 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             &tensors(call, rhs)?,
             *rhs_dim,
         ),
+        Rule::DimMultipleOf {
+            param,
+            dim,
+            dim_attr,
+            by,
+        } => {
+            let ts = tensors(call, param)?;
+            let dim = dim_of(call, *dim, dim_attr.as_deref())?;
+            dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
+        }
+        Rule::DimMatchesChannel { param, dim, tensor } => {
+            pred::dim_matches_channel(&tensors(call, param)?, *dim, &tensors(call, tensor)?)
+        }
+        Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+            num,
+            den,
+        } => {
+            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
+            match dim_of(call, *dim, dim_attr.as_deref())? {
+                None => Ok(()),
+                Some(d) => pred::dims_scaled(&l, &r, d, *num, *den),
+            }
+        }
+        Rule::ShapeSameExcept {
+            lhs,
+            rhs,
+            dim,
+            dim_attr,
+        } => {
+            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
+            match dim_of(call, *dim, dim_attr.as_deref())? {
+                None => Ok(()),
+                Some(d) => pred::shape_same_except(&l, &r, d),
+            }
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }
@@ -141,6 +198,17 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             rule,
         } => {
             if pred::when(arg(call, param), *index, values, *negate) {
+                eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
+        Rule::WhenDtype {
+            param,
+            dtypes,
+            rule,
+        } => {
+            if pred::has_dtype(&tensors(call, param)?, dtypes) {
                 eval(rule, call)
             } else {
                 Ok(())
@@ -379,6 +447,49 @@ mod tests {
         );
         let long = call("x", &[("kernelSize", Arg::IntArray(vec![1, 2, 3]))]);
         assert_eq!(check(&r, &long).unwrap_err().condition, "长度");
+    }
+
+    #[test]
+    fn dim_multiple_of_reads_the_dim_from_an_attribute() {
+        let r = vec![rule(
+            Rule::DimMultipleOf {
+                param: "self".into(),
+                dim: 0,
+                dim_attr: Some("dim".into()),
+                by: 2,
+            },
+            161002,
+            "入参self根据指定的dim所对应的维度不能整除2",
+        )];
+        let x = t(&[3, 4], DType::Float32);
+        let at = |d: i64| call("x", &[("self", x.clone()), ("dim", Arg::Int(d))]);
+        assert!(check(&r, &at(-1)).is_ok());
+        assert!(check(&r, &at(1)).is_ok());
+        assert!(check(&r, &at(0)).is_err());
+        assert!(check(&r, &call("x", &[("self", x.clone())])).is_ok());
+    }
+
+    #[test]
+    fn when_dtype_applies_the_rule_only_under_that_dtype() {
+        let r = vec![rule(
+            Rule::WhenDtype {
+                param: "y".into(),
+                dtypes: vec![DType::Int4],
+                rule: Box::new(Rule::DimMultipleOf {
+                    param: "x".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    by: 2,
+                }),
+            },
+            161002,
+            "y的数据类型为INT4时，x的shape尾轴大小不是偶数",
+        )];
+        let x = t(&[3, 5], DType::Float32);
+        let with = |d: DType| call("x", &[("x", x.clone()), ("y", t(&[3, 5], d))]);
+        assert!(check(&r, &with(DType::Int8)).is_ok());
+        assert!(check(&r, &with(DType::Int4)).is_err());
+        assert!(check(&r, &call("x", &[("x", x.clone())])).is_ok());
     }
 
     #[test]

@@ -109,6 +109,11 @@ pub fn not_null(name: &str, present: bool) -> Result<(), String> {
     }
 }
 
+/// Whether any of the tensors has one of `dtypes` (the condition of a `WhenDtype`).
+pub fn has_dtype(ts: &[Named], dtypes: &[DType]) -> bool {
+    ts.iter().any(|(_, t)| dtypes.contains(&t.dtype))
+}
+
 /// `allowed` is the product's list; `None` means the doc gives none for this product.
 pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Result<(), String> {
     let Some(allowed) = allowed else {
@@ -192,6 +197,22 @@ fn promoted(ts: &[Named]) -> Result<Option<DType>, String> {
         })?;
     }
     Ok(Some(acc))
+}
+
+/// The promoted dtype of the tensors; `None` when there are none or they do not promote (which
+/// is `dtype_promotable`'s concern).
+pub fn promoted_dtype(ts: &[Named]) -> Option<DType> {
+    promoted(ts).ok().flatten()
+}
+
+/// A scalar argument's dtype casts to `to` (nothing to check without a scalar or a target).
+pub fn scalar_castable(name: &str, a: Option<&Arg>, to: Option<DType>) -> Result<(), String> {
+    match (a, to) {
+        (Some(Arg::Scalar { dtype, .. }), Some(to)) if !can_cast(*dtype, to) => Err(format!(
+            "{name} has dtype {dtype}, which cannot be cast to {to}"
+        )),
+        _ => Ok(()),
+    }
 }
 
 pub fn dtype_promotable(ts: &[Named]) -> Result<(), String> {
@@ -310,6 +331,116 @@ pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), 
             let (a, b) = (dim(ln, l, ld)?, dim(rn, r, rd)?);
             if a != b {
                 return Err(format!("{ln} dim {ld} is {a} but {rn} dim {rd} is {b}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Dim `dim` (negative = from the end) of every tensor is a multiple of `by`; a tensor without
+/// that dim passes (whether the dim exists is another rule's concern).
+pub fn dim_multiple_of(ts: &[Named], dim: i64, by: i64) -> Result<(), String> {
+    for (name, t) in ts {
+        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+        let Some(x) = usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+        else {
+            continue;
+        };
+        if by != 0 && x % by != 0 {
+            return Err(format!("{name} dim {dim} is {x}, not a multiple of {by}"));
+        }
+    }
+    Ok(())
+}
+
+/// The channel axis of a tensor: the last for channels-last formats (NHWC, NDHWC, NLC), else the
+/// second (NCHW, NCL, NCDHW, ND with the channel second).
+pub fn channel_axis(t: &TensorDesc) -> usize {
+    match t.format {
+        Format::Nhwc | Format::Ndhwc | Format::Nlc => t.rank().saturating_sub(1),
+        _ => 1,
+    }
+}
+
+/// Dim `dim` (negative = from the end) of every `ts` tensor equals the channel axis of every `of`
+/// tensor; a tensor without the dim (or the channel axis) passes: ranks are other rules' concern.
+pub fn dim_matches_channel(ts: &[Named], dim: i64, of: &[Named]) -> Result<(), String> {
+    for (on, o) in of {
+        let axis = channel_axis(o);
+        let Some(c) = o.shape.get(axis).copied() else {
+            continue;
+        };
+        for (name, t) in ts {
+            let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+            let Some(x) = usize::try_from(i)
+                .ok()
+                .and_then(|i| t.shape.get(i).copied())
+            else {
+                continue;
+            };
+            if x != c {
+                return Err(format!(
+                    "{name} dim {dim} is {x} but {on}'s channel axis (dim {axis}, {}) is {c}",
+                    o.format
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Dim `dim` (negative = from the end of each tensor) of every `lhs` tensor times `den` equals the
+/// same dim of every `rhs` tensor times `num`; a tensor without the dim passes (ranks are other
+/// rules' concern).
+pub fn dims_scaled(
+    lhs: &[Named],
+    rhs: &[Named],
+    dim: i64,
+    num: i64,
+    den: i64,
+) -> Result<(), String> {
+    let at = |t: &TensorDesc| {
+        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+    };
+    for (ln, l) in lhs {
+        for (rn, r) in rhs {
+            let (Some(a), Some(b)) = (at(l), at(r)) else {
+                continue;
+            };
+            if a.checked_mul(den) != b.checked_mul(num) {
+                return Err(format!(
+                    "{ln} dim {dim} is {a} but {rn} dim {dim} is {b} (expected {num}/{den} of it)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every `lhs` tensor has the rank of every `rhs` tensor and the same dims except `dim` (negative
+/// = from the end).
+pub fn shape_same_except(lhs: &[Named], rhs: &[Named], dim: i64) -> Result<(), String> {
+    for (ln, l) in lhs {
+        for (rn, r) in rhs {
+            if l.rank() != r.rank() {
+                return Err(format!(
+                    "{ln} has rank {} but {rn} has rank {}",
+                    l.rank(),
+                    r.rank()
+                ));
+            }
+            let skip = if dim < 0 { l.rank() as i64 + dim } else { dim };
+            let differs = (0..l.rank()).find(|&i| i as i64 != skip && l.shape[i] != r.shape[i]);
+            if let Some(i) = differs {
+                return Err(format!(
+                    "{ln} shape {:?} differs from {rn} shape {:?} at dim {i}, not only at dim {dim}",
+                    l.shape, r.shape
+                ));
             }
         }
     }
@@ -685,6 +816,58 @@ mod tests {
         assert!(dims_positive(&one("z", Some(&z)), false).is_err());
         let n = td(&[2, -1]);
         assert!(dims_positive(&one("n", Some(&n)), true).is_err());
+    }
+
+    #[test]
+    fn dim_multiple_of_checks_the_named_dim_only() {
+        let t = td(&[3, 16]);
+        let ts = one("x", Some(&t));
+        assert!(dim_multiple_of(&ts, -1, 8).is_ok());
+        assert!(dim_multiple_of(&ts, 0, 2).is_err());
+        assert!(
+            dim_multiple_of(&ts, 5, 2).is_ok(),
+            "a missing dim is not this rule's concern"
+        );
+    }
+
+    #[test]
+    fn the_channel_axis_follows_the_format() {
+        let nchw = TensorDesc::new(&[2, 3, 5, 7], DType::Float32, Format::Nchw);
+        let nhwc = TensorDesc::new(&[2, 5, 7, 3], DType::Float32, Format::Nhwc);
+        let w = td(&[3]);
+        for input in [&nchw, &nhwc] {
+            assert!(
+                dim_matches_channel(&one("w", Some(&w)), 0, &one("input", Some(input))).is_ok()
+            );
+        }
+        let w5 = td(&[5]);
+        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nchw))).is_err());
+        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nhwc))).is_err());
+    }
+
+    #[test]
+    fn scaled_dims_and_shapes_equal_but_one_dim() {
+        let (x, half, other) = (td(&[4, 6]), td(&[4, 3]), td(&[5, 3]));
+        let n = |name, t| one(name, Some(t));
+        assert!(dims_scaled(&n("out", &half), &n("self", &x), -1, 1, 2).is_ok());
+        assert!(dims_scaled(&n("out", &x), &n("self", &x), -1, 1, 2).is_err());
+        assert!(dims_scaled(&n("x", &x), &n("dy", &half), 1, 2, 1).is_ok());
+        assert!(shape_same_except(&n("out", &half), &n("self", &x), 1).is_ok());
+        assert!(shape_same_except(&n("out", &other), &n("self", &x), 1).is_err());
+        assert!(shape_same_except(&n("out", &td(&[4])), &n("self", &x), 0).is_err());
+    }
+
+    #[test]
+    fn scalars_cast_to_the_promoted_dtype() {
+        let f = Arg::Scalar {
+            dtype: DType::Float32,
+            value: 5.9,
+        };
+        let i = TensorDesc::new(&[2], DType::Int32, Format::Nd);
+        let target = promoted_dtype(&one("self", Some(&i)));
+        assert!(scalar_castable("alpha", Some(&f), target).is_err());
+        assert!(scalar_castable("alpha", Some(&f), Some(DType::Float16)).is_ok());
+        assert!(scalar_castable("alpha", None, target).is_ok());
     }
 
     #[test]

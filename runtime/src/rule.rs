@@ -28,6 +28,15 @@ pub enum Rule {
     /// The promoted dtype of `from` casts to `to`'s dtype (no float → integer, complex → real,
     /// non-bool → bool): "推导出的数据类型无法转换为out的类型".
     DtypeCastable { from: Vec<String>, to: String },
+    /// The dtype of each scalar argument casts to `dtype`, or (without it) to the promoted dtype
+    /// of the tensors `to`: "alpha无法转换为self和other推导后的数据类型", "alpha的数据类型不可转换为FLOAT".
+    ScalarCastable {
+        scalars: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        to: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dtype: Option<DType>,
+    },
     /// The param's format must be in the list.
     FormatIn { param: String, allowed: Vec<Format> },
     /// All these params have one format.
@@ -56,6 +65,45 @@ pub enum Rule {
         lhs_dim: i64,
         rhs: String,
         rhs_dim: i64,
+    },
+    /// Dim `dim` of the tensor (negative = from the end) is a multiple of `by`: "x的最后一维不能被8整除",
+    /// "尾轴大小不是偶数". With `dim_attr`, the dim is the one the integer attribute names
+    /// ("self根据指定的dim所对应的维度不能整除2"); a dim the tensor lacks is `AxisIn`'s concern.
+    DimMultipleOf {
+        param: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
+        by: i64,
+    },
+    /// Dim `dim` of `param` (negative = from the end) equals the channel axis of `tensor`: its
+    /// last dim when its format is channels-last (NHWC, NDHWC, NLC), else its second ("weight的shape
+    ///与input的channel轴不一致", "mean在第二维上的size与input的channel轴不一致").
+    DimMatchesChannel {
+        param: String,
+        dim: i64,
+        tensor: String,
+    },
+    /// Dim `dim` of `lhs` times `den` equals the same dim of `rhs` times `num` (negative = from the
+    /// end of each; with `dim_attr`, the dim the integer attribute names): "out在dim维的size不等于self在
+    /// dim维size的1/2" (num 1, den 2), "x最后一维不等于gradY最后一维的2倍" (num 2, den 1).
+    DimsScaled {
+        lhs: String,
+        rhs: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
+        num: i64,
+        den: i64,
+    },
+    /// `lhs` and `rhs` have one rank and equal dims except dim `dim` (negative = from the end; with
+    /// `dim_attr`, the dim the integer attribute names): "out的shape跟self的shape除了dim指定的轴外需要保持一致".
+    ShapeSameExcept {
+        lhs: String,
+        rhs: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dim_attr: Option<String>,
     },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
@@ -125,6 +173,13 @@ pub enum Rule {
         negate: bool,
         rule: Box<Rule>,
     },
+    /// The inner rule applies only when the tensor `param` has one of `dtypes` ("y的数据类型为INT4时，
+    /// x的shape尾轴大小不是偶数"); a null `param` holds no dtype.
+    WhenDtype {
+        param: String,
+        dtypes: Vec<DType>,
+        rule: Box<Rule>,
+    },
     /// The inner rule applies only on these products.
     OnProducts {
         products: Vec<String>,
@@ -153,13 +208,18 @@ impl Rule {
             Rule::DtypeIn { .. }
             | Rule::DtypeSame { .. }
             | Rule::DtypePromotable { .. }
-            | Rule::DtypeCastable { .. } => Stage::Dtype,
+            | Rule::DtypeCastable { .. }
+            | Rule::ScalarCastable { .. } => Stage::Dtype,
             Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
             Rule::RankIn { .. }
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
             | Rule::DimsEqual { .. }
+            | Rule::DimMultipleOf { .. }
+            | Rule::DimMatchesChannel { .. }
+            | Rule::DimsScaled { .. }
+            | Rule::ShapeSameExcept { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }
@@ -176,7 +236,9 @@ impl Rule {
             | Rule::AxisIn { .. }
             | Rule::IntAtMost { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
-            Rule::OnProducts { rule, .. } | Rule::When { rule, .. } => rule.stage(),
+            Rule::OnProducts { rule, .. }
+            | Rule::When { rule, .. }
+            | Rule::WhenDtype { rule, .. } => rule.stage(),
         }
     }
 }

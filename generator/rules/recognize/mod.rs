@@ -20,15 +20,20 @@ use crate::ir::{OpIr, Param, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
-use aclnn_runtime::Rule;
+use aclnn_runtime::{DType, Rule};
 use aspects::aspect_rules;
 use common::tensor_rules;
 use nulls::null_rules;
 use patterns::*;
+use relations::channel_rules;
 use relations::dims_equal_rule;
 use relations::list_len_same;
 use relations::promotion_rules;
+use relations::same_but_dim_rules;
+use relations::scaled_dim_rules;
+use relations::scaled_shape_rules;
 use shapes::broadcast_rules;
+use shapes::dim_multiple_rule;
 use shapes::element_count_rule;
 use shapes::fraction_rule;
 
@@ -52,12 +57,59 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
         return Ok(rules);
     }
     let (text, when) = strip_when_prefix(op, &text);
+    let (text, when_dtype) = strip_dtype_prefix(op, &text);
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
-    let mut rules = Vec::new();
+    let mut rules = channel_rules(op, &text)
+        .or_else(|| scaled_shape_rules(op, &text))
+        .unwrap_or_default();
+    if rules.is_empty() {
+        let conditional = when.is_some() || when_dtype.is_some();
+        clause_rules(op, &text, conditional, &mut rules)?;
+    }
+    if rules.is_empty() {
+        return Err("no checkable statement recognized".into());
+    }
+    if let Some((param, dtypes)) = when_dtype {
+        rules = rules
+            .into_iter()
+            .map(|r| Rule::WhenDtype {
+                param: param.clone(),
+                dtypes: dtypes.clone(),
+                rule: Box::new(r),
+            })
+            .collect();
+    }
+    if let Some(when) = when {
+        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
+    }
+    if !excluded.is_empty() {
+        let keep: Vec<String> = op
+            .supported_products()
+            .filter(|p| !excluded.iter().any(|e| e == p))
+            .map(str::to_string)
+            .collect();
+        rules = rules
+            .into_iter()
+            .map(|rule| Rule::OnProducts {
+                products: keep.clone(),
+                rule: Box::new(rule),
+            })
+            .collect();
+    }
+    Ok(rules)
+}
+
+/// The clauses of a condition, each read on its own, appended to `rules`.
+fn clause_rules(
+    op: &OpIr,
+    text: &str,
+    conditional: bool,
+    rules: &mut Vec<Rule>,
+) -> Result<(), Manual> {
     let mut subjects: Vec<&Param> = Vec::new();
-    let clauses: Vec<String> = text::split_clauses(&text, |s| PREDICATE.is_match(s))
+    let clauses: Vec<String> = text::split_clauses(text, |s| PREDICATE.is_match(s))
         .into_iter()
         .flat_map(|c| split_alternatives(&c))
         .collect();
@@ -82,31 +134,11 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
                 "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
             )));
         }
-        let (clause_rules, used) = recognize_clause(op, clause, &subjects, when.is_some())?;
+        let (clause_rules, used) = recognize_clause(op, clause, &subjects, conditional)?;
         subjects = used;
         rules.extend(qualify_by_products(clause, clause_rules));
     }
-    if rules.is_empty() {
-        return Err("no checkable statement recognized".into());
-    }
-    if let Some(when) = when {
-        rules = rules.into_iter().map(|r| when.wrap(r)).collect();
-    }
-    if !excluded.is_empty() {
-        let keep: Vec<String> = op
-            .supported_products()
-            .filter(|p| !excluded.iter().any(|e| e == p))
-            .map(str::to_string)
-            .collect();
-        rules = rules
-            .into_iter()
-            .map(|rule| Rule::OnProducts {
-                products: keep.clone(),
-                rule: Box::new(rule),
-            })
-            .collect();
-    }
-    Ok(rules)
+    Ok(())
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
@@ -173,6 +205,27 @@ fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
     };
     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
     (rest.trim().to_string(), Some(when))
+}
+
+/// A leading "y的数据类型为INT4时，": the tensor and the dtypes under which the rest holds.
+fn strip_dtype_prefix(op: &OpIr, text: &str) -> (String, Option<(String, Vec<DType>)>) {
+    let Some(c) = DTYPE_WHEN.captures(text) else {
+        return (text.to_string(), None);
+    };
+    let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {
+        return (text.to_string(), None);
+    };
+    let dtypes: Option<Vec<DType>> = c[2]
+        .split(['、', '或', '/'])
+        .map(|d| DType::parse(d.trim().trim_start_matches("DT_")))
+        .collect();
+    match dtypes {
+        Some(dtypes) if !dtypes.is_empty() => {
+            let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+            (rest.trim().to_string(), Some((p.name.clone(), dtypes)))
+        }
+        _ => (text.to_string(), None),
+    }
 }
 
 /// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
@@ -281,6 +334,15 @@ fn recognize_clause<'a>(
         ]);
     }
     if let Some(rules) = dims_equal_rule(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = dim_multiple_rule(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = scaled_dim_rules(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = same_but_dim_rules(op, clause) {
         return none(rules);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {

@@ -168,3 +168,71 @@ re!(
 re!(EXCEPT, r"除.*(?:外|以外)|除了");
 
 re!(ALSO_NOT, r"[，,]\s*也不等于");
+// "x的最后一维不能被8整除", "x的shape尾轴大小不是偶数", "x的第二维不能被2整除".
+re!(
+    DIM_MULTIPLE,
+    r"^(?:入参|参数|输入)?([A-Za-z_][A-Za-z0-9_]*)的(?:shape的?)?(尾轴|最后一维|最后一个维度|第\s*(?:[一二三四五六七八]|\d)\s*(?:个)?维度?|倒数第[一二三四]\s*(?:个)?维度?)(?:的?大小|的?size|的?值)?(?:不能被\s*(\d+)\s*整除|不是偶数|不为偶数)$"
+);
+// "self根据指定的dim所对应的维度不能整除2", "x在dim对应维度上不能被2整除".
+re!(
+    DIM_MULTIPLE_AT,
+    r"^(?:入参|参数|输入)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:根据指定的|在)\s*([A-Za-z_][A-Za-z0-9_]*)\s*所?对应的?维度上?(?:的?大小|的?size)?(?:不能被\s*(\d+)\s*整除|不能整除\s*(\d+)|不是偶数|不为偶数)$"
+);
+// "weight、runningMean的shape长度与input shape中channel轴的长度不相等", "mean或invstd在第二维上的size与
+// input的channel轴不一致".
+re!(
+    CHANNEL_MATCH,
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与或及]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上)?的?(?:shape|size|大小)(?:的?长度|的?size|的?大小)?(?:需要)?与(?:入参)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的\s*shape|shape)?\s*(?:中|的)?\s*(?:channel轴|C轴|通道轴)(?:的?长度|的?size|的?大小)?不(?:一致|相等|相同)$"
+);
+// "第2维固定为channel轴", "默认第二维为channel轴", "channel轴为第二维".
+re!(
+    PINNED_CHANNEL,
+    r"第\s*([1-8一二三四五六七八])\s*维(?:度)?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴|(?:channel|C|通道)轴(?:固定)?(?:为|是)第\s*([1-8一二三四五六七八])\s*维"
+);
+// A dim as docs name it: "最后一维", "尾轴", "第二维", "倒数第一维", "dim维", "dim指定的轴".
+macro_rules! dim_ref {
+    () => {
+        r"(?:最后一个?维度?|尾轴|第\s*[一二三四五六七八\d]\s*个?维度?|倒数第[一二三四]\s*个?维度?|[A-Za-z_][A-Za-z0-9_]*\s*(?:指定的|对应的?)?\s*(?:维度?|轴))"
+    };
+}
+// "out、outGelu在dim维的size不等于self在dim维size的1/2", "x最后一维不等于gradY最后一维的2倍".
+re!(
+    SCALED_DIM,
+    concat!(
+        r"^(?:入参|参数)?([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与或及]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:的\s*shape)?\s*(?:在|的)?\s*(",
+        dim_ref!(),
+        r")\s*上?\s*的?\s*(?:size|大小|长度)?\s*(?:不等于|不是|不为)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的\s*shape)?\s*(?:在|的)?\s*(",
+        dim_ref!(),
+        r")\s*上?\s*的?\s*(?:size|大小|长度)?\s*的\s*(?:(\d+)\s*倍|(\d+)\s*/\s*(\d+)|(一半))$"
+    )
+);
+// "out的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半".
+re!(
+    SAME_BUT_HALVED,
+    concat!(
+        r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与或及]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*的\s*shape\s*(?:跟|与|和)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*除了?\s*(",
+        dim_ref!(),
+        r")\s*外\s*需要?保持一致\s*[，,]\s*(?:",
+        dim_ref!(),
+        r"|该轴)\s*为\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*对应轴的\s*(?:(一半)|(\d+)\s*/\s*(\d+))$"
+    )
+);
+// "gradOut的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值".
+re!(
+    STAR_SHAPE_SCALED,
+    r"^([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*不满足\s*\(\s*\*\s*1\s*,\s*M\s*,\s*\*\s*2\s*\)\s*[，,]?\s*其中\s*M\s*=\s*N\s*/\s*(\d+)\s*[，,]\s*N\s*为\s*([A-Za-z_][A-Za-z0-9_]*)\s*根据\s*([A-Za-z_][A-Za-z0-9_]*)\s*指定的\s*该?维度上的(?:数值|大小|size)$"
+);
+// "y的数据类型为INT4时，": the rest holds only under that dtype.
+re!(
+    DTYPE_WHEN,
+    r"^(?:当|若|如果)?\s*(?:输出|输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(?:数据类型|dtype)\s*(?:为|是)\s*([A-Za-z0-9_]+(?:\s*(?:、|或|/)\s*[A-Za-z0-9_]+)*)\s*时\s*[，,]?\s*"
+);
+// "x与y的shape的非尾轴的大小不一致": equal shapes but one dim.
+re!(
+    SAME_BUT_DIM,
+    concat!(
+        r"^(?:或者|或)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*的?\s*非\s*(",
+        dim_ref!(),
+        r")\s*的?\s*(?:大小|size|长度)?\s*不(?:一致|相等|相同)$"
+    )
+);

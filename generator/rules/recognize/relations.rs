@@ -10,6 +10,10 @@ use aclnn_runtime::Rule;
 
 re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
 re!(
+    FIXED_DTYPE,
+    r"^\s*(?:数据类型)?\s*([A-Z][A-Z0-9_]*\d*)\s*(?:类型)?$"
+);
+re!(
     CAST_FROM_ABLE,
     r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
 );
@@ -26,6 +30,9 @@ pub(super) fn promotion_rules(
         return Err(
             "shape inference and the promoted dtype's range are not in the vocabulary".into(),
         );
+    }
+    if let Some(rules) = scalar_cast_rules(op, clause) {
+        return Ok(rules);
     }
     if subjects.iter().any(|p| !p.role.is_tensor()) {
         return Err("promotion involving scalars or attributes is not in the vocabulary".into());
@@ -147,6 +154,251 @@ pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         lhs_dim,
         rhs,
         rhs_dim,
+    }])
+}
+
+/// "alpha无法转换为self和other推导后的数据类型", "alpha的数据类型不可转换为FLOAT", "beta，threshold的数据类型
+/// 无法转换成self的数据类型": scalar arguments (`aclScalar*`) named before the cast word cast to a
+/// fixed dtype or to the promoted dtype of the tensors named after it (`ScalarCastable`).
+pub(super) fn scalar_cast_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let k = CAST_TO.find(clause)?;
+    let mentions = text::mentions(op, clause);
+    let before: Vec<&Param> = mentions
+        .iter()
+        .filter(|m| m.at < k.start())
+        .map(|m| m.param)
+        .collect();
+    if before.is_empty() || !before.iter().all(|p| p.ty.contains("aclScalar")) {
+        return None;
+    }
+    let after = &clause[k.end()..];
+    let to: Vec<String> = mentions
+        .iter()
+        .filter(|m| m.at >= k.end())
+        .map(|m| m.param)
+        .filter(|p| p.role.is_tensor())
+        .map(|p| p.name.clone())
+        .collect();
+    let dtype = FIXED_DTYPE
+        .captures(after)
+        .and_then(|c| aclnn_runtime::DType::parse(&c[1]));
+    if to.is_empty() == dtype.is_none() {
+        // Neither a dtype nor a tensor to cast to, or both: not one reading.
+        return None;
+    }
+    Some(vec![Rule::ScalarCastable {
+        scalars: names(&before),
+        to,
+        dtype,
+    }])
+}
+
+/// "weight，runningMean的shape长度与input shape中channel轴的长度不相等": each named tensor's first dim
+/// (or the dim the clause names) is the channel axis of the last-named one (`DimMatchesChannel`).
+pub(super) fn channel_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let c = CHANNEL_MATCH.captures(text.trim())?;
+    let tensor = |w: &str| {
+        text::resolve(op, w.trim())
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    let of = tensor(&c[3])?;
+    let dim = match c.get(2) {
+        None => 0,
+        Some(m) => {
+            let s: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+            if s.starts_with("最后") {
+                -1
+            } else {
+                let last = s.chars().last()?;
+                match last.to_digit(10) {
+                    Some(d) => i64::from(d) - 1,
+                    None => "一二三四五六七八".chars().position(|d| d == last)? as i64,
+                }
+            }
+        }
+    };
+    let names: Option<Vec<String>> = c[1]
+        .split(['、', '，', ',', '和', '与', '或', '及'])
+        .filter(|w| !w.trim().is_empty())
+        .map(tensor)
+        .collect();
+    // "第2维固定为channel轴", "默认第二维为channel轴": the doc pins the axis whatever the format.
+    let pinned = text::resolve(op, &of).and_then(|p| {
+        std::iter::once(&p.description)
+            .chain(&p.constraints)
+            .find_map(|t| PINNED_CHANNEL.captures(t))
+            .and_then(|c| ordinal_index(c.get(1).or(c.get(2))?.as_str()))
+    });
+    Some(
+        names?
+            .into_iter()
+            .filter(|n| *n != of)
+            .map(|param| match pinned {
+                Some(axis) => Rule::DimsEqual {
+                    lhs: param,
+                    lhs_dim: dim,
+                    rhs: of.clone(),
+                    rhs_dim: axis,
+                },
+                None => Rule::DimMatchesChannel {
+                    param,
+                    dim,
+                    tensor: of.clone(),
+                },
+            })
+            .collect(),
+    )
+}
+
+/// "2" / "二" → 1 (a 1-based ordinal as a 0-based dim).
+fn ordinal_index(s: &str) -> Option<i64> {
+    let last = s.trim().chars().last()?;
+    match last.to_digit(10) {
+        Some(d) if d >= 1 => Some(i64::from(d) - 1),
+        Some(_) => None,
+        None => "一二三四五六七八"
+            .chars()
+            .position(|d| d == last)
+            .map(|i| i as i64),
+    }
+}
+
+/// A dim as a rule names it: (`dim`, `dim_attr`) from "最后一维" (-1), "第二维" (1), "dim维"/"dim指定的轴"
+/// (the integer attribute `dim`).
+fn dim_ref(op: &OpIr, s: &str) -> Option<(i64, Option<String>)> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if s.starts_with("最后") || s.starts_with("尾轴") {
+        return Some((-1, None));
+    }
+    if s.starts_with('第') || s.starts_with("倒数") {
+        let n = ordinal_index(s.trim_end_matches(['维', '度', '个']))?;
+        return Some(if s.starts_with("倒数") {
+            (-n - 1, None)
+        } else {
+            (n, None)
+        });
+    }
+    let name: String = s
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let p = text::resolve(op, &name)?;
+    (p.role == Role::Attribute && p.ty.contains("int") && !p.ty.contains("Array"))
+        .then(|| (0, Some(p.name.clone())))
+}
+
+fn tensor_list(op: &OpIr, list: &str) -> Option<Vec<String>> {
+    list.split(['、', '，', ',', '和', '与', '或', '及'])
+        .filter(|w| !w.trim().is_empty())
+        .map(|w| {
+            text::resolve(op, w.trim())
+                .filter(|p| p.role.is_tensor())
+                .map(|p| p.name.clone())
+        })
+        .collect()
+}
+
+/// "out、outGelu在dim维的size不等于self在dim维size的1/2", "x最后一维不等于gradY最后一维的2倍": one dim
+/// of each named tensor is a fixed multiple or fraction of the same dim of another (`DimsScaled`).
+pub(super) fn scaled_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = SCALED_DIM.captures(clause.trim())?;
+    let (dim, dim_attr) = dim_ref(op, &c[2])?;
+    if dim_ref(op, &c[4])? != (dim, dim_attr.clone()) {
+        return None;
+    }
+    let rhs = tensor_list(op, &c[3])?.pop()?;
+    let int = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i64>().ok());
+    let (num, den) = match (int(5), int(6), int(7), c.get(8)) {
+        (Some(k), ..) => (k, 1),
+        (None, Some(n), Some(d), _) => (n, d),
+        (.., Some(_)) => (1, 2),
+        _ => return None,
+    };
+    if num < 1 || den < 1 {
+        return None;
+    }
+    Some(
+        tensor_list(op, &c[1])?
+            .into_iter()
+            .map(|lhs| Rule::DimsScaled {
+                lhs,
+                rhs: rhs.clone(),
+                dim,
+                dim_attr: dim_attr.clone(),
+                num,
+                den,
+            })
+            .collect(),
+    )
+}
+
+/// "out的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半" and
+/// "gradOut的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值": the shape of another
+/// tensor with one dim scaled (`ShapeSameExcept` + `DimsScaled`).
+pub(super) fn scaled_shape_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let text = text.trim();
+    let (lhs, rhs, (dim, dim_attr), den) = if let Some(c) = SAME_BUT_HALVED.captures(text) {
+        if c[2] != c[4] {
+            return None;
+        }
+        let den = match (c.get(5), c.get(6), c.get(7)) {
+            (Some(_), ..) => 2,
+            (None, Some(n), Some(d)) if n.as_str() == "1" => d.as_str().parse().ok()?,
+            _ => return None,
+        };
+        (
+            tensor_list(op, &c[1])?,
+            tensor_list(op, &c[2])?.pop()?,
+            dim_ref(op, &c[3])?,
+            den,
+        )
+    } else if let Some(c) = STAR_SHAPE_SCALED.captures(text) {
+        let p = text::resolve(op, &c[4])?;
+        if p.role != Role::Attribute || !p.ty.contains("int") {
+            return None;
+        }
+        (
+            tensor_list(op, &c[1])?,
+            tensor_list(op, &c[3])?.pop()?,
+            (0, Some(p.name.clone())),
+            c[2].parse().ok()?,
+        )
+    } else {
+        return None;
+    };
+    if den < 1 {
+        return None;
+    }
+    let mut rules = Vec::new();
+    for l in lhs {
+        rules.push(Rule::ShapeSameExcept {
+            lhs: l.clone(),
+            rhs: rhs.clone(),
+            dim,
+            dim_attr: dim_attr.clone(),
+        });
+        rules.push(Rule::DimsScaled {
+            lhs: l,
+            rhs: rhs.clone(),
+            dim,
+            dim_attr: dim_attr.clone(),
+            num: 1,
+            den,
+        });
+    }
+    Some(rules)
+}
+
+/// "x与y的shape的非尾轴的大小不一致": one rank, equal dims but the named one (`ShapeSameExcept`).
+pub(super) fn same_but_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = SAME_BUT_DIM.captures(clause.trim())?;
+    let (dim, dim_attr) = dim_ref(op, &c[3])?;
+    Some(vec![Rule::ShapeSameExcept {
+        lhs: tensor_list(op, &c[1])?.pop()?,
+        rhs: tensor_list(op, &c[2])?.pop()?,
+        dim,
+        dim_attr,
     }])
 }
 

@@ -25,6 +25,55 @@ pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Ma
     }])
 }
 
+/// "x的最后一维不能被8整除", "尾轴大小不是偶数" (a multiple of 2), "self根据指定的dim所对应的维度不能整除2"
+/// (the dim an integer attribute names). `None` when the clause says something else.
+pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let tensor = |w: &str| {
+        text::resolve(op, w)
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    let divisor = |m: Option<regex::Match>| -> Option<i64> {
+        match m {
+            None => Some(2),
+            Some(m) => m.as_str().parse().ok().filter(|n| *n >= 2),
+        }
+    };
+    if let Some(c) = DIM_MULTIPLE.captures(clause) {
+        let dim = ordinal_dim(&c[2])?;
+        return Some(vec![Rule::DimMultipleOf {
+            param: tensor(&c[1])?,
+            dim,
+            dim_attr: None,
+            by: divisor(c.get(3))?,
+        }]);
+    }
+    let c = DIM_MULTIPLE_AT.captures(clause)?;
+    let attr =
+        text::resolve(op, &c[2]).filter(|p| p.role == Role::Attribute && p.ty.contains("int"))?;
+    Some(vec![Rule::DimMultipleOf {
+        param: tensor(&c[1])?,
+        dim: 0,
+        dim_attr: Some(attr.name.clone()),
+        by: divisor(c.get(3).or(c.get(4)))?,
+    }])
+}
+
+/// "最后一维"/"尾轴" → -1, "第二维" → 1, "倒数第二维" → -2.
+fn ordinal_dim(s: &str) -> Option<i64> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if s.starts_with("最后") || s.starts_with("尾轴") {
+        return Some(-1);
+    }
+    let s = s.trim_end_matches(['维', '度', '个']);
+    let last = s.chars().last()?;
+    let n = match last.to_digit(10) {
+        Some(d) => i64::from(d),
+        None => "一二三四五六七八".chars().position(|d| d == last)? as i64 + 1,
+    };
+    Some(if s.starts_with("倒数") { -n } else { n - 1 })
+}
+
 pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, Manual> {
     let lhs =
         text::resolve(op, &c[1]).ok_or_else(|| Manual(format!("{} is not a parameter", &c[1])))?;

@@ -606,8 +606,15 @@ fn neither_nor_lengths_and_axis_relations() {
         recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
     );
     assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
-    // A relation to one axis of a tensor is not a shape equality: manual, not a guess.
-    assert!(recognize(&op, "gradOutput的shape与self的channel轴不一致。").is_err());
+    // A relation to the channel axis of a tensor is not a shape equality: `DimMatchesChannel`.
+    assert_eq!(
+        recognize(&op, "gradOutput的shape与self的channel轴不一致。").unwrap(),
+        vec![Rule::DimMatchesChannel {
+            param: "gradOutput".into(),
+            dim: 0,
+            tensor: "self".into()
+        }]
+    );
 }
 
 #[test]
@@ -940,7 +947,11 @@ fn padding_bounds_and_dim_sizes() {
             },
         ]
     );
-    assert!(recognize(&op, "self的最后一维不是偶数。").is_err());
+    // An even dim is a multiple of 2 (`DimMultipleOf`).
+    assert!(matches!(
+        recognize(&op, "self的最后一维不是偶数。").unwrap()[..],
+        [Rule::DimMultipleOf { by: 2, dim: -1, .. }]
+    ));
     assert!(recognize(
         &op,
         "out的维度数与self不一致，或out在dim对应维度上的大小不等于self的一半。"
@@ -1002,4 +1013,249 @@ fn rank_phrasings() {
     assert_eq!(stated_rank("维数不在[3-4]").unwrap(), Some((3, 4)));
     assert!(stated_rank("维数不等于2或4").is_err());
     assert_eq!(stated_rank("维度不在支持范围内").unwrap(), None);
+}
+
+#[test]
+fn dims_that_must_be_multiples() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    let m = |p: &str, dim, dim_attr: Option<&str>, by| Rule::DimMultipleOf {
+        param: p.into(),
+        dim,
+        dim_attr: dim_attr.map(str::to_string),
+        by,
+    };
+    assert_eq!(
+        recognize(&op, "self的最后一维不能被8整除。").unwrap(),
+        vec![m("self", -1, None, 8)]
+    );
+    assert_eq!(
+        recognize(&op, "self的shape尾轴大小不是偶数。").unwrap(),
+        vec![m("self", -1, None, 2)]
+    );
+    assert_eq!(
+        recognize(&op, "self的第二维不能被4整除。").unwrap(),
+        vec![m("self", 1, None, 4)]
+    );
+    assert_eq!(
+        recognize(&op, "入参self根据指定的dim所对应的维度不能整除2。").unwrap(),
+        vec![m("self", 0, Some("dim"), 2)]
+    );
+    assert_eq!(
+        recognize(&op, "self在dim对应维度上不能被2整除。").unwrap(),
+        vec![m("self", 0, Some("dim"), 2)]
+    );
+    // Only under a dtype: a `WhenDtype`.
+    assert!(matches!(
+        recognize(&op, "out的数据类型为INT32时，self的最后一维不能被8整除。").unwrap()[..],
+        [Rule::WhenDtype { .. }]
+    ));
+    // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
+    assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
+}
+
+#[test]
+fn sizes_that_match_a_channel_axis() {
+    let mut op = pool3d();
+    for name in ["weight", "mean", "invstd"] {
+        op.params.push(tensor(name, Role::InputTensor));
+    }
+    op.params.push(attr("biasG", "bool", &[]));
+    let ch = |p: &str, dim| Rule::DimMatchesChannel {
+        param: p.into(),
+        dim,
+        tensor: "self".into(),
+    };
+    assert_eq!(
+        recognize(
+            &op,
+            "当weight非空指针时，weight的shape与self的channel轴不一致。"
+        )
+        .unwrap(),
+        vec![ch("weight", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "mean、invstd或weight的shape与self的channel轴不一致。").unwrap(),
+        vec![ch("mean", 0), ch("invstd", 0), ch("weight", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "mean或invstd在第二维上的size与self的channel轴不一致。").unwrap(),
+        vec![ch("mean", 1), ch("invstd", 1)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "weight，mean，invstd（非空时）的shape长度与self shape中channel轴的长度不相等。"
+        )
+        .unwrap(),
+        vec![ch("weight", 0), ch("mean", 0), ch("invstd", 0)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "当biasG为true时，weight的size与self的channel轴不一致。"
+        )
+        .unwrap(),
+        vec![Rule::When {
+            param: "biasG".into(),
+            index: None,
+            values: vec![1],
+            negate: false,
+            rule: Box::new(ch("weight", 0)),
+        }]
+    );
+    // A doc that pins the channel axis ("默认第二维为channel轴") means that dim, whatever the format.
+    op.params[1].constraints = vec!["默认第二维为channel轴，且channel轴大小不能为0。".into()];
+    assert_eq!(
+        recognize(&op, "weight的shape与self的channel轴不一致。").unwrap(),
+        vec![Rule::DimsEqual {
+            lhs: "weight".into(),
+            lhs_dim: 0,
+            rhs: "self".into(),
+            rhs_dim: 1
+        }]
+    );
+}
+
+#[test]
+fn dims_and_shapes_scaled_from_another_tensor() {
+    let mut op = pool3d();
+    op.params.push(tensor("outGelu", Role::OutputTensor));
+    op.params.push(attr("dim", "int64_t", &[]));
+    let scaled = |l: &str, r: &str, dim, dim_attr: Option<&str>, num, den| Rule::DimsScaled {
+        lhs: l.into(),
+        rhs: r.into(),
+        dim,
+        dim_attr: dim_attr.map(str::to_string),
+        num,
+        den,
+    };
+    let except = |l: &str, r: &str| Rule::ShapeSameExcept {
+        lhs: l.into(),
+        rhs: r.into(),
+        dim: 0,
+        dim_attr: Some("dim".into()),
+    };
+    assert_eq!(
+        recognize(&op, "out、outGelu在dim维的size不等于self在dim维size的1/2。").unwrap(),
+        vec![
+            scaled("out", "self", 0, Some("dim"), 1, 2),
+            scaled("outGelu", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "self最后一维不等于gradOutput最后一维的2倍。").unwrap(),
+        vec![scaled("self", "gradOutput", -1, None, 2, 1)]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "out、outGelu的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半。"
+        )
+        .unwrap(),
+        vec![
+            except("out", "self"),
+            scaled("out", "self", 0, Some("dim"), 1, 2),
+            except("outGelu", "self"),
+            scaled("outGelu", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "gradOutput的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值。"
+        )
+        .unwrap(),
+        vec![
+            except("gradOutput", "self"),
+            scaled("gradOutput", "self", 0, Some("dim"), 1, 2)
+        ]
+    );
+    // Two different dims are not one scaled dim.
+    assert!(recognize(&op, "self最后一维不等于gradOutput第一维的2倍。").is_err());
+}
+
+#[test]
+fn rules_that_hold_under_a_dtype() {
+    let mut op = pool3d();
+    op.params.push(tensor("y", Role::OutputTensor));
+    let when = |d: DType, rule: Rule| Rule::WhenDtype {
+        param: "y".into(),
+        dtypes: vec![d],
+        rule: Box::new(rule),
+    };
+    assert_eq!(
+        recognize(&op, "y的数据类型为INT4时，self的shape尾轴大小不是偶数。").unwrap(),
+        vec![when(
+            DType::Int4,
+            Rule::DimMultipleOf {
+                param: "self".into(),
+                dim: -1,
+                dim_attr: None,
+                by: 2
+            }
+        )]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "y的数据类型为INT32时，y的shape尾轴不是self的shape尾轴大小的1/8，或者self与y的shape的非尾轴的大小不一致。"
+        )
+        .unwrap(),
+        vec![
+            when(
+                DType::Int32,
+                Rule::DimsScaled {
+                    lhs: "y".into(),
+                    rhs: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    num: 1,
+                    den: 8
+                }
+            ),
+            when(
+                DType::Int32,
+                Rule::ShapeSameExcept {
+                    lhs: "self".into(),
+                    rhs: "y".into(),
+                    dim: -1,
+                    dim_attr: None
+                }
+            )
+        ]
+    );
+    // A dtype of something that is not a tensor of the op stays manual.
+    assert!(recognize(
+        &op,
+        "yDtype的数据类型为INT32时，self的最后一维不能被8整除。"
+    )
+    .is_err());
+}
+
+#[test]
+fn scalars_that_must_cast() {
+    let mut op = pool3d();
+    op.params.push(attr("alpha", "const aclScalar*", &[]));
+    op.params.push(attr("beta", "const aclScalar*", &[]));
+    op.params.push(attr("k", "int64_t", &[]));
+    let cast = |scalars: &[&str], to: &[&str], dtype| Rule::ScalarCastable {
+        scalars: scalars.iter().map(|s| s.to_string()).collect(),
+        to: to.iter().map(|s| s.to_string()).collect(),
+        dtype,
+    };
+    assert_eq!(
+        recognize(&op, "alpha无法转换为self和gradOutput推导后的数据类型。").unwrap(),
+        vec![cast(&["alpha"], &["self", "gradOutput"], None)]
+    );
+    assert_eq!(
+        recognize(&op, "参数alpha、beta的数据类型不可转换为FLOAT。").unwrap(),
+        vec![cast(&["alpha", "beta"], &[], Some(DType::Float32))]
+    );
+    assert_eq!(
+        recognize(&op, "beta的数据类型无法转换成self的数据类型。").unwrap(),
+        vec![cast(&["beta"], &["self"], None)]
+    );
+    // An integer attribute is no scalar argument: still manual.
+    assert!(recognize(&op, "k的数据类型无法转换成self的数据类型。").is_err());
 }
