@@ -3,11 +3,13 @@
 //! so only the ops whose files changed (and whatever a new file describes) are read and rendered
 //! again, with the files all ops share. The other ops keep their files, records and diagnostics.
 
-use super::{errors_by_file, finish, problems_text, relative_to, GenError, GenOptions, Run};
+use super::{
+    errors_by_file, finish, problems_text, relative_to, GenError, GenOptions, Run, SpecDigests,
+};
 use crate::emit::{self, EmitCtx, SHARED_OWNER};
 use crate::specs::{SpecFile, Specs};
 use crate::write::{fingerprint::LastRun, Manifest};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
@@ -21,14 +23,14 @@ pub(super) fn run(
     opts: &GenOptions,
     old: &Manifest,
     last: &LastRun,
-    digests: &BTreeMap<PathBuf, u64>,
+    digests: &SpecDigests,
 ) -> Result<Option<Run>, GenError> {
     if old.inputs.is_empty() || !last.file_errors.is_empty() {
         return Ok(None);
     }
     // The spec files as the snapshot found them (it walked the specs folder already).
-    let inputs: BTreeSet<&PathBuf> = digests.keys().collect();
-    let current: BTreeSet<String> = crate::specs::select_inputs(&opts.specs, inputs)
+    let found: Vec<PathBuf> = digests.keys().map(|f| opts.specs.join(f)).collect();
+    let current: BTreeSet<String> = crate::specs::select_inputs(&opts.specs, &found)
         .map(|p| relative_to(&opts.specs, p))
         .collect();
     let Some((mut affected, mut to_read)) = changed(&opts.specs, old, &current, digests) else {
@@ -94,7 +96,7 @@ fn changed(
     specs: &Path,
     old: &Manifest,
     current: &BTreeSet<String>,
-    digests: &BTreeMap<PathBuf, u64>,
+    digests: &SpecDigests,
 ) -> Option<(BTreeSet<String>, BTreeSet<String>)> {
     let known: BTreeSet<&String> = old.inputs.values().flat_map(|r| &r.files).collect();
     let new_files: Vec<&String> = current.iter().filter(|f| !known.contains(f)).collect();
@@ -186,14 +188,13 @@ fn overlay_ops(specs: &Path, files: &BTreeSet<String>) -> Vec<String> {
 pub(super) fn hash_files(
     specs: &Path,
     files: &[String],
-    digests: Option<&BTreeMap<PathBuf, u64>>,
+    digests: Option<&SpecDigests>,
 ) -> Option<u64> {
     let mut h = siphasher::sip::SipHasher13::new();
     for f in files {
-        let path = specs.join(f);
-        let digest = match digests.and_then(|d| d.get(&path)) {
+        let digest = match digests.and_then(|d| d.get(f)) {
             Some(d) => *d,
-            None => crate::write::fingerprint::spec_digest(&path)?,
+            None => crate::write::fingerprint::spec_digest(&specs.join(f))?,
         };
         h.write(f.as_bytes());
         h.write_u8(0);

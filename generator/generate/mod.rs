@@ -16,6 +16,9 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+/// Each spec file's contents digest, by path relative to the specs folder (`/`-separated).
+type SpecDigests = std::collections::HashMap<String, u64>;
+
 /// What `gen` reads and where it writes.
 #[derive(Debug, Clone)]
 pub struct GenOptions {
@@ -100,15 +103,20 @@ pub fn generate(opts: &GenOptions) -> Result<GenReport, GenError> {
             &read_now
         }
     };
-    let digests = before.as_ref().map(|s| &s.specs);
-    let result = match (last, digests) {
+    let digests: Option<SpecDigests> = before.as_ref().map(|s| {
+        s.specs
+            .iter()
+            .map(|(path, digest)| (relative_to(&opts.specs, path), *digest))
+            .collect()
+    });
+    let result = match (last, &digests) {
         (Some(last), Some(digests)) if !opts.check => {
             match incremental::run(opts, old, &last, digests)? {
                 Some(run) => Ok(run),
                 None => gen_full(opts, old, Some(digests)),
             }
         }
-        _ => gen_full(opts, old, digests),
+        _ => gen_full(opts, old, digests.as_ref()),
     };
     match result {
         Ok(run) if opts.check => Ok(run.report),
@@ -160,7 +168,7 @@ fn store_run(opts: &GenOptions, before: Option<fingerprint::Snapshot>, run: Run)
 fn gen_full(
     opts: &GenOptions,
     old: &Manifest,
-    digests: Option<&BTreeMap<PathBuf, u64>>,
+    digests: Option<&SpecDigests>,
 ) -> Result<Run, GenError> {
     // Parsing the templates is serial: it overlaps the reading of the specs.
     let (tera, specs) = rayon::join(
@@ -263,7 +271,7 @@ fn input_records(
     specs: &Path,
     ops: &[OpIr],
     read: &[String],
-    digests: Option<&BTreeMap<PathBuf, u64>>,
+    digests: Option<&SpecDigests>,
 ) -> BTreeMap<String, OpInputs> {
     let mut records = BTreeMap::new();
     let mut used = BTreeSet::new();
