@@ -70,7 +70,7 @@ impl Snapshot {
         Some(Snapshot {
             tools: h.finish(),
             specs: specs.into_iter().zip(spec_digests).collect(),
-            outputs: output_digests(args.out, &manifest, None)?,
+            outputs: output_digests(args.out, &manifest)?,
             manifest,
         })
     }
@@ -95,8 +95,20 @@ impl Snapshot {
         manifest: Manifest,
         touched: &BTreeSet<String>,
     ) -> Option<Snapshot> {
-        let known = (&self.outputs, touched);
-        let outputs = output_digests(out, &manifest, Some(known))?;
+        // Every output the run created, rewrote or removed is in `touched`: the others keep
+        // their digests, and only the touched ones (and the manifest) are looked at again.
+        let mut outputs = self.outputs;
+        for path in touched.iter().map(String::as_str).chain([super::MANIFEST]) {
+            if path == super::MANIFEST || manifest.entries.contains_key(path) {
+                outputs.insert(path.to_string(), metadata_digest(&out.join(path))?);
+            } else {
+                outputs.remove(path);
+            }
+        }
+        if outputs.len() != manifest.entries.len() + 1 {
+            // A file listed now that the run did not write (or one dropped unseen): look again.
+            outputs = output_digests(out, &manifest)?;
+        }
         Some(Snapshot {
             outputs,
             manifest,
@@ -105,33 +117,16 @@ impl Snapshot {
     }
 }
 
-/// Metadata digests of the manifest and the files it lists; with `known`, digests of files not
-/// touched since are reused (so only the touched ones are looked at, in one sorted pass).
-fn output_digests(
-    out: &Path,
-    manifest: &Manifest,
-    known: Option<(&BTreeMap<String, u64>, &BTreeSet<String>)>,
-) -> Option<BTreeMap<String, u64>> {
+/// Metadata digests of the manifest and the files it lists, on all cores.
+fn output_digests(out: &Path, manifest: &Manifest) -> Option<BTreeMap<String, u64>> {
     use rayon::prelude::*;
     let paths: Vec<&str> = std::iter::once(super::MANIFEST)
         .chain(manifest.entries.keys().map(String::as_str))
         .collect();
-    let digest = |path: &str| -> Option<u64> {
-        let reused = known.and_then(|(digests, touched)| {
-            (path != super::MANIFEST && !touched.contains(path))
-                .then(|| digests.get(path).copied())
-                .flatten()
-        });
-        match reused {
-            Some(d) => Some(d),
-            None => metadata_digest(&out.join(path)),
-        }
-    };
-    let digests: Vec<u64> = if known.is_some() {
-        paths.iter().map(|p| digest(p)).collect::<Option<_>>()?
-    } else {
-        paths.par_iter().map(|p| digest(p)).collect::<Option<_>>()?
-    };
+    let digests: Vec<u64> = paths
+        .par_iter()
+        .map(|p| metadata_digest(&out.join(p)))
+        .collect::<Option<_>>()?;
     Some(paths.into_iter().map(str::to_string).zip(digests).collect())
 }
 

@@ -103,8 +103,12 @@ pub fn plan<'a>(
             });
         }
     }
-    for path in old.entries.keys() {
-        if !manifest.entries.contains_key(path) && out.join(path).is_file() {
+    for (path, owner) in &old.entries {
+        // A kept owner's files are all still listed.
+        if !keep.contains(owner.as_str())
+            && !manifest.entries.contains_key(path)
+            && out.join(path).is_file()
+        {
             plan.removals.push(PathBuf::from(path));
         }
     }
