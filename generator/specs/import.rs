@@ -147,19 +147,7 @@ fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), SpecsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[allow(unused_imports)]
-    use crate::ir::{
-        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
-    };
     use crate::specs::testing::*;
-    #[allow(unused_imports)]
-    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
-    #[allow(unused_imports)]
-    use aclnn_runtime::{DType, Format, Product};
-    #[allow(unused_imports)]
-    use std::collections::{BTreeMap, BTreeSet};
-    #[allow(unused_imports)]
-    use std::path::{Path, PathBuf};
     // --- import -------------------------------------------------------------------------
 
     #[test]

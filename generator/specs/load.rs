@@ -48,7 +48,7 @@ pub fn select_inputs<'a>(
     let docs = docs_dir(dir);
     let ops = dir.join("ops");
     files.into_iter().filter(move |p| {
-        p.starts_with(&docs) || (p.parent() == Some(ops.as_path()) && is_yaml_spec(p))
+        p.starts_with(&docs) || (p.parent() == Some(ops.as_path()) && super::is_yaml(p))
     })
 }
 
@@ -81,7 +81,7 @@ fn load_selected(
         None => (files_below(&docs_dir(dir))?, yaml_files(&ops_dir)?),
         Some(only) => {
             let docs = docs_dir(dir);
-            let is_yaml = |p: &&PathBuf| p.parent() == Some(ops_dir.as_path()) && is_yaml_spec(p);
+            let is_yaml = |p: &&PathBuf| p.parent() == Some(ops_dir.as_path()) && super::is_yaml(p);
             (
                 only.iter()
                     .filter(|p| p.starts_with(&docs))
@@ -247,30 +247,14 @@ fn files_below(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
 
 fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
     let mut files = files_below(dir)?;
-    files.retain(|p| p.parent() == Some(dir) && is_yaml_spec(p));
+    files.retain(|p| p.parent() == Some(dir) && super::is_yaml(p));
     Ok(files)
-}
-
-fn is_yaml_spec(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[allow(unused_imports)]
-    use crate::ir::{
-        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
-    };
     use crate::specs::testing::*;
-    #[allow(unused_imports)]
-    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
-    #[allow(unused_imports)]
-    use aclnn_runtime::{DType, Format, Product};
-    #[allow(unused_imports)]
-    use std::collections::{BTreeMap, BTreeSet};
-    #[allow(unused_imports)]
-    use std::path::{Path, PathBuf};
     // --- load_specs ---------------------------------------------------------------------
 
     #[test]
@@ -409,19 +393,7 @@ mod tests {
 #[cfg(test)]
 mod project_tests {
     use super::*;
-    #[allow(unused_imports)]
-    use crate::ir::{
-        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
-    };
     use crate::specs::testing::*;
-    #[allow(unused_imports)]
-    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
-    #[allow(unused_imports)]
-    use aclnn_runtime::{DType, Format, Product};
-    #[allow(unused_imports)]
-    use std::collections::{BTreeMap, BTreeSet};
-    #[allow(unused_imports)]
-    use std::path::{Path, PathBuf};
     // --- the project's own specs ----------------------------------------------------------
 
     #[test]

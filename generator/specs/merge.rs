@@ -476,19 +476,7 @@ pub(super) fn is_newer_format(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[allow(unused_imports)]
-    use crate::ir::{
-        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
-    };
     use crate::specs::testing::*;
-    #[allow(unused_imports)]
-    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
-    #[allow(unused_imports)]
-    use aclnn_runtime::{DType, Format, Product};
-    #[allow(unused_imports)]
-    use std::collections::{BTreeMap, BTreeSet};
-    #[allow(unused_imports)]
-    use std::path::{Path, PathBuf};
     // --- reconciling two docs -----------------------------------------------------------
 
     /// 003 (older markdown) and 004 (newer, HTML tables) of AvgPool2dBackward, in miniature.

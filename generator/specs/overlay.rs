@@ -186,19 +186,7 @@ fn patch_errors(op: &mut OpIr, patch: &ErrorsPatch, miss: &mut impl FnMut(&str, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[allow(unused_imports)]
-    use crate::ir::{
-        CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
-    };
     use crate::specs::testing::*;
-    #[allow(unused_imports)]
-    use crate::specs::{convert::*, import::*, load::*, merge::*, overlay::*, schema::*, *};
-    #[allow(unused_imports)]
-    use aclnn_runtime::{DType, Format, Product};
-    #[allow(unused_imports)]
-    use std::collections::{BTreeMap, BTreeSet};
-    #[allow(unused_imports)]
-    use std::path::{Path, PathBuf};
     // --- overlays -----------------------------------------------------------------------
 
     fn overlay(text: &str) -> Overlay {

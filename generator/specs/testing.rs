@@ -1,10 +1,14 @@
-//! Test fixtures shared by the specs tests.
+//! Test fixtures shared by the specs tests, and what those tests use (`use
+//! crate::specs::testing::*` brings all of it).
 
-use crate::diag::Code;
-use crate::ir::{CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Role, Severity};
-use crate::read::DocRead;
-use aclnn_runtime::{DType, Format};
-use std::path::Path;
+pub(super) use super::{convert::*, import::*, load::*, schema::*, *};
+pub(super) use crate::diag::Code;
+pub(super) use crate::ir::{
+    CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,
+};
+pub(super) use crate::read::DocRead;
+pub(super) use aclnn_runtime::{DType, Format};
+pub(super) use std::path::Path;
 
 pub(crate) fn loc(file: &str, line: usize) -> Option<Loc> {
     Some(Loc {
