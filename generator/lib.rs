@@ -14,6 +14,7 @@
 
 // The foundation every stage shares.
 pub mod diag;
+pub mod files;
 pub mod ir;
 pub mod products;
 

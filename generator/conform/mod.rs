@@ -207,24 +207,12 @@ pub(crate) fn files_below(
     dir: &Path,
     keep: &dyn Fn(&Path) -> bool,
 ) -> std::io::Result<Vec<std::path::PathBuf>> {
-    let mut out = Vec::new();
     if dir.is_file() {
-        out.push(dir.to_path_buf());
-        return Ok(out);
+        return Ok(vec![dir.to_path_buf()]);
     }
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d)? {
-            let p = entry?.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if keep(&p) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+    let mut files = crate::files::files_below(dir)?;
+    files.retain(|p| keep(p));
+    Ok(files)
 }
 
 /// Whether `path` has one of these extensions.

@@ -25,25 +25,19 @@ pub fn load_templates(dir: &Path) -> Result<tera::Tera, EmitError> {
     let fail = |e: &dyn std::fmt::Display| {
         EmitError::Template(format!("templates in {}: {e}", dir.display()))
     };
-    // Walked by hand rather than with tera's glob: an incremental gen loads them every run.
+    // Listed here rather than with tera's glob: an incremental gen loads them every run.
     let mut templates = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).map_err(|e| fail(&e))? {
-            let path = entry.map_err(|e| fail(&e))?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|x| x == "tera") {
-                let name = path
-                    .strip_prefix(dir)
-                    .unwrap_or(&path)
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy())
-                    .collect::<Vec<_>>()
-                    .join("/");
-                let text = std::fs::read_to_string(&path).map_err(|e| fail(&e))?;
-                templates.push((name, text));
-            }
+    for path in crate::files::files_below(dir).map_err(|e| fail(&e))? {
+        if path.extension().is_some_and(|x| x == "tera") {
+            let name = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let text = std::fs::read_to_string(&path).map_err(|e| fail(&e))?;
+            templates.push((name, text));
         }
     }
     templates.sort();

@@ -91,22 +91,6 @@ fn fnv1a(hash: &mut u64, bytes: &[u8]) {
     }
 }
 
-/// Every file below `dir`, sorted, so the key covers headers a source includes.
-fn files_below(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            files_below(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
 /// Hashes each file's path relative to the folder it was found in (so renders of one project
 /// into different folders share a binary) and its contents.
 fn source_key(files: &[(PathBuf, PathBuf)], entry: &str) -> Result<u64, SimError> {
@@ -167,8 +151,8 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
         roots.push((host.clone(), host.clone()));
     }
     for (root, dir) in roots {
-        let mut found = Vec::new();
-        files_below(&dir, &mut found);
+        // Every file, sorted, so the key covers headers a source includes.
+        let found = crate::files::files_below(&dir).unwrap_or_default();
         files.extend(found.into_iter().map(|f| (root.clone(), f)));
     }
     let entry = entry_source(op);

@@ -226,23 +226,7 @@ fn warn_file_name(path: &Path, op: &str, name: &str, text: &str, diags: &mut Vec
 
 /// Every file below `dir`, sorted; an absent dir has none.
 fn files_below(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {
-    let mut files = Vec::new();
-    if !dir.is_dir() {
-        return Ok(files);
-    }
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).map_err(|e| SpecsError::io(&d, e))? {
-            let path = entry.map_err(|e| SpecsError::io(&d, e))?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
+    crate::files::files_below(dir).map_err(|e| SpecsError::io(dir, e))
 }
 
 fn yaml_files(dir: &Path) -> Result<Vec<PathBuf>, SpecsError> {

@@ -136,10 +136,7 @@ pub fn of_run(args: &Inputs) -> Option<Fingerprints> {
 }
 
 fn sorted_files(dir: &Path) -> Option<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    collect_files(dir, &mut files)?;
-    files.sort();
-    Some(files)
+    crate::files::files_below(dir).ok()
 }
 
 /// One digest per file, in the files' order, computed on all cores (a corpus run stats 5,000
@@ -236,21 +233,6 @@ fn contents_digest(path: &Path) -> Option<u64> {
     path.hash(&mut h);
     std::fs::read(path).ok()?.hash(&mut h);
     Some(h.finish())
-}
-
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Option<()> {
-    if !dir.exists() {
-        return Some(());
-    }
-    for entry in std::fs::read_dir(dir).ok()? {
-        let path = entry.ok()?.path();
-        if path.is_dir() {
-            collect_files(&path, files)?;
-        } else {
-            files.push(path);
-        }
-    }
-    Some(())
 }
 
 #[cfg(test)]
