@@ -210,6 +210,13 @@ pub(crate) fn files_below(
     if dir.is_file() {
         return Ok(vec![dir.to_path_buf()]);
     }
+    if !dir.is_dir() {
+        // A tests or headers folder that is not there is a mistake, not an empty report.
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no such file or folder",
+        ));
+    }
     let mut files = crate::files::files_below(dir)?;
     files.retain(|p| keep(p));
     Ok(files)
