@@ -151,12 +151,22 @@ fn divisor_override_range_holds_on_some_products_only() {
 }
 
 #[test]
-fn unsupported_product_is_161002_and_says_so() {
-    let r = status_of(
-        "AvgPool2dBackward",
-        &fixture(),
-        &pool_call("ascend310b", "FLOAT32"),
+fn an_unsupported_product_is_rejected_only_where_a_row_says_so() {
+    // The fixture marks Atlas 200I/500 A2 (ascend310b) unsupported, but no error row says the
+    // call fails there; CANN's op_api has no product check of its own.
+    let call = pool_call("ascend310b", "FLOAT32");
+    assert_eq!(
+        status_of("AvgPool2dBackward", &fixture(), &call)["status"],
+        0
     );
+    // A row that does say so is a rule.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("AvgPool2dBackward.yaml");
+    let yaml = std::fs::read_to_string(fixture()).expect("fixture");
+    let row = "  - {code: 161002, name: ACLNN_ERR_PARAM_INVALID, condition: 当前硬件平台不支持该算子。}\n";
+    let yaml = yaml.replacen("errors:\n", &format!("errors:\n{row}"), 1);
+    std::fs::write(&spec, yaml).expect("write spec");
+    let r = status_of("AvgPool2dBackward", &spec, &call);
     assert_eq!(r["status"], 161002, "{r}");
     assert!(
         r["message"]

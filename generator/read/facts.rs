@@ -321,8 +321,9 @@ pub fn optional_in_text(text: &str) -> bool {
 
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"与[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
-        r"|需要?与[A-Za-z_]",
+        // "与输入varRef保持一致": the role word may stand before the name.
+        r"与(?:输入|输出|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
+        r"|需要?与(?:输入|输出|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         r"|长度(?:为|是|等于|需|必须|不)",
         r"|取值范围|支持范围|范围为|范围是",

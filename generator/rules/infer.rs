@@ -31,6 +31,8 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
+// "与输入input一致或为FLOAT类型": equality is one of two choices, no rule.
+re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
@@ -164,7 +166,7 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
             });
             continue;
         }
-        if !SAME_WORD.is_match(&s) {
+        if !SAME_WORD.is_match(&s) || OR_ELSE.is_match(&s) {
             continue;
         }
         if DTYPE_WORD.is_match(&s) {

@@ -11,22 +11,6 @@ pub fn adaptive_avg_pool3d_backward(
     product: Product,
 ) -> Result<(), AclnnError> {
     let product = product.id();
-    // 161002 ACLNN_ERR_PARAM_INVALID (inferred from the parameter description): 产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b
-    pred::report(
-        161002,
-        "产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b",
-        pred::product_supported(
-            product,
-            &[
-                "ascend910b",
-                "ascend910",
-                "ascend310p",
-                "ascend910_93",
-                "ascend950",
-                "kirin",
-            ],
-        ),
-    )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self或out是空指针。
     pred::report(
         161001,

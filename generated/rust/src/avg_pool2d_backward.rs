@@ -18,22 +18,6 @@ pub fn avg_pool2d_backward(
     product: Product,
 ) -> Result<(), AclnnError> {
     let product = product.id();
-    // 161002 ACLNN_ERR_PARAM_INVALID (inferred from the parameter description): 产品支持情况：aclnnAvgPool2dBackward仅支持ascend310p、ascend910、ascend910_93、ascend910b、ascend950
-    pred::report(
-        161002,
-        "产品支持情况：aclnnAvgPool2dBackward仅支持ascend310p、ascend910、ascend910_93、ascend910b、ascend950",
-        pred::product_supported(
-            product,
-            &[
-                "ascend310p",
-                "ascend910",
-                "ascend910_93",
-                "ascend910b",
-                "ascend950",
-                "kirin",
-            ],
-        ),
-    )?;
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
     pred::report(
         161001,

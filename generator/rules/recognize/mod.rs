@@ -359,7 +359,8 @@ fn recognize_clause<'a>(
         )));
     }
     let mentions = text::mentions(op, clause);
-    let mut subjects: Vec<&Param> = if mentions.is_empty() {
+    let grouped = mentions.is_empty();
+    let mut subjects: Vec<&Param> = if grouped {
         group_subjects(op, clause)
     } else {
         mentions.iter().map(|m| m.param).collect()
@@ -423,7 +424,64 @@ fn recognize_clause<'a>(
     } else {
         aspect_rules(op, clause, &subjects)?
     };
+    let rules = if grouped {
+        narrow_group_shapes(op, rules)?
+    } else {
+        rules
+    };
     Ok((rules, subjects))
+}
+
+/// "传入的计算输入的shape不一致": a group word does not say which tensors share a shape where the
+/// parameter table gives some of them shapes of their own ("shape要求为[1]"). The tensors the
+/// descriptions tie together ("shape要求与输入varRef保持一致") are the ones meant.
+fn narrow_group_shapes(op: &OpIr, rules: Vec<Rule>) -> Result<Vec<Rule>, Manual> {
+    let mut out = Vec::with_capacity(rules.len());
+    for rule in rules {
+        let Rule::ShapeSame { params } = &rule else {
+            out.push(rule);
+            continue;
+        };
+        let tied = described_shape_peers(op, params);
+        if tied.is_empty() {
+            out.push(rule);
+        } else if tied.len() >= 2 {
+            out.push(Rule::ShapeSame { params: tied });
+        } else {
+            return Err(
+                "a shape equality of a group of tensors whose descriptions give them shapes of their own".into(),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Members of `group` whose descriptions tie their shape to another member's; empty when no
+/// member's description says anything of its shape (then the group word stands as written).
+fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
+    let members: Vec<&Param> = op
+        .params
+        .iter()
+        .filter(|p| group.contains(&p.name))
+        .collect();
+    let speaks_of_shape = members
+        .iter()
+        .any(|p| infer::sentences(p).iter().any(|s| s.contains("shape")));
+    if !speaks_of_shape {
+        return Vec::new();
+    }
+    let mut tied: Vec<String> = Vec::new();
+    for p in &members {
+        for rule in infer::relation_rules(op, p) {
+            if let Rule::ShapeSame { params } = rule {
+                if params.iter().all(|n| group.contains(n)) {
+                    tied.extend(params);
+                }
+            }
+        }
+    }
+    // Keep the group's order, each name once.
+    group.iter().filter(|n| tied.contains(n)).cloned().collect()
 }
 
 re!(

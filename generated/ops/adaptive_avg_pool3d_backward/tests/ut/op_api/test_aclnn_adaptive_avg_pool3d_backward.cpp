@@ -35,21 +35,6 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
 }
 
-// 产品支持情况：aclnnAdaptiveAvgPool3dBackward仅支持ascend910b
-TEST_F(l2_adaptive_avg_pool3d_backward_test, case_unsupported_product_ascend310b)
-{
-    // The case's SoC, restored when the test ends.
-    SocVersionManager socVersion(SocVersion::ASCEND310B);
-    auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-    auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-    auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
-
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
-    uint64_t workspace_size = 0;
-    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
-    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
-}
-
 // 传入的gradOutput、self或out是空指针。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_gradOutput)
 {

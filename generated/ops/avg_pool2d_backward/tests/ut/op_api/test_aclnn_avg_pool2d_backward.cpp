@@ -126,28 +126,6 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend950)
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
 }
 
-// 产品支持情况：aclnnAvgPool2dBackward仅支持ascend310p、ascend910、ascend910_93、ascend910b、ascend950
-TEST_F(l2_avg_pool2d_backward_test, case_unsupported_product_ascend310b)
-{
-    // The case's SoC, restored when the test ends.
-    SocVersionManager socVersion(SocVersion::ASCEND310B);
-    auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
-    auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
-    auto kernelSize_desc = IntArrayDesc(vector<int64_t>{2, 2});
-    auto stride_desc = IntArrayDesc(vector<int64_t>{1, 1});
-    auto padding_desc = IntArrayDesc(vector<int64_t>{0});
-    auto ceilMode_desc = static_cast<bool>(false);
-    auto countIncludePad_desc = static_cast<bool>(false);
-    auto divisorOverride_desc = static_cast<int64_t>(0);
-    auto cubeMathType_desc = static_cast<int8_t>(0);
-    auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
-
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
-    uint64_t workspace_size = 0;
-    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
-    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
-}
-
 // 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
 TEST_F(l2_avg_pool2d_backward_test, case_null_gradOutput)
 {
