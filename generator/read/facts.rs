@@ -322,8 +322,8 @@ pub fn optional_in_text(text: &str) -> bool {
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         // "与输入varRef保持一致": the role word may stand before the name.
-        r"与(?:输入|输出|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
-        r"|需要?与(?:输入|输出|参数)?[A-Za-z_]",
+        r"与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
+        r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         r"|长度(?:为|是|等于|需|必须|不)",
         r"|取值范围|支持范围|范围为|范围是",
@@ -623,6 +623,18 @@ mod tests {
         assert_eq!(non_contiguous_in_text("支持非连续的Tensor"), Some(true));
         assert!(optional_in_text("可选参数，可为空"));
         assert!(!optional_in_text("不能为空指针"));
+    }
+
+    #[test]
+    fn a_role_word_before_the_named_parameter() {
+        assert_eq!(
+            constraint_phrases("shape要求与输入varRef保持一致。"),
+            ["shape要求与输入varRef保持一致"]
+        );
+        assert_eq!(
+            constraint_phrases("数据类型与入参x一致。"),
+            ["数据类型与入参x一致"]
+        );
     }
 
     #[test]

@@ -486,6 +486,9 @@ mod tests {
                 },
             ]
         );
+        // Equality as one of two choices is no rule.
+        op.params[0].description = "数据类型与输入self一致或为FLOAT类型。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
     }
 
     #[test]

@@ -92,7 +92,10 @@ pub(super) fn aspect_rules(
         let pinned = !DTYPE.is_match(clause) || clause.contains("私有");
         rules.extend(format_rules(&tensors, mismatch, pinned)?);
     }
-    if dim_value {
+    if SHAPE_NUMEL.is_match(clause) && NOT_EQUAL_VALUES.is_match(clause) && !tensors.is_empty() {
+        any_aspect = true;
+        rules.extend(numel_rules(clause, &tensors)?);
+    } else if dim_value {
         any_aspect = true;
         rules.extend(dim_value_rules(clause, subjects)?);
     } else if DIM_SIZE.is_match(clause)

@@ -51,8 +51,23 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
     // "既不等于0、1，也不等于3" is one statement: the comma must not split it into a clause
     // without its subject.
     let text = ALSO_NOT.replace_all(&text, "也不等于").to_string();
+    // "除了在维度dim上，其余维度上…" too: the exception and what it excepts from are one clause.
+    let text = EXCEPT_REST.replace_all(&text, "$1$2").to_string();
     // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
     let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
+    let text = EVERY_TENSOR_LEAD.replace(&text, "所有Tensor的").to_string();
+    // "当输入self的维度不在[2,8]范围内。": a 当 with no 时 and no second clause sets no condition.
+    let text = match text.strip_prefix('当') {
+        Some(rest)
+            if !rest.contains('时')
+                && !INLINE_RANGE
+                    .replace_all(rest, "")
+                    .contains(['，', ',', '；']) =>
+        {
+            rest.to_string()
+        }
+        _ => text,
+    };
     if let Some(rules) = axis_bounds_rule(op, &text) {
         return Ok(rules);
     }
@@ -195,6 +210,19 @@ fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
     let values = match c[4].to_ascii_lowercase().as_str() {
         "true" => vec![1],
         "false" => vec![0],
+        word if word.starts_with(|ch: char| ch.is_ascii_alphabetic()) => {
+            // "reduction不是none时": the enum value the parameter's description names so.
+            let named: Vec<i64> = p
+                .enum_values
+                .iter()
+                .filter(|(_, name)| name.eq_ignore_ascii_case(word))
+                .map(|(v, _)| *v)
+                .collect();
+            if named.len() != 1 {
+                return (text.to_string(), None);
+            }
+            named
+        }
         nums => text::int_alternatives(nums),
     };
     let when = When {

@@ -2,7 +2,15 @@
 
 use crate::rules::text::re;
 
-re!(TAIL, r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$");
+re!(
+    TAIL,
+    r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$|(?:的)?情况下?不满足要求$"
+);
+/// "如果传入参数类型为aclTensor且其数据类型…": a lead-in that means every tensor of the op.
+re!(
+    EVERY_TENSOR_LEAD,
+    r"^(?:如果|若)?\s*传入(?:的)?参数(?:类型)?为\s*aclTensor(?:\s*或\s*aclTensorList)?\s*(?:且其|且|[，,]\s*)"
+);
 re!(
     EXCLUDED,
     r"[，,]?\s*(?:但)?对(.+?)(?:无此校验|不做此校验|不校验|不做校验)"
@@ -121,13 +129,16 @@ re!(
 );
 re!(
     WHEN_PREFIX,
-    r"^(?:当|若|如果)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|!=|为|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
+    r"^(?:当|若|如果)?\s*(?:参数|属性|输入)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|不是|!=|为|是|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*|[A-Za-z]+)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
 );
 re!(
     NO_SUBJECT_ASPECT,
     r"^(?:传入)?(?:的)?(?:[Tt]ensor中|输入的?)?(?:数据类型|数据格式|shape|维度|任意维度|不支持空)"
 );
 re!(NUMEL, r"元素个数|元素数量");
+re!(EXCEPT_REST, r"(除了?[^，,。]{0,20})[，,]\s*(其[余他])");
+/// "shape大小不为1", "shape size 不为 1": the element count, in shape words.
+re!(SHAPE_NUMEL, r"(?i)shape\s*(?:的)?\s*(?:大小|size)");
 re!(
     DIMS_EQUAL,
     r"^([A-Za-z_][A-Za-z0-9_]*)(?:和([A-Za-z_][A-Za-z0-9_]*))?的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?(?:(?:和|与|不等于)([A-Za-z_][A-Za-z0-9_]*)的?(第\s*(?:[一二三四五六七八]|\d)|最后一|倒数第[一二三四])\s*(?:个)?维度?(?:值|的大小|的size|的值)?)?(?:不(?:相等|一致|相同))?$"
@@ -227,12 +238,18 @@ re!(
     DTYPE_WHEN,
     r"^(?:当|若|如果)?\s*(?:输出|输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(?:数据类型|dtype)\s*(?:为|是)\s*([A-Za-z0-9_]+(?:\s*(?:、|或|/)\s*[A-Za-z0-9_]+)*)\s*时\s*[，,]?\s*"
 );
-// "x与y的shape的非尾轴的大小不一致": equal shapes but one dim.
+// "x与y的shape的非尾轴的大小不一致", "self和source除了在维度dim上，其余维度上存在shape值不相等":
+// equal shapes but one dim.
 re!(
     SAME_BUT_DIM,
     concat!(
-        r"^(?:或者|或)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*的?\s*非\s*(",
+        r"^(?:或者|或)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:",
+        r"的\s*shape\s*的?\s*非\s*(",
         dim_ref!(),
-        r")\s*的?\s*(?:大小|size|长度)?\s*不(?:一致|相等|相同)$"
+        r")\s*的?\s*(?:大小|size|长度)?",
+        r"|除了?\s*在?\s*(?:维度|轴)?\s*(",
+        dim_ref!(),
+        r"|[A-Za-z_][A-Za-z0-9_]*)\s*(?:上|外|以外)?\s*[，,]?\s*其[余他]维度?上?\s*(?:存在)?\s*(?:shape|size)\s*值?",
+        r")\s*不(?:一致|相等|相同)$"
     )
 );

@@ -393,7 +393,7 @@ pub(super) fn scaled_shape_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
 /// "x与y的shape的非尾轴的大小不一致": one rank, equal dims but the named one (`ShapeSameExcept`).
 pub(super) fn same_but_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     let c = SAME_BUT_DIM.captures(clause.trim())?;
-    let (dim, dim_attr) = dim_ref(op, &c[3])?;
+    let (dim, dim_attr) = dim_ref(op, c.get(3).or(c.get(4))?.as_str())?;
     Some(vec![Rule::ShapeSameExcept {
         lhs: tensor_list(op, &c[1])?.pop()?,
         rhs: tensor_list(op, &c[2])?.pop()?,

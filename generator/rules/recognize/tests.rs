@@ -1259,3 +1259,116 @@ fn scalars_that_must_cast() {
     // An integer attribute is no scalar argument: still manual.
     assert!(recognize(&op, "k的数据类型无法转换成self的数据类型。").is_err());
 }
+
+#[test]
+fn lead_ins_that_set_no_condition() {
+    let mut op = pool3d();
+    // "当…" with no 时 and no second clause is a plain statement.
+    assert_eq!(
+        recognize(&op, "当输入self的维度不在[2,8]范围内。").unwrap(),
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 2,
+            max: 8
+        }]
+    );
+    // "如果传入参数类型为aclTensor且其…" means every tensor of the op.
+    let rules = recognize(
+        &op,
+        "如果传入参数类型为aclTensor且其数据类型不在支持的范围之内。",
+    )
+    .unwrap();
+    let named: Vec<&str> = rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::DtypeIn { param, .. } => Some(param.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(named, ["gradOutput", "self", "out"]);
+    // "…小于0情况下不满足要求": the tail restates the condition.
+    op.params.push(attr("stride", "const aclIntArray*", &[]));
+    assert_eq!(
+        recognize(&op, "stride小于0情况下不满足要求。").unwrap(),
+        recognize(&op, "stride小于0。").unwrap()
+    );
+}
+
+#[test]
+fn a_named_role_word_and_enum_names_in_a_when_prefix() {
+    let mut op = pool3d();
+    op.params.push(attr("isResult", "bool", &[]));
+    let mut reduction = attr("reduction", "int64_t", &[]);
+    reduction.enum_values = [(0, "none".to_string()), (1, "mean".to_string())]
+        .into_iter()
+        .collect();
+    op.params.push(reduction);
+    let Rule::When { param, values, .. } =
+        &recognize(&op, "参数isResult为True时，self是空tensor。").unwrap()[0]
+    else {
+        panic!("no When rule")
+    };
+    assert_eq!((param.as_str(), values.as_slice()), ("isResult", &[1][..]));
+    let Rule::When {
+        param,
+        values,
+        negate,
+        ..
+    } = &recognize(&op, "reduction不是none时，self是空tensor。").unwrap()[0]
+    else {
+        panic!("no When rule")
+    };
+    assert_eq!(
+        (param.as_str(), values.as_slice(), *negate),
+        ("reduction", &[0][..], true)
+    );
+    // A word the description does not name stays unrecognized, not guessed.
+    assert!(recognize(&op, "reduction不是sum时，self是空tensor。").is_err());
+}
+
+#[test]
+fn shape_size_is_an_element_count_and_all_dims_but_one_are_equal() {
+    let mut op = pool3d();
+    assert_eq!(
+        recognize(&op, "gradOutput、self的shape大小不为1时。").unwrap(),
+        vec![
+            Rule::NumelIn {
+                param: "gradOutput".into(),
+                values: vec![1]
+            },
+            Rule::NumelIn {
+                param: "self".into(),
+                values: vec![1]
+            }
+        ]
+    );
+    op.params.push(attr("dim", "int64_t", &[]));
+    assert_eq!(
+        recognize(
+            &op,
+            "self和out除了在维度dim上，其余维度上存在shape值不相等。"
+        )
+        .unwrap(),
+        vec![Rule::ShapeSameExcept {
+            lhs: "self".into(),
+            rhs: "out".into(),
+            dim: 0,
+            dim_attr: Some("dim".into())
+        }]
+    );
+}
+
+#[test]
+fn a_group_shape_equality_keeps_the_tensors_the_descriptions_tie() {
+    let mut op = pool3d();
+    op.params[0].constraints = vec!["shape要求与输入self保持一致".into()];
+    let mut beta = tensor("beta1Power", Role::InputTensor);
+    beta.constraints = vec!["shape要求为[1]".into()];
+    op.params.push(beta);
+    assert_eq!(
+        recognize(&op, "传入的计算输入的shape不一致时。").unwrap(),
+        vec![Rule::ShapeSame {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+}
