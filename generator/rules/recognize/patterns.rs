@@ -6,7 +6,7 @@ re!(
     TAIL,
     r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$|(?:的)?情况下?不满足要求$"
 );
-/// "如果传入参数类型为aclTensor且其数据类型…": a lead-in that means every tensor of the op.
+// "如果传入参数类型为aclTensor且其数据类型…": a lead-in that means every tensor of the op.
 re!(
     EVERY_TENSOR_LEAD,
     r"^(?:如果|若)?\s*传入(?:的)?参数(?:类型)?为\s*aclTensor(?:\s*或\s*aclTensorList)?\s*(?:且其|且|[，,]\s*)"
@@ -137,7 +137,7 @@ re!(
 );
 re!(NUMEL, r"元素个数|元素数量");
 re!(EXCEPT_REST, r"(除了?[^，,。]{0,20})[，,]\s*(其[余他])");
-/// "shape大小不为1", "shape size 不为 1": the element count, in shape words.
+// "shape大小不为1", "shape size 不为 1": the element count, in shape words.
 re!(SHAPE_NUMEL, r"(?i)shape\s*(?:的)?\s*(?:大小|size)");
 re!(
     DIMS_EQUAL,
