@@ -511,15 +511,19 @@ fn broadcast_one(
             f.shape, t.shape
         ))
     };
-    if f.rank() != t.rank() {
-        return fail(format!("{} dims vs {}", f.rank(), t.rank()));
-    }
+    // Without named dims, numpy rules: `from` may have fewer dims, aligned from the end. Named
+    // dims ("仅支持HW维度") are positions of one shared rank.
+    let lead = match dims {
+        None if f.rank() <= t.rank() => t.rank() - f.rank(),
+        _ if f.rank() != t.rank() => return fail(format!("{} dims vs {}", f.rank(), t.rank())),
+        _ => 0,
+    };
     let rank = t.rank() as i64;
-    for (i, (&a, &b)) in f.shape.iter().zip(&t.shape).enumerate() {
+    for (i, (&a, &b)) in f.shape.iter().zip(&t.shape[lead..]).enumerate() {
         if a == b {
             continue;
         }
-        let i = i as i64;
+        let i = (i + lead) as i64;
         let may_differ = match dims {
             None => true,
             Some(ds) => ds.iter().any(|&d| d == i || d + rank == i),
@@ -792,6 +796,13 @@ mod tests {
         assert!(broadcastable(&one("g", Some(&bad_c)), &one("s", Some(&s)), None).is_ok());
         let not_one = td(&[2, 3, 2, 5]);
         assert!(broadcastable(&one("g", Some(&not_one)), &one("s", Some(&s)), None).is_err());
+        // Without named dims, numpy rules: fewer dims align from the end; more never fit.
+        assert!(broadcastable(&one("g", Some(&td(&[4, 1]))), &one("s", Some(&s)), None).is_ok());
+        assert!(broadcastable(&one("g", Some(&td(&[3, 5]))), &one("s", Some(&s)), None).is_err());
+        assert!(broadcastable(&one("g", Some(&s)), &one("s", Some(&td(&[4, 5]))), None).is_err());
+        assert!(
+            broadcastable(&one("g", Some(&td(&[1, 1]))), &one("s", Some(&s)), Some(hw)).is_err()
+        );
     }
 
     #[test]

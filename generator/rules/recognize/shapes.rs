@@ -107,9 +107,31 @@ pub(super) fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<R
         return Err("a broadcast condition that names fewer than two tensors".into());
     }
     if !ONE_WAY.is_match(clause) {
-        return Ok(vec![Rule::BroadcastTogether {
-            params: names(&tensors),
-        }]);
+        // An output among them holds the broadcast result, so every input broadcasts one-way to
+        // it ("gradOutput、self、gradInput的维度关系不满足可broadcast原则"): an output is written,
+        // never broadcast.
+        let (outputs, inputs): (Vec<&Param>, Vec<&Param>) = tensors
+            .iter()
+            .partition(|p| matches!(p.role, Role::OutputTensor));
+        if outputs.is_empty() || inputs.is_empty() {
+            return Ok(vec![Rule::BroadcastTogether {
+                params: names(&tensors),
+            }]);
+        }
+        let mut rules = Vec::new();
+        if inputs.len() >= 2 {
+            rules.push(Rule::BroadcastTogether {
+                params: names(&inputs),
+            });
+        }
+        for out in &outputs {
+            rules.extend(inputs.iter().map(|i| Rule::Broadcastable {
+                from: i.name.clone(),
+                to: out.name.clone(),
+                dims: None,
+            }));
+        }
+        return Ok(rules);
     }
     let Some((to, from)) = tensors.split_last() else {
         return Err("a broadcast condition that names no tensor".into());

@@ -626,6 +626,26 @@ fn mutual_broadcast_and_tilde_ranges() {
             params: s(&["gradOutput", "self"])
         }]
     );
+    // An output in the group holds the broadcast result: each input broadcasts one-way to it.
+    let to_out = |from: &str| Rule::Broadcastable {
+        from: from.into(),
+        to: "out".into(),
+        dims: None,
+    };
+    assert_eq!(
+        recognize(
+            &op,
+            "gradOutput、self、out的维度关系不满足可broadcast原则。"
+        )
+        .unwrap(),
+        vec![
+            Rule::BroadcastTogether {
+                params: s(&["gradOutput", "self"])
+            },
+            to_out("gradOutput"),
+            to_out("self"),
+        ]
+    );
     op.params.push(attr("reduction", "int64_t", &[]));
     assert_eq!(
         recognize(&op, "reduction值不在0~2范围之内。").unwrap(),
