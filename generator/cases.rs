@@ -494,11 +494,22 @@ fn baseline_attribute(rules: &[&Rule], name: &str, ty: &str) -> Option<Arg> {
         Some(Arg::Bool(false))
     } else if ty.contains("double") || ty.contains("float") {
         Some(Arg::Float(1.0))
+    } else if ty.contains("char") {
+        // A string attribute is passed only where a rule names its values (else absent: not checked).
+        baseline_str(rules, name).map(Arg::Str)
     } else if ty.contains("int") {
         Some(Arg::Int(baseline_int(rules, name)))
     } else {
         None
     }
+}
+
+/// The first value a `StrIn` on the attribute allows.
+fn baseline_str(rules: &[&Rule], name: &str) -> Option<String> {
+    rules.iter().find_map(|rule| match rule {
+        Rule::StrIn { param, values } if param == name => values.first().cloned(),
+        _ => None,
+    })
 }
 
 fn baseline_int(rules: &[&Rule], name: &str) -> i64 {
@@ -828,6 +839,17 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 .into_iter()
                 .flatten()
                 .map(|v| with_arg(base, param, Arg::Int(v)))
+                .collect();
+            vec![(format!("value_{param}_not_enumerated"), calls)]
+        }
+        Rule::StrIn { param, values } => {
+            // A value the list lacks: a listed one with a suffix, and its upper-case spelling
+            // (values compare exactly).
+            let first = values.first().cloned().unwrap_or_default();
+            let calls = [format!("{first}_x"), first.to_uppercase()]
+                .into_iter()
+                .filter(|v| !values.contains(v))
+                .map(|v| with_arg(base, param, Arg::Str(v)))
                 .collect();
             vec![(format!("value_{param}_not_enumerated"), calls)]
         }
@@ -1416,6 +1438,42 @@ mod tests {
             .cases
             .iter()
             .any(|c| c.name.contains("not_multiple_of_8")));
+    }
+
+    #[test]
+    fn a_string_attribute_gets_a_listed_baseline_and_a_case_outside_the_list() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "roundMode".into(),
+            role: Role::Attribute,
+            ty: "const char*".into(),
+            ..Param::default()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::StrIn {
+                    param: "roundMode".into(),
+                    values: vec!["round".into(), "floor".into()],
+                },
+                161002,
+                "roundMode不在有效取值范围",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(call.args["roundMode"], Arg::Str("round".into()));
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        let case = set
+            .cases
+            .iter()
+            .find(|c| c.name.contains("value_roundMode_not_enumerated"))
+            .expect("a case for StrIn");
+        assert!(
+            matches!(&case.call.args["roundMode"], Arg::Str(v) if v != "round" && v != "floor")
+        );
+        assert_eq!(case.expect.status, 161002);
     }
 
     #[test]

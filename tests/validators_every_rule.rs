@@ -130,6 +130,15 @@ fn every_rule_op() -> OpIr {
             param: "ratio".into(),
             values: vec![0, 1],
         },
+        Rule::StrIn {
+            param: "mode".into(),
+            values: names(&["round", "floor"]),
+        },
+        // A string rule on a tensor: both sides reject it the same way.
+        Rule::StrIn {
+            param: "y".into(),
+            values: names(&["NCHW"]),
+        },
         Rule::AxisIn {
             param: "n".into(),
             tensor: "x".into(),
@@ -301,7 +310,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..45 {
+    for i in 0..47 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

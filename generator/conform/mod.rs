@@ -398,7 +398,7 @@ pub fn soc_product(soc: &str) -> Option<&'static str> {
 }
 
 /// The op's rules for a call whose `opaque` parameters got a non-null value `validate` cannot
-/// take (a `char*` string): absent from the call, they would read as null pointers, so
+/// take (a `char*` string the reader could not evaluate): absent from the call, they would read as null pointers, so
 /// `NotNull` leaves them out (every other rule skips an absent argument anyway).
 fn rules_for(op: &OpIr, opaque: &[String]) -> Vec<aclnn_runtime::CheckedRule> {
     let mut rules = op.all_rules();
@@ -538,10 +538,17 @@ fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
         Arg::Bool(number(v).ok_or_else(wrong)? != 0.0)
     } else if ty.contains("float") || ty.contains("double") {
         Arg::Float(number(v).ok_or_else(wrong)?)
+    } else if ty.contains("char") {
+        match v {
+            // A string literal (or a `char*` variable holding one): its text.
+            Val::Str(s) => Arg::Str(s.clone()),
+            // A string the reader cannot evaluate: non-null, but not checked.
+            _ => return Ok(None),
+        }
     } else if ty.contains("int") || ty.contains("long") || ty.contains("size_t") {
         Arg::Int(number(v).ok_or_else(wrong)? as i64)
     } else {
-        // Strings, tensors passed as attributes...: `validate` does not check these types.
+        // Tensors passed as attributes...: `validate` does not check these types.
         return Ok(None);
     };
     Ok(Some(arg))
@@ -939,6 +946,53 @@ TEST_F(t, null) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
         let mut r = Report::default();
         check_file("x.cpp", t, &[op], &mut r);
         assert_eq!(r.overall, Tally { agree: 2, total: 2 }, "{:?}", r.cases);
+    }
+
+    #[test]
+    fn string_arguments_are_checked_against_the_listed_values() {
+        let mut op = op();
+        op.functions[0].params.insert(
+            1,
+            CParam {
+                name: "mode".into(),
+                ty: "const char*".into(),
+            },
+        );
+        op.params.insert(
+            1,
+            Param {
+                name: "mode".into(),
+                role: Role::Attribute,
+                ty: "const char*".into(),
+                constraints: vec![r#"支持"rint"、"round""#.into()],
+                ..Default::default()
+            },
+        );
+        op.errors[1].condition = "mode不在支持的范围之内。".into();
+        op.errors[1].mapping = None;
+        crate::rules::apply(&mut op);
+        // A literal argument, a `char*` variable holding one, and a bad value of each kind; a
+        // value the reader cannot evaluate stays unchecked.
+        let t = r#"
+TEST_F(t, literal) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, "round", ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }
+TEST_F(t, variable) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND); const char* m = "rint";
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, m, ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }
+TEST_F(t, bad_literal) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, "floor", ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_ERR_PARAM_INVALID); }
+TEST_F(t, bad_variable) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND); char* m = "RINT";
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, m, ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_ERR_PARAM_INVALID); }
+TEST_F(t, opaque) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
+  auto ut = OP_API_UT(aclnnFoo, INPUT(s, Unknown(), ScalarDesc(1.0f)), OUTPUT(s)); uint64_t w;
+  EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS); }
+"#;
+        let mut r = Report::default();
+        check_file("x.cpp", t, &[op], &mut r);
+        assert_eq!(r.overall, Tally { agree: 5, total: 5 }, "{:?}", r.cases);
     }
 
     #[test]

@@ -1737,6 +1737,8 @@ impl<'a> Interp<'a> {
             }
             (Val::Unknown(p), "GetSocVersion") if p == "platform" => Val::Soc(self.soc.clone()),
             (Val::List(items), "size") => Val::Int(items.len() as i64, Num::U64),
+            // `std::string mode = "mean"; mode.c_str()`: the text.
+            (Val::Str(s), "c_str" | "data") => Val::Str(s),
             // `IntArrayDesc(...).Get()`: the vector it holds.
             (Val::IntArray(v), "Get") => {
                 Val::List(v.into_iter().map(|x| Val::Int(x, Num::I64)).collect())
@@ -1992,6 +1994,27 @@ mod tests {
             panic!()
         };
         assert_eq!(o.dtype, Ok(DType::Float16));
+    }
+
+    #[test]
+    fn string_arguments_keep_their_text() {
+        let r = read(
+            r#"TEST_F(fx, a) {
+                const char* roundMode = "round";
+                char fmt[] = "NCHW";
+                std::string reduction = "mean";
+                auto ut = OP_API_UT(aclnnFoo, INPUT(roundMode, fmt, "tanh", const_cast<char*>("rint"),
+                    (char*)reduction.c_str()), OUTPUT());
+                uint64_t workspaceSize = 0;
+                EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_SUCCESS);
+            }"#,
+        );
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        let texts: Vec<Val> = ["round", "NCHW", "tanh", "rint", "mean"]
+            .iter()
+            .map(|s| Val::Str(s.to_string()))
+            .collect();
+        assert_eq!(r.calls[0].ut.inputs, texts);
     }
 
     #[test]

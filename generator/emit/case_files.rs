@@ -225,7 +225,27 @@ fn desc_expr(p: &Param, arg: &Arg) -> String {
         Arg::Float(v) => format!("static_cast<{}>({v:?})", value_type(p)),
         Arg::Null => null_of(p),
         Arg::DataType(d) => d.acl_name(),
+        // A `char*` parameter (not const) takes the literal through a cast, as ops-nn's tests do.
+        Arg::Str(v) if p.ty.contains("const") => c_string(v),
+        Arg::Str(v) => format!("const_cast<char*>({})", c_string(v)),
     }
+}
+
+/// A C string literal of `v` (quotes and backslashes escaped, control characters as octal).
+fn c_string(v: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in v.chars() {
+        match ch {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\{:03o}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The C type of a by-value attribute (`int8_t cubeMathType` stays int8_t).
@@ -254,4 +274,26 @@ fn join<T: std::fmt::Debug>(items: &[T]) -> String {
         .map(|x| format!("{x:?}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_string_argument_is_a_c_literal() {
+        let p = |ty: &str| Param {
+            name: "roundMode".into(),
+            role: Role::Attribute,
+            ty: ty.into(),
+            ..Default::default()
+        };
+        let arg = Arg::Str("round".into());
+        assert_eq!(desc_expr(&p("const char*"), &arg), r#""round""#);
+        assert_eq!(
+            desc_expr(&p("char*"), &arg),
+            r#"const_cast<char*>("round")"#
+        );
+        assert_eq!(c_string("a\"b\\c\n"), r#""a\"b\\c\012""#);
+    }
 }

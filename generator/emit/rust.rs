@@ -270,7 +270,8 @@ impl<'a> Emitter<'a> {
             self.names_arg.set(true);
         }
         match kind {
-            None | Some(Kind::Str) => quote!(None::<Arg>),
+            None => quote!(None::<Arg>),
+            Some(Kind::Str) => quote!(#id.map(|s| Arg::Str(s.to_string()))),
             Some(Kind::Tensor) => quote!(#id.cloned().map(Arg::Tensor)),
             Some(Kind::TensorList) => quote!(#id.map(|v| Arg::TensorList(v.to_vec()))),
             Some(Kind::IntArray) => quote!(#id.map(|v| Arg::IntArray(v.to_vec()))),
@@ -586,6 +587,17 @@ impl<'a> Emitter<'a> {
                     })))
                 }
             }
+            Rule::StrIn { param, values } => {
+                if self.kind(param) == Some(Kind::Str) {
+                    let id = ident_for(param);
+                    quote!(#id.map_or(Ok(()), |v| pred::str_in(#param, v, &[#(#values),*])))
+                } else {
+                    let arg = self.as_arg(param);
+                    quote!(pred::arg_str(#param, #arg.as_ref()).and_then(|v| {
+                        v.map_or(Ok(()), |v| pred::str_in(#param, v, &[#(#values),*]))
+                    }))
+                }
+            }
             Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
                 let (l, r) = (self.int_list(lhs), self.int_list(rhs));
                 quote! {
@@ -881,7 +893,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
             Kind::FloatArray => quote!(let #id = float_array(call, #name)?;),
             Kind::BoolArray => quote!(let #id = bool_array(call, #name)?;),
             Kind::Scalar => quote!(let #id = call.args.get(#name).filter(|a| !a.is_null());),
-            Kind::Str => quote!(let #id: Option<&str> = None;),
+            Kind::Str => quote!(let #id = string(call, #name)?;),
             Kind::Bool => quote!(let #id = bool_value(call, #name)?;),
             Kind::Int => quote!(let #id = int_value(call, #name)?;),
             Kind::Float => quote!(let #id = float_value(call, #name)?;),

@@ -336,6 +336,23 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+static STRING_VALUE_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"支持|取值|设置为|配置为|可选值|有效值").unwrap());
+
+/// The sentences of a string attribute's text that state its values ("支持取值round/ceil/trunc",
+/// "当前版本仅支持“dynamic”", `仅支持{"none", "tanh"}`), whole: which of them hold only under a
+/// condition is the rules' reading, not the reader's.
+pub fn string_value_phrases(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in text.split(['。', '；', ';', '\n']) {
+        let s = s.trim();
+        if !s.is_empty() && STRING_VALUE_WORD.is_match(s) && !out.iter().any(|o| o == s) {
+            out.push(s.to_string());
+        }
+    }
+    out
+}
+
 /// Clauses stating a constraint, as the doc states them ("数据类型与self一致", "长度为1或2").
 pub fn constraint_phrases(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -635,6 +652,20 @@ mod tests {
             constraint_phrases("数据类型与入参x一致。"),
             ["数据类型与入参x一致"]
         );
+    }
+
+    #[test]
+    fn string_value_sentences_are_kept_whole() {
+        assert_eq!(
+            string_value_phrases(
+                "支持{\"rint\", \"round\"}模式。\n表示模式。数据类型为HIFLOAT8，支持{\"round\"}"
+            ),
+            [
+                "支持{\"rint\", \"round\"}模式",
+                "数据类型为HIFLOAT8，支持{\"round\"}"
+            ]
+        );
+        assert!(string_value_phrases("表示算子输入Tensor的实际数据格式。").is_empty());
     }
 
     #[test]

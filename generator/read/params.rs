@@ -556,6 +556,14 @@ impl Joiner<'_> {
             || p.name.ends_with("Optional")
             || facts::optional_in_text(&d.role_text);
         p.constraints = facts::constraint_phrases(&all_text);
+        if p.role == Role::Attribute && p.ty.contains("char") {
+            // A string attribute's values ("支持取值round/floor") are read by the rules.
+            for phrase in facts::string_value_phrases(&all_text) {
+                if !p.constraints.contains(&phrase) {
+                    p.constraints.push(phrase);
+                }
+            }
+        }
         p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
     }
 

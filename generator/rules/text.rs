@@ -16,6 +16,7 @@ pub(crate) use re;
 
 re!(MARKUP, r"</?[a-zA-Z][^>]*>|\$|\\|`|\*\*");
 re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
+re!(QUOTED_WORD, r#""[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’"#);
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -138,8 +139,10 @@ pub fn mentions<'a>(op: &'a OpIr, clause: &str) -> Vec<Mention<'a>> {
 
 /// Identifiers that look like parameter names (lowerCamel) but are none of the op's.
 pub fn unknown_names(op: &OpIr, clause: &str) -> Vec<String> {
+    // Quoted words are values ("quantMode不为“dynamic”"), not names.
+    let clause = QUOTED_WORD.replace_all(clause, " ");
     IDENT
-        .find_iter(clause)
+        .find_iter(&clause)
         .map(|m| m.as_str())
         .filter(|w| {
             let first = w.chars().next().unwrap_or('A');

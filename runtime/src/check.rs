@@ -177,6 +177,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 .into_iter()
                 .try_for_each(|v| pred::int_in(param, v, values)),
         },
+        Rule::StrIn { param, values } => match pred::arg_str(param, arg(call, param))? {
+            None => Ok(()),
+            Some(v) => pred::str_in(param, v, values),
+        },
         Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
             let l = pred::arg_int_list(lhs, arg(call, lhs))?;
             let r = pred::arg_int_list(rhs, arg(call, rhs))?;
@@ -533,5 +537,33 @@ mod tests {
         assert!(check(&r, &c).is_err());
         let c = call("x", &[("cubeMathType", Arg::Int(3))]);
         assert!(check(&r, &c).is_ok());
+    }
+
+    #[test]
+    fn a_string_attribute_is_one_of_its_values() {
+        let r = vec![rule(
+            Rule::StrIn {
+                param: "roundMode".into(),
+                values: names(&["round", "floor"]),
+            },
+            161002,
+            "roundMode不在有效取值范围",
+        )];
+        let with = |a: Arg| call("x", &[("roundMode", a)]);
+        assert!(check(&r, &with(Arg::Str("round".into()))).is_ok());
+        let e = check(&r, &with(Arg::Str("Round".into()))).unwrap_err();
+        assert_eq!(e.code, 161002);
+        assert_eq!(
+            e.message,
+            r#"roundMode is "Round" (supported: "round", "floor")"#
+        );
+        // A null string is NotNull's concern; an absent one is not checked.
+        assert!(check(&r, &with(Arg::Null)).is_ok());
+        assert!(check(&r, &call("x", &[])).is_ok());
+        assert!(check(&r, &with(Arg::Int(1)))
+            .unwrap_err()
+            .message
+            .contains("not a string"));
+        assert_eq!(r[0].rule.stage(), crate::rule::Stage::Attribute);
     }
 }

@@ -691,6 +691,33 @@ pub fn int_in(name: &str, v: i64, values: &[i64]) -> Result<(), String> {
     }
 }
 
+/// A string attribute's text; `None` when null.
+pub fn arg_str<'a>(name: &str, a: Option<&'a Arg>) -> Result<Option<&'a str>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_str()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not a string")),
+    }
+}
+
+/// The string attribute is one of `values`, compared exactly.
+pub fn str_in<S: AsRef<str>>(name: &str, v: &str, values: &[S]) -> Result<(), String> {
+    if values.iter().any(|x| x.as_ref() == v) {
+        Ok(())
+    } else {
+        let supported: Vec<String> = values
+            .iter()
+            .map(|x| format!("\"{}\"", x.as_ref()))
+            .collect();
+        Err(format!(
+            "{name} is \"{v}\" (supported: {})",
+            supported.join(", ")
+        ))
+    }
+}
+
 /// The attribute (an integer, or each element of a list) is a dim index of the first tensor:
 /// `[-rank, rank-1]`, with a 0-dim tensor indexed like a 1-dim one. Null arguments pass.
 pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> {

@@ -147,6 +147,10 @@ pub enum Rule {
     IntAtMost { lhs: String, rhs: String },
     /// The integer attribute is one of these values.
     IntIn { param: String, values: Vec<i64> },
+    /// The string attribute (`char*`) is one of these values, compared exactly as the doc writes
+    /// them ("roundMode不在有效取值范围" with "支持取值round/ceil/trunc/floor"). A null string is
+    /// not checked (that is `NotNull`'s job).
+    StrIn { param: String, values: Vec<String> },
     /// Element-wise `num * lhs[i] <= den * rhs[i]` (a missing element repeats the first,
     /// as aclnn broadcasts length-1 lists): e.g. padding ≤ kernelSize / 2.
     ListElemsAtMostFraction {
@@ -233,6 +237,7 @@ impl Rule {
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
             | Rule::IntIn { .. }
+            | Rule::StrIn { .. }
             | Rule::AxisIn { .. }
             | Rule::IntAtMost { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,

@@ -67,6 +67,9 @@ pub fn bool_array<'a>(call: &'a Call, name: &str) -> Option<Option<&'a [bool]>> 
         _ => None,
     })
 }
+pub fn string<'a>(call: &'a Call, name: &str) -> Option<Option<&'a str>> {
+    optional(call, name, Arg::as_str)
+}
 /// A by-value argument: `None` when null, absent or of another kind.
 pub fn bool_value(call: &Call, name: &str) -> Option<bool> {
     match call.args.get(name) {
@@ -139,6 +142,7 @@ fn mutations(base: &Call, rules: &Value) -> Vec<Call> {
         out.push(c);
     }
     let numbers = rule_numbers(rules);
+    let strings = rule_strings(rules);
     for (name, arg) in &base.args {
         let mut with = |a: Arg| {
             let mut c = base.clone();
@@ -178,6 +182,15 @@ fn mutations(base: &Call, rules: &Value) -> Vec<Call> {
                 }
             }
             Arg::Bool(b) => with(Arg::Bool(!b)),
+            Arg::Str(_) => {
+                for x in strings
+                    .iter()
+                    .cloned()
+                    .chain(["".to_string(), "x".to_string()])
+                {
+                    with(Arg::Str(x));
+                }
+            }
             Arg::Float(_) => {
                 for x in [-1.5, 0.0, 2.0] {
                     with(Arg::Float(x));
@@ -241,6 +254,30 @@ fn tensor_variants(t: &TensorDesc) -> Vec<TensorDesc> {
     let mut strided = t.clone();
     strided.strides = Some(vec![1; t.rank()]);
     out.push(strided);
+    out
+}
+/// Strings the rules name (`StrIn` values), and their upper-case spellings.
+fn rule_strings(rules: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![rules];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => {
+                if map.get("kind").and_then(Value::as_str) == Some("str_in") {
+                    for x in map["values"].as_array().into_iter().flatten() {
+                        if let Some(x) = x.as_str() {
+                            out.extend([x.to_string(), x.to_uppercase()]);
+                        }
+                    }
+                }
+                stack.extend(map.values());
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
     out
 }
 /// Numbers the rules name (bounds, enumerations, lengths), and their neighbours.

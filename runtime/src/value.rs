@@ -82,6 +82,9 @@ pub enum Arg {
     BoolArray(Vec<bool>),
     /// An `aclDataType` argument (the dtype an op casts to, for instance).
     DataType(DType),
+    /// A string attribute (`char*`: "round", "NCHW"); a JSON string in CALL.json. After
+    /// `DataType`, so a dtype name still reads as a dtype.
+    Str(String),
 }
 
 impl Arg {
@@ -104,6 +107,14 @@ impl Arg {
             Arg::Int(v) => Some(*v),
             Arg::Scalar { value, .. } if value.fract() == 0.0 => Some(*value as i64),
             Arg::Float(v) if v.fract() == 0.0 => Some(*v as i64),
+            _ => None,
+        }
+    }
+
+    /// The text of a string attribute.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Arg::Str(s) => Some(s),
             _ => None,
         }
     }
@@ -233,7 +244,7 @@ mod tests {
             "gradOutput": {"shape": [2,2,1,1,1], "dtype": "FLOAT32", "format": "ND"},
             "kernelSize": [4,4], "ceilMode": false, "divisorOverride": 0, "out": null,
             "alpha": {"dtype": "FLOAT32", "value": 1.5},
-            "list": [{"shape": [1], "dtype": "INT32"}]}}"#;
+            "list": [{"shape": [1], "dtype": "INT32"}], "roundMode": "round", "dstType": "INT8"}}"#;
         let call: Call = serde_json::from_str(json).unwrap();
         assert!(matches!(call.args["gradOutput"], Arg::Tensor(_)));
         assert_eq!(call.args["kernelSize"], Arg::IntArray(vec![4, 4]));
@@ -242,6 +253,11 @@ mod tests {
         assert!(call.args["out"].is_null());
         assert!(matches!(call.args["alpha"], Arg::Scalar { .. }));
         assert!(matches!(call.args["list"], Arg::TensorList(_)));
+        assert_eq!(call.args["roundMode"], Arg::Str("round".into()));
+        assert_eq!(call.args["roundMode"].as_str(), Some("round"));
+        assert_eq!(call.args["dstType"], Arg::DataType(DType::Int8));
+        let back = serde_json::to_value(&call.args["roundMode"]).unwrap();
+        assert_eq!(back, serde_json::json!("round"));
     }
 
     #[test]

@@ -37,6 +37,10 @@ pub(super) fn aspect_rules(
     if EXCEPT.is_match(clause) {
         return Err("a condition on all dims but some is not in the vocabulary".into());
     }
+    if tensors.is_empty() && !attrs.is_empty() && attrs.iter().all(|p| p.ty.contains("char")) {
+        // "dataFormat没有设置为NCHW或NHWC": about the strings' values, whatever words they hold.
+        return value_rules(op, clause, &attrs);
+    }
     // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
     let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);

@@ -1392,3 +1392,175 @@ fn a_group_shape_equality_keeps_the_tensors_the_descriptions_tie() {
         }]
     );
 }
+
+/// An op with string attributes (`char*`) as ops-nn's quant and norm docs describe them.
+fn string_attrs(constraints: &[(&str, &[&str])]) -> OpIr {
+    let mut params = vec![
+        tensor("x", Role::InputTensor),
+        attr("axis", "int64_t", &["取值范围为[-1, 1]"]),
+    ];
+    for (name, c) in constraints {
+        params.push(attr(name, "const char*", c));
+    }
+    params.push(tensor("y", Role::OutputTensor));
+    OpIr {
+        op: "StringAttrs".into(),
+        products: [("ascend910b".to_string(), true)].into_iter().collect(),
+        params,
+        ..Default::default()
+    }
+}
+
+fn str_in(param: &str, values: &[&str]) -> Rule {
+    Rule::StrIn {
+        param: param.into(),
+        values: s(values),
+    }
+}
+
+#[test]
+fn a_string_condition_that_lists_its_values() {
+    let op = string_attrs(&[
+        ("quantMode", &["当前版本仅支持“dynamic”"]),
+        ("dataFormat", &[]),
+    ]);
+    assert_eq!(
+        recognize(&op, "quantMode不为“dynamic”。").unwrap(),
+        vec![str_in("quantMode", &["dynamic"])]
+    );
+    let other = string_attrs(&[("fusedOpType", &[]), ("reduction", &[])]);
+    assert_eq!(
+        recognize(
+            &other,
+            r#"传入的fusedOpType不属于""、"add"以及"relu"中的一种。"#
+        )
+        .unwrap(),
+        vec![str_in("fusedOpType", &["", "add", "relu"])]
+    );
+    assert_eq!(
+        recognize(&other, "reduction值不在'none'|'mean'|'sum'范围之内。").unwrap(),
+        vec![str_in("reduction", &["none", "mean", "sum"])]
+    );
+    // The condition's own list, even where the description states none.
+    assert_eq!(
+        recognize(&op, "dataFormat没有设置为NCHW或NHWC。").unwrap(),
+        vec![str_in("dataFormat", &["NCHW", "NHWC"])]
+    );
+}
+
+#[test]
+fn a_string_out_of_range_takes_the_values_the_description_lists() {
+    let cases: [(&str, &[&str], &[&str]); 8] = [
+        (
+            "roundMode",
+            &[
+                "支持取值round/ceil/trunc/floor/hybrid",
+                "当输入x的数据格式为NZ时，支持取值round",
+            ],
+            &["round", "ceil", "trunc", "floor", "hybrid"],
+        ),
+        (
+            "roundMode",
+            &[
+                r#"支持{"rint", "round", "hybrid"}模式"#,
+                r#"selfRef的数据类型为INT8/FLOAT8_E4M3FN/FLOAT8_E5M2时，仅支持{"rint"}"#,
+                r#"数据类型为HIFLOAT8，支持{"round", "hybrid"}"#,
+            ],
+            &["rint", "round", "hybrid"],
+        ),
+        ("roundMode", &[r#"仅支持"rint"模式"#], &["rint"]),
+        (
+            "roundMode",
+            &[r#"roundMode支持"rint"、"round"、"floor"，传入空指针时，采用"rint"模式"#],
+            &["rint", "round", "floor"],
+        ),
+        (
+            "approximate",
+            &[r#"取值为"tanh"或"none""#],
+            &["tanh", "none"],
+        ),
+        (
+            "approximate",
+            &[r#"可配置为"none"或者"tanh"，其中"none"代表使用erf模式，"tanh"代表使用tanh模式"#],
+            &["none", "tanh"],
+        ),
+        ("dataFormat", &["支持NHWC或NCHW"], &["NHWC", "NCHW"]),
+        (
+            "roundMode",
+            &["支持取值round，ceil，trunc，floor"],
+            &["round", "ceil", "trunc", "floor"],
+        ),
+    ];
+    for (name, constraints, values) in cases {
+        let op = string_attrs(&[(name, constraints)]);
+        for condition in [
+            format!("{name}不在有效取值范围。"),
+            format!("{name}不在支持的范围之内。"),
+            format!("{name}不符合当前支持的值。"),
+        ] {
+            assert_eq!(
+                recognize(&op, &condition).unwrap(),
+                vec![str_in(name, values)],
+                "{condition} with {constraints:?}"
+            );
+        }
+    }
+    // Next to an integer attribute of the same clause.
+    let op = string_attrs(&[("roundMode", &[r#"仅支持"rint"模式"#])]);
+    let rules = recognize(&op, "axis, roundMode不在支持的范围之内。").unwrap();
+    assert!(rules.contains(&str_in("roundMode", &["rint"])), "{rules:?}");
+}
+
+#[test]
+fn a_string_list_that_cannot_be_read_exactly_stays_manual() {
+    let manual = |constraints: &[&str], condition: &str| {
+        let op = string_attrs(&[("roundMode", constraints)]);
+        recognize(&op, condition).unwrap_err().0
+    };
+    // No list at all.
+    let why = manual(&[], "roundMode不在有效取值范围。");
+    assert!(why.contains("lists no values"), "{why}");
+    // Lists only per product or under a condition.
+    let why = manual(
+        &[
+            "Atlas A2 训练系列产品：支持取值round，ceil",
+            "当dstType为HIFLOAT8时，支持round和hybrid",
+        ],
+        "roundMode不在有效取值范围。",
+    );
+    assert!(why.contains("only under conditions"), "{why}");
+    // Lists that do not nest: which one holds is not said.
+    let why = manual(
+        &["支持取值round、floor", "Atlas 推理系列产品：支持取值rint"],
+        "roundMode不在有效取值范围。",
+    );
+    assert!(why.contains("do not nest"), "{why}");
+    // "不支持" and prose are no lists; a value condition naming no set stays manual.
+    let why = manual(
+        &["roundMode暂不支持，传入空指针nullptr"],
+        "roundMode不在有效取值范围。",
+    );
+    assert!(why.contains("lists no values"), "{why}");
+    let why = manual(&[r#"仅支持"rint""#], "roundMode的值为空字符串。");
+    assert!(why.contains("names no set of values"), "{why}");
+}
+
+#[test]
+fn string_value_lists_as_docs_write_them() {
+    assert_eq!(
+        infer::string_value_list(r#"{"none", "tanh"}"#),
+        Some(s(&["none", "tanh"]))
+    );
+    assert_eq!(infer::string_value_list("“dynamic”"), Some(s(&["dynamic"])));
+    assert_eq!(
+        infer::string_value_list("NCHW或NHWC"),
+        Some(s(&["NCHW", "NHWC"]))
+    );
+    assert_eq!(
+        infer::string_value_list(r#""rint"模式"#),
+        Some(s(&["rint"]))
+    );
+    assert_eq!(infer::string_value_list("空Tensor"), None);
+    assert_eq!(infer::string_value_list(r#""rint"等"#), None);
+    assert_eq!(infer::string_value_list(""), None);
+}

@@ -46,6 +46,42 @@ pub(super) fn float_range(p: &Param, clause: &str) -> Result<Rule, Manual> {
     )))
 }
 
+// "quantMode不为“dynamic”", "dataFormat没有设置为NCHW或NHWC": the condition lists the values.
+re!(
+    STRING_NOT_SET,
+    r"(?:不为|不是|不等于|没有设置为|未设置为|没有设为|不属于|不在)\s*(.+?)\s*(?:之一|其中之一|中的一个|中的一种|范围内|范围之内|之内|内)?$"
+);
+// "roundMode不在有效取值范围", "…不在支持的范围之内", "…不符合当前支持的值": the values are the
+// ones the parameter's description lists.
+re!(
+    STRING_UNSUPPORTED,
+    r"不在.*范围|不符合.*(?:值|要求|约束)|不支持|不合法|无效|非法|取值错误|不正确"
+);
+
+/// A value condition on a string attribute → `StrIn`, with the values the condition itself lists
+/// or else the ones the parameter's description enumerates exactly ([`infer::string_values`]).
+fn string_rule(p: &Param, clause: &str) -> Result<Rule, Manual> {
+    let at = clause.find(p.name.as_str()).map_or(0, |i| i + p.name.len());
+    let rest = &clause[at..];
+    let listed = STRING_NOT_SET
+        .captures(rest)
+        .and_then(|c| infer::string_value_list(&c[1]));
+    let values = match listed {
+        Some(values) => values,
+        None if STRING_UNSUPPORTED.is_match(rest) => infer::string_values(p).map_err(Manual)?,
+        None => {
+            return Err(Manual(format!(
+                "a condition on the string attribute {} that names no set of values",
+                p.name
+            )))
+        }
+    };
+    Ok(Rule::StrIn {
+        param: p.name.clone(),
+        values,
+    })
+}
+
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
     if let Some(c) = ATTR_RELATION.captures(clause) {
@@ -84,7 +120,8 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
             continue;
         }
         if p.ty.contains("char") {
-            return Err(Manual(format!("{} is not an integer attribute", p.name)));
+            rules.push(string_rule(p, clause)?);
+            continue;
         }
         if p.ty.trim() == "bool" {
             // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
