@@ -178,6 +178,8 @@ fn groups(rules: &[&Rule]) -> Groups {
             | Rule::RankSame { params }
             | Rule::BroadcastTogether { params } => g.shape.join_all(params),
             Rule::Broadcastable { from, to, .. } => g.shape.join(from, to),
+            // Equal shapes meet a bound by another tensor's dims.
+            Rule::DimsAtMost { lhs, rhs, .. } => g.shape.join(lhs, rhs),
             Rule::DtypeSame { params } => g.dtype.join_all(params),
             Rule::FormatSame { params } => g.format.join_all(params),
             _ => {}
@@ -1019,6 +1021,29 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("shape_{lhs}_differs_from_{rhs}"), calls)]
         }
+        Rule::DimsAtMost {
+            lhs,
+            rhs,
+            except_attr,
+        } => {
+            let skip = except_attr.as_deref().map(|a| dim_in(base, 0, Some(a)));
+            // A dim of lhs that may not exceed rhs's, made larger than it.
+            let limit = tensor_of(base, rhs)
+                .map(|t| t.shape.clone())
+                .unwrap_or_default();
+            let grow = move |t: &mut TensorDesc| {
+                let rank = t.rank() as i64;
+                let skip = skip.map(|d| if d < 0 { rank + d } else { d });
+                if let Some(i) = (0..rank).find(|i| Some(*i) != skip) {
+                    let i = i as usize;
+                    t.shape[i] = limit.get(i).copied().unwrap_or(t.shape[i]) + 1;
+                }
+            };
+            vec![(
+                format!("shape_{lhs}_exceeds_{rhs}"),
+                vec![set_tensors(base, std::slice::from_ref(lhs), grow)],
+            )]
+        }
         Rule::IntAtMost { lhs, rhs } => {
             let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
             vec![(
@@ -1497,6 +1522,35 @@ mod tests {
         let set = synthesize(&op);
         assert!(set.untested.is_empty(), "{:?}", set.untested);
         assert!(set.cases.iter().any(|c| c.name.contains("self_channel")));
+    }
+
+    #[test]
+    fn a_dims_bound_gets_a_case_that_exceeds_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "index".into(),
+            ..op.params[0].clone()
+        });
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(
+                Rule::DimsAtMost {
+                    lhs: "index".into(),
+                    rhs: "self".into(),
+                    except_attr: None,
+                },
+                161002,
+                "对于每一个维度d，有index.size(d) <= self.size(d)",
+            ));
+        }
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
+        assert!(set
+            .cases
+            .iter()
+            .any(|c| c.name.contains("index_exceeds_self")));
     }
 
     #[test]

@@ -184,6 +184,16 @@ fn every_rule_op() -> OpIr {
             dim: 0,
             dim_attr: Some("n".into()),
         },
+        Rule::DimsAtMost {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            except_attr: None,
+        },
+        Rule::DimsAtMost {
+            lhs: "y".into(),
+            rhs: "x".into(),
+            except_attr: Some("n".into()),
+        },
         Rule::WhenDtype {
             param: "y".into(),
             dtypes: vec![DType::Int4],

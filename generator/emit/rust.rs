@@ -467,6 +467,22 @@ impl<'a> Emitter<'a> {
                 );
                 self.tensor_rule(&[lhs, rhs], body)
             }
+            Rule::DimsAtMost {
+                lhs,
+                rhs,
+                except_attr,
+            } => {
+                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
+                let body = match except_attr {
+                    None => quote!(pred::dims_at_most(&#l, &#r, None)),
+                    Some(_) => self.at_dim(
+                        0,
+                        except_attr.as_ref(),
+                        quote!(pred::dims_at_most(&#l, &#r, Some(d))),
+                    ),
+                };
+                self.tensor_rule(&[lhs, rhs], body)
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

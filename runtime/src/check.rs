@@ -127,6 +127,20 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 Some(d) => pred::shape_same_except(&l, &r, d),
             }
         }
+        Rule::DimsAtMost {
+            lhs,
+            rhs,
+            except_attr,
+        } => {
+            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
+            match except_attr {
+                None => pred::dims_at_most(&l, &r, None),
+                Some(a) => match dim_of(call, 0, Some(a))? {
+                    None => Ok(()),
+                    Some(d) => pred::dims_at_most(&l, &r, Some(d)),
+                },
+            }
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }

@@ -447,6 +447,24 @@ pub fn shape_same_except(lhs: &[Named], rhs: &[Named], dim: i64) -> Result<(), S
     Ok(())
 }
 
+/// Every dim of each `lhs` tensor is at most the same dim of each `rhs` tensor of its rank, but
+/// dim `except` (negative = from the end).
+pub fn dims_at_most(lhs: &[Named], rhs: &[Named], except: Option<i64>) -> Result<(), String> {
+    for (ln, l) in lhs {
+        for (rn, r) in rhs.iter().filter(|(_, r)| r.rank() == l.rank()) {
+            let skip = except.map(|d| if d < 0 { l.rank() as i64 + d } else { d });
+            let over = (0..l.rank()).find(|&i| Some(i as i64) != skip && l.shape[i] > r.shape[i]);
+            if let Some(i) = over {
+                return Err(format!(
+                    "{ln} dim {i} is {} but {rn} dim {i} is {}",
+                    l.shape[i], r.shape[i]
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each `from` tensor broadcasts one-way to each `to` tensor: same rank, every dim equal or 1 in
 /// `from`; when `dims` is given (negative = from the end), only those dims may differ.
 pub fn broadcastable(from: &[Named], to: &[Named], dims: Option<&[i64]>) -> Result<(), String> {
@@ -810,6 +828,18 @@ mod tests {
 
     fn td(shape: &[i64]) -> TensorDesc {
         TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn dims_at_most_but_the_excepted_one() {
+        let (index, src) = (td(&[2, 5, 3]), td(&[2, 4, 3]));
+        let (i, s) = (one("index", Some(&index)), one("src", Some(&src)));
+        assert!(dims_at_most(&i, &s, None).is_err());
+        assert!(dims_at_most(&i, &s, Some(1)).is_ok());
+        assert!(dims_at_most(&i, &s, Some(-2)).is_ok());
+        assert!(dims_at_most(&i, &s, Some(0)).is_err());
+        // Another rank: another rule's concern.
+        assert!(dims_at_most(&i, &one("src", Some(&td(&[1]))), None).is_ok());
     }
 
     #[test]

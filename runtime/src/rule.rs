@@ -105,6 +105,15 @@ pub enum Rule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dim_attr: Option<String>,
     },
+    /// Every dim of `lhs` is at most the same dim of `rhs`, but the dim the integer attribute
+    /// `except_attr` names ("对于每一个维度d，有index.size(d) <= src.size(d)；且d != dim时，
+    /// index.size(d) <= self.size(d)"). Tensors of different ranks are another rule's concern.
+    DimsAtMost {
+        lhs: String,
+        rhs: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        except_attr: Option<String>,
+    },
     /// `from` broadcasts to `to` one-way; `dims` (negative counts from the end) are the only
     /// dims allowed to differ; `None` allows any.
     Broadcastable {
@@ -224,6 +233,7 @@ impl Rule {
             | Rule::DimMatchesChannel { .. }
             | Rule::DimsScaled { .. }
             | Rule::ShapeSameExcept { .. }
+            | Rule::DimsAtMost { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::DimsPositive { .. }

@@ -32,6 +32,7 @@ use relations::promotion_rules;
 use relations::same_but_dim_rules;
 use relations::scaled_dim_rules;
 use relations::scaled_shape_rules;
+use relations::size_bound_rules;
 use shapes::broadcast_rules;
 use shapes::dim_multiple_rule;
 use shapes::element_count_rule;
@@ -71,8 +72,22 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
     if let Some(rules) = axis_bounds_rule(op, &text) {
         return Ok(rules);
     }
+    if let Some(rules) = size_bound_rules(op, &text) {
+        return Ok(rules);
+    }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
+    if let Some(c) = UNREAD_CONDITION
+        .find(&text)
+        .filter(|c| !PRESENCE.is_match(c.as_str()))
+    {
+        // "fusedOpType为"add"、"mul"时，…": a condition no prefix above reads; the rest holds
+        // only under it, so it is no unconditional rule.
+        return Err(Manual(format!(
+            "conditional on other arguments' values (“{}”), which the rule vocabulary cannot express",
+            c.as_str().trim_end_matches(['，', ','])
+        )));
+    }
     if text.is_empty() {
         return Err("the condition is empty".into());
     }

@@ -136,6 +136,21 @@ re!(
     r"^(?:传入)?(?:的)?(?:[Tt]ensor中|输入的?)?(?:数据类型|数据格式|shape|维度|任意维度|不支持空)"
 );
 re!(NUMEL, r"元素个数|元素数量");
+// A leading "…时，" that no prefix reader took.
+re!(UNREAD_CONDITION, r"^[^，,。；]*?时\s*[，,]");
+// "y1Out和y2Out都为有效输出时": presence, which every rule already presumes (a null skips it).
+re!(PRESENCE, r"有效输出|有效输入|非空|不为空|存在|传入");
+// "有index.size(d) <= src.size(d)", "如果d != dim, 有index.size(d) <= self.size(d)的限制": a bound
+// on every dim, or on every dim but the one an attribute names.
+re!(
+    SIZE_BOUND,
+    r"(?:d\s*!=\s*([A-Za-z_][A-Za-z0-9_]*)[^<]*?)?([A-Za-z_][A-Za-z0-9_]*)\.size\(d\)\s*<=\s*([A-Za-z_][A-Za-z0-9_]*)\.size\(d\)"
+);
+// "除了dim指定的维度，其他维度上index的size大于self".
+re!(
+    SIZE_OVER_EXCEPT,
+    r"^除了?\s*([A-Za-z_][A-Za-z0-9_]*)\s*指定的维度[，,]?\s*其[他余]维度上\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*size\s*大于\s*([A-Za-z_][A-Za-z0-9_]*)$"
+);
 re!(EXCEPT_REST, r"(除了?[^，,。]{0,20})[，,]\s*(其[余他])");
 // "shape大小不为1", "shape size 不为 1": the element count, in shape words.
 re!(SHAPE_NUMEL, r"(?i)shape\s*(?:的)?\s*(?:大小|size)");

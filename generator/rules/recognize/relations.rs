@@ -402,6 +402,41 @@ pub(super) fn same_but_dim_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     }])
 }
 
+/// "对于每一个维度d，有index.size(d) <= src.size(d)；且d != dim时，index.size(d) <= self.size(d)",
+/// "除了dim指定的维度，其他维度上index的size大于self": dims of one tensor bounded by another's.
+/// `None` unless every bound the text states names tensors (and a dim attribute) of the op.
+pub(super) fn size_bound_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
+    let tensor = |n: &str| {
+        text::resolve(op, n)
+            .filter(|p| p.role.is_tensor())
+            .map(|p| p.name.clone())
+    };
+    let dim_attr = |n: &str| match dim_ref(op, n)? {
+        (_, Some(attr)) => Some(attr),
+        _ => None,
+    };
+    if let Some(c) = SIZE_OVER_EXCEPT.captures(text.trim().trim_end_matches('。')) {
+        return Some(vec![Rule::DimsAtMost {
+            lhs: tensor(&c[2])?,
+            rhs: tensor(&c[3])?,
+            except_attr: Some(dim_attr(&c[1])?),
+        }]);
+    }
+    let mut rules = Vec::new();
+    for c in SIZE_BOUND.captures_iter(text) {
+        let except_attr = match c.get(1) {
+            Some(m) => Some(dim_attr(m.as_str())?),
+            None => None,
+        };
+        rules.push(Rule::DimsAtMost {
+            lhs: tensor(&c[2])?,
+            rhs: tensor(&c[3])?,
+            except_attr,
+        });
+    }
+    (!rules.is_empty()).then_some(rules)
+}
+
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.
 pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let lists: Vec<String> = subjects

@@ -1564,3 +1564,52 @@ fn string_value_lists_as_docs_write_them() {
     assert_eq!(infer::string_value_list(r#""rint"等"#), None);
     assert_eq!(infer::string_value_list(""), None);
 }
+
+#[test]
+fn dims_bounded_by_another_tensors_dims() {
+    let mut op = pool3d();
+    op.params.push(attr("dim", "int64_t", &[]));
+    let at_most = |lhs: &str, rhs: &str, except: Option<&str>| Rule::DimsAtMost {
+        lhs: lhs.into(),
+        rhs: rhs.into(),
+        except_attr: except.map(str::to_string),
+    };
+    assert_eq!(
+        recognize(
+            &op,
+            "self、gradOutput、out的shape不符合限制：对于每一个维度d，有gradOutput.size(d) <= out.size(d)；且d != dim时，gradOutput.size(d) <= self.size(d)。"
+        )
+        .unwrap(),
+        vec![
+            at_most("gradOutput", "out", None),
+            at_most("gradOutput", "self", Some("dim"))
+        ]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "除了dim指定的维度，其他维度上gradOutput的size大于self。"
+        )
+        .unwrap(),
+        vec![at_most("gradOutput", "self", Some("dim"))]
+    );
+    // A name that is no tensor of the op: no guess.
+    assert!(recognize(
+        &op,
+        "对于每一个维度d，有index.size(d) <= src.size(d)的限制。"
+    )
+    .is_err());
+}
+
+#[test]
+fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
+    let mut op = pool3d();
+    op.params.push(attr("mode", "const char*", &[]));
+    let why = recognize(&op, "mode为\"add\"、\"mul\"时，out是空tensor。").unwrap_err();
+    assert!(
+        why.0.starts_with("conditional on other arguments' values"),
+        "{why}"
+    );
+    // Presence is what every rule presumes.
+    assert!(recognize(&op, "gradOutput和self都为有效输入时，两者的数据类型不同。").is_ok());
+}
