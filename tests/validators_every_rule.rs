@@ -1,6 +1,6 @@
 //! The validators emitter on an op that uses every rule kind: the generated module parses, and
-//! (ignored by default: it builds a crate from scratch, about a minute) the generated crate
-//! compiles, is clippy-clean, and its differential test agrees with the interpreter.
+//! (ignored by default: it builds a crate from scratch, about a minute) the generated crate and
+//! its tests compile and are clippy-clean.
 //!
 //! Run the build with `cargo test --test validators_every_rule -- --ignored`.
 
@@ -331,17 +331,23 @@ fn every_rule_kind_renders_valid_rust() {
 
 #[test]
 #[ignore = "builds the generated crate from scratch (about a minute)"]
-fn every_rule_kind_compiles_and_agrees_with_the_interpreter() {
+fn every_rule_kind_compiles_and_is_clippy_clean() {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every_rule");
     // Fresh sources each run; the crate's own target folder is kept between runs.
     let _ = std::fs::remove_dir_all(root.join("generated"));
     let _ = std::fs::remove_dir_all(root.join("runtime"));
     let out = root.join("generated");
-    for f in aclgen::emit::rust::rust_crate(&[every_rule_op()]) {
+    let op = every_rule_op();
+    for f in aclgen::emit::rust::rust_crate(std::slice::from_ref(&op)) {
         let path = out.join(&f.path);
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(&path, f.contents).expect("write");
     }
+    // The crate's tests replay the op's cases file, as `gen` writes it next to the op project.
+    let cases = out.join("ops/every_rule/tests/cases.json");
+    std::fs::create_dir_all(cases.parent().expect("parent")).expect("mkdir");
+    let set = aclgen::cases::synthesize(&op);
+    std::fs::write(&cases, aclgen::emit::case_bundle(&op, &set)).expect("write cases");
     // The generated Cargo.toml points at ../../runtime: the real sources, with a manifest that
     // does not inherit from this workspace.
     let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime");
@@ -358,7 +364,17 @@ fn every_rule_kind_compiles_and_agrees_with_the_interpreter() {
     std::fs::write(&manifest, toml).expect("manifest");
     let manifest = manifest.to_str().expect("utf-8 path");
     for args in [
-        vec!["test", "--manifest-path", manifest, "--offline", "-q"],
+        // Built, not run: the op's rules contradict each other on purpose (every kind on a few
+        // tensors), so no call passes them all and there is no baseline to replay. The
+        // differential test runs on the shipped ops' crate (`generated/rust`) in `cargo test`.
+        vec![
+            "test",
+            "--no-run",
+            "--manifest-path",
+            manifest,
+            "--offline",
+            "-q",
+        ],
         vec![
             "clippy",
             "--manifest-path",

@@ -8,6 +8,7 @@ mod case_files;
 pub mod render;
 pub mod rust;
 
+pub use case_files::case_bundle;
 pub use render::EmitError;
 
 use crate::ir::OpIr;
