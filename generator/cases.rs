@@ -966,7 +966,9 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
             ];
             vec![(format!("dim_{param}_not_multiple_of_{by}"), calls)]
         }
-        Rule::DimMatchesChannel { param, dim, tensor } => {
+        Rule::DimMatchesChannel {
+            param, dim, tensor, ..
+        } => {
             let d = *dim;
             let grow = move |t: &mut TensorDesc| {
                 let i = if d < 0 { t.rank() as i64 + d } else { d };
@@ -1514,6 +1516,7 @@ mod tests {
                     param: "weight".into(),
                     dim: 0,
                     tensor: "self".into(),
+                    layout_attr: None,
                 },
                 161002,
                 "weight的shape与self的channel轴不一致",

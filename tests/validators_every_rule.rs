@@ -169,6 +169,20 @@ fn every_rule_op() -> OpIr {
             param: "y".into(),
             dim: 0,
             tensor: "x".into(),
+            layout_attr: None,
+        },
+        // The layout from a string attribute, and from an argument of another kind.
+        Rule::DimMatchesChannel {
+            param: "y".into(),
+            dim: 0,
+            tensor: "x".into(),
+            layout_attr: Some("mode".into()),
+        },
+        Rule::DimMatchesChannel {
+            param: "y".into(),
+            dim: 0,
+            tensor: "x".into(),
+            layout_attr: Some("n".into()),
         },
         Rule::DimsScaled {
             lhs: "y".into(),
@@ -320,7 +334,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..47 {
+    for i in 0..49 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -430,12 +430,27 @@ impl<'a> Emitter<'a> {
                 );
                 self.tensor_rule(&[param], body)
             }
-            Rule::DimMatchesChannel { param, dim, tensor } => {
+            Rule::DimMatchesChannel {
+                param,
+                dim,
+                tensor,
+                layout_attr,
+            } => {
                 let (p, t) = (self.tensors(&[param]), self.tensors(&[tensor]));
-                self.tensor_rule(
-                    &[param, tensor],
-                    quote!(pred::dim_matches_channel(&#p, #dim, &#t)),
-                )
+                let check = |layout| quote!(pred::dim_matches_channel(&#p, #dim, &#t, #layout));
+                let body = match layout_attr {
+                    None => check(quote!(None)),
+                    Some(a) if self.kind(a) == Some(Kind::Str) => {
+                        let id = ident_for(a);
+                        check(quote!(#id))
+                    }
+                    Some(a) => {
+                        let arg = self.as_arg(a);
+                        let inner = check(quote!(layout));
+                        quote!(pred::arg_str(#a, #arg.as_ref()).and_then(|layout| #inner))
+                    }
+                };
+                self.tensor_rule(&[param, tensor], body)
             }
             Rule::DimsScaled {
                 lhs,

@@ -98,8 +98,22 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let dim = dim_of(call, *dim, dim_attr.as_deref())?;
             dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
         }
-        Rule::DimMatchesChannel { param, dim, tensor } => {
-            pred::dim_matches_channel(&tensors(call, param)?, *dim, &tensors(call, tensor)?)
+        Rule::DimMatchesChannel {
+            param,
+            dim,
+            tensor,
+            layout_attr,
+        } => {
+            let layout = match layout_attr {
+                Some(a) => pred::arg_str(a, arg(call, a))?,
+                None => None,
+            };
+            pred::dim_matches_channel(
+                &tensors(call, param)?,
+                *dim,
+                &tensors(call, tensor)?,
+                layout,
+            )
         }
         Rule::DimsScaled {
             lhs,

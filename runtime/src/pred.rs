@@ -364,11 +364,33 @@ pub fn channel_axis(t: &TensorDesc) -> usize {
     }
 }
 
+/// The channel axis of a tensor whose layout an attribute names ("NHWC", "NCHW", "NDHWC"):
+/// the last dim for a channels-last name, else the second; a name of no layout gives `None`.
+pub fn layout_channel_axis(t: &TensorDesc, layout: &str) -> Option<usize> {
+    let name = layout.trim().to_ascii_uppercase();
+    if !name.starts_with('N') || !name.contains('C') || name.len() < 2 {
+        return None;
+    }
+    Some(if name.ends_with('C') {
+        t.rank().saturating_sub(1)
+    } else {
+        1
+    })
+}
+
 /// Dim `dim` (negative = from the end) of every `ts` tensor equals the channel axis of every `of`
-/// tensor; a tensor without the dim (or the channel axis) passes: ranks are other rules' concern.
-pub fn dim_matches_channel(ts: &[Named], dim: i64, of: &[Named]) -> Result<(), String> {
+/// tensor (by `layout` when a layout attribute names it, else by the tensor's format); a tensor
+/// without the dim (or the channel axis) passes: ranks are other rules' concern.
+pub fn dim_matches_channel(
+    ts: &[Named],
+    dim: i64,
+    of: &[Named],
+    layout: Option<&str>,
+) -> Result<(), String> {
     for (on, o) in of {
-        let axis = channel_axis(o);
+        let axis = layout
+            .and_then(|l| layout_channel_axis(o, l))
+            .unwrap_or_else(|| channel_axis(o));
         let Some(c) = o.shape.get(axis).copied() else {
             continue;
         };
@@ -381,9 +403,9 @@ pub fn dim_matches_channel(ts: &[Named], dim: i64, of: &[Named]) -> Result<(), S
                 continue;
             };
             if x != c {
+                let layout = layout.map_or_else(|| o.format.to_string(), str::to_string);
                 return Err(format!(
-                    "{name} dim {dim} is {x} but {on}'s channel axis (dim {axis}, {}) is {c}",
-                    o.format
+                    "{name} dim {dim} is {x} but {on}'s channel axis (dim {axis}, {layout}) is {c}"
                 ));
             }
         }
@@ -903,14 +925,22 @@ mod tests {
         let nchw = TensorDesc::new(&[2, 3, 5, 7], DType::Float32, Format::Nchw);
         let nhwc = TensorDesc::new(&[2, 5, 7, 3], DType::Float32, Format::Nhwc);
         let w = td(&[3]);
+        let check = |w: &TensorDesc, input: &TensorDesc, layout| {
+            dim_matches_channel(&one("w", Some(w)), 0, &one("input", Some(input)), layout)
+        };
         for input in [&nchw, &nhwc] {
-            assert!(
-                dim_matches_channel(&one("w", Some(&w)), 0, &one("input", Some(input))).is_ok()
-            );
+            assert!(check(&w, input, None).is_ok());
         }
         let w5 = td(&[5]);
-        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nchw))).is_err());
-        assert!(dim_matches_channel(&one("w", Some(&w5)), 0, &one("input", Some(&nhwc))).is_err());
+        assert!(check(&w5, &nchw, None).is_err());
+        assert!(check(&w5, &nhwc, None).is_err());
+        // A layout attribute decides over an ND tensor's format.
+        let nd = td(&[2, 5, 7, 3]);
+        assert!(check(&w, &nd, Some("NHWC")).is_ok());
+        assert!(check(&w, &nd, Some("NCHW")).is_err());
+        assert!(check(&td(&[5]), &nd, Some("NCHW")).is_ok());
+        // A value that names no layout leaves the tensor's format to decide.
+        assert!(check(&td(&[5]), &nd, Some("INVALID")).is_ok());
     }
 
     #[test]

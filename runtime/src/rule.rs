@@ -78,11 +78,15 @@ pub enum Rule {
     },
     /// Dim `dim` of `param` (negative = from the end) equals the channel axis of `tensor`: its
     /// last dim when its format is channels-last (NHWC, NDHWC, NLC), else its second ("weight的shape
-    ///与input的channel轴不一致", "mean在第二维上的size与input的channel轴不一致").
+    ///与input的channel轴不一致", "mean在第二维上的size与input的channel轴不一致"). With `layout_attr`,
+    /// the op's string attribute that names the layout ("dataFormat": "NHWC") decides instead of
+    /// the tensor's format, when the call gives it.
     DimMatchesChannel {
         param: String,
         dim: i64,
         tensor: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        layout_attr: Option<String>,
     },
     /// Dim `dim` of `lhs` times `den` equals the same dim of `rhs` times `num` (negative = from the
     /// end of each; with `dim_attr`, the dim the integer attribute names): "out在dim维的size不等于self在

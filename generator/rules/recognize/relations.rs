@@ -245,6 +245,7 @@ pub(super) fn channel_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
                     param,
                     dim,
                     tensor: of.clone(),
+                    layout_attr: layout_attr(op),
                 },
             })
             .collect(),
@@ -435,6 +436,19 @@ pub(super) fn size_bound_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
         });
     }
     (!rules.is_empty()).then_some(rules)
+}
+
+/// The op's string attribute that names its tensors' layout ("dataFormat": "NCHW" or "NHWC").
+fn layout_attr(op: &OpIr) -> Option<String> {
+    op.params
+        .iter()
+        .find(|p| {
+            p.role == Role::Attribute && p.ty.contains("char") && {
+                let n = p.name.to_ascii_lowercase();
+                n.contains("format") || n.contains("layout")
+            }
+        })
+        .map(|p| p.name.clone())
 }
 
 /// "x1、x2中的Tensor数量不一致": tensor lists of one length.

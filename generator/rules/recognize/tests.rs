@@ -612,7 +612,8 @@ fn neither_nor_lengths_and_axis_relations() {
         vec![Rule::DimMatchesChannel {
             param: "gradOutput".into(),
             dim: 0,
-            tensor: "self".into()
+            tensor: "self".into(),
+            layout_attr: None,
         }]
     );
 }
@@ -1085,6 +1086,7 @@ fn sizes_that_match_a_channel_axis() {
         param: p.into(),
         dim,
         tensor: "self".into(),
+        layout_attr: None,
     };
     assert_eq!(
         recognize(
@@ -1612,4 +1614,19 @@ fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
     );
     // Presence is what every rule presumes.
     assert!(recognize(&op, "gradOutput和self都为有效输入时，两者的数据类型不同。").is_ok());
+}
+
+#[test]
+fn a_layout_attribute_names_the_channel_axis() {
+    let mut op = pool3d();
+    op.params.push(attr("dataFormat", "char*", &[]));
+    assert_eq!(
+        recognize(&op, "gradOutput的shape和self的C轴不一致。").unwrap(),
+        vec![Rule::DimMatchesChannel {
+            param: "gradOutput".into(),
+            dim: 0,
+            tensor: "self".into(),
+            layout_attr: Some("dataFormat".into()),
+        }]
+    );
 }
