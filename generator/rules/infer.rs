@@ -31,6 +31,10 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
+re!(
+    VALUE_SET,
+    r"取值(?:范围)?\s*(?:是|为)?\s*[:：]?\s*[\[［]\s*(-?\d+(?:\s*[,，]\s*-?\d+){2,})\s*[\]］]"
+);
 // "与输入input一致或为FLOAT类型": equality is one of two choices, no rule.
 re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
@@ -312,6 +316,18 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
         .map(|(products, lo, hi)| (products, lo, Some(hi)))
         .collect();
     if ranges.is_empty() {
+        // "dstType的取值范围是:[35, 36, 40, 41]": three numbers or more in brackets are a set.
+        let listed: Vec<i64> = unconditional_clauses(p)
+            .iter()
+            .filter_map(|c| VALUE_SET.captures(c))
+            .flat_map(|c| text::int_alternatives(&c[1]))
+            .collect();
+        if !listed.is_empty() {
+            return vec![Rule::IntIn {
+                param: p.name.clone(),
+                values: listed,
+            }];
+        }
         let values: Vec<i64> = unconditional_clauses(p)
             .iter()
             .filter_map(|c| SUPPORTED_VALUES.captures(c))
@@ -631,6 +647,28 @@ mod tests {
         );
         let p = attr("groupSize", "int64_t", "当模式为MX时仅支持取值为32。");
         assert_eq!(value_rules(&p), vec![]);
+        // Three numbers or more in brackets are a set, not a range.
+        let p = attr(
+            "dstType",
+            "int64_t",
+            "dstType的取值范围是:[35, 36, 40, 41]。",
+        );
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "dstType".into(),
+                values: vec![35, 36, 40, 41]
+            }]
+        );
+        // A symbol among them is no set.
+        let p = attr(
+            "axis",
+            "int64_t",
+            "取值范围为：[-1, -2, xDim - 2, xDim - 1]。",
+        );
+        assert!(!value_rules(&p)
+            .iter()
+            .any(|r| matches!(r, Rule::IntIn { .. })));
     }
 
     #[test]
