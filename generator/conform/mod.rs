@@ -912,15 +912,15 @@ TEST_F(t, unreadable) {
         assert!(kinds.contains(&("unreadable", "t.cpp:33")), "{kinds:?}");
     }
 
-    #[test]
-    fn a_string_argument_is_not_a_null_pointer() {
+    /// `op()` with a string attribute `mode` (`const char*`) second, stating `constraints`.
+    fn with_mode(constraints: &[&str]) -> OpIr {
         let mut op = op();
-        let f = &mut op.functions[0];
-        f.params.insert(
+        let ty = "const char*".to_string();
+        op.functions[0].params.insert(
             1,
             CParam {
                 name: "mode".into(),
-                ty: "const char*".into(),
+                ty: ty.clone(),
             },
         );
         op.params.insert(
@@ -928,10 +928,17 @@ TEST_F(t, unreadable) {
             Param {
                 name: "mode".into(),
                 role: Role::Attribute,
-                ty: "const char*".into(),
+                ty,
+                constraints: constraints.iter().map(|c| c.to_string()).collect(),
                 ..Default::default()
             },
         );
+        op
+    }
+
+    #[test]
+    fn a_string_argument_is_not_a_null_pointer() {
+        let mut op = with_mode(&[]);
         op.errors[0].condition = "传入的self、mode、out是空指针。".into();
         op.errors[0].mapping = None;
         crate::rules::apply(&mut op);
@@ -950,24 +957,7 @@ TEST_F(t, null) { auto s = TensorDesc({2}, ACL_FLOAT, ACL_FORMAT_ND);
 
     #[test]
     fn string_arguments_are_checked_against_the_listed_values() {
-        let mut op = op();
-        op.functions[0].params.insert(
-            1,
-            CParam {
-                name: "mode".into(),
-                ty: "const char*".into(),
-            },
-        );
-        op.params.insert(
-            1,
-            Param {
-                name: "mode".into(),
-                role: Role::Attribute,
-                ty: "const char*".into(),
-                constraints: vec![r#"支持"rint"、"round""#.into()],
-                ..Default::default()
-            },
-        );
+        let mut op = with_mode(&[r#"支持"rint"、"round""#]);
         op.errors[1].condition = "mode不在支持的范围之内。".into();
         op.errors[1].mapping = None;
         crate::rules::apply(&mut op);
