@@ -1444,18 +1444,16 @@ mod tests {
     #[test]
     fn a_dim_multiple_gets_a_baseline_that_meets_it_and_a_case_that_breaks_it() {
         let mut op = op();
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
-            rules.push(rule(
-                Rule::DimMultipleOf {
-                    param: "self".into(),
-                    dim: -1,
-                    dim_attr: None,
-                    by: 8,
-                },
-                161002,
-                "self的最后一维不能被8整除",
-            ));
-        }
+        push_rule(
+            &mut op,
+            Rule::DimMultipleOf {
+                param: "self".into(),
+                dim: -1,
+                dim_attr: None,
+                by: 8,
+            },
+            "self的最后一维不能被8整除",
+        );
         assert_baseline_and_case(&op, "not_multiple_of_8");
     }
 
@@ -1468,16 +1466,14 @@ mod tests {
             ty: "const char*".into(),
             ..Param::default()
         });
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
-            rules.push(rule(
-                Rule::StrIn {
-                    param: "roundMode".into(),
-                    values: vec!["round".into(), "floor".into()],
-                },
-                161002,
-                "roundMode不在有效取值范围",
-            ));
-        }
+        push_rule(
+            &mut op,
+            Rule::StrIn {
+                param: "roundMode".into(),
+                values: vec!["round".into(), "floor".into()],
+            },
+            "roundMode不在有效取值范围",
+        );
         let rules = op.all_rules();
         let call = baseline(&op, &rules, "ascend910b");
         assert_eq!(call.args["roundMode"], Arg::Str("round".into()));
@@ -1502,21 +1498,26 @@ mod tests {
             name: "weight".into(),
             ..op.params[0].clone()
         });
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
-            rules.push(rule(
-                Rule::DimMatchesChannel {
-                    param: "weight".into(),
-                    dim: 0,
-                    tensor: "self".into(),
-                    layout_attr: None,
-                },
-                161002,
-                "weight的shape与self的channel轴不一致",
-            ));
-        }
+        push_rule(
+            &mut op,
+            Rule::DimMatchesChannel {
+                param: "weight".into(),
+                dim: 0,
+                tensor: "self".into(),
+                layout_attr: None,
+            },
+            "weight的shape与self的channel轴不一致",
+        );
         let set = synthesize(&op);
         assert!(set.untested.is_empty(), "{:?}", set.untested);
         assert!(set.cases.iter().any(|c| c.name.contains("self_channel")));
+    }
+
+    /// Adds `rule` (161002, `condition`) to the op's first documented error.
+    fn push_rule(op: &mut OpIr, checked: Rule, condition: &str) {
+        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+            rules.push(rule(checked, 161002, condition));
+        }
     }
 
     /// The op's baseline on ascend910b passes every rule, every rule gets a case, and one case's
@@ -1540,17 +1541,15 @@ mod tests {
             name: "index".into(),
             ..op.params[0].clone()
         });
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
-            rules.push(rule(
-                Rule::DimsAtMost {
-                    lhs: "index".into(),
-                    rhs: "self".into(),
-                    except_attr: None,
-                },
-                161002,
-                "对于每一个维度d，有index.size(d) <= self.size(d)",
-            ));
-        }
+        push_rule(
+            &mut op,
+            Rule::DimsAtMost {
+                lhs: "index".into(),
+                rhs: "self".into(),
+                except_attr: None,
+            },
+            "对于每一个维度d，有index.size(d) <= self.size(d)",
+        );
         assert_baseline_and_case(&op, "index_exceeds_self");
     }
 
@@ -1602,22 +1601,20 @@ mod tests {
                 .collect(),
             ..op.params[0].clone()
         });
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
-            rules.push(rule(
-                Rule::WhenDtype {
-                    param: "y".into(),
-                    dtypes: vec![DType::Int4],
-                    rule: Box::new(Rule::DimMultipleOf {
-                        param: "self".into(),
-                        dim: -1,
-                        dim_attr: None,
-                        by: 4,
-                    }),
-                },
-                161002,
-                "y的数据类型为INT4时，self的最后一维不能被4整除",
-            ));
-        }
+        push_rule(
+            &mut op,
+            Rule::WhenDtype {
+                param: "y".into(),
+                dtypes: vec![DType::Int4],
+                rule: Box::new(Rule::DimMultipleOf {
+                    param: "self".into(),
+                    dim: -1,
+                    dim_attr: None,
+                    by: 4,
+                }),
+            },
+            "y的数据类型为INT4时，self的最后一维不能被4整除",
+        );
         let set = synthesize(&op);
         let i = op
             .all_rules()
