@@ -43,6 +43,9 @@ pub struct ConditionAudit {
     /// Why it is not tested, when it is mapped but no case exercises it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub untested_reason: Option<String>,
+    /// The alternative of an "A，或B" condition its rules leave out, and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unread: Option<String>,
     /// With `--tests`: what CANN's own unit tests say about this condition's rule.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ut: Option<UtVerdict>,
@@ -103,6 +106,8 @@ pub struct InferredAudit {
 pub struct Totals {
     pub conditions: usize,
     pub mapped: usize,
+    /// Mapped conditions whose rules leave one alternative out.
+    pub partly: usize,
     pub tested: usize,
     pub passing: usize,
 }
@@ -110,7 +115,9 @@ pub struct Totals {
 impl Totals {
     fn add(&mut self, c: &ConditionAudit) {
         self.conditions += 1;
-        self.mapped += usize::from(c.rule != "missing" && !c.rule.starts_with("manual"));
+        let mapped = c.rule != "missing" && !c.rule.starts_with("manual");
+        self.mapped += usize::from(mapped);
+        self.partly += usize::from(mapped && c.unread.is_some());
         self.tested += usize::from(c.tested);
         self.passing += usize::from(c.passing);
     }
@@ -188,7 +195,7 @@ fn rule_verdicts(rules: &[CheckedRule], set: &CaseSet) -> BTreeMap<usize, bool> 
 
 /// Indices into `rules` of the rules that implement `error`.
 fn rules_of(error: &ErrorCase, rules: &[CheckedRule]) -> Vec<usize> {
-    let Some(Mapping::Rules { rules: mine }) = &error.mapping else {
+    let Some(Mapping::Rules { rules: mine, .. }) = &error.mapping else {
         return Vec::new();
     };
     rules
@@ -207,7 +214,7 @@ fn audit_condition(
 ) -> ConditionAudit {
     let mine = rules_of(error, rules);
     let rule = match &error.mapping {
-        Some(Mapping::Rules { rules }) if !rules.is_empty() => rules
+        Some(Mapping::Rules { rules, .. }) if !rules.is_empty() => rules
             .iter()
             .map(|r| describe(&r.rule))
             .collect::<Vec<_>>()
@@ -236,6 +243,10 @@ fn audit_condition(
         tested,
         passing,
         untested_reason,
+        unread: match &error.mapping {
+            Some(Mapping::Rules { unread, .. }) => unread.clone(),
+            _ => None,
+        },
         ut: None,
     }
 }
@@ -282,9 +293,10 @@ fn mark(b: bool) -> &'static str {
 
 fn totals_line(label: &str, t: &Totals) -> String {
     format!(
-        "{label}: {} conditions, {} mapped, {} tested, {} passing ({:.1}% covered)",
+        "{label}: {} conditions, {} mapped ({} partly), {} tested, {} passing ({:.1}% covered)",
         t.conditions,
         t.mapped,
+        t.partly,
         t.tested,
         t.passing,
         t.coverage()
@@ -307,6 +319,9 @@ pub fn render_table(report: &Report) -> String {
             );
             if let Some(why) = &c.untested_reason {
                 let _ = writeln!(out, "          not tested: {why}");
+            }
+            if let Some(unread) = &c.unread {
+                let _ = writeln!(out, "          not checked: {unread}");
             }
             if let Some(ut) = &c.ut {
                 let _ = writeln!(out, "          CANN unit tests: {}", ut.text());
@@ -346,11 +361,15 @@ pub fn render_markdown(report: &Report) -> String {
             };
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | `{}` | {} | {} |",
+                "| {} | {} | {} | `{}`{} | {} | {} |",
                 op.op,
                 c.code,
                 one_line(&c.condition).replace('|', "\\|"),
                 c.rule.replace('|', "\\|"),
+                c.unread
+                    .as_ref()
+                    .map(|u| format!(" (not checked: {})", one_line(u).replace('|', "\\|")))
+                    .unwrap_or_default(),
                 tested,
                 mark_icon(c.passing)
             );
@@ -385,6 +404,7 @@ mod tests {
             tested: true,
             passing: true,
             untested_reason: None,
+            unread: None,
             ut: None,
         }
     }

@@ -1407,7 +1407,10 @@ mod tests {
             code: 161002,
             name: "ACLNN_ERR_PARAM_INVALID".into(),
             condition: "all".into(),
-            mapping: Some(Mapping::Rules { rules }),
+            mapping: Some(Mapping::Rules {
+                rules,
+                unread: None,
+            }),
             ..Default::default()
         }];
         op
@@ -1515,7 +1518,7 @@ mod tests {
 
     /// Adds `rule` (161002, `condition`) to the op's first documented error.
     fn push_rule(op: &mut OpIr, checked: Rule, condition: &str) {
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+        if let Some(Mapping::Rules { rules, .. }) = &mut op.errors[0].mapping {
             rules.push(rule(checked, 161002, condition));
         }
     }
@@ -1560,7 +1563,7 @@ mod tests {
             name: "half".into(),
             ..op.params[0].clone()
         });
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+        if let Some(Mapping::Rules { rules, .. }) = &mut op.errors[0].mapping {
             rules.push(rule(
                 Rule::DimsScaled {
                     lhs: "half".into(),
@@ -1661,7 +1664,7 @@ mod tests {
     #[test]
     fn a_rule_no_call_can_satisfy_is_reported_untested() {
         let mut op = op();
-        if let Some(Mapping::Rules { rules }) = &mut op.errors[0].mapping {
+        if let Some(Mapping::Rules { rules, .. }) = &mut op.errors[0].mapping {
             // rank must be 2..4 and also 6..8: no baseline exists.
             rules.push(rule(
                 Rule::RankIn {

@@ -151,10 +151,26 @@ pub struct ErrorCase {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Mapping {
-    /// Executable rules that together implement the condition.
-    Rules { rules: Vec<CheckedRule> },
+    /// Executable rules that together implement the condition. `unread` names an alternative
+    /// of an "A，或B" condition the rules leave out (and why): the rules reject where the doc
+    /// does, but not everywhere it does.
+    Rules {
+        rules: Vec<CheckedRule>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unread: Option<String>,
+    },
     /// Not expressible in the rule vocabulary; kept as text with the reason.
     Manual { reason: String },
+}
+
+impl Mapping {
+    /// What of the condition no rule checks: all of it (manual) or an alternative left out.
+    pub fn unread(&self) -> Option<&str> {
+        match self {
+            Mapping::Manual { reason } => Some(reason),
+            Mapping::Rules { unread, .. } => unread.as_deref(),
+        }
+    }
 }
 
 /// Where a fact came from.
@@ -216,7 +232,7 @@ impl OpIr {
             .errors
             .iter()
             .filter_map(|e| match &e.mapping {
-                Some(Mapping::Rules { rules }) => Some(rules.clone()),
+                Some(Mapping::Rules { rules, .. }) => Some(rules.clone()),
                 _ => None,
             })
             .flatten()

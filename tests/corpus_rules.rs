@@ -62,7 +62,7 @@ fn most_documented_conditions_become_rules() {
                     manual_examples.push(format!("{}: {} — {reason}", op.op, e.condition));
                 }
                 None => panic!("{}: condition without mapping: {}", op.op, e.condition),
-                Some(Mapping::Rules { rules }) => {
+                Some(Mapping::Rules { rules, .. }) => {
                     assert!(!rules.is_empty(), "{}: empty rules", op.op);
                     if std::env::var_os("ACLGEN_LIST_MAPPED").is_some() {
                         let kinds: Vec<String> = rules

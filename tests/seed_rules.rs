@@ -40,7 +40,7 @@ fn seed_conditions_are_rules_or_manual_with_reason() {
         for e in &op.errors {
             total += 1;
             match &e.mapping {
-                Some(Mapping::Rules { rules }) => {
+                Some(Mapping::Rules { rules, .. }) => {
                     assert!(!rules.is_empty(), "{seed}: {}", e.condition);
                     assert!(rules
                         .iter()

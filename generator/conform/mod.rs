@@ -626,16 +626,14 @@ fn explain(op: &OpIr, expected: u32, fired: Option<&aclnn_runtime::AclnnError>) 
         .errors
         .iter()
         .filter(|c| c.code == expected)
-        .filter_map(|c| match &c.mapping {
-            Some(Mapping::Manual { reason }) => Some(format!(
-                "{}: \"{}\" has no rule ({reason})",
-                c.source
-                    .as_ref()
-                    .map(|l| format!("{}:{}", l.file, l.line))
-                    .unwrap_or_else(|| doc.clone()),
-                c.condition
-            )),
-            _ => None,
+        .filter_map(|c| {
+            let reason = c.mapping.as_ref().and_then(Mapping::unread)?;
+            let at = c
+                .source
+                .as_ref()
+                .map(|l| format!("{}:{}", l.file, l.line))
+                .unwrap_or_else(|| doc.clone());
+            Some(format!("{at}: \"{}\" has no rule ({reason})", c.condition))
         })
         .collect();
     if manual.is_empty() {

@@ -157,6 +157,7 @@ fn is_error_table(t: &Table) -> bool {
 fn table_errors(t: &Table, file: &str) -> Vec<ErrorCase> {
     let desc_c = t.column(&["描述", "说明", "原因"]);
     let mut out: Vec<ErrorCase> = Vec::new();
+    let mut previous: Option<(u32, String)> = None;
     for row in t.body() {
         let cells: Vec<String> = row.cells.iter().map(|c| clean_inline(c)).collect();
         let code = cells.iter().find_map(|c| {
@@ -170,9 +171,17 @@ fn table_errors(t: &Table, file: &str) -> Vec<ErrorCase> {
             .find_map(|c| NAME_CELL.captures(c).map(|m| m[1].to_string()));
         // Tables listing only names ("返回码 | 说明") get aclnn's code for the name.
         let code = code.or_else(|| name.as_deref().and_then(aclnn_runtime::status::code));
-        let (Some(code), Some(name)) = (code, name) else {
-            continue;
+        let (code, name) = match (code, name) {
+            (Some(code), Some(name)) => (code, name),
+            // A lone description row under a rowspan that stops one row short (the author
+            // counted the head row): it continues the code above.
+            (None, None) if cells.len() == 1 => match previous.clone() {
+                Some(head) => head,
+                None => continue,
+            },
+            _ => continue,
         };
+        previous = Some((code, name.clone()));
         if code == 0 {
             continue; // ACLNN_SUCCESS
         }
@@ -265,6 +274,14 @@ mod tests {
         let text = "<table><thead><tr><th>返回码</th><th>错误码</th><th>描述</th></tr></thead><tbody>\n<tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td></tr>\n<tr><td>x的数据类型不在支持的范围之内。</td></tr>\n</tbody></table>";
         let c: Vec<String> = conditions(text).into_iter().map(|c| c.2).collect();
         assert_eq!(c, vec!["x的数据类型不在支持的范围之内。"]);
+    }
+
+    #[test]
+    fn a_description_row_below_a_short_rowspan_continues_its_code() {
+        // The rowspan counts the head row, so the second description falls outside it.
+        let text = "<table><thead><tr><th>返回码</th><th>错误码</th><th>描述</th></tr></thead><tbody>\n<tr><td rowspan=\"2\">ACLNN_ERR_PARAM_INVALID</td><td rowspan=\"2\">161002</td></tr>\n<tr><td>a。</td></tr>\n<tr><td>b。</td></tr>\n</tbody></table>";
+        let c: Vec<(u32, String)> = conditions(text).into_iter().map(|c| (c.0, c.2)).collect();
+        assert_eq!(c, vec![(161002, "a。".into()), (161002, "b。".into())]);
     }
 
     #[test]

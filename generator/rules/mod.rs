@@ -36,9 +36,11 @@ pub fn apply(op: &mut OpIr) {
     let mappings: Vec<Mapping> = op
         .errors
         .iter()
-        .map(|e| match recognize::recognize(op, &e.condition) {
-            Ok(rules) => Mapping::Rules {
-                rules: rules
+        .map(|e| match recognize::read_condition(op, &e.condition) {
+            Ok(reading) => Mapping::Rules {
+                unread: reading.unread.map(|m| m.0),
+                rules: reading
+                    .rules
                     .into_iter()
                     .map(|rule| CheckedRule {
                         rule,
@@ -163,7 +165,7 @@ fn reconcile_broadcasts(op: &mut OpIr) {
         *rules = out;
     };
     for e in &mut op.errors {
-        if let Some(Mapping::Rules { rules }) = &mut e.mapping {
+        if let Some(Mapping::Rules { rules, .. }) = &mut e.mapping {
             fix(rules);
         }
     }
@@ -311,7 +313,7 @@ mod tests {
             ),
         ]);
         apply(&mut op);
-        let Some(Mapping::Rules { rules }) = &op.errors[0].mapping else {
+        let Some(Mapping::Rules { rules, .. }) = &op.errors[0].mapping else {
             panic!("not mapped")
         };
         let kinds: Vec<&Rule> = rules.iter().map(|r| &r.rule).collect();

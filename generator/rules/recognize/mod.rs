@@ -38,8 +38,27 @@ use shapes::dim_multiple_rule;
 use shapes::element_count_rule;
 use shapes::fraction_rule;
 
-/// Rules for one condition, or why it can't be expressed.
+/// Rules for one whole condition, or why it (or one of its alternatives) can't be expressed.
+#[cfg(test)]
 pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
+    let reading = read_condition(op, condition)?;
+    match reading.unread {
+        Some(unread) => Err(unread),
+        None => Ok(reading.rules),
+    }
+}
+
+/// A condition's rules, and the alternative of an "A，或B" condition they leave out, if any.
+#[derive(Debug)]
+pub struct Reading {
+    pub rules: Vec<Rule>,
+    pub unread: Option<Manual>,
+}
+
+/// Rules for one condition, keeping the alternatives it can read where another of its
+/// alternatives ("…的数据类型不在支持的范围之内，或shape不相互匹配") cannot be: each alternative
+/// alone rejects, so its rule rejects only where the doc does.
+pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = text::normalize(condition);
     let text = TAIL.replace(&text, "").to_string();
     let (text, excluded) = match EXCLUDED.captures(&text) {
@@ -69,11 +88,17 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
         }
         _ => text,
     };
+    let whole = |rules| {
+        Ok(Reading {
+            rules,
+            unread: None,
+        })
+    };
     if let Some(rules) = axis_bounds_rule(op, &text) {
-        return Ok(rules);
+        return whole(rules);
     }
     if let Some(rules) = size_bound_rules(op, &text) {
-        return Ok(rules);
+        return whole(rules);
     }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
@@ -94,12 +119,13 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
         .unwrap_or_default();
+    let mut unread = None;
     if rules.is_empty() {
         let conditional = when.is_some() || when_dtype.is_some();
-        clause_rules(op, &text, conditional, &mut rules)?;
+        unread = clause_rules(op, &text, conditional, &mut rules)?;
     }
     if rules.is_empty() {
-        return Err("no checkable statement recognized".into());
+        return Err(unread.unwrap_or_else(|| "no checkable statement recognized".into()));
     }
     if let Some((param, dtypes)) = when_dtype {
         rules = rules
@@ -128,21 +154,20 @@ pub fn recognize(op: &OpIr, condition: &str) -> Result<Vec<Rule>, Manual> {
             })
             .collect();
     }
-    Ok(rules)
+    Ok(Reading { rules, unread })
 }
 
-/// The clauses of a condition, each read on its own, appended to `rules`.
+/// The clauses of a condition, each read on its own, appended to `rules`. An alternative
+/// ("或…") that cannot be read is left out and returned, unless it is conditional: a condition
+/// on other arguments may scope the alternatives after it too.
 fn clause_rules(
     op: &OpIr,
     text: &str,
     conditional: bool,
     rules: &mut Vec<Rule>,
-) -> Result<(), Manual> {
+) -> Result<Option<Manual>, Manual> {
     let mut subjects: Vec<&Param> = Vec::new();
-    let clauses: Vec<String> = text::split_clauses(text, |s| PREDICATE.is_match(s))
-        .into_iter()
-        .flat_map(|c| split_alternatives(&c))
-        .collect();
+    let clauses = alternative_clauses(text);
     // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
     // condition, not two separate ones.
     let empties: Vec<bool> = text
@@ -155,7 +180,8 @@ fn clause_rules(
             "a joint emptiness condition on several tensors (“{text}”) is not in the vocabulary"
         )));
     }
-    for (i, clause) in clauses.iter().enumerate() {
+    let mut unread: Option<Manual> = None;
+    for (i, (clause, alternative)) in clauses.iter().enumerate() {
         if EXPLANATORY.is_match(clause) {
             continue;
         }
@@ -164,11 +190,35 @@ fn clause_rules(
                 "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
             )));
         }
-        let (clause_rules, used) = recognize_clause(op, clause, &subjects, conditional)?;
-        subjects = used;
-        rules.extend(qualify_by_products(clause, clause_rules));
+        match recognize_clause(op, clause, &subjects, conditional) {
+            Ok((clause_rules, used)) => {
+                subjects = used;
+                rules.extend(qualify_by_products(clause, clause_rules));
+            }
+            Err(Manual(reason)) if *alternative && !reason.contains("conditional") => {
+                // Its subjects are unknown, so a later clause naming none has none to inherit.
+                subjects.clear();
+                unread.get_or_insert(Manual(format!("the alternative “{clause}”: {reason}")));
+            }
+            Err(manual) => return Err(manual),
+        }
     }
-    Ok(())
+    Ok(unread)
+}
+
+/// The clauses of a condition, each marked whether it is one of several alternatives: joined
+/// to its neighbour by 或/或者 ("…范围之内，或shape不相互匹配", "A不为2维或B不为3维").
+fn alternative_clauses(text: &str) -> Vec<(String, bool)> {
+    let clauses = text::split_clauses(text, |s| PREDICATE.is_match(s));
+    let starts_or = |c: &String| c.starts_with('或');
+    let mut out = Vec::new();
+    for (i, clause) in clauses.iter().enumerate() {
+        let joined = starts_or(clause) || clauses.get(i + 1).is_some_and(starts_or);
+        let parts = split_alternatives(clause);
+        let split = parts.len() > 1;
+        out.extend(parts.into_iter().map(|p| (p, joined || split)));
+    }
+    out
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");

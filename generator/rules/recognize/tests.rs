@@ -1630,3 +1630,43 @@ fn a_layout_attribute_names_the_channel_axis() {
         }]
     );
 }
+
+#[test]
+fn an_unreadable_alternative_leaves_the_readable_ones_checked() {
+    let op = pool3d();
+    let reading = read_condition(
+        &op,
+        "gradOutput、self的数据类型不在支持的范围之内，或shape不相互匹配。",
+    )
+    .unwrap();
+    assert!(
+        matches!(&reading.rules[..], [Rule::DtypeIn { param, .. }, Rule::DtypeIn { .. }] if param == "gradOutput")
+    );
+    let unread = reading.unread.expect("the shape alternative is named");
+    assert!(unread.0.contains("或shape不相互匹配"), "{unread}");
+    // The strict reading, as a whole, is manual.
+    assert!(recognize(
+        &op,
+        "gradOutput、self的数据类型不在支持的范围之内，或shape不相互匹配。"
+    )
+    .is_err());
+}
+
+#[test]
+fn an_unreadable_conditional_alternative_keeps_the_condition_manual() {
+    // The scope of "perMode场景下" may cover the alternatives after it: none is unconditional.
+    let mut op = pool3d();
+    op.params.push(attr("mode", "int64_t", &[]));
+    let why = read_condition(
+        &op,
+        "perMode场景下gradOutput的维度不为4，或者self的维度不为5。",
+    )
+    .unwrap_err();
+    assert!(why.0.contains("conditional"), "{why}");
+}
+
+#[test]
+fn a_clause_without_or_is_no_alternative() {
+    let why = read_condition(&pool3d(), "gradOutput的shape不合法，self的维度不为5。").unwrap_err();
+    assert!(why.0.contains("shape不合法"), "{why}");
+}
