@@ -8,7 +8,7 @@
 
 use crate::cases::{self, CaseSet};
 use crate::ir::{ErrorCase, Mapping, OpIr};
-use aclnn_runtime::{check, CheckedRule, Rule};
+use aclnn_runtime::{check, CheckedRule, Factor, Rule};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -269,6 +269,13 @@ pub fn describe(rule: &Rule) -> String {
         .to_string();
     if let Rule::OnProducts { products, rule } = rule {
         return format!("on[{}] {}", products.join(","), describe(rule));
+    }
+    if let Rule::ProductsEqual { lhs, rhs } = rule {
+        return format!(
+            "{kind}({} = {})",
+            Factor::product_text(lhs),
+            Factor::product_text(rhs)
+        );
     }
     let mut names = Vec::new();
     for key in ["param", "params", "products", "from", "to", "lhs", "rhs"] {

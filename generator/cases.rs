@@ -7,7 +7,9 @@
 
 use crate::ir::{OpIr, Role};
 use aclnn_runtime::check::eval;
-use aclnn_runtime::{status, Arg, Call, CheckedRule, DType, Format, Product, Rule, TensorDesc};
+use aclnn_runtime::{
+    status, Arg, Call, CheckedRule, DType, Factor, Format, Product, Rule, TensorDesc,
+};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -274,7 +276,92 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
             }
         }
     }
+    satisfy_int_relations(&active, &mut call);
     call
+}
+
+/// Integer attributes the relations pin take their values, fewest unknowns first:
+/// "self在C维度上的空间大小不等于C" makes C self's second dim, then "self的元素数量不等于N*C*HxW"
+/// leaves N 1 and solves HxW. A divisor ("C不能被group整除") no relation pins is 1.
+fn satisfy_int_relations(rules: &[&Rule], call: &mut Call) {
+    let mut pinned: BTreeSet<String> = BTreeSet::new();
+    let mut equalities: Vec<(&Vec<Factor>, &Vec<Factor>)> = rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::ProductsEqual { lhs, rhs } => Some((lhs, rhs)),
+            _ => None,
+        })
+        .collect();
+    let free = |fs: &[Factor], call: &Call, pinned: &BTreeSet<String>| -> Vec<String> {
+        fs.iter()
+            .filter_map(|f| match f {
+                Factor::Attr(a)
+                    if !pinned.contains(a) && matches!(call.args.get(a), Some(Arg::Int(_))) =>
+                {
+                    Some(a.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    equalities.sort_by_key(|(l, r)| l.len() + r.len());
+    for (lhs, rhs) in equalities {
+        for (one, other) in [(lhs, rhs), (rhs, lhs)] {
+            let unknown = free(one, call, &pinned);
+            let Some((last, rest)) = unknown.split_last() else {
+                continue;
+            };
+            if !free(other, call, &pinned).is_empty() {
+                continue;
+            }
+            for a in rest {
+                call.args.insert(a.clone(), Arg::Int(1));
+            }
+            call.args.insert(last.clone(), Arg::Int(1));
+            let (Some(target), Some(known)) = (product_on(call, other), product_on(call, one))
+            else {
+                continue;
+            };
+            if known != 0 && target % known == 0 {
+                call.args.insert(last.clone(), Arg::Int(target / known));
+                pinned.extend(unknown.iter().cloned());
+                break;
+            }
+        }
+    }
+    for rule in rules {
+        if let Rule::AttrMultipleOf { by, .. } = rule {
+            if !pinned.contains(by) {
+                if let Some(Arg::Int(v)) = call.args.get_mut(by) {
+                    *v = 1;
+                }
+            }
+        }
+    }
+}
+
+/// The product of `factors` on `call`, when every one is known.
+fn product_on(call: &Call, factors: &[Factor]) -> Option<i64> {
+    factors.iter().try_fold(1i64, |acc, f| {
+        let v = match f {
+            Factor::Attr(p) => call.args.get(p).and_then(Arg::as_int),
+            Factor::Dim { param, dim } => tensor_of(call, param).and_then(|t| {
+                let i = if *dim < 0 {
+                    t.rank() as i64 + dim
+                } else {
+                    *dim
+                };
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| t.shape.get(i).copied())
+            }),
+            Factor::DimsFrom { param, from } => {
+                tensor_of(call, param).map(|t| t.shape.iter().skip(*from).product())
+            }
+            Factor::Numel(p) => tensor_of(call, p).and_then(TensorDesc::numel),
+        }?;
+        acc.checked_mul(v)
+    })
 }
 
 /// The dtype a `ScalarCastable` casts to on `call`: its own, else the promoted dtype of `to`.
@@ -1053,6 +1140,40 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
             )]
         }
+        Rule::ProductsEqual { lhs, rhs } => {
+            // One more in an attribute factor, else in a tensor factor's dims.
+            let calls = lhs
+                .iter()
+                .chain(rhs)
+                .filter_map(|f| match f {
+                    Factor::Attr(p) => {
+                        let v = base.args.get(p).and_then(Arg::as_int)?;
+                        Some(with_arg(base, p, Arg::Int(v.saturating_add(1))))
+                    }
+                    Factor::Dim { param, dim } => Some(set_tensors(
+                        base,
+                        std::slice::from_ref(param),
+                        bump_dim(*dim),
+                    )),
+                    Factor::DimsFrom { param, .. } | Factor::Numel(param) => {
+                        Some(set_tensors(base, std::slice::from_ref(param), |t| {
+                            t.shape.push(2)
+                        }))
+                    }
+                })
+                .collect();
+            let name = lhs.first().map_or("", |f| f.param());
+            vec![(format!("product_{name}_mismatch"), calls)]
+        }
+        Rule::AttrMultipleOf { param, by } => {
+            let v = base.args.get(param).and_then(Arg::as_int).unwrap_or(0);
+            let call = if v != 0 {
+                with_arg(base, by, Arg::Int(v.saturating_abs().saturating_add(1)))
+            } else {
+                with_arg(&with_arg(base, param, Arg::Int(1)), by, Arg::Int(2))
+            };
+            vec![(format!("value_{param}_not_multiple_of_{by}"), vec![call])]
+        }
         Rule::ScalarCastable { scalars, to, dtype } => {
             let Some(target) = cast_target(base, to, *dtype) else {
                 return Vec::new();
@@ -1492,6 +1613,42 @@ mod tests {
             matches!(&case.call.args["roundMode"], Arg::Str(v) if v != "round" && v != "floor")
         );
         assert_eq!(case.expect.status, 161002);
+    }
+
+    #[test]
+    fn integer_attributes_pinned_to_sizes_get_a_baseline_that_meets_them_and_cases_that_break_them()
+    {
+        let mut op = op();
+        for name in ["N", "C", "HxW", "group"] {
+            op.params.push(Param {
+                name: name.into(),
+                role: Role::Attribute,
+                ty: "int64_t".into(),
+                ..Param::default()
+            });
+        }
+        let attr = |a: &str| Factor::Attr(a.into());
+        // The baseline solves N*C*HxW for self's element count and keeps group a divisor of C.
+        for (rule, condition) in [
+            (
+                Rule::ProductsEqual {
+                    lhs: vec![Factor::Numel("self".into())],
+                    rhs: vec![attr("N"), attr("C"), attr("HxW")],
+                },
+                "self的元素数量不等于N*C*HxW",
+            ),
+            (
+                Rule::AttrMultipleOf {
+                    param: "C".into(),
+                    by: "group".into(),
+                },
+                "C不能被group整除",
+            ),
+        ] {
+            push_rule(&mut op, rule, condition);
+        }
+        assert_baseline_and_case(&op, "product_self_mismatch");
+        assert_baseline_and_case(&op, "value_C_not_multiple_of_group");
     }
 
     #[test]

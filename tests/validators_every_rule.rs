@@ -5,7 +5,7 @@
 //! Run the build with `cargo test --test validators_every_rule -- --ignored`.
 
 use aclgen::ir::{OpIr, Param, Role};
-use aclnn_runtime::{CheckedRule, DType, Format, Rule};
+use aclnn_runtime::{CheckedRule, DType, Factor, Format, Rule};
 use std::path::Path;
 use std::process::Command;
 
@@ -229,6 +229,29 @@ fn every_rule_op() -> OpIr {
             dtype: Some(DType::Float32),
         },
         Rule::ListUnique { param: "k".into() },
+        Rule::ProductsEqual {
+            lhs: vec![Factor::Numel("x".into())],
+            rhs: vec![
+                Factor::Attr("n".into()),
+                Factor::Dim {
+                    param: "y".into(),
+                    dim: -1,
+                },
+                Factor::DimsFrom {
+                    param: "xs".into(),
+                    from: 1,
+                },
+            ],
+        },
+        // A tensor factor naming an attribute: both sides reject it the same way.
+        Rule::ProductsEqual {
+            lhs: vec![Factor::Numel("k".into())],
+            rhs: vec![Factor::Attr("m".into())],
+        },
+        Rule::AttrMultipleOf {
+            param: "n".into(),
+            by: "m".into(),
+        },
         Rule::IntAtMost {
             lhs: "n".into(),
             rhs: "m".into(),

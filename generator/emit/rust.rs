@@ -9,7 +9,7 @@
 
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, Role};
-use aclnn_runtime::{status, CheckedRule, DType, Format, Rule};
+use aclnn_runtime::{status, CheckedRule, DType, Factor, Format, Rule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::{json, Value};
@@ -302,6 +302,40 @@ impl<'a> Emitter<'a> {
             [one] => one.clone(),
             _ => quote!([#(#parts),*].concat()),
         }
+    }
+
+    /// A `ProductsEqual` factor as a `pred::FactorValue` expression; a tensor factor of an
+    /// argument that is no tensor fails, as in the interpreter.
+    fn factor(&self, f: &Factor) -> TokenStream {
+        let value = match f {
+            Factor::Attr(p) => {
+                let arg = self.as_arg(p);
+                return quote!(pred::arg_int(#p, #arg.as_ref()));
+            }
+            Factor::Dim { param, dim } => {
+                let ts = self.tensors(&[param]);
+                quote!(pred::factor_dim(&#ts, #dim))
+            }
+            Factor::DimsFrom { param, from } => {
+                let ts = self.tensors(&[param]);
+                let from = Literal::usize_unsuffixed(*from);
+                quote!(pred::factor_dims_from(&#ts, #from))
+            }
+            Factor::Numel(p) => {
+                let ts = self.tensors(&[p]);
+                quote!(pred::factor_numel(&#ts))
+            }
+        };
+        let ok = quote!(Ok::<Option<i64>, String>(#value));
+        let param = f.param();
+        if matches!(
+            self.kind(param),
+            None | Some(Kind::Tensor) | Some(Kind::TensorList)
+        ) {
+            return ok;
+        }
+        let present = self.present(param);
+        quote!(if #present { pred::not_a_tensor(#param).map(|()| None) } else { #ok })
     }
 
     /// A tensor rule: a non-tensor argument named by the rule rejects the call, as the
@@ -607,6 +641,16 @@ impl<'a> Emitter<'a> {
             Rule::IntAtMost { lhs, rhs } => {
                 let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
                 quote!(pred::int_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
+            }
+            Rule::ProductsEqual { lhs, rhs } => {
+                let (lt, rt) = (Factor::product_text(lhs), Factor::product_text(rhs));
+                let l: Vec<TokenStream> = lhs.iter().map(|f| self.factor(f)).collect();
+                let r: Vec<TokenStream> = rhs.iter().map(|f| self.factor(f)).collect();
+                quote!(pred::products_equal(#lt, &[#(#l),*], #rt, &[#(#r),*]))
+            }
+            Rule::AttrMultipleOf { param, by } => {
+                let (v, b) = (self.as_arg(param), self.as_arg(by));
+                quote!(pred::attr_multiple_of(#param, #v.as_ref(), #by, #b.as_ref()))
             }
             Rule::IntIn { param, values } => {
                 if self.kind(param) == Some(Kind::Int) {

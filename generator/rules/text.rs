@@ -25,7 +25,10 @@ pub fn normalize(text: &str) -> String {
     let t = t
         .replace('\u{3000}', " ")
         .replace(['\u{ff08}'], "(")
-        .replace(['\u{ff09}'], ")");
+        .replace(['\u{ff09}'], ")")
+        .replace('\u{ff1e}', ">")
+        .replace('\u{ff1c}', "<")
+        .replace('\u{ff1d}', "=");
     let t = NUMBERING.replace(t.trim(), "");
     t.trim()
         .trim_end_matches(['。', '.', '；', ';', '，', ','])

@@ -10,7 +10,7 @@
 //!   fails that rule with 161002-style rejection by the rule's own code.
 
 use crate::pred::{self, Named};
-use crate::{AclnnError, Arg, Call, CheckedRule, Rule};
+use crate::{AclnnError, Arg, Call, CheckedRule, Factor, Rule};
 
 /// Checks `call` against `rules` in stage order (stable within a stage) and returns the first failure.
 pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
@@ -199,6 +199,15 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             pred::axis_in(param, arg(call, param), &ts)
         }
         Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
+        Rule::ProductsEqual { lhs, rhs } => pred::products_equal(
+            &Factor::product_text(lhs),
+            &factors(call, lhs),
+            &Factor::product_text(rhs),
+            &factors(call, rhs),
+        ),
+        Rule::AttrMultipleOf { param, by } => {
+            pred::attr_multiple_of(param, arg(call, param), by, arg(call, by))
+        }
         Rule::IntIn { param, values } => match pred::arg_ints(param, arg(call, param))? {
             None => Ok(()),
             Some(vs) => vs
@@ -269,6 +278,22 @@ fn tensors<'a>(call: &'a Call, name: &str) -> Result<Vec<Named<'a>>, String> {
         Some(Arg::TensorList(ts)) => Ok(pred::list(name, Some(ts))),
         Some(_) => pred::not_a_tensor(name).map(|()| Vec::new()),
     }
+}
+
+/// The values of `ProductsEqual` factors on `call`.
+fn factors(call: &Call, fs: &[Factor]) -> Vec<pred::FactorValue> {
+    fs.iter()
+        .map(|f| match f {
+            Factor::Attr(p) => pred::arg_int(p, arg(call, p)),
+            Factor::Dim { param, dim } => {
+                tensors(call, param).map(|ts| pred::factor_dim(&ts, *dim))
+            }
+            Factor::DimsFrom { param, from } => {
+                tensors(call, param).map(|ts| pred::factor_dims_from(&ts, *from))
+            }
+            Factor::Numel(p) => tensors(call, p).map(|ts| pred::factor_numel(&ts)),
+        })
+        .collect()
 }
 
 fn tensors_of_all<'a>(call: &'a Call, names: &[String]) -> Result<Vec<Named<'a>>, String> {
@@ -593,5 +618,63 @@ mod tests {
             .message
             .contains("not a string"));
         assert_eq!(r[0].rule.stage(), crate::rule::Stage::Attribute);
+    }
+
+    #[test]
+    fn products_of_sizes_and_attributes_are_compared_and_unknown_factors_skip() {
+        let r = vec![
+            rule(
+                Rule::ProductsEqual {
+                    lhs: vec![Factor::Numel("self".into())],
+                    rhs: vec![
+                        Factor::Attr("N".into()),
+                        Factor::Dim {
+                            param: "self".into(),
+                            dim: 1,
+                        },
+                        Factor::DimsFrom {
+                            param: "self".into(),
+                            from: 2,
+                        },
+                    ],
+                },
+                161002,
+                "self的元素数量不等于N*C*HxW",
+            ),
+            rule(
+                Rule::AttrMultipleOf {
+                    param: "C".into(),
+                    by: "group".into(),
+                },
+                161002,
+                "C不能被group整除",
+            ),
+        ];
+        let with = |n: i64, c: i64, group: i64| {
+            call(
+                "ascend910b",
+                &[
+                    ("self", t(&[2, 3, 4, 5], DType::Float32)),
+                    ("N", Arg::Int(n)),
+                    ("C", Arg::Int(c)),
+                    ("group", Arg::Int(group)),
+                ],
+            )
+        };
+        assert_eq!(check(&r, &with(2, 6, 3)), Ok(()));
+        let e = check(&r, &with(3, 6, 3)).unwrap_err();
+        assert_eq!(
+            e.message,
+            "numel(self) is 120 but N*self.dim(1)*self.dims(2..) is 180"
+        );
+        let e = check(&r, &with(2, 6, 4)).unwrap_err();
+        assert_eq!(e.message, "C = 6 is not a multiple of group = 4");
+        // No N: the product is unknown, so not checked; a group of 0 is not checked either.
+        let mut c = with(2, 6, 0);
+        c.args.remove("N");
+        assert_eq!(check(&r, &c), Ok(()));
+        // A tensor factor naming an integer is an argument of the wrong kind.
+        c.args.insert("self".into(), Arg::Int(1));
+        assert!(check(&r, &c).unwrap_err().message.contains("self"));
     }
 }

@@ -799,6 +799,68 @@ pub fn int_at_most(
     }
 }
 
+/// A tensor factor of `ProductsEqual`: dim `dim` of the tensor (negative = from the end).
+pub fn factor_dim(ts: &[Named], dim: i64) -> Option<i64> {
+    let (_, t) = ts.first()?;
+    let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| t.shape.get(i).copied())
+}
+
+/// The product of the tensor's dims from `from` on (1 when it has no more).
+pub fn factor_dims_from(ts: &[Named], from: usize) -> Option<i64> {
+    let (_, t) = ts.first()?;
+    t.shape
+        .iter()
+        .skip(from)
+        .try_fold(1i64, |acc, d| acc.checked_mul(*d))
+}
+
+pub fn factor_numel(ts: &[Named]) -> Option<i64> {
+    ts.first().and_then(|(_, t)| t.numel())
+}
+
+/// A factor's value: unknown (`Ok(None)`) or an argument of the wrong kind (`Err`).
+pub type FactorValue = Result<Option<i64>, String>;
+
+/// The products of two lists of factors are equal; any unknown factor skips the check.
+pub fn products_equal(
+    lhs_text: &str,
+    lhs: &[FactorValue],
+    rhs_text: &str,
+    rhs: &[FactorValue],
+) -> Result<(), String> {
+    let product = |fs: &[FactorValue]| -> Result<Option<i64>, String> {
+        let mut acc = Some(1i64);
+        for f in fs {
+            let f = f.clone()?;
+            acc = acc.zip(f).and_then(|(a, f)| a.checked_mul(f));
+        }
+        Ok(acc)
+    };
+    match (product(lhs)?, product(rhs)?) {
+        (Some(l), Some(r)) if l != r => Err(format!("{lhs_text} is {l} but {rhs_text} is {r}")),
+        _ => Ok(()),
+    }
+}
+
+/// Integer attribute `name` is a multiple of integer attribute `by_name` (a `by` of 0 is not
+/// checked).
+pub fn attr_multiple_of(
+    name: &str,
+    value: Option<&Arg>,
+    by_name: &str,
+    by: Option<&Arg>,
+) -> Result<(), String> {
+    match (arg_int(name, value)?, arg_int(by_name, by)?) {
+        (Some(v), Some(b)) if b != 0 && v % b != 0 => {
+            Err(format!("{name} = {v} is not a multiple of {by_name} = {b}"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Element-wise `num * lhs[i] <= den * rhs[i]`; a missing element repeats the list's first
 /// (aclnn expands length-1 lists). Empty lists are not checked.
 pub fn list_elems_at_most_fraction(

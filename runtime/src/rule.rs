@@ -158,6 +158,13 @@ pub enum Rule {
     AxisIn { param: String, tensor: String },
     /// Integer attribute `lhs` ≤ integer attribute `rhs` ("quantMin大于quantMax" rejects).
     IntAtMost { lhs: String, rhs: String },
+    /// The product of `lhs` equals the product of `rhs`: "self的元素数量不等于N*C*HxW",
+    /// "self在C维度上的空间大小不等于C". Not checked where a factor is unknown (a null tensor, an
+    /// absent attribute, a dim the tensor lacks).
+    ProductsEqual { lhs: Vec<Factor>, rhs: Vec<Factor> },
+    /// Integer attribute `param` is a multiple of integer attribute `by` ("C不能被group整除");
+    /// a `by` of 0 is not checked.
+    AttrMultipleOf { param: String, by: String },
     /// The integer attribute is one of these values.
     IntIn { param: String, values: Vec<i64> },
     /// The string attribute (`char*`) is one of these values, compared exactly as the doc writes
@@ -204,6 +211,49 @@ pub enum Rule {
     },
 }
 
+/// An integer a call determines, a factor of `Rule::ProductsEqual`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Factor {
+    /// An integer attribute's value.
+    Attr(String),
+    /// Dim `dim` of a tensor (negative = from the end).
+    Dim { param: String, dim: i64 },
+    /// The product of a tensor's dims from `from` on: 1 when it has no more.
+    DimsFrom { param: String, from: usize },
+    /// A tensor's element count.
+    Numel(String),
+}
+
+impl Factor {
+    /// The parameter the factor reads.
+    pub fn param(&self) -> &str {
+        match self {
+            Factor::Attr(p) | Factor::Numel(p) => p,
+            Factor::Dim { param, .. } | Factor::DimsFrom { param, .. } => param,
+        }
+    }
+
+    /// "N", "self.dim(1)", "numel(self)", "self.dims(2..)": for messages.
+    pub fn text(&self) -> String {
+        match self {
+            Factor::Attr(p) => p.clone(),
+            Factor::Dim { param, dim } => format!("{param}.dim({dim})"),
+            Factor::DimsFrom { param, from } => format!("{param}.dims({from}..)"),
+            Factor::Numel(p) => format!("numel({p})"),
+        }
+    }
+
+    /// "N*C*HxW".
+    pub fn product_text(factors: &[Factor]) -> String {
+        factors
+            .iter()
+            .map(Factor::text)
+            .collect::<Vec<_>>()
+            .join("*")
+    }
+}
+
 /// Validation order of aclnn's first phase: null pointers first, then dtypes, formats,
 /// shapes and attributes. `Rule::stage` sorts rules into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -244,7 +294,8 @@ impl Rule {
             | Rule::NotEmpty { .. }
             | Rule::NumelIn { .. }
             | Rule::Contiguous { .. }
-            | Rule::ElementCountMax { .. } => Stage::Shape,
+            | Rule::ElementCountMax { .. }
+            | Rule::ProductsEqual { .. } => Stage::Shape,
             Rule::ListLenIn { .. }
             | Rule::ListLenSame { .. }
             | Rule::ListUnique { .. }
@@ -254,6 +305,7 @@ impl Rule {
             | Rule::StrIn { .. }
             | Rule::AxisIn { .. }
             | Rule::IntAtMost { .. }
+            | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
             Rule::OnProducts { rule, .. }
             | Rule::When { rule, .. }

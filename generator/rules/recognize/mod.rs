@@ -8,6 +8,7 @@
 
 mod aspects;
 mod common;
+mod ints;
 mod nulls;
 mod patterns;
 mod relations;
@@ -23,6 +24,7 @@ use crate::rules::Manual;
 use aclnn_runtime::{DType, Rule};
 use aspects::aspect_rules;
 use common::tensor_rules;
+use ints::int_relation_rules;
 use nulls::null_rules;
 use patterns::*;
 use relations::channel_rules;
@@ -102,9 +104,12 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
+    // A "…时，" inside a parenthesis is a note on the statement ("(self为二维时，HxW需要为1)"),
+    // which the clause reader judges.
+    let in_parens = |s: &str| s.matches(['(', '（']).count() > s.matches([')', '）']).count();
     if let Some(c) = UNREAD_CONDITION
         .find(&text)
-        .filter(|c| !PRESENCE.is_match(c.as_str()))
+        .filter(|c| !PRESENCE.is_match(c.as_str()) && !in_parens(c.as_str()))
     {
         // "fusedOpType为"add"、"mul"时，…": a condition no prefix above reads; the rest holds
         // only under it, so it is no unconditional rule.
@@ -436,6 +441,9 @@ fn recognize_clause<'a>(
         return none(rules);
     }
     if let Some(rules) = same_but_dim_rules(op, clause) {
+        return none(rules);
+    }
+    if let Some(rules) = int_relation_rules(op, clause) {
         return none(rules);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {

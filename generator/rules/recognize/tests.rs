@@ -1670,3 +1670,70 @@ fn a_clause_without_or_is_no_alternative() {
     let why = read_condition(&pool3d(), "gradOutput的shape不合法，self的维度不为5。").unwrap_err();
     assert!(why.0.contains("shape不合法"), "{why}");
 }
+
+/// The shape of GroupNorm: a tensor and the integer attributes that describe its sizes.
+fn group_norm() -> OpIr {
+    let mut op = pool3d();
+    for name in ["N", "C", "HxW", "group"] {
+        op.params.push(attr(name, "int64_t", &[]));
+    }
+    op
+}
+
+#[test]
+fn integer_attributes_are_related_to_tensor_sizes() {
+    use aclnn_runtime::Factor;
+    let op = group_norm();
+    let attr = |a: &str| Factor::Attr(a.into());
+    let equal = |lhs, rhs| vec![Rule::ProductsEqual { lhs, rhs }];
+    assert_eq!(
+        recognize(&op, "C不能被group整除。").unwrap(),
+        vec![Rule::AttrMultipleOf {
+            param: "C".into(),
+            by: "group".into()
+        }]
+    );
+    assert_eq!(
+        recognize(&op, "self的元素数量不等于N*C*HxW。").unwrap(),
+        equal(
+            vec![Factor::Numel("self".into())],
+            vec![attr("N"), attr("C"), attr("HxW")]
+        )
+    );
+    assert_eq!(
+        recognize(&op, "self在C维度上的空间大小不等于C。").unwrap(),
+        equal(
+            vec![Factor::Dim {
+                param: "self".into(),
+                dim: 1
+            }],
+            vec![attr("C")]
+        )
+    );
+    // The note in parentheses is what the empty product says already.
+    assert_eq!(
+        recognize(
+            &op,
+            "self第三维度及之后维度的size乘积不等于HxW（self为二维时，HxW需要为1）。"
+        )
+        .unwrap(),
+        equal(
+            vec![Factor::DimsFrom {
+                param: "self".into(),
+                from: 2
+            }],
+            vec![attr("HxW")]
+        )
+    );
+    let tuple = recognize(&op, "gradOutput与out的shape不为(N, group)。").unwrap();
+    assert_eq!(tuple.len(), 6, "{tuple:?}");
+    assert!(matches!(&tuple[0], Rule::RankIn { param, min: 2, max: 2 } if param == "gradOutput"));
+}
+
+#[test]
+fn a_relation_naming_no_integer_attribute_is_not_read_as_one() {
+    // "kernelSize" is no integer attribute of the op: the clause is left to the other readers.
+    let op = group_norm();
+    assert!(ints::int_relation_rules(&op, "self的元素数量不等于kernelSize").is_none());
+    assert!(ints::int_relation_rules(&op, "self不能被group整除").is_none());
+}
