@@ -340,25 +340,16 @@ fn satisfy_int_relations(rules: &[&Rule], call: &mut Call) {
     }
 }
 
-/// The product of `factors` on `call`, when every one is known.
+/// The product of `factors` on `call`, when every one is known (as the runtime reads them).
 fn product_on(call: &Call, factors: &[Factor]) -> Option<i64> {
+    use aclnn_runtime::pred;
+    let tensor = |p: &str| pred::one(p, tensor_of(call, p));
     factors.iter().try_fold(1i64, |acc, f| {
         let v = match f {
             Factor::Attr(p) => call.args.get(p).and_then(Arg::as_int),
-            Factor::Dim { param, dim } => tensor_of(call, param).and_then(|t| {
-                let i = if *dim < 0 {
-                    t.rank() as i64 + dim
-                } else {
-                    *dim
-                };
-                usize::try_from(i)
-                    .ok()
-                    .and_then(|i| t.shape.get(i).copied())
-            }),
-            Factor::DimsFrom { param, from } => {
-                tensor_of(call, param).map(|t| t.shape.iter().skip(*from).product())
-            }
-            Factor::Numel(p) => tensor_of(call, p).and_then(TensorDesc::numel),
+            Factor::Dim { param, dim } => pred::factor_dim(&tensor(param), *dim),
+            Factor::DimsFrom { param, from } => pred::factor_dims_from(&tensor(param), *from),
+            Factor::Numel(p) => pred::factor_numel(&tensor(p)),
         }?;
         acc.checked_mul(v)
     })
