@@ -421,6 +421,19 @@ fn group_shape(rules: &[&Rule], members: &[String], rank: usize) -> Vec<i64> {
         }
     }
     for rule in rules {
+        if let Rule::DimInRange {
+            param,
+            dim,
+            min,
+            max,
+        } = rule
+        {
+            if let (true, Some(i)) = (members.contains(param), at(*dim, &None)) {
+                shape[i] = shape[i].max(min.unwrap_or(0)).min(max.unwrap_or(i64::MAX));
+            }
+        }
+    }
+    for rule in rules {
         let Rule::DimMultipleOf {
             param,
             dim,
@@ -606,6 +619,23 @@ fn baseline_int(rules: &[&Rule], name: &str) -> i64 {
             }
             _ => {}
         }
+    }
+    // Off an excluded value: up where the range allows, else down.
+    let excluded = |v: i64| {
+        rules
+            .iter()
+            .any(|r| matches!(r, Rule::ValueNot { param, value } if param == name && *value == v))
+    };
+    if excluded(value) {
+        let max = rules.iter().find_map(|r| match r {
+            Rule::IntInRange { param, max, .. } if param == name => *max,
+            _ => None,
+        });
+        value = if max.is_none_or(|m| value < m) {
+            value + 1
+        } else {
+            value - 1
+        };
     }
     value
 }
@@ -913,6 +943,10 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 .collect();
             vec![(format!("value_{param}_out_of_range"), calls)]
         }
+        Rule::ValueNot { param, value } => {
+            let calls = vec![with_arg(base, param, Arg::Int(*value))];
+            vec![(format!("value_{param}_is_{value}"), calls)]
+        }
         Rule::IntIn { param, values } => {
             let (lo, hi) = (values.iter().min().copied(), values.iter().max().copied());
             let calls = [hi.map(|h| h + 1), lo.map(|l| l - 1)]
@@ -1043,6 +1077,37 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 set_tensors(base, &shape_mates(param), bump),
             ];
             vec![(format!("dim_{param}_not_multiple_of_{by}"), calls)]
+        }
+        Rule::DimInRange {
+            param,
+            dim,
+            min,
+            max,
+        } => {
+            // One below the lower bound (a size is never negative), one above the upper; the
+            // tensor's shape mates follow.
+            let d = *dim;
+            let outside = [
+                ("below", min.map(|m| m - 1).filter(|x| *x >= 0)),
+                ("above", max.map(|m| m + 1)),
+            ];
+            outside
+                .into_iter()
+                .filter_map(|(side, size)| {
+                    let size = size?;
+                    let set = move |t: &mut TensorDesc| {
+                        let i = if d < 0 { t.rank() as i64 + d } else { d };
+                        if let Some(x) = usize::try_from(i).ok().and_then(|i| t.shape.get_mut(i)) {
+                            *x = size;
+                        }
+                    };
+                    let calls = vec![
+                        set_tensors(base, std::slice::from_ref(param), set),
+                        set_tensors(base, &shape_mates(param), set),
+                    ];
+                    Some((format!("dim_{param}_{side}_range"), calls))
+                })
+                .collect()
         }
         Rule::DimMatchesChannel {
             param, dim, tensor, ..
@@ -1640,6 +1705,43 @@ mod tests {
         }
         assert_baseline_and_case(&op, "product_self_mismatch");
         assert_baseline_and_case(&op, "value_C_not_multiple_of_group");
+    }
+
+    #[test]
+    fn an_excluded_value_gets_a_baseline_off_it_and_a_case_on_it() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "k".into(),
+            role: Role::Attribute,
+            ty: "int64_t".into(),
+            ..Param::default()
+        });
+        push_rule(
+            &mut op,
+            Rule::ValueNot {
+                param: "k".into(),
+                value: 0,
+            },
+            "k等于0",
+        );
+        assert_baseline_and_case(&op, "value_k_is_0");
+    }
+
+    #[test]
+    fn a_dim_range_gets_a_baseline_inside_and_cases_on_either_side() {
+        let mut op = op();
+        push_rule(
+            &mut op,
+            Rule::DimInRange {
+                param: "self".into(),
+                dim: 0,
+                min: Some(3),
+                max: Some(256),
+            },
+            "self的第一维度超出范围[3, 256]",
+        );
+        assert_baseline_and_case(&op, "dim_self_below_range");
+        assert_baseline_and_case(&op, "dim_self_above_range");
     }
 
     #[test]

@@ -165,6 +165,22 @@ fn every_rule_op() -> OpIr {
             dim_attr: Some("n".into()),
             by: 2,
         },
+        Rule::ValueNot {
+            param: "n".into(),
+            value: 0,
+        },
+        Rule::DimInRange {
+            param: "x".into(),
+            dim: 0,
+            min: Some(1),
+            max: Some(256),
+        },
+        Rule::DimInRange {
+            param: "xs".into(),
+            dim: -1,
+            min: None,
+            max: Some(4096),
+        },
         Rule::DimMatchesChannel {
             param: "y".into(),
             dim: 0,

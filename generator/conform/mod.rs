@@ -321,7 +321,7 @@ fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReaso
         soc_product(&call.soc)
             .ok_or_else(|| ("unmapped", format!("SoC {} has no product id", call.soc)))?
     } else {
-        build_product(op)
+        named_product(&call.test, op).unwrap_or_else(|| build_product(op))
     };
     let (args, opaque) = map_args(op, call).map_err(|r| ("unmapped", r.0))?;
     let c = Call {
@@ -381,6 +381,26 @@ fn build_product(op: &OpIr) -> &'static str {
         .into_iter()
         .find(|p| supported.contains(p))
         .unwrap_or("ascend910b")
+}
+
+/// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910B2_…",
+/// "Ascend310P_…"), the CANN convention for a case written for one SoC, when the op supports it.
+fn named_product(test: &str, op: &OpIr) -> Option<&'static str> {
+    let t = test.to_ascii_lowercase();
+    let p = if t.starts_with("ascend950") || t.starts_with("ascend91095") {
+        "ascend950"
+    } else if t.starts_with("ascend910_93") || t.starts_with("ascend910a3") {
+        "ascend910_93"
+    } else if t.starts_with("ascend910b") {
+        "ascend910b"
+    } else if t.starts_with("ascend310p") {
+        "ascend310p"
+    } else if t.starts_with("ascend910a") || t.starts_with("ascend910_") {
+        "ascend910"
+    } else {
+        return None;
+    };
+    op.supported_products().any(|q| q == p).then_some(p)
 }
 
 /// The product id of a `SocVersion` enumerator.

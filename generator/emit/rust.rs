@@ -464,6 +464,16 @@ impl<'a> Emitter<'a> {
                 );
                 self.tensor_rule(&[param], body)
             }
+            Rule::DimInRange {
+                param,
+                dim,
+                min,
+                max,
+            } => {
+                let ts = self.tensors(&[param]);
+                let (min, max) = (opt_i64(*min), opt_i64(*max));
+                self.tensor_rule(&[param], quote!(pred::dim_in_range(&#ts, #dim, #min, #max)))
+            }
             Rule::DimMatchesChannel {
                 param,
                 dim,
@@ -629,6 +639,10 @@ impl<'a> Emitter<'a> {
                     let arg = self.as_arg(param);
                     quote!(#arg.as_ref().map_or(Ok(()), |a| pred::value_in_range(#param, a, #min, #max)))
                 }
+            }
+            Rule::ValueNot { param, value } => {
+                let arg = self.as_arg(param);
+                quote!(#arg.as_ref().map_or(Ok(()), |a| pred::value_not(#param, a, #value)))
             }
             Rule::AxisIn { param, tensor } => {
                 let ts = self.tensors(&[tensor]);

@@ -27,6 +27,14 @@ static DTYPE_NOT_BARE: LazyLock<Regex> =
 static DTYPE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{TOKEN_LIST}")).unwrap()
 });
+/// "入参`x`仅支持INT8", "出参`y`不支持BFLOAT16": a product note's statement without the word
+/// 数据类型 (its parent bullet "数据类型：" says it).
+static NOTE_DTYPES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?:(仅|只)\s*支持|(不)支持)\s*[:：]?\s*{TOKEN_LIST}\s*(?:数据类型|类型)?\s*[。.]?$"
+    ))
+    .unwrap()
+});
 static FORMAT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?:数据格式|undefined)\s*(?:仅|只)?\s*(?:支持|为|是)\s*(?:为)?\s*[:：]?\s*{TOKEN_LIST}"
@@ -60,6 +68,12 @@ static RANK_NOT_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
 static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(\d{1,2})\s*(?:维)?\s*(?:(?:-|~|～|到|至)\s*(\d{1,2})\s*维?)?\s*$").unwrap()
 });
+// Shapes of named dims, joined by 或/、: "(T,N,C)或(T,C)", "[N, C]".
+static SHAPE_TUPLES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[(\[]\s*[A-Za-z][A-Za-z0-9_]*(?:\s*[,，]\s*[A-Za-z][A-Za-z0-9_]*)*\s*[)\]](?:\s*(?:或者|或|、)\s*[(\[]\s*[A-Za-z][A-Za-z0-9_]*(?:\s*[,，]\s*[A-Za-z][A-Za-z0-9_]*)*\s*[)\]])*").unwrap()
+});
+static SHAPE_TUPLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[(\[]([^()\[\]]*)[)\]]").unwrap());
 static ARRAY_OF: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"([A-Z][A-Z0-9_]*)\s*类型(?:的)?\s*数组").unwrap());
 static RANK_WHEN: LazyLock<Regex> =
@@ -168,6 +182,25 @@ pub fn dtype_statement(text: &str) -> Option<DtypeStatement> {
     Some(DtypeStatement::Supports(k, u))
 }
 
+/// A product note's dtype statement: [`dtype_statement`], or one that lists dtypes alone after
+/// "仅支持"/"不支持" at its end ("入参`x`仅支持INT8"); a list with any token that is no dtype
+/// ("仅支持ND", "仅支持一维") is none.
+pub fn note_dtype_statement(text: &str) -> Option<DtypeStatement> {
+    if let Some(stmt) = dtype_statement(text) {
+        return Some(stmt);
+    }
+    let c = NOTE_DTYPES.captures(text.trim())?;
+    let (k, u) = dtype_tokens(&c[3]);
+    if k.is_empty() || !u.is_empty() {
+        return None;
+    }
+    Some(if c.get(2).is_some() {
+        DtypeStatement::Excludes(k, u)
+    } else {
+        DtypeStatement::Supports(k, u)
+    })
+}
+
 pub fn format_statement(text: &str) -> Option<(Vec<Format>, Vec<String>)> {
     let caps = FORMAT
         .captures(text)
@@ -234,9 +267,11 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
     None
 }
 
-/// A 维度(shape) cell: "3-4", "0-8", "4", "4维".
+/// A 维度(shape) cell: "3-4", "0-8", "4", "4维", or the shapes themselves: "(T,N,C)或(T,C)".
 pub fn rank_cell(cell: &str) -> Option<Rank> {
-    let c = RANK_CELL.captures(cell.trim())?;
+    let Some(c) = RANK_CELL.captures(cell.trim()) else {
+        return shape_tuples_rank(cell);
+    };
     let a: usize = c[1].parse().ok()?;
     let b = match c.get(2) {
         Some(m) => m.as_str().parse().ok()?,
@@ -245,6 +280,20 @@ pub fn rank_cell(cell: &str) -> Option<Rank> {
     Some(Rank {
         min: a.min(b),
         max: a.max(b),
+    })
+}
+
+/// "(T,N,C)或(T,C) T为输入长度…": the ranks of the shapes a cell opens with, each named dim by
+/// dim. A shape of variable length ("(N, *)", "[B…, H]") states no rank.
+fn shape_tuples_rank(cell: &str) -> Option<Rank> {
+    let lead = SHAPE_TUPLES.find(cell.trim())?.as_str();
+    let ranks: Vec<usize> = SHAPE_TUPLE
+        .captures_iter(lead)
+        .map(|c| c[1].split([',', '，']).count())
+        .collect();
+    Some(Rank {
+        min: *ranks.iter().min()?,
+        max: *ranks.iter().max()?,
     })
 }
 
@@ -537,6 +586,20 @@ mod tests {
             Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
         );
         assert_eq!(dtype_statement("不支持NZ。"), None);
+        // Under a "数据类型：" bullet, a product note lists dtypes without the word.
+        assert_eq!(
+            note_dtype_statement("入参x仅支持INT4、INT8、INT32。"),
+            Some(DtypeStatement::Supports(
+                vec![DType::Int4, DType::Int8, DType::Int32],
+                vec![]
+            ))
+        );
+        assert_eq!(
+            note_dtype_statement("入参scale、offset和出参y不支持BFLOAT16。"),
+            Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
+        );
+        assert_eq!(note_dtype_statement("入参x仅支持ND。"), None);
+        assert_eq!(note_dtype_statement("入参divMode仅支持True。"), None);
         assert_eq!(
             dtype_statement("数据类型仅支持INT32。"),
             Some(DtypeStatement::Supports(vec![DType::Int32], vec![]))
@@ -633,6 +696,14 @@ mod tests {
         assert_eq!(rank_cell("0-8"), Some(Rank { min: 0, max: 8 }));
         assert_eq!(rank_cell("4维"), Some(Rank { min: 4, max: 4 }));
         assert_eq!(rank_cell("-"), None);
+        assert_eq!(
+            rank_cell("(T,N,C)或(T,C) T为输入长度，N为批处理大小"),
+            Some(Rank { min: 2, max: 3 })
+        );
+        assert_eq!(rank_cell("[N, C]"), Some(Rank { min: 2, max: 2 }));
+        // A shape of variable length states no rank.
+        assert_eq!(rank_cell("(N, *)"), None);
+        assert_eq!(rank_cell("[B…, H]"), None);
         assert_eq!(mark("√"), Some(true));
         assert_eq!(mark("×"), Some(false));
         assert_eq!(empty_tensor_in_text("不支持空Tensor。"), Some(false));

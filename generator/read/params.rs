@@ -673,7 +673,7 @@ impl Joiner<'_> {
     fn apply_note(&mut self, params: &mut [Param], note: &Note, sink: &mut Sink) {
         {
             let src = self.doc.line(note.line);
-            let Some(stmt) = facts::dtype_statement(&note.text) else {
+            let Some(stmt) = facts::note_dtype_statement(&note.text) else {
                 return;
             };
             let (DtypeStatement::Supports(_, unknown) | DtypeStatement::Excludes(_, unknown)) =
@@ -819,7 +819,7 @@ fn statements(sentence: &str, params: &[Param]) -> Vec<String> {
         let opens_with_param = IDENT_WORD
             .find(head)
             .is_some_and(|m| m.start() == 0 && params.iter().any(|p| p.name == m.as_str()));
-        if opens_with_param && !cur.is_empty() && facts::dtype_statement(&cur).is_some() {
+        if opens_with_param && !cur.is_empty() && facts::note_dtype_statement(&cur).is_some() {
             out.push(std::mem::take(&mut cur));
         } else if !cur.is_empty() {
             cur.push('，');

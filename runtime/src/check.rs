@@ -98,6 +98,12 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let dim = dim_of(call, *dim, dim_attr.as_deref())?;
             dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
         }
+        Rule::DimInRange {
+            param,
+            dim,
+            min,
+            max,
+        } => pred::dim_in_range(&tensors(call, param)?, *dim, *min, *max),
         Rule::DimMatchesChannel {
             param,
             dim,
@@ -193,6 +199,10 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::IntInRange { param, min, max } => match arg(call, param) {
             None => Ok(()),
             Some(a) => pred::value_in_range(param, a, *min, *max),
+        },
+        Rule::ValueNot { param, value } => match arg(call, param) {
+            None => Ok(()),
+            Some(a) => pred::value_not(param, a, *value),
         },
         Rule::AxisIn { param, tensor } => {
             let ts = tensors(call, tensor)?;
@@ -524,6 +534,43 @@ mod tests {
         assert!(check(&r, &at(1)).is_ok());
         assert!(check(&r, &at(0)).is_err());
         assert!(check(&r, &call("x", &[("self", x.clone())])).is_ok());
+    }
+
+    #[test]
+    fn value_not_excludes_one_number_of_any_kind() {
+        let r = vec![rule(
+            Rule::ValueNot {
+                param: "alpha".into(),
+                value: 0,
+            },
+            161002,
+            "alpha等于0",
+        )];
+        let with = |a: Arg| call("x", &[("alpha", a)]);
+        assert!(check(&r, &with(Arg::Float(0.5))).is_ok());
+        assert!(check(&r, &with(Arg::Float(0.0))).is_err());
+        assert!(check(&r, &with(Arg::Int(0))).is_err());
+        assert!(check(&r, &with(Arg::Int(-1))).is_ok());
+        assert!(check(&r, &call("x", &[])).is_ok());
+    }
+
+    #[test]
+    fn dim_in_range_bounds_one_dim_and_skips_tensors_without_it() {
+        let r = vec![rule(
+            Rule::DimInRange {
+                param: "x".into(),
+                dim: -1,
+                min: Some(1),
+                max: Some(4096),
+            },
+            161002,
+            "x的最后一维大于4096或者等于0",
+        )];
+        let with = |shape: &[i64]| call("x", &[("x", t(shape, DType::Float32))]);
+        assert!(check(&r, &with(&[3, 4096])).is_ok());
+        assert!(check(&r, &with(&[3, 4097])).is_err());
+        assert!(check(&r, &with(&[3, 0])).is_err());
+        assert!(check(&r, &with(&[])).is_ok());
     }
 
     #[test]

@@ -355,6 +355,42 @@ pub fn dim_multiple_of(ts: &[Named], dim: i64, by: i64) -> Result<(), String> {
     Ok(())
 }
 
+/// Dim `dim` (negative = from the end) of every tensor lies in `[min, max]`; a tensor without
+/// that dim is skipped.
+pub fn dim_in_range(
+    ts: &[Named],
+    dim: i64,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Result<(), String> {
+    for (name, t) in ts {
+        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+        let Some(x) = usize::try_from(i)
+            .ok()
+            .and_then(|i| t.shape.get(i).copied())
+        else {
+            continue;
+        };
+        if min.is_some_and(|m| x < m) || max.is_some_and(|m| x > m) {
+            return Err(format!(
+                "{name} dim {dim} is {x}, outside {}",
+                bounds_text(min, max)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// "[1, 256]", "≥ 1", "≤ 4096".
+pub fn bounds_text(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (Some(lo), Some(hi)) => format!("[{lo}, {hi}]"),
+        (Some(lo), None) => format!("≥ {lo}"),
+        (None, Some(hi)) => format!("≤ {hi}"),
+        (None, None) => "any size".to_string(),
+    }
+}
+
 /// The channel axis of a tensor: the last for channels-last formats (NHWC, NDHWC, NLC), else the
 /// second (NCHW, NCL, NCDHW, ND with the channel second).
 pub fn channel_axis(t: &TensorDesc) -> usize {
@@ -720,6 +756,28 @@ pub fn value_in_range(
             .into_iter()
             .try_for_each(|v| int_in_range(name, v, min, max)),
         None => Err(format!("{name} is not a number")),
+    }
+}
+
+/// The number (or each element of a list) is not `value`; a null argument is not checked.
+pub fn value_not(name: &str, a: &Arg, value: i64) -> Result<(), String> {
+    if a.is_null() {
+        return Ok(());
+    }
+    let hit = if let Some(v) = a.as_int() {
+        v == value
+    } else if let Some(x) = a.as_f64() {
+        x == value as f64
+    } else {
+        match a.as_int_list() {
+            Some(vs) => vs.contains(&value),
+            None => return Err(format!("{name} is not a number")),
+        }
+    };
+    if hit {
+        Err(format!("{name} is {value}, which is not supported"))
+    } else {
+        Ok(())
     }
 }
 

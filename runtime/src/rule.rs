@@ -76,6 +76,17 @@ pub enum Rule {
         dim_attr: Option<String>,
         by: i64,
     },
+    /// Dim `dim` of the tensor (negative = from the end) lies in `[min, max]` (either bound
+    /// open when absent): "x的第一维度超出范围[1, 262144]", "x的第四维大于4096或者等于0". A dim the
+    /// tensor lacks is a rank rule's concern.
+    DimInRange {
+        param: String,
+        dim: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<i64>,
+    },
     /// Dim `dim` of `param` (negative = from the end) equals the channel axis of `tensor`: its
     /// last dim when its format is channels-last (NHWC, NDHWC, NLC), else its second ("weight的shape
     ///与input的channel轴不一致", "mean在第二维上的size与input的channel轴不一致"). With `layout_attr`,
@@ -153,6 +164,9 @@ pub enum Rule {
         min: Option<i64>,
         max: Option<i64>,
     },
+    /// The attribute's value (a number, or each element of a list) is not `value`: "alpha等于0"
+    /// rejects 0 alone; with `IntInRange` it makes a bound strict ("(0, 1]", "eps不大于0").
+    ValueNot { param: String, value: i64 },
     /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
     /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
     AxisIn { param: String, tensor: String },
@@ -284,6 +298,7 @@ impl Rule {
             | Rule::ShapeMatchesList { .. }
             | Rule::DimsEqual { .. }
             | Rule::DimMultipleOf { .. }
+            | Rule::DimInRange { .. }
             | Rule::DimMatchesChannel { .. }
             | Rule::DimsScaled { .. }
             | Rule::ShapeSameExcept { .. }
@@ -301,6 +316,7 @@ impl Rule {
             | Rule::ListUnique { .. }
             | Rule::ListElemsInRange { .. }
             | Rule::IntInRange { .. }
+            | Rule::ValueNot { .. }
             | Rule::IntIn { .. }
             | Rule::StrIn { .. }
             | Rule::AxisIn { .. }

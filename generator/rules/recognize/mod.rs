@@ -37,6 +37,7 @@ use relations::scaled_shape_rules;
 use relations::size_bound_rules;
 use shapes::broadcast_rules;
 use shapes::dim_multiple_rule;
+use shapes::dim_range_rules;
 use shapes::element_count_rule;
 use shapes::fraction_rule;
 
@@ -436,6 +437,9 @@ fn recognize_clause<'a>(
     }
     if let Some(rules) = dim_multiple_rule(op, clause) {
         return none(rules);
+    }
+    if let Some(read) = dim_range_rules(op, clause, inherited) {
+        return Ok(read);
     }
     if let Some(rules) = scaled_dim_rules(op, clause) {
         return none(rules);

@@ -41,12 +41,18 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     };
     if let Some(c) = DIM_MULTIPLE.captures(clause) {
         let dim = ordinal_dim(&c[2])?;
-        return Some(vec![Rule::DimMultipleOf {
-            param: tensor(&c[1])?,
-            dim,
-            dim_attr: None,
-            by: divisor(c.get(3))?,
-        }]);
+        let by = divisor(c.get(3))?;
+        // "x或yOut的最后一维不是偶数": each named tensor.
+        return split_names(&c[1])
+            .map(|w| {
+                Some(Rule::DimMultipleOf {
+                    param: tensor(w)?,
+                    dim,
+                    dim_attr: None,
+                    by,
+                })
+            })
+            .collect();
     }
     let c = DIM_MULTIPLE_AT.captures(clause)?;
     let attr =
@@ -57,6 +63,64 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         dim_attr: Some(attr.name.clone()),
         by: divisor(c.get(3).or(c.get(4)))?,
     }])
+}
+
+/// The names of a list "x、y或z".
+fn split_names(list: &str) -> impl Iterator<Item = &str> {
+    list.split(['、', '或', '者', '和', '与'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+}
+
+/// "x的第一维度超出范围[1, 262144]", "x的第四维大于4096或者等于0": bounds on one positional dim of
+/// each named tensor; a clause naming none ("或者第二维度超出[1, 256]") is about the tensors of
+/// the clause before. The tensors are returned for the clauses after.
+pub(super) fn dim_range_rules<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+) -> Option<(Vec<Rule>, Vec<&'a Param>)> {
+    let c = DIM_RANGE.captures(clause)?;
+    let subjects: Vec<&Param> = match c.get(1) {
+        Some(list) => split_names(list.as_str())
+            .map(|w| text::resolve(op, w).filter(|p| p.role.is_tensor()))
+            .collect::<Option<_>>()?,
+        None => inherited
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect(),
+    };
+    if subjects.is_empty() {
+        return None;
+    }
+    let dim = ordinal_dim(&c[2])?;
+    let num = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i64>().ok());
+    // A size is never negative: "等于0" rejected means at least 1.
+    let (min, max) = if let (Some(lo), Some(hi)) = (num(3), num(4)) {
+        (Some(lo), Some(hi))
+    } else if let Some(hi) = num(5) {
+        (c.get(6).map(|_| 1), Some(hi))
+    } else if let Some(hi) = num(7) {
+        (Some(1), Some(hi))
+    } else if let Some(lo) = num(8) {
+        (Some(lo), None)
+    } else {
+        (Some(1), None)
+    };
+    if min.zip(max).is_some_and(|(lo, hi)| lo > hi) {
+        return None;
+    }
+    let rules = subjects
+        .iter()
+        .map(|p| Rule::DimInRange {
+            param: p.name.clone(),
+            dim,
+            min,
+            max,
+        })
+        .collect();
+    Some((rules, subjects))
 }
 
 /// "最后一维"/"尾轴" → -1, "第二维" → 1, "倒数第二维" → -2.

@@ -475,15 +475,26 @@ fn statements_joined_by_a_pause_mark_and_value_sets() {
             values: vec![0]
         }]
     );
-    // "等于0" excludes one value (0.5 and -1 pass): not a sign rule, so manual.
-    assert!(recognize(&op, "threshold等于0。").is_err());
+    // "等于0" excludes one value (0.5 and -1 pass): not a sign rule.
+    let not_zero = Rule::ValueNot {
+        param: "threshold".into(),
+        value: 0,
+    };
+    assert_eq!(
+        recognize(&op, "threshold等于0。").unwrap(),
+        vec![not_zero.clone()]
+    );
+    // A scalar may hold 0.5: "> 0" is "≥ 0 and not 0", not "≥ 1".
     assert_eq!(
         recognize(&op, "threshold小于等于0。").unwrap(),
-        vec![Rule::IntInRange {
-            param: "threshold".into(),
-            min: Some(1),
-            max: None
-        }]
+        vec![
+            Rule::IntInRange {
+                param: "threshold".into(),
+                min: Some(0),
+                max: None
+            },
+            not_zero
+        ]
     );
     op.params.push(attr("isResult", "bool", &[]));
     op.params.push(attr("alpha", "float", &[]));
@@ -1073,6 +1084,53 @@ fn dims_that_must_be_multiples() {
     ));
     // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
     assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
+    // Each tensor of a list.
+    assert_eq!(
+        recognize(&op, "self或out的最后一维不是偶数。").unwrap(),
+        vec![m("self", -1, None, 2), m("out", -1, None, 2)]
+    );
+}
+
+#[test]
+fn bounds_on_the_size_of_one_dim() {
+    let op = pool3d();
+    let r = |p: &str, dim, min, max| Rule::DimInRange {
+        param: p.into(),
+        dim,
+        min,
+        max,
+    };
+    // The later alternatives name no tensor: they are about the first one's dims.
+    assert_eq!(
+        recognize(
+            &op,
+            "self的第一维度超出范围[1, 262144]，或者第二维度超出[1, 256]，或者第三维度超出[1, 256]。"
+        )
+        .unwrap(),
+        vec![
+            r("self", 0, Some(1), Some(262144)),
+            r("self", 1, Some(1), Some(256)),
+            r("self", 2, Some(1), Some(256)),
+        ]
+    );
+    // A size is never negative: "等于0" rejected is a lower bound of 1.
+    assert_eq!(
+        recognize(&op, "self的第四维大于4096或者等于0。").unwrap(),
+        vec![r("self", 3, Some(1), Some(4096))]
+    );
+    assert_eq!(
+        recognize(&op, "self或out的最后一维大小超过65535。").unwrap(),
+        vec![
+            r("self", -1, None, Some(65535)),
+            r("out", -1, None, Some(65535))
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "out的倒数第二维为0。").unwrap(),
+        vec![r("out", -2, Some(1), None)]
+    );
+    // A dim named by what it holds, not by position, is not read.
+    assert!(recognize(&op, "self的channel轴大于4096。").is_err());
 }
 
 #[test]
@@ -1736,4 +1794,32 @@ fn a_relation_naming_no_integer_attribute_is_not_read_as_one() {
     let op = group_norm();
     assert!(ints::int_relation_rules(&op, "self的元素数量不等于kernelSize").is_none());
     assert!(ints::int_relation_rules(&op, "self不能被group整除").is_none());
+}
+
+#[test]
+fn open_and_closed_bounds_of_a_float() {
+    let mut op = pool3d();
+    op.params.push(attr("clipRatio", "double", &[]));
+    op.params.push(attr("eps", "double", &[]));
+    op.params.push(attr("beta", "float", &[]));
+    let range = |p: &str, min, max| Rule::IntInRange {
+        param: p.into(),
+        min,
+        max,
+    };
+    let not = |p: &str, value| Rule::ValueNot {
+        param: p.into(),
+        value,
+    };
+    assert_eq!(
+        recognize(&op, "clipRatio的数值超出范围(0, 1]。").unwrap(),
+        vec![range("clipRatio", Some(0), Some(1)), not("clipRatio", 0)]
+    );
+    assert_eq!(
+        recognize(&op, "eps不大于0。").unwrap(),
+        vec![range("eps", Some(0), None), not("eps", 0)]
+    );
+    assert_eq!(recognize(&op, "beta为0。").unwrap(), vec![not("beta", 0)]);
+    // A value no integer states stays manual.
+    assert!(recognize(&op, "beta为0.5。").is_err());
 }

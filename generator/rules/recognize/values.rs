@@ -11,6 +11,16 @@ re!(
     ATTR_RELATION,
     r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
 );
+// "(0, 1]", "[0, 1)": an interval with its open and closed ends.
+re!(
+    INTERVAL,
+    r"([\[(（［])\s*(-?\d+)(?:\.0+)?\s*[,，]\s*(-?\d+)(?:\.0+)?\s*([\])）］])"
+);
+// "alpha等于0", "beta为0": one value, stated alone (not "不等于0", "不为0").
+re!(
+    EQUALS_VALUE,
+    r"^[^不]*?(?:的值|的取值|的数值)?\s*(?:等于|为|==|=)\s*(-?\d+)(?:\.0+)?$"
+);
 re!(AXIS_BOUNDS, r"范围|越界|超出|超过|绝对值|之间");
 re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
 
@@ -25,20 +35,44 @@ pub(super) fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
         && !NOT_AXIS.is_match(clause)
 }
 
-pub(super) fn float_range(p: &Param, clause: &str) -> Result<Rule, Manual> {
+/// A float's bounds: a closed bound is a range, an open one ("(0, 1]", "不大于0") a range that
+/// also excludes the bound itself.
+pub(super) fn float_range(p: &Param, clause: &str) -> Result<Vec<Rule>, Manual> {
     let range = |min, max| Rule::IntInRange {
         param: p.name.clone(),
         min,
         max,
     };
+    let not = |value| Rule::ValueNot {
+        param: p.name.clone(),
+        value,
+    };
+    if let Some(c) = INTERVAL.captures(clause) {
+        let (lo, hi): (Option<i64>, Option<i64>) = (c[2].parse().ok(), c[3].parse().ok());
+        let mut rules = vec![range(lo, hi)];
+        if matches!(&c[1], "(" | "（") {
+            rules.extend(lo.map(not));
+        }
+        if matches!(&c[4], ")" | "）") {
+            rules.extend(hi.map(not));
+        }
+        return Ok(rules);
+    }
     if let Some(c) = INLINE_RANGE.captures(clause) {
         let bound =
             |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
-        return Ok(range(bound(1, 3), bound(2, 4)));
+        return Ok(vec![range(bound(1, 3), bound(2, 4))]);
     }
-    // "不大于0" (> 0 strictly) has no integer bound for a float: not checkable.
     if LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
-        return Ok(range(Some(0), None));
+        return Ok(vec![range(Some(0), None)]);
+    }
+    if SIGN_NOT_POSITIVE.is_match(clause) {
+        // "eps不大于0": strictly positive.
+        return Ok(vec![range(Some(0), None), not(0)]);
+    }
+    if let Some(c) = EQUALS_VALUE.captures(clause) {
+        // "beta为0": that value alone.
+        return Ok(c[1].parse().ok().map(not).into_iter().collect());
     }
     Err(Manual(format!(
         "{} is a floating attribute; only its sign or integer bounds are checkable",
@@ -116,7 +150,7 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         if float_like {
             // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the
             // interpreter checks on the number; value sets of floats are not.
-            rules.push(float_range(p, clause)?);
+            rules.extend(float_range(p, clause)?);
             continue;
         }
         if p.ty.contains("char") {
@@ -160,14 +194,21 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
                 param: p.name.clone(),
                 values: text::int_alternatives(&c[1]),
             });
+        } else if SIGN_NOT_POSITIVE.is_match(clause) && p.ty.contains("aclScalar") {
+            // A scalar may hold a float: 0.5 is positive, so "> 0" is "≥ 0 and not 0".
+            rules.push(range(Some(0), None));
+            rules.push(Rule::ValueNot {
+                param: p.name.clone(),
+                value: 0,
+            });
         } else if SIGN_NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
-        } else if NOT_POSITIVE.is_match(clause) {
-            // "alpha等于0": 0.5 and -1 are fine; no rule of the vocabulary says "≠ 0".
-            return Err(Manual(format!(
-                "{} must not be 0: a single excluded value, which no rule expresses",
-                p.name
-            )));
+        } else if let Some(c) = EQUALS_VALUE.captures(clause) {
+            // "alpha等于0": 0.5 and -1 are fine; 0 alone is not.
+            rules.extend(c[1].parse().ok().map(|value| Rule::ValueNot {
+                param: p.name.clone(),
+                value,
+            }));
         } else if let Some(c) = NOT_AT_LEAST.captures(clause) {
             let n: Option<i64> = c[3].parse().ok();
             rules.push(range(n.map(|n| n + i64::from(c.get(1).is_some())), None));
