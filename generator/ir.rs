@@ -121,6 +121,10 @@ pub struct Param {
     pub formats: Vec<Format>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<Rank>,
+    /// The shapes the table states dim by dim, one per alternative: "(T,N,C)或(T,C)" →
+    /// `[[T, N, C], [T, C]]`. Dims of one name are one size across the op's tensors.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub non_contiguous: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -70,7 +70,7 @@ static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
 });
 // Shapes of named dims, joined by 或/、: "(T,N,C)或(T,C)", "[N, C]".
 static SHAPE_TUPLES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[(\[]\s*[A-Za-z][A-Za-z0-9_]*(?:\s*[,，]\s*[A-Za-z][A-Za-z0-9_]*)*\s*[)\]](?:\s*(?:或者|或|、)\s*[(\[]\s*[A-Za-z][A-Za-z0-9_]*(?:\s*[,，]\s*[A-Za-z][A-Za-z0-9_]*)*\s*[)\]])*").unwrap()
+    Regex::new(r"^[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]](?:\s*(?:或者|或|、)\s*[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]])*").unwrap()
 });
 static SHAPE_TUPLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[(\[]([^()\[\]]*)[)\]]").unwrap());
@@ -295,6 +295,21 @@ fn shape_tuples_rank(cell: &str) -> Option<Rank> {
         min: *ranks.iter().min()?,
         max: *ranks.iter().max()?,
     })
+}
+
+/// The shapes a cell opens with, dim names in order: "(T,N,C)或(T,C)" → `[[T, N, C], [T, C]]`.
+pub fn named_shapes(cell: &str) -> Vec<Vec<String>> {
+    let Some(lead) = SHAPE_TUPLES.find(cell.trim()) else {
+        return Vec::new();
+    };
+    SHAPE_TUPLE
+        .captures_iter(lead.as_str())
+        .map(|c| {
+            c[1].split([',', '，'])
+                .map(|d| d.trim().to_string())
+                .collect()
+        })
+        .collect()
 }
 
 /// √ / × cells and prose about non-contiguous tensors.
@@ -701,6 +716,13 @@ mod tests {
             Some(Rank { min: 2, max: 3 })
         );
         assert_eq!(rank_cell("[N, C]"), Some(Rank { min: 2, max: 2 }));
+        assert_eq!(
+            named_shapes("(batch_size, 1, hidden_dim)或(batch_size, hidden_dim)"),
+            vec![
+                vec!["batch_size", "1", "hidden_dim"],
+                vec!["batch_size", "hidden_dim"]
+            ]
+        );
         // A shape of variable length states no rank.
         assert_eq!(rank_cell("(N, *)"), None);
         assert_eq!(rank_cell("[B…, H]"), None);

@@ -545,6 +545,11 @@ impl Joiner<'_> {
             .as_deref()
             .and_then(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
             .or_else(|| facts::rank_in_text(&all_text));
+        p.shapes = d
+            .rank_cell
+            .as_deref()
+            .map(facts::named_shapes)
+            .unwrap_or_default();
         p.non_contiguous = d
             .non_contiguous_cell
             .as_deref()

@@ -144,6 +144,66 @@ fn format_rank(f: Format) -> Option<usize> {
     })
 }
 
+/// Where the named dim sits in every shape the table states for `p`: one index from the start
+/// in all of them, else one from the end ("(B, 1, H)或(B, H)": B at 0, H at -1); `None` when it
+/// moves, repeats, or is missing from one.
+fn dim_position(p: &Param, name: &str) -> Option<i64> {
+    let spots: Vec<(i64, i64)> = p
+        .shapes
+        .iter()
+        .map(|shape| {
+            let mut hits = shape.iter().enumerate().filter(|(_, d)| *d == name);
+            let (i, _) = hits.next()?;
+            hits.next()
+                .is_none()
+                .then_some((i as i64, shape.len() as i64))
+        })
+        .collect::<Option<_>>()?;
+    let (i0, len0) = *spots.first()?;
+    if spots.iter().all(|(i, _)| *i == i0) {
+        return Some(i0);
+    }
+    spots
+        .iter()
+        .all(|(i, len)| i - len == i0 - len0)
+        .then_some(i0 - len0)
+}
+
+/// The tables' shapes dim by dim ("(batch_size, seq_len, hidden_dim)", "(batch_size, 1,
+/// hidden_dim)或(batch_size, hidden_dim)"): a dim name is one size across the tensors (each
+/// tied to the first that has it), and a number is that size.
+pub fn named_dim_rules(tensors: &[&Param]) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    let mut first: BTreeMap<&str, (&str, i64)> = BTreeMap::new();
+    for p in tensors {
+        let names: std::collections::BTreeSet<&str> =
+            p.shapes.iter().flatten().map(String::as_str).collect();
+        for name in names {
+            let Some(pos) = dim_position(p, name) else {
+                continue;
+            };
+            if let Ok(size) = name.parse::<i64>() {
+                rules.push(Rule::DimInRange {
+                    param: p.name.clone(),
+                    dim: pos,
+                    min: Some(size),
+                    max: Some(size),
+                });
+            } else if let Some((q, q_pos)) = first.get(name) {
+                rules.push(Rule::DimsEqual {
+                    lhs: p.name.clone(),
+                    lhs_dim: pos,
+                    rhs: q.to_string(),
+                    rhs_dim: *q_pos,
+                });
+            } else {
+                first.insert(name, (p.name.as_str(), pos));
+            }
+        }
+    }
+    rules
+}
+
 /// Relations "与X一致" stated in `p`'s description: dtype, format, shape, rank equality and
 /// one-way broadcast.
 pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
@@ -681,6 +741,45 @@ mod tests {
         assert_eq!(
             int_ranges(&p),
             vec![(vec!["ascend310p".into(), "ascend910".into()], -255, 255)]
+        );
+    }
+
+    #[test]
+    fn named_dims_tie_tensors_together() {
+        let t = |name: &str, shapes: &[&[&str]]| Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            shapes: shapes
+                .iter()
+                .map(|s| s.iter().map(|d| d.to_string()).collect())
+                .collect(),
+            ..Default::default()
+        };
+        let x = t("self", &[&["B", "S", "H"]]);
+        // H sits last in both shapes, B first; the 1 only in one of them.
+        let scale = t("scale", &[&["B", "1", "H"], &["B", "H"]]);
+        // w has H in one of its shapes only: no rule ties it.
+        let w = t("w", &[&["H", "W", "K"], &["W", "K"]]);
+        let eq = |lhs: &str, lhs_dim, rhs: &str, rhs_dim| Rule::DimsEqual {
+            lhs: lhs.into(),
+            lhs_dim,
+            rhs: rhs.into(),
+            rhs_dim,
+        };
+        assert_eq!(
+            named_dim_rules(&[&x, &scale, &w]),
+            vec![eq("scale", 0, "self", 0), eq("scale", -1, "self", 2)]
+        );
+        // A size stated in every shape at one place is that size.
+        let k = t("k", &[&["N", "1"]]);
+        assert_eq!(
+            named_dim_rules(&[&k]),
+            vec![Rule::DimInRange {
+                param: "k".into(),
+                dim: 1,
+                min: Some(1),
+                max: Some(1)
+            }]
         );
     }
 

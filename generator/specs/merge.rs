@@ -363,6 +363,9 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
             (&o.source, show(&o.formats)),
         );
     }
+    if p.shapes.is_empty() {
+        p.shapes.clone_from(&o.shapes);
+    }
     merge_option(
         &mut p.rank,
         &o.rank,

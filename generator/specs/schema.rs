@@ -86,6 +86,9 @@ pub struct SpecParam {
     pub formats: Vec<Format>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<SpecRank>,
+    /// The shapes dim by dim, one list per alternative: `[[T, N, C], [T, C]]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub non_contiguous: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -400,6 +400,7 @@ pub(super) fn shape_rules(
             }
         }
     }
+    rules.extend(infer::named_dim_rules(tensors));
     Ok(rules)
 }
 
