@@ -337,15 +337,19 @@ pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), 
     Ok(())
 }
 
+/// The size of dim `dim` (negative = from the end); `None` when the tensor lacks it.
+fn dim_size(t: &TensorDesc, dim: i64) -> Option<i64> {
+    let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| t.shape.get(i).copied())
+}
+
 /// Dim `dim` (negative = from the end) of every tensor is a multiple of `by`; a tensor without
 /// that dim passes (whether the dim exists is another rule's concern).
 pub fn dim_multiple_of(ts: &[Named], dim: i64, by: i64) -> Result<(), String> {
     for (name, t) in ts {
-        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
-        let Some(x) = usize::try_from(i)
-            .ok()
-            .and_then(|i| t.shape.get(i).copied())
-        else {
+        let Some(x) = dim_size(t, dim) else {
             continue;
         };
         if by != 0 && x % by != 0 {
@@ -364,11 +368,7 @@ pub fn dim_in_range(
     max: Option<i64>,
 ) -> Result<(), String> {
     for (name, t) in ts {
-        let i = if dim < 0 { t.rank() as i64 + dim } else { dim };
-        let Some(x) = usize::try_from(i)
-            .ok()
-            .and_then(|i| t.shape.get(i).copied())
-        else {
+        let Some(x) = dim_size(t, dim) else {
             continue;
         };
         if min.is_some_and(|m| x < m) || max.is_some_and(|m| x > m) {
