@@ -1047,10 +1047,15 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 }
             };
             // The right side first; the left when changing the right trips another rule
-            // (self's shape is pinned to out's, gradOutput's is not).
+            // (self's shape is pinned to out's, gradOutput's is not). Then the same one rank
+            // up, where dims that coincide at the lowest rank part (dim 0 and dim -3 of a CHW
+            // tensor are one, of an NCHW tensor two).
+            let lifted = with_leading_dim(base);
             let calls = vec![
                 set_tensors(base, std::slice::from_ref(rhs), grow(*rhs_dim)),
                 set_tensors(base, std::slice::from_ref(lhs), grow(*lhs_dim)),
+                set_tensors(&lifted, std::slice::from_ref(rhs), grow(*rhs_dim)),
+                set_tensors(&lifted, std::slice::from_ref(lhs), grow(*lhs_dim)),
             ];
             vec![(format!("dim_{rhs}_differs"), calls)]
         }
@@ -1413,6 +1418,21 @@ fn int_list(call: &Call, name: &str) -> Option<Vec<i64>> {
 }
 
 /// A copy of `base` with `edit` applied to every tensor of `names`.
+/// `base` with a leading dim of 1 on every tensor that has dims: the same call one rank up.
+fn with_leading_dim(base: &Call) -> Call {
+    let names: Vec<String> = base.args.keys().cloned().collect();
+    set_tensors(base, &names, |t| {
+        if !t.shape.is_empty() {
+            let outer = t.shape[0].max(1);
+            t.shape.insert(0, 1);
+            if let Some(strides) = &mut t.strides {
+                let step = strides.first().copied().unwrap_or(1) * outer;
+                strides.insert(0, step);
+            }
+        }
+    })
+}
+
 fn set_tensors(base: &Call, names: &[String], edit: impl Fn(&mut TensorDesc)) -> Call {
     let mut call = base.clone();
     for name in names {

@@ -96,16 +96,39 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
 /// "数据类型与x一致" in a tensor's description, where no documented rule already relates the two
 /// dtypes: aclnn checks a dtype its parameter table ties to another's, whether or not an error
 /// row repeats it.
+///
+/// An output is held to it only where the relation is all the table says of its dtype (a dtype
+/// cell "与logProbs一致") and no error row relates its dtype to any tensor: an output with a
+/// dtype list of its own is where mixed-precision ops (a FLOAT32 mean of FLOAT16 data) depart
+/// from such statements, and an error row ("target、gradTarget的数据类型不一致") names the
+/// relation CANN checks instead.
 fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    let dtype_relations = || {
+        documented
+            .iter()
+            .filter_map(|r| match unwrap_products(&r.rule) {
+                Rule::DtypeSame { params } | Rule::DtypePromotable { params } => {
+                    Some(params.clone())
+                }
+                Rule::DtypeCastable { from, to } => {
+                    Some(from.iter().chain([to]).cloned().collect())
+                }
+                _ => None,
+            })
+    };
     let related = |a: &str, b: &str| {
-        documented.iter().any(|r| match unwrap_products(&r.rule) {
-            Rule::DtypeSame { params } | Rule::DtypePromotable { params } => {
-                params.iter().any(|p| p == a) && params.iter().any(|p| p == b)
-            }
-            Rule::DtypeCastable { from, to } => {
-                (from.iter().any(|p| p == a) && to == b) || (from.iter().any(|p| p == b) && to == a)
-            }
-            _ => false,
+        dtype_relations().any(|ps| ps.iter().any(|p| p == a) && ps.iter().any(|p| p == b))
+    };
+    let held = |name: &str| {
+        op.params.iter().any(|q| {
+            q.name == name
+                && match q.role {
+                    Role::InputTensor | Role::InputTensorList => true,
+                    _ => {
+                        q.dtypes.is_empty()
+                            && !dtype_relations().any(|ps| ps.iter().any(|p| p == name))
+                    }
+                }
         })
     };
     let mut out = Vec::new();
@@ -114,13 +137,6 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
             let Rule::DtypeSame { params } = &rule else {
                 continue;
             };
-            // Inputs only: outputs of mixed-precision ops (a FLOAT32 mean of FLOAT16 data) are
-            // where CANN departs from such statements.
-            let inputs = params.iter().all(|n| {
-                op.params.iter().any(|q| {
-                    &q.name == n && matches!(q.role, Role::InputTensor | Role::InputTensorList)
-                })
-            });
             let dtypes = |n: &str| -> Vec<aclnn_runtime::DType> {
                 op.params
                     .iter()
@@ -130,7 +146,11 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
             };
             let (a, b) = (dtypes(&params[0]), dtypes(&params[1]));
             let can_agree = a.is_empty() || b.is_empty() || a.iter().any(|d| b.contains(d));
-            if inputs && can_agree && params.len() == 2 && !related(&params[0], &params[1]) {
+            if params.len() == 2
+                && params.iter().all(|n| held(n))
+                && can_agree
+                && !related(&params[0], &params[1])
+            {
                 out.push(CheckedRule {
                     condition: format!("{}的数据类型与{}不一致（参数说明）", params[0], params[1]),
                     rule,
@@ -225,6 +245,7 @@ pub fn coverage(ops: &[OpIr]) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::ir::{ErrorCase, Param, Role};
+    use aclnn_runtime::DType;
 
     fn op_with(conditions: &[(u32, &str)]) -> OpIr {
         let t = |name: &str, role| Param {
@@ -279,20 +300,38 @@ mod tests {
         let mut op = op_with(&[(161002, "self的数据类型不在支持的范围之内。")]);
         op.params[1].description = "数据类型与gradOutput一致。".into();
         op.params[2].description = "数据类型与self一致。".into();
-        apply(&mut op);
-        let same: Vec<&Rule> = op
-            .inferred_rules
-            .iter()
-            .map(|r| &r.rule)
-            .filter(|r| matches!(r, Rule::DtypeSame { .. }))
-            .collect();
-        // The inputs' equality only: an output's dtype may differ in mixed precision.
+        op.params[2].dtypes = [("ascend910b".to_string(), vec![DType::Float32])].into();
+        let same = |op: &OpIr| -> Vec<Rule> {
+            op.inferred_rules
+                .iter()
+                .map(|r| r.rule.clone())
+                .filter(|r| matches!(r, Rule::DtypeSame { .. }))
+                .collect()
+        };
+        let equal = |a: &str, b: &str| Rule::DtypeSame {
+            params: vec![a.into(), b.into()],
+        };
+        let mut listed = op.clone();
+        apply(&mut listed);
+        // An output with a dtype list of its own may differ in mixed precision.
+        assert_eq!(same(&listed), [equal("self", "gradOutput")]);
+        // An output whose dtype cell is only "与self一致" is held to it…
+        op.params[2].dtypes.clear();
+        let mut bare = op.clone();
+        apply(&mut bare);
         assert_eq!(
-            same,
-            [&Rule::DtypeSame {
-                params: vec!["self".into(), "gradOutput".into()]
-            }]
+            same(&bare),
+            [equal("self", "gradOutput"), equal("out", "self")]
         );
+        // …unless an error row relates its dtype to another tensor: that is what CANN checks.
+        op.errors.push(ErrorCase {
+            code: 161002,
+            name: status::name(161002).into(),
+            condition: "gradOutput和out的数据类型不一致。".into(),
+            ..Default::default()
+        });
+        apply(&mut op);
+        assert_eq!(same(&op), [equal("self", "gradOutput")]);
         // Stated by an error row already: not inferred again.
         let mut op = op_with(&[(161002, "self和gradOutput的数据类型不一致。")]);
         op.params[1].description = "数据类型与gradOutput一致。".into();

@@ -97,6 +97,28 @@ pub fn adaptive_avg_pool2d_backward(
         "gradOutput或self的维度不等于3或4。",
         pred::rank_in(&pred::one("self", self_), 3, 4),
     )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
+    pred::report(
+        161002,
+        "gradOutput和self的第一维不一致。",
+        pred::dims_equal(
+            &pred::one("gradOutput", grad_output),
+            0i64,
+            &pred::one("self", self_),
+            0i64,
+        ),
+    )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的倒数第三维不一致。
+    pred::report(
+        161002,
+        "gradOutput和self的倒数第三维不一致。",
+        pred::dims_equal(
+            &pred::one("gradOutput", grad_output),
+            -3i64,
+            &pred::one("self", self_),
+            -3i64,
+        ),
+    )?;
     Ok(())
 }
 #[cfg(test)]

@@ -136,6 +136,17 @@ pub fn adaptive_avg_pool3d_backward(
             -4i64,
         ),
     )?;
+    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
+    pred::report(
+        161002,
+        "gradOutput和self的第一维不一致。",
+        pred::dims_equal(
+            &pred::one("gradOutput", grad_output),
+            0i64,
+            &pred::one("self", self_),
+            0i64,
+        ),
+    )?;
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不一致。
     pred::report(
         161002,

@@ -196,6 +196,36 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
 }
 
+// gradOutput和self的第一维不一致。
+TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs)
+{
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
+    auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto self_desc = TensorDesc({3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
+// gradOutput和self的倒数第三维不一致。
+TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs_2)
+{
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
+    auto gradOutput_desc = TensorDesc({1, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto self_desc = TensorDesc({1, 3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto out_desc = TensorDesc({1, 2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
 TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_valid_on_ascend910b)
 {
     // The case's SoC, restored when the test ends.

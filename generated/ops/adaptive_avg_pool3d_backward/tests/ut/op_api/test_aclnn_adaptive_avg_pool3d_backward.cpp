@@ -257,6 +257,21 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
 }
 
+// gradOutput和self的第一维不一致。
+TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs_2)
+{
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND910B);
+    auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto self_desc = TensorDesc({1, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+    auto out_desc = TensorDesc({1, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
+
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
 // gradOutput、self和out的维数不一致。
 TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_differs)
 {
