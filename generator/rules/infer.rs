@@ -108,6 +108,66 @@ pub fn int_ranges(p: &Param) -> Vec<(Vec<String>, i64, i64)> {
     out
 }
 
+re!(ELEMENT_WORD, r"元素|数值");
+re!(ELEMENT_COUNT_WORD, r"个数|数量|长度|size");
+re!(
+    ELEMENTS_AT_LEAST_ZERO,
+    r"大于等于\s*0|不小于\s*0|>=\s*0|≥\s*0|非负"
+);
+re!(ELEMENTS_POSITIVE, r"大于\s*(?:0|零)|正整数|为正|>\s*0");
+re!(
+    ELEMENTS_AT_MOST_FRACTION,
+    r"小于等于\s*([A-Za-z_][A-Za-z0-9_]*)\s*/\s*(\d+)"
+);
+
+/// What an integer list's table says of its elements, unconditionally: "数组元素必须都大于0" →
+/// each ≥ 1; "数组元素必须都大于等于0且小于等于kernelSize/2" → each ≥ 0 and ≤ kernelSize's
+/// element at the same place, halved.
+pub fn list_element_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
+    if !is_int_list(p) {
+        return Vec::new();
+    }
+    let mut min = None;
+    let mut out = Vec::new();
+    for clause in unconditional_clauses(p) {
+        if !ELEMENT_WORD.is_match(&clause) || ELEMENT_COUNT_WORD.is_match(&clause) {
+            continue;
+        }
+        if ELEMENTS_AT_LEAST_ZERO.is_match(&clause) {
+            min = min.max(Some(0));
+        } else if ELEMENTS_POSITIVE.is_match(&clause) {
+            min = min.max(Some(1));
+        }
+        for c in ELEMENTS_AT_MOST_FRACTION.captures_iter(&clause) {
+            let Some(rhs) = text::resolve(op, &c[1]).filter(|q| is_int_list(q)) else {
+                continue;
+            };
+            let Ok(num) = c[2].parse::<i64>() else {
+                continue;
+            };
+            if num > 0 {
+                out.push(Rule::ListElemsAtMostFraction {
+                    lhs: p.name.clone(),
+                    rhs: rhs.name.clone(),
+                    num,
+                    den: 1,
+                });
+            }
+        }
+    }
+    if min.is_some() {
+        out.insert(
+            0,
+            Rule::ListElemsInRange {
+                param: p.name.clone(),
+                min,
+                max: None,
+            },
+        );
+    }
+    out
+}
+
 /// Lower bounds of ranges whose upper bound is a symbol ("取值范围为[1, B]"): only the number is
 /// checkable.
 pub fn lower_bounds(p: &Param) -> Vec<i64> {

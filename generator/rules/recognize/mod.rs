@@ -410,12 +410,15 @@ fn recognize_clause<'a>(
     }
     if let Some(c) = PADDING_BOUNDS.captures(clause) {
         // "padding的数值中存在小于0或者大于kernelSize/2的值": 0 ≤ padding ≤ kernelSize/2.
-        let lhs = text::resolve(op, &c[1])
-            .ok_or_else(|| Manual(format!("{} is not a parameter", &c[1])))?;
-        let rhs = text::resolve(op, &c[2])
-            .ok_or_else(|| Manual(format!("{} is not a parameter", &c[2])))?;
+        let group = |i: usize, j: usize| c.get(i).or(c.get(j)).map_or("", |m| m.as_str());
+        let (lhs, rhs) = (group(1, 4), group(2, 5));
+        let lhs =
+            text::resolve(op, lhs).ok_or_else(|| Manual(format!("{lhs} is not a parameter")))?;
+        let rhs =
+            text::resolve(op, rhs).ok_or_else(|| Manual(format!("{rhs} is not a parameter")))?;
         let div: i64 = c
             .get(3)
+            .or(c.get(6))
             .map_or(Ok(1), |m| m.as_str().parse())
             .map_err(|_| "bad divisor")?;
         return none(vec![

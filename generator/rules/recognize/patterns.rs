@@ -54,10 +54,14 @@ re!(
     r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
+// "padding的数值中存在小于0或者大于kernelSize/2的值", "padding中存在小于0或者大于kernelSize/2的数值",
+// "padding的值不在[0, kernelSize/2]的范围内".
 re!(
     PADDING_BOUNDS,
-    r"^([A-Za-z_][A-Za-z0-9_]*)的数值中存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?的(?:值|数值)$"
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:的数值中|中)存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?(?:的(?:值|数值))?$|^([A-Za-z_][A-Za-z0-9_]*)的(?:元素值|数值|值)不在\s*[\[［]\s*0\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:/\s*(\d+))?\s*[\]］]\s*的?范围内?$"
 );
+// The values of a list's elements, not its length: "dilation中的元素数值不满足要求".
+re!(LIST_VALUES, r"元素值|元素数值|数值|的值|取值");
 re!(ONE_WAY, r"单向|到|\bto\b");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");

@@ -979,6 +979,18 @@ fn padding_bounds_and_dim_sizes() {
             },
         ]
     );
+    // The same bounds, worded as CANN's other pooling docs word them.
+    for wording in [
+        "padding的数值中存在小于0或者大于kernelSize/2",
+        "padding中存在小于0或者大于kernelSize/2的数值。",
+        "padding的值不在[0, kernelSize/2]的范围内。",
+    ] {
+        assert_eq!(
+            recognize(&op, wording).unwrap(),
+            recognize(&op, "padding的数值中存在小于0或者大于kernelSize/2的值。").unwrap(),
+            "{wording}"
+        );
+    }
     // An even dim is a multiple of 2 (`DimMultipleOf`).
     assert!(matches!(
         recognize(&op, "self的最后一维不是偶数。").unwrap()[..],
@@ -1822,4 +1834,82 @@ fn open_and_closed_bounds_of_a_float() {
     assert_eq!(recognize(&op, "beta为0。").unwrap(), vec![not("beta", 0)]);
     // A value no integer states stays manual.
     assert!(recognize(&op, "beta为0.5。").is_err());
+}
+
+#[test]
+fn element_values_of_a_list_are_bounded_by_its_table_not_its_length() {
+    let mut op = pool3d();
+    op.params.push(attr(
+        "kernelSize",
+        "const aclIntArray*",
+        &["数组长度必须为1或3", "数组元素必须都大于0"],
+    ));
+    op.params.push(attr(
+        "padding",
+        "const aclIntArray*",
+        &[
+            "数组长度必须为1或3",
+            "数组元素必须都大于等于0且小于等于kernelSize/2",
+        ],
+    ));
+    op.params.push(attr(
+        "stride",
+        "const aclIntArray*",
+        &[
+            "数组长度必须为0，1或3",
+            "数组元素必须都大于0",
+            "当数组的长度为0时，内部会取kernelSize的值作为strides",
+        ],
+    ));
+    let positive = |p: &str| Rule::ListElemsInRange {
+        param: p.into(),
+        min: Some(1),
+        max: None,
+    };
+    assert_eq!(
+        recognize(&op, "kernelSize、stride、padding的元素值不符合要求。").unwrap(),
+        vec![
+            positive("kernelSize"),
+            positive("stride"),
+            Rule::ListElemsInRange {
+                param: "padding".into(),
+                min: Some(0),
+                max: None
+            },
+            Rule::ListElemsAtMostFraction {
+                lhs: "padding".into(),
+                rhs: "kernelSize".into(),
+                num: 2,
+                den: 1
+            },
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "kernelSize中的元素数值不满足要求。").unwrap(),
+        vec![positive("kernelSize")]
+    );
+    // A list whose table bounds no element is not guessed at.
+    op.params.push(attr(
+        "dilation",
+        "const aclIntArray*",
+        &["数组长度必须为1或3"],
+    ));
+    assert!(recognize(&op, "dilation中的元素数值不满足要求。")
+        .unwrap_err()
+        .0
+        .contains("no bound on the elements of dilation"));
+    // Their lengths are what a length row means.
+    assert_eq!(
+        recognize(&op, "kernelSize、stride的长度不符合要求。").unwrap(),
+        vec![
+            Rule::ListLenIn {
+                param: "kernelSize".into(),
+                lens: vec![1, 3]
+            },
+            Rule::ListLenIn {
+                param: "stride".into(),
+                lens: vec![0, 1, 3]
+            },
+        ]
+    );
 }

@@ -145,6 +145,7 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         return Err("a product of attribute values is not in the vocabulary".into());
     }
     let mut rules = Vec::new();
+    let mut unbounded = Vec::new();
     for p in attrs {
         let float_like = p.ty.contains("float") || p.ty.contains("double");
         if float_like {
@@ -232,10 +233,28 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
                 param: p.name.clone(),
                 values: text::int_alternatives(&c[1]),
             });
+        } else if OUT_OF_RANGE.is_match(clause)
+            && infer::is_int_list(p)
+            && LIST_VALUES.is_match(clause)
+            && !LENGTH.is_match(clause)
+        {
+            // "kernelSize、dilation的元素值不符合要求": the elements as the table bounds them,
+            // not the list's length.
+            let bounds = infer::list_element_rules(op, p);
+            if bounds.is_empty() {
+                unbounded.push(p.name.as_str());
+            }
+            rules.extend(bounds);
         } else if OUT_OF_RANGE.is_match(clause) {
             rules.extend(infer::attribute_rules(p));
             rules.extend(infer::axis_rule(op, p));
         }
+    }
+    if rules.is_empty() && !unbounded.is_empty() {
+        return Err(Manual(format!(
+            "the parameter table states no bound on the elements of {}",
+            unbounded.join(", ")
+        )));
     }
     Ok(rules)
 }
