@@ -277,6 +277,9 @@ pub fn describe(rule: &Rule) -> String {
             Factor::product_text(rhs)
         );
     }
+    if let Rule::BroadcastShape { params, out } = rule {
+        return format!("{kind}({} -> {out})", params.join(", "));
+    }
     let mut names = Vec::new();
     for key in ["param", "params", "products", "from", "to", "lhs", "rhs"] {
         match value.get(key) {

@@ -180,6 +180,9 @@ fn groups(rules: &[&Rule]) -> Groups {
             | Rule::RankSame { params }
             | Rule::BroadcastTogether { params } => g.shape.join_all(params),
             Rule::Broadcastable { from, to, .. } => g.shape.join(from, to),
+            Rule::BroadcastShape { params, out } => {
+                params.iter().for_each(|p| g.shape.join(p, out));
+            }
             // Equal shapes meet a bound by another tensor's dims.
             Rule::DimsAtMost { lhs, rhs, .. } => g.shape.join(lhs, rhs),
             Rule::DtypeSame { params } => g.dtype.join_all(params),
@@ -1286,6 +1289,18 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.shape[d] = 3))
                 .collect();
             vec![(format!("shape_{last}_not_broadcastable"), calls)]
+        }
+        Rule::BroadcastShape { out, .. } => {
+            // The inputs' broadcast shape stays; the output grows a dim, or one more of a dim.
+            let rank = tensor_of(base, out).map_or(0, |t| t.rank());
+            let mut calls: Vec<Call> = (0..rank)
+                .map(|d| set_tensors(base, std::slice::from_ref(out), move |t| t.shape[d] += 1))
+                .collect();
+            calls.push(set_tensors(base, std::slice::from_ref(out), |t| {
+                t.shape.insert(0, 2);
+                t.strides = None;
+            }));
+            vec![(format!("shape_{out}_not_broadcast_shape"), calls)]
         }
         Rule::ListLenSame { params } => {
             let Some(last) = params.last() else {

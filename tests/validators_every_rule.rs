@@ -80,6 +80,10 @@ fn every_rule_op() -> OpIr {
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },
+        Rule::BroadcastShape {
+            params: names(&["x", "y"]),
+            out: "z".into(),
+        },
         Rule::DimsPositive {
             param: "x".into(),
             allow_zero: false,

@@ -553,6 +553,12 @@ impl<'a> Emitter<'a> {
             Rule::BroadcastTogether { params } => {
                 self.tensors_pred(params, quote!(pred::broadcast_together))
             }
+            Rule::BroadcastShape { params, out } => {
+                let names: Vec<&String> = params.iter().collect();
+                let (ts, o) = (self.tensors(&names), self.tensors(&[out]));
+                let all: Vec<&String> = params.iter().chain([out]).collect();
+                self.tensor_rule(&all, quote!(pred::broadcast_shape(&#ts, &#o)))
+            }
             Rule::ListLenSame { params } => {
                 let lens = params.iter().map(|p| {
                     let id = ident_for(p);

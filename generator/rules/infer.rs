@@ -74,6 +74,22 @@ fn unconditional_clauses(p: &Param) -> Vec<String> {
     out
 }
 
+/// Whether the table states `p`'s shape only under a condition ("若reduction取值为'none'，则shape
+///需要与self和target进行broadcast后的shape一致"): an error row that states it plainly is then
+/// the doc's shorthand, not a check on every call.
+pub fn shape_stated_conditionally(p: &Param) -> bool {
+    p.constraints
+        .iter()
+        .chain(std::iter::once(&p.description))
+        .flat_map(|chunk| {
+            text::normalize(chunk)
+                .split(['。', '；', ';'])
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .any(|sentence| CONDITIONAL.is_match(&sentence) && SHAPE_WORD.is_match(&sentence))
+}
+
 /// The list lengths a list attribute allows ("长度为1（kH=kW）或2（kH, kW）" → [1, 2]).
 pub fn list_lens(p: &Param) -> Option<Vec<usize>> {
     let all = p.constraints.join("。") + "。" + &p.description;

@@ -167,6 +167,9 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::BroadcastTogether { params } => {
             pred::broadcast_together(&tensors_of_all(call, params)?)
         }
+        Rule::BroadcastShape { params, out } => {
+            pred::broadcast_shape(&tensors_of_all(call, params)?, &tensors(call, out)?)
+        }
         Rule::ListLenSame { params } => {
             let mut lens = Vec::new();
             for p in params {

@@ -563,6 +563,31 @@ pub fn broadcast_together(ts: &[Named]) -> Result<(), String> {
     Ok(())
 }
 
+/// Each `out` tensor has the shape the `ts` broadcast to.
+pub fn broadcast_shape(ts: &[Named], out: &[Named]) -> Result<(), String> {
+    broadcast_together(ts)?;
+    let rank = ts.iter().map(|(_, t)| t.rank()).max().unwrap_or(0);
+    let shape: Vec<i64> = (0..rank)
+        .map(|i| {
+            ts.iter()
+                .filter_map(|(_, t)| (i + t.rank()).checked_sub(rank).map(|j| t.shape[j]))
+                .find(|&d| d != 1)
+                .unwrap_or(1)
+        })
+        .collect();
+    for (name, o) in out {
+        if o.shape != shape {
+            let inputs: Vec<&str> = ts.iter().map(|(n, _)| n.as_str()).collect();
+            return Err(format!(
+                "{name} has shape {:?} but {} broadcast to {shape:?}",
+                o.shape,
+                inputs.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Lists (named with their lengths) of one length.
 pub fn list_len_same(lens: &[(&str, usize)]) -> Result<(), String> {
     let Some((first, want)) = lens.first() else {
@@ -982,6 +1007,21 @@ mod tests {
         assert!(dims_at_most(&i, &s, Some(0)).is_err());
         // Another rank: another rule's concern.
         assert!(dims_at_most(&i, &one("src", Some(&td(&[1]))), None).is_ok());
+    }
+
+    #[test]
+    fn an_output_has_the_broadcast_shape_exactly() {
+        let (a, b) = (td(&[4, 1, 3]), td(&[5, 1]));
+        let ins = [one("a", Some(&a)), one("b", Some(&b))].concat();
+        assert!(broadcast_shape(&ins, &one("out", Some(&td(&[4, 5, 3])))).is_ok());
+        // Larger than the broadcast shape: every input still broadcasts to it, yet it is wrong.
+        let err = broadcast_shape(&ins, &one("out", Some(&td(&[2, 4, 5, 3])))).unwrap_err();
+        assert!(err.contains("broadcast to [4, 5, 3]"), "{err}");
+        assert!(broadcast_shape(&ins, &one("out", Some(&td(&[4, 1, 3])))).is_err());
+        // Inputs that do not broadcast have no broadcast shape.
+        let c = td(&[2, 4]);
+        let bad = [one("a", Some(&a)), one("c", Some(&c))].concat();
+        assert!(broadcast_shape(&bad, &one("out", Some(&td(&[4, 2, 4])))).is_err());
     }
 
     #[test]

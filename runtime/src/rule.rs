@@ -138,6 +138,9 @@ pub enum Rule {
     },
     /// These tensors broadcast together (numpy rules: aligned from the end, each dim equal or 1).
     BroadcastTogether { params: Vec<String> },
+    /// `out`'s shape is the shape `params` broadcast to ("gradOutput、self和target做broadcast后的
+    /// shape与out不一致"); tensors that do not broadcast together have no such shape.
+    BroadcastShape { params: Vec<String>, out: String },
     /// Every dim is > 0 (`allow_zero`: ≥ 0).
     DimsPositive { param: String, allow_zero: bool },
     /// The tensor's element count is one of these ("scalar元素个数不为1").
@@ -305,6 +308,7 @@ impl Rule {
             | Rule::DimsAtMost { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
+            | Rule::BroadcastShape { .. }
             | Rule::DimsPositive { .. }
             | Rule::NotEmpty { .. }
             | Rule::NumelIn { .. }

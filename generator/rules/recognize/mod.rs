@@ -483,8 +483,20 @@ fn recognize_clause<'a>(
     if subjects.is_empty() {
         return Err(Manual(format!("names no parameter of the op (“{clause}”)")));
     }
+    if BROADCAST_RESULT.is_match(clause) && !subjects.iter().any(|p| is_input_tensor(p)) {
+        // "或out的shape与广播结果不一致": the result of the tensors the clause before broadcasts;
+        // "out的shape与输入参数经过broadcast后的shape不一致": of every input.
+        let inputs: Vec<&Param> = if inherited.iter().any(|p| is_input_tensor(p)) {
+            inherited.to_vec()
+        } else if clause.contains("输入") {
+            op.params.iter().filter(|p| is_input_tensor(p)).collect()
+        } else {
+            Vec::new()
+        };
+        subjects.splice(0..0, inputs.into_iter().filter(|p| is_input_tensor(p)));
+    }
     let rules = if BROADCAST.is_match(clause) {
-        broadcast_rules(&subjects, clause)?
+        broadcast_rules(&subjects, clause, conditional)?
     } else if PROMOTION.is_match(clause) {
         promotion_rules(op, clause, &subjects)?
     } else if clause.contains("非连续") || clause.contains("不连续") {
@@ -624,4 +636,8 @@ pub(super) fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
     } else {
         Vec::new()
     }
+}
+
+fn is_input_tensor(p: &Param) -> bool {
+    matches!(p.role, Role::InputTensor | Role::InputTensorList)
 }

@@ -54,6 +54,11 @@ re!(
     r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
+// The shape broadcasting gives, as opposed to whether tensors broadcast at all.
+re!(
+    BROADCAST_RESULT,
+    r"(?i)(?:广播|broadcast)\s*(?:后|之后|以后|的?结果)"
+);
 // "padding的数值中存在小于0或者大于kernelSize/2的值", "padding中存在小于0或者大于kernelSize/2的数值",
 // "padding的值不在[0, kernelSize/2]的范围内".
 re!(

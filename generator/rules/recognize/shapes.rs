@@ -161,7 +161,13 @@ pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>,
 
 /// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
 /// without a direction the tensors broadcast together.
-pub(super) fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<Rule>, Manual> {
+///
+/// `conditional`: the clause holds under a condition of its own ("当reduction的值为0时，…").
+pub(super) fn broadcast_rules(
+    subjects: &[&Param],
+    clause: &str,
+    conditional: bool,
+) -> Result<Vec<Rule>, Manual> {
     let tensors: Vec<&Param> = subjects
         .iter()
         .copied()
@@ -187,6 +193,22 @@ pub(super) fn broadcast_rules(subjects: &[&Param], clause: &str) -> Result<Vec<R
             rules.push(Rule::BroadcastTogether {
                 params: names(&inputs),
             });
+        }
+        if BROADCAST_RESULT.is_match(clause) {
+            // "gradOutput、self和target做broadcast后的shape与out不一致": the output's shape is
+            // the broadcast shape itself, not merely one the inputs broadcast to.
+            // An output whose table gives its shape only conditionally (a loss's out under
+            // reduction 'none') keeps the inputs' check alone, unless the row says when.
+            rules.extend(
+                outputs
+                    .iter()
+                    .filter(|out| conditional || !infer::shape_stated_conditionally(out))
+                    .map(|out| Rule::BroadcastShape {
+                        params: names(&inputs),
+                        out: out.name.clone(),
+                    }),
+            );
+            return Ok(rules);
         }
         for out in &outputs {
             rules.extend(inputs.iter().map(|i| Rule::Broadcastable {

@@ -658,6 +658,41 @@ fn mutual_broadcast_and_tilde_ranges() {
             to_out("self"),
         ]
     );
+    // The broadcast result is the output's shape, not one the inputs merely broadcast to.
+    let result = Rule::BroadcastShape {
+        params: s(&["gradOutput", "self"]),
+        out: "out".into(),
+    };
+    let together = Rule::BroadcastTogether {
+        params: s(&["gradOutput", "self"]),
+    };
+    assert_eq!(
+        recognize(&op, "gradOutput、self做broadcast后的shape与out不一致。").unwrap(),
+        vec![together.clone(), result.clone()]
+    );
+    // Named alone, the output takes the inputs of the clause before, or every input.
+    assert_eq!(
+        recognize(
+            &op,
+            "gradOutput、self的shape不满足广播关系，或out的shape与广播结果不一致。"
+        )
+        .unwrap(),
+        vec![together.clone(), together.clone(), result.clone()]
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "输出参数out的shape与输入参数经过broadcast后的shape不一致。"
+        )
+        .unwrap(),
+        vec![together.clone(), result.clone()]
+    );
+    // An output whose table states its shape under a condition is left to that condition.
+    op.params[2].constraints = vec!["若reduction取值为'none'，则shape需要与self一致".into()];
+    assert_eq!(
+        recognize(&op, "gradOutput、self做broadcast后的shape与out不一致。").unwrap(),
+        vec![together]
+    );
     op.params.push(attr("reduction", "int64_t", &[]));
     assert_eq!(
         recognize(&op, "reduction值不在0~2范围之内。").unwrap(),
