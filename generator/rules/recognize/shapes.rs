@@ -8,7 +8,7 @@ use crate::ir::{OpIr, Param, Role};
 use crate::rules::infer;
 use crate::rules::text::{self};
 use crate::rules::Manual;
-use aclnn_runtime::Rule;
+use aclnn_runtime::{Factor, Rule};
 
 /// The D*H*W limit applies to the forward input: `self` when the op has it, else its first input.
 pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Manual> {
@@ -470,6 +470,21 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
 
 /// "alpha元素个数不为1": the tensor's element count is one of the stated values.
 pub(super) fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    if let [first, rest @ ..] = tensors {
+        let some_dims = clause.contains('维') || clause.contains('轴');
+        if !rest.is_empty() && MISMATCH.is_match(clause) && !some_dims {
+            // "scales和zeroPoints的size不相等", "source和index的元素数量不等": one element count
+            // (the counts of some dims, "self的第0，2，3维的元素个数", are another matter).
+            let numel = |p: &Param| vec![Factor::Numel(p.name.clone())];
+            return Ok(rest
+                .iter()
+                .map(|p| Rule::ProductsEqual {
+                    lhs: numel(first),
+                    rhs: numel(p),
+                })
+                .collect());
+        }
+    }
     let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
         return Err(Manual(format!("no element count stated in “{clause}”")));
     };

@@ -3,7 +3,7 @@
 use super::shapes::{stated_rank, MAX_RANK};
 use super::*;
 use crate::ir::Rank;
-use aclnn_runtime::{DType, Format};
+use aclnn_runtime::{DType, Factor, Format};
 use std::collections::BTreeMap;
 
 fn tensor(name: &str, role: Role) -> Param {
@@ -1787,7 +1787,6 @@ fn group_norm() -> OpIr {
 
 #[test]
 fn integer_attributes_are_related_to_tensor_sizes() {
-    use aclnn_runtime::Factor;
     let op = group_norm();
     let attr = |a: &str| Factor::Attr(a.into());
     let equal = |lhs, rhs| vec![Rule::ProductsEqual { lhs, rhs }];
@@ -1947,4 +1946,31 @@ fn element_values_of_a_list_are_bounded_by_its_table_not_its_length() {
             },
         ]
     );
+}
+
+#[test]
+fn element_counts_that_must_agree() {
+    let mut op = pool3d();
+    op.params.push(tensor("scales", Role::InputTensor));
+    op.params.push(tensor("zeroPoints", Role::InputTensor));
+    let numel = |p: &str| vec![Factor::Numel(p.into())];
+    for wording in [
+        "输入scales和zeroPoints的size不相等。",
+        "scales和zeroPoints的元素数量不等。",
+    ] {
+        assert_eq!(
+            recognize(&op, wording).unwrap(),
+            vec![Rule::ProductsEqual {
+                lhs: numel("scales"),
+                rhs: numel("zeroPoints")
+            }],
+            "{wording}"
+        );
+    }
+    // The counts of some dims are not the tensors' element counts.
+    assert!(recognize(
+        &op,
+        "self的第0，2，3维的元素个数和gradOutput的第0，1，2维元素个数不相等。"
+    )
+    .is_err());
 }
