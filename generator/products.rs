@@ -38,7 +38,7 @@ const PRODUCTS: &[Product] = &[
         id: "ascend310b",
         names: &[r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品"],
         tokens: &[
-            r"Atlas\s*200I/500\s*A2[^、，,：:]*?(?:产品|$)",
+            r"Atlas\s*200I/500\s*A2[^、，,：:或和与及]*?(?:产品|$)",
             r"200I/500\s*A2",
             "310B",
         ],
@@ -49,7 +49,7 @@ const PRODUCTS: &[Product] = &[
             r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
             r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
         ],
-        tokens: &[r"Atlas\s*A3[^、，,：:]*?(?:产品|$)", "A3", "910_93"],
+        tokens: &[r"Atlas\s*A3[^、，,：:或和与及]*?(?:产品|$)", "A3", "910_93"],
     },
     Product {
         id: "ascend910b",
@@ -60,8 +60,8 @@ const PRODUCTS: &[Product] = &[
             r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
         ],
         tokens: &[
-            r"Atlas\s*A2[^、，,：:]*?(?:产品|组件|$)",
-            r"Atlas\s*800I\s*A2[^、，,：:]*?(?:产品|$)",
+            r"Atlas\s*A2[^、，,：:或和与及]*?(?:产品|组件|$)",
+            r"Atlas\s*800I\s*A2[^、，,：:或和与及]*?(?:产品|$)",
             "A2",
             "910B",
         ],
@@ -247,5 +247,14 @@ mod tests {
         );
         assert_eq!(products_in("Atlas 200I/500 A2推理产品"), vec!["ascend310b"]);
         assert!(products_in("kernelSizeA2").is_empty());
+        // A short name runs to "产品" or the end, never over a conjunction into the next one.
+        assert_eq!(
+            products_in("Atlas A2 或 Atlas A3"),
+            vec!["ascend910_93", "ascend910b"]
+        );
+        assert_eq!(
+            products_in("Atlas A2 训练系列产品和Atlas A3 训练系列产品"),
+            vec!["ascend910_93", "ascend910b"]
+        );
     }
 }
