@@ -98,8 +98,8 @@ pub struct Mention<'a> {
 }
 
 /// Resolves a word of the doc to a parameter: exact, then case-insensitive, then the usual
-/// suffix variants (`weight` ↔ `weightOptional`, `self` ↔ `selfRef`, `out` ↔ `gradInput`'s
-/// formula name is NOT guessed).
+/// suffix variants (`weight` ↔ `weightOptional`, `self` ↔ `selfRef`, `padding` ↔ `paddings`;
+/// `out` ↔ `gradInput`'s formula name is NOT guessed).
 pub fn resolve<'a>(op: &'a OpIr, word: &str) -> Option<&'a Param> {
     let word = word.split('[').next().unwrap_or(word);
     let params = || op.params.iter().filter(|p| is_checkable(p));
@@ -108,7 +108,7 @@ pub fn resolve<'a>(op: &'a OpIr, word: &str) -> Option<&'a Param> {
         .or_else(|| params().find(|p| p.name.eq_ignore_ascii_case(word)))
         .or_else(|| {
             params().find(|p| {
-                ["Optional", "Ref", "Out"].iter().any(|suffix| {
+                ["Optional", "Ref", "Out", "s"].iter().any(|suffix| {
                     p.name.strip_suffix(suffix) == Some(word)
                         || word.strip_suffix(suffix) == Some(p.name.as_str())
                 })

@@ -324,6 +324,26 @@ fn seed_003_rows() {
 }
 
 #[test]
+fn a_plural_parameter_answers_to_its_singular() {
+    // AvgPool2d names its lists `paddings` and `strides`; its rows say "padding".
+    let mut op = pool2d();
+    for p in &mut op.params {
+        if p.name == "padding" || p.name == "stride" {
+            p.name.push('s');
+        }
+    }
+    assert_eq!(
+        recognize(&op, "属性padding超过kernelSize对应位置的1/2。").unwrap(),
+        vec![Rule::ListElemsAtMostFraction {
+            lhs: "paddings".into(),
+            rhs: "kernelSize".into(),
+            num: 2,
+            den: 1
+        }]
+    );
+}
+
+#[test]
 fn product_exclusion_and_product_ranges() {
     let op = pool2d();
     let rules = recognize(
