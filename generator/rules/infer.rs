@@ -49,6 +49,11 @@ re!(
     AXIS_RANGE_TEXT,
     r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.dim\(\)|\.rank\(?\)?|的维度|的维数)"
 );
+// "指定`scale`和`offset`对应`x`的维度", "指定了self将要填充的维度": the attribute is a dim of x.
+re!(
+    AXIS_OF_TENSOR_TEXT,
+    r"(?:对应|指定了?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:将要[\p{Han}]{1,4})?的(?:维度|轴)(?:[。，,；;]|$)"
+);
 
 /// Sentences of a parameter's description and constraints, split outside brackets.
 pub fn sentences(p: &Param) -> Vec<String> {
@@ -404,8 +409,13 @@ pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
 
 /// "取值范围为[-x.dim(), x.dim()-1]": the attribute is a dim index of tensor `x`.
 pub fn axis_rule(op: &OpIr, p: &Param) -> Option<Rule> {
-    let all = p.constraints.join("。") + "。" + &p.description;
-    let caps = AXIS_RANGE_TEXT.captures(&all)?;
+    let all = text::normalize(&(p.constraints.join("。") + "。" + &p.description));
+    let caps = AXIS_RANGE_TEXT.captures(&all).or_else(|| {
+        // A dim named in words holds one index: an int, not a list of them.
+        (!p.ty.contains("Array"))
+            .then(|| AXIS_OF_TENSOR_TEXT.captures(&all))
+            .flatten()
+    })?;
     let tensor = text::resolve(op, &caps[1]).filter(|t| t.role.is_tensor())?;
     Some(Rule::AxisIn {
         param: p.name.clone(),

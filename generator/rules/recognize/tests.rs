@@ -792,6 +792,27 @@ fn dim_index_and_value_sets() {
 }
 
 #[test]
+fn an_attribute_described_as_a_dim_of_a_tensor_is_an_axis() {
+    let mut op = pool3d();
+    let mut axis = attr("axis", "int32_t", &[]);
+    axis.description =
+        "指定`scale`和`offset`对应`self`的维度。当输入`self`的数据格式为NZ时，取值为-1。".into();
+    op.params.push(axis);
+    let mut dims = attr("dims", "const aclIntArray*", &[]);
+    dims.description = "指定了self将要填充的维度。".into();
+    op.params.push(dims);
+    assert_eq!(
+        recognize(&op, "axis不在有效取值范围。").unwrap(),
+        vec![Rule::AxisIn {
+            param: "axis".into(),
+            tensor: "self".into()
+        }]
+    );
+    // A list of dims is not one index.
+    assert!(recognize(&op, "dims不在有效取值范围。").is_err());
+}
+
+#[test]
 fn dim_out_of_bounds_and_rank_words() {
     let mut op = pool3d();
     op.params.push(attr("dim", "int64_t", &[]));
