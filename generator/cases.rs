@@ -280,7 +280,41 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
         }
     }
     satisfy_int_relations(&active, &mut call);
+    satisfy_shapes_from_lists(&active, &mut call);
     call
+}
+
+/// A mutated call, then (when it differs) the same call with its `ShapeFromList` tensors
+/// shaped anew: a list made one longer must not trip the shape its old length gave.
+fn with_shapes_rederived(rules: &[&Rule], call: Call) -> Vec<Call> {
+    let mut again = call.clone();
+    satisfy_shapes_from_lists(rules, &mut again);
+    if again == call {
+        vec![call]
+    } else {
+        vec![call, again]
+    }
+}
+
+/// A `ShapeFromList` tensor takes the shape its base and list give: self [2, 2, 2, 2] with
+/// outputSize [1, 1] makes out [2, 2, 1, 1].
+fn satisfy_shapes_from_lists(rules: &[&Rule], call: &mut Call) {
+    for rule in rules {
+        let Rule::ShapeFromList { param, base, list } = rule else {
+            continue;
+        };
+        let (Some(b), Some(l)) = (tensor_of(call, base), int_list(call, list)) else {
+            continue;
+        };
+        let Some(kept) = b.rank().checked_sub(l.len()) else {
+            continue;
+        };
+        let shape: Vec<i64> = b.shape[..kept].iter().chain(&l).copied().collect();
+        *call = set_tensors(call, std::slice::from_ref(param), |t| {
+            t.shape = shape.clone();
+            t.strides = None;
+        });
+    }
 }
 
 /// Integer attributes the relations pin take their values, fewest unknowns first:
@@ -688,8 +722,12 @@ fn mutate_for(
     let mut found = Vec::new();
     let mut tripped = BTreeSet::new();
     for (product, base) in products_for(&checked.rule, baselines) {
+        let active = active_rules(rules, &product);
         for (name, candidates) in mutations(op, rules, &checked.rule, base, &product) {
-            for call in candidates {
+            for call in candidates
+                .into_iter()
+                .flat_map(|c| with_shapes_rederived(&active, c))
+            {
                 match first_failure(rules, &call) {
                     Some(j) if j == i => {
                         found.push((name.clone(), call));
@@ -1020,6 +1058,23 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 }
             })];
             vec![(format!("shape_{param}_differs_from_list"), calls)]
+        }
+        Rule::ShapeFromList {
+            param,
+            base: from,
+            list,
+        } => {
+            // One of the list's dims, then one of the dims the base keeps.
+            let last = set_tensors(base, std::slice::from_ref(param), bump_dim(-1));
+            let kept = tensor_of(base, from)
+                .zip(int_list(base, list))
+                .and_then(|(b, l)| b.rank().checked_sub(l.len()))
+                .filter(|k| *k > 0)
+                .map(|_| set_tensors(base, std::slice::from_ref(param), bump_dim(0)));
+            vec![(
+                format!("shape_{param}_not_from_{from}_and_{list}"),
+                std::iter::once(last).chain(kept).collect(),
+            )]
         }
         Rule::ListUnique { param } => {
             let Some(list) = int_list(base, param) else {

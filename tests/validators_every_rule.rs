@@ -77,6 +77,11 @@ fn every_rule_op() -> OpIr {
             list: "k".into(),
             trailing: true,
         },
+        Rule::ShapeFromList {
+            param: "y".into(),
+            base: "x".into(),
+            list: "k".into(),
+        },
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },

@@ -438,6 +438,14 @@ impl<'a> Emitter<'a> {
                     quote!(#values.and_then(|v| pred::shape_matches_list(&#ts, #list, v.as_deref(), #trailing))),
                 )
             }
+            Rule::ShapeFromList { param, base, list } => {
+                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
+                let values = self.int_list(list);
+                self.tensor_rule(
+                    &[param, base],
+                    quote!(#values.and_then(|v| pred::shape_from_list(&#ts, &#bs, #list, v.as_deref()))),
+                )
+            }
             Rule::DimsEqual {
                 lhs,
                 lhs_dim,

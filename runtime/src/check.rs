@@ -77,6 +77,15 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let values = pred::arg_int_list(list, arg(call, list))?;
             pred::shape_matches_list(&ts, list, values.as_deref(), *trailing)
         }
+        Rule::ShapeFromList { param, base, list } => {
+            let values = pred::arg_int_list(list, arg(call, list))?;
+            pred::shape_from_list(
+                &tensors(call, param)?,
+                &tensors(call, base)?,
+                list,
+                values.as_deref(),
+            )
+        }
         Rule::DimsEqual {
             lhs,
             lhs_dim,

@@ -318,6 +318,34 @@ pub fn shape_matches_list(
 }
 
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
+/// Each of `ts` has `base`'s shape with its last `list.len()` dims replaced by `list`'s values.
+/// A null list or base, or a base with fewer dims than the list, is another rule's concern.
+pub fn shape_from_list(
+    ts: &[Named],
+    base: &[Named],
+    list_name: &str,
+    list: Option<&[i64]>,
+) -> Result<(), String> {
+    let Some(list) = list else {
+        return Ok(());
+    };
+    for (bn, b) in base {
+        let Some(kept) = b.rank().checked_sub(list.len()) else {
+            continue;
+        };
+        let want: Vec<i64> = b.shape[..kept].iter().chain(list).copied().collect();
+        for (name, t) in ts {
+            if t.shape != want {
+                return Err(format!(
+                    "{name} has shape {:?} but {bn} {:?} with {list_name} {list:?} gives {want:?}",
+                    t.shape, b.shape
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), String> {
     let dim = |name: &str, t: &TensorDesc, d: i64| {
         let i = if d < 0 { t.rank() as i64 + d } else { d };
@@ -1007,6 +1035,27 @@ mod tests {
         assert!(dims_at_most(&i, &s, Some(0)).is_err());
         // Another rank: another rule's concern.
         assert!(dims_at_most(&i, &one("src", Some(&td(&[1]))), None).is_ok());
+    }
+
+    #[test]
+    fn a_shape_from_a_base_and_a_list_keeps_the_leading_dims() {
+        let self_ = td(&[2, 3, 8, 8]);
+        let base = one("self", Some(&self_));
+        let from = |shape: &[i64], list: &[i64]| {
+            shape_from_list(
+                &one("out", Some(&td(shape))),
+                &base,
+                "outputSize",
+                Some(list),
+            )
+        };
+        assert!(from(&[2, 3, 4, 5], &[4, 5]).is_ok());
+        assert!(from(&[2, 3, 4, 4], &[4, 5]).is_err());
+        assert!(from(&[2, 1, 4, 5], &[4, 5]).is_err());
+        assert!(from(&[3, 4, 5], &[4, 5]).is_err());
+        // A base shorter than the list is the rank rule's concern; a null list is not checked.
+        assert!(from(&[4, 5, 6], &[4, 5, 6, 7, 8]).is_ok());
+        assert!(shape_from_list(&one("out", Some(&td(&[1]))), &base, "outputSize", None).is_ok());
     }
 
     #[test]

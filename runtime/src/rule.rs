@@ -58,6 +58,14 @@ pub enum Rule {
         list: String,
         trailing: bool,
     },
+    /// The tensor's shape is `base`'s shape with its last dims replaced by the integer list
+    /// attribute `list`: "out的shape与self的shape和outputSize推导出的shape结果不一致" (self
+    /// [N, C, D, H, W], outputSize [d, h, w] → out [N, C, d, h, w]).
+    ShapeFromList {
+        param: String,
+        base: String,
+        list: String,
+    },
     /// Dim `lhs_dim` of `lhs` equals dim `rhs_dim` of `rhs` (negative = from the end):
     /// "batch1的最后一维和batch2的倒数第二维不相等".
     DimsEqual {
@@ -299,6 +307,7 @@ impl Rule {
             | Rule::RankSame { .. }
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
+            | Rule::ShapeFromList { .. }
             | Rule::DimsEqual { .. }
             | Rule::DimMultipleOf { .. }
             | Rule::DimInRange { .. }

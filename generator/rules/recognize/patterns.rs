@@ -76,6 +76,8 @@ re!(
     r"(?:不为|不是).+或(?:者)?\s*(?:空[Tt]ensor|空张量)"
 );
 // "out的shape不等于self根据dim拆分后的shape": a shape computed from another, not that shape.
+// An integer list that holds a size (`outputSize`), not dims to act on.
+re!(SIZE_NAME, r"(?i)size|shape");
 re!(DERIVED_SHAPE, r"后的\s*(?:shape|形状)|推导|[Ii]nfer");
 // "self的shape在C、H、W的某个轴为0": particular named axes, not every dim.
 re!(

@@ -25,6 +25,9 @@ pub(super) fn promotion_rules(
     clause: &str,
     subjects: &[&Param],
 ) -> Result<Vec<Rule>, Manual> {
+    if let Some(rule) = super::shapes::shape_from_list_rule(op, clause, subjects) {
+        return Ok(vec![rule]);
+    }
     if SHAPE.is_match(clause) || clause.contains("不在支持的范围") || clause.contains("格式")
     {
         return Err(

@@ -364,6 +364,9 @@ pub(super) fn shape_rules(
         if EXCEPT.is_match(clause) {
             return Err("a shape equality except some dims is not in the vocabulary".into());
         }
+        if let Some(rule) = shape_from_list_rule(op, clause, tensors) {
+            return Ok(vec![rule]);
+        }
         if DERIVED_SHAPE.is_match(clause) {
             return Err(Manual(format!(
                 "a shape derived from another (“{clause}”) is not in the vocabulary"
@@ -424,6 +427,40 @@ pub(super) fn shape_rules(
     }
     rules.extend(infer::named_dim_rules(tensors));
     Ok(rules)
+}
+
+/// "out的shape与self的shape和outputSize推导出的shape结果不一致": an output, an input and an
+/// integer list named as a size, and nothing else; the output keeps the input's leading dims
+/// and takes the list as its last ones.
+pub(super) fn shape_from_list_rule(op: &OpIr, clause: &str, subjects: &[&Param]) -> Option<Rule> {
+    if !DERIVED_SHAPE.is_match(clause) {
+        return None;
+    }
+    let named: Vec<&Param> = text::mentions(op, clause)
+        .into_iter()
+        .map(|m| m.param)
+        .collect();
+    let [list] = named
+        .iter()
+        .filter(|p| infer::is_int_list(p))
+        .collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let (outputs, inputs): (Vec<&&Param>, Vec<&&Param>) = subjects
+        .iter()
+        .filter(|p| p.role.is_tensor())
+        .partition(|p| p.role == Role::OutputTensor);
+    match (&outputs[..], &inputs[..]) {
+        ([out], [base]) if named.len() == 3 && SIZE_NAME.is_match(&list.name) => {
+            Some(Rule::ShapeFromList {
+                param: out.name.clone(),
+                base: base.name.clone(),
+                list: list.name.clone(),
+            })
+        }
+        _ => None,
+    }
 }
 
 pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {

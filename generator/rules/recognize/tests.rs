@@ -813,6 +813,32 @@ fn an_attribute_described_as_a_dim_of_a_tensor_is_an_axis() {
 }
 
 #[test]
+fn an_output_shape_from_an_input_and_a_size_list() {
+    let mut op = pool3d();
+    op.params
+        .push(attr("outputSize", "const aclIntArray*", &["长度为3"]));
+    op.params.push(attr("dims", "const aclIntArray*", &[]));
+    assert_eq!(
+        recognize(
+            &op,
+            "out的shape与self的shape和outputSize推导出的shape结果不一致。"
+        )
+        .unwrap(),
+        vec![Rule::ShapeFromList {
+            param: "out".into(),
+            base: "self".into(),
+            list: "outputSize".into()
+        }]
+    );
+    // Dims to reduce are no size: the shape they give is another matter.
+    assert!(recognize(
+        &op,
+        "out的shape与self的shape和dims推导出的shape结果不一致。"
+    )
+    .is_err());
+}
+
+#[test]
 fn dim_out_of_bounds_and_rank_words() {
     let mut op = pool3d();
     op.params.push(attr("dim", "int64_t", &[]));
