@@ -76,3 +76,49 @@ fn conform_reports_agreement_and_names_what_it_skips() {
         .expect("run aclgen");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `conform --examples`: the seed docs' own example programs are calls their validators accept,
+/// each named by the doc's file:line; with neither `--tests` nor `--examples` it is a usage error.
+#[test]
+fn conform_checks_the_docs_own_examples() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(root)
+        .args([
+            "conform",
+            "--docs",
+            "specs",
+            "--examples",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("run aclgen");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let cases = r["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 2, "{r}");
+    for c in cases {
+        assert_eq!(c["expected"], 0, "{c}");
+        assert_eq!(c["agree"], true, "a seed's own example is rejected: {c}");
+        assert!(
+            c["at"]
+                .as_str()
+                .is_some_and(|a| a.starts_with("specs/docs/")),
+            "{c}"
+        );
+    }
+    assert_eq!(r["skipped"].as_array().map(Vec::len), Some(0), "{r}");
+
+    let neither = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(root)
+        .args(["conform", "--docs", "specs"])
+        .output()
+        .expect("run aclgen");
+    assert_eq!(neither.status.code(), Some(2));
+}

@@ -4,8 +4,9 @@ use super::{AuditFormat, Failure, Outcome};
 use crate::conform::{apply_overlays, drift, load_docs, render_markdown, render_table};
 use std::path::Path;
 
+/// With `tests`, their calls; without, the docs' own example programs.
 pub fn run(
-    tests: &Path,
+    tests: Option<&Path>,
     docs: &Path,
     overlays: Option<&Path>,
     headers: Option<&Path>,
@@ -18,7 +19,10 @@ pub fn run(
         }
     }
     crate::pipeline::apply_rules(&mut ops);
-    let mut report = crate::conform::run(tests, &ops)?;
+    let mut report = match tests {
+        Some(tests) => crate::conform::run(tests, &ops)?,
+        None => crate::conform::run_examples(&ops)?,
+    };
     if let Some(dir) = headers {
         let protos = drift::header_prototypes(dir)
             .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;

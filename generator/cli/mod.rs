@@ -112,11 +112,17 @@ pub enum Command {
         #[arg(long)]
         tests: Option<PathBuf>,
     },
-    /// Check the validators against CANN's op_api unit tests (gtests) and report agreement.
+    /// Check the validators against CANN's op_api unit tests (gtests), or the docs' own example
+    /// programs, and report agreement.
+    #[command(group(clap::ArgGroup::new("oracle").required(true).args(["tests", "examples"])))]
     Conform {
         /// Folder (or file) of CANN op_api gtests (`*.cpp`).
         #[arg(long)]
-        tests: PathBuf,
+        tests: Option<PathBuf>,
+        /// Check each doc's own example program (调用示例) instead: CANN documents it as a valid
+        /// call, so every example call is expected to succeed.
+        #[arg(long)]
+        examples: bool,
         /// Specs folder, or a bare folder of docs, whose ops the tests call.
         #[arg(long, default_value = "specs")]
         docs: PathBuf,
@@ -232,12 +238,13 @@ pub fn run(command: Command) -> Outcome {
         } => audit::run(&specs, format, min_coverage, tests.as_deref()),
         Command::Conform {
             tests,
+            examples: _,
             docs,
             overlays,
             headers,
             format,
         } => conform::run(
-            &tests,
+            tests.as_deref(),
             &docs,
             overlays.as_deref(),
             headers.as_deref(),

@@ -9,8 +9,11 @@
 //! counted and named with file:line.
 
 pub mod drift;
+mod examples;
 mod lexer;
 mod ut;
+
+pub use examples::run_examples;
 
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};
@@ -261,7 +264,15 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
     }
     for call in &read.calls {
         let at = format!("{name}:{}", call.line);
-        match check_call(call, ops, name) {
+        report.add(at, check_call(call, ops, name, None));
+    }
+}
+
+impl Report {
+    /// Adds one checked call, or the reason it could not be checked.
+    fn add(&mut self, at: String, checked: Result<Case, SkipReason>) {
+        let report = self;
+        match checked {
             Ok(case) => {
                 let case = Case { at, ..case };
                 report.overall.add(case.agree);
@@ -280,50 +291,60 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
                 }
                 report.cases.push(case);
             }
-            Err((kind, reason)) => report.skipped.push(Skipped {
+            Err((kind, test, reason)) => report.skipped.push(Skipped {
                 kind: kind.into(),
                 at,
-                test: call.test.clone(),
+                test,
                 reason,
             }),
         }
     }
 }
 
-type SkipReason = (&'static str, String);
+/// The kind of skip, the test, and why.
+type SkipReason = (&'static str, String, String);
 
-fn check_call(call: &UtCall, ops: &[OpIr], file: &str) -> Result<Case, SkipReason> {
+/// Checks one call; `product` overrides the product the test would run on.
+fn check_call(
+    call: &UtCall,
+    ops: &[OpIr],
+    file: &str,
+    product: Option<&[String]>,
+) -> Result<Case, SkipReason> {
+    let skip = |kind: &'static str, reason: String| (kind, call.test.clone(), reason);
     let Some((code, name)) = call.expected.clone() else {
-        return Err((
+        return Err(skip(
             "no-expectation",
             format!("{}: no EXPECT_EQ checks its status", call.ut.api),
         ));
     };
     if call.ne {
-        return Err((
+        return Err(skip(
             "status",
             format!("EXPECT_NE(…, {name}): no single expected status"),
         ));
     }
     if !CODES.contains(&code) {
-        return Err((
+        return Err(skip(
             "status",
             format!("expects {name}, not a first-phase parameter status"),
         ));
     }
     let op = find_op(ops, &call.ut.api, file).ok_or_else(|| {
-        (
+        skip(
             "unmapped",
             format!("no doc has the prototype {}GetWorkspaceSize", call.ut.api),
         )
     })?;
-    let product = if call.soc_switched {
+    let product = if let Some(named) = product {
+        preferred_product(op, named)
+    } else if call.soc_switched {
         soc_product(&call.soc)
-            .ok_or_else(|| ("unmapped", format!("SoC {} has no product id", call.soc)))?
+            .ok_or_else(|| skip("unmapped", format!("SoC {} has no product id", call.soc)))?
     } else {
         named_product(&call.test, op).unwrap_or_else(|| build_product(op))
     };
-    let (args, opaque) = map_args(op, call).map_err(|r| ("unmapped", r.0))?;
+    let (args, opaque) = map_args(op, call).map_err(|r| skip("unmapped", r.0))?;
     let c = Call {
         product: product.to_string(),
         args,
@@ -368,19 +389,29 @@ fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> 
 /// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
 /// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
 fn build_product(op: &OpIr) -> &'static str {
-    const PREFERRED: [&str; 6] = [
-        "ascend910b",
-        "ascend950",
-        "ascend910_93",
-        "ascend310p",
-        "ascend910",
-        "ascend310b",
-    ];
     let supported: Vec<&str> = op.supported_products().collect();
     PREFERRED
         .into_iter()
         .find(|p| supported.contains(p))
         .unwrap_or("ascend910b")
+}
+
+/// The products in the order CANN builds an op's tests for: Atlas A2 first.
+const PREFERRED: [&str; 6] = [
+    "ascend910b",
+    "ascend950",
+    "ascend910_93",
+    "ascend310p",
+    "ascend910",
+    "ascend310b",
+];
+
+/// The first of `named` the op supports, in build order; the build product when none is.
+fn preferred_product(op: &OpIr, named: &[String]) -> &'static str {
+    PREFERRED
+        .into_iter()
+        .find(|p| named.iter().any(|n| n == p) && op.supported_products().any(|q| q == *p))
+        .unwrap_or_else(|| build_product(op))
 }
 
 /// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910B2_…",

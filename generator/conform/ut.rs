@@ -15,6 +15,9 @@ use aclnn_runtime::{DType, Format};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+mod example;
+pub use example::read_example;
+
 /// The SoC CANN's op_api UT framework runs on unless a test switches it.
 pub const DEFAULT_SOC: &str = "ASCEND910B";
 
@@ -142,6 +145,19 @@ pub struct UtCall {
     /// `Some((code, name))` once an `EXPECT_EQ` names the status; `ne` when it is `EXPECT_NE`.
     pub expected: Option<(u32, String)>,
     pub ne: bool,
+    /// In a doc's example, for each argument: the earlier first-phase call of another API its
+    /// variable was passed to, which may have changed it in place (`aclnnTransMatmulWeight`
+    /// turns a weight into FRACTAL_NZ). Empty for gtests.
+    pub passed_before: Vec<Option<PassedTo>>,
+}
+
+/// An argument position of an earlier first-phase call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassedTo {
+    pub api: String,
+    /// The argument's position in that call.
+    pub position: usize,
+    pub line: usize,
 }
 
 /// A test (or the rest of one) the reader could not evaluate.
@@ -450,6 +466,10 @@ struct Interp<'a> {
     calls: Vec<UtCall>,
     steps: usize,
     depth: usize,
+    /// Reading a doc's example program (`example::read_example`), not a gtest.
+    example: bool,
+    /// In an example: the first-phase call each variable was first passed to.
+    passed_to: BTreeMap<String, PassedTo>,
 }
 
 impl<'a> Interp<'a> {
@@ -465,6 +485,8 @@ impl<'a> Interp<'a> {
             calls: Vec::new(),
             steps: 0,
             depth: 0,
+            example: false,
+            passed_to: BTreeMap::new(),
         }
     }
 
@@ -1414,8 +1436,14 @@ impl<'a> Interp<'a> {
         if !self.is("(") {
             return Ok(Val::Unknown(name));
         }
+        let open = self.pos;
         self.pos += 1;
         let args = self.args(")")?;
+        if self.example {
+            if let Some(v) = self.example_call(&path, &args, open, line)? {
+                return Ok(v);
+            }
+        }
         if matches!(
             name.as_str(),
             "static_cast" | "reinterpret_cast" | "const_cast"
@@ -1732,6 +1760,7 @@ impl<'a> Interp<'a> {
                     ut,
                     expected: None,
                     ne: false,
+                    passed_before: Vec::new(),
                 });
                 Val::Pending(self.calls.len() - 1)
             }
@@ -1739,6 +1768,8 @@ impl<'a> Interp<'a> {
             (Val::List(items), "size") => Val::Int(items.len() as i64, Num::U64),
             // `std::string mode = "mean"; mode.c_str()`: the text.
             (Val::Str(s), "c_str" | "data") => Val::Str(s),
+            // `shape.data()` in an example program: the elements.
+            (v @ Val::List(_), "data") => v,
             // `IntArrayDesc(...).Get()`: the vector it holds.
             (Val::IntArray(v), "Get") => {
                 Val::List(v.into_iter().map(|x| Val::Int(x, Num::I64)).collect())

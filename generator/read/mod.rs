@@ -187,3 +187,42 @@ fn pass_through(
         sink.at(sev, code, msg, line - 1, src);
     }
 }
+
+/// A program of a doc's example section: the call CANN documents as working.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExampleProgram {
+    /// The doc line (1-based) of the program's first line.
+    pub line: usize,
+    pub code: String,
+    /// The products the text just before the program names ("<term>Atlas A2 …</term>：" above
+    /// the block); empty when it names none.
+    pub products: Vec<String>,
+}
+
+/// The fenced code blocks of a doc that make a first-phase call (`aclnn…GetWorkspaceSize(`).
+/// A doc that is not markdown (scraped text, HTML) is normalized as `read_doc` does first.
+pub fn example_programs(bytes: &[u8]) -> Vec<ExampleProgram> {
+    let text = decode::decode(bytes).text;
+    // Scraped text is restored to markdown line for line, so its line numbers still hold.
+    let text = scraped::normalize(&text).map_or(text, |(markdown, _)| markdown);
+    let doc = markdown::Doc::parse(&text);
+    doc.code_blocks
+        .iter()
+        .filter_map(|b| {
+            let code = doc.text(b.content());
+            if !code.contains("GetWorkspaceSize(") {
+                return None;
+            }
+            let lead = (b.open.saturating_sub(3)..b.open)
+                .rev()
+                .map(|i| doc.line(i))
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            Some(ExampleProgram {
+                line: b.open + 2,
+                code,
+                products: crate::products::products_in(lead),
+            })
+        })
+        .collect()
+}

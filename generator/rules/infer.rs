@@ -41,7 +41,7 @@ re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
     PART_OF_SHAPE,
-    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|轴|乘积|一半|1/2|倍"
+    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|轴|乘积|一半|1/2|倍"
 );
 // "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
 re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
@@ -99,7 +99,13 @@ pub fn shape_stated_conditionally(p: &Param) -> bool {
 pub fn list_lens(p: &Param) -> Option<Vec<usize>> {
     let all = p.constraints.join("。") + "。" + &p.description;
     let plain = PAREN.replace_all(&all, "");
-    let caps = LIST_LEN.captures(&plain)?;
+    // "支持的最大长度为256个" bounds the length; it does not fix it.
+    let caps = LIST_LEN.captures_iter(&plain).find(|c| {
+        let before = &plain[..c.get(0).map_or(0, |m| m.start())];
+        !["最大", "最多", "最小", "最少"]
+            .iter()
+            .any(|w| before.ends_with(w))
+    })?;
     let mut lens: Vec<usize> = text::int_alternatives(&caps[1])
         .into_iter()
         .filter_map(|v| usize::try_from(v).ok())
@@ -283,6 +289,28 @@ pub fn named_dim_rules(tensors: &[&Param]) -> Vec<Rule> {
         }
     }
     rules
+}
+
+/// Whether the parameter table says `a` and `b` have different shapes: their rank ranges do
+/// not meet ("1-2" and "3"), or a description relates one to a part of the other ("shape与
+/// `x1`后几维保持一致", "shape需要与logits.size(0)一致", "为x的一半"). An error row that calls
+/// their shapes mismatched then means that relation, not equality.
+pub fn shapes_related_otherwise(op: &OpIr, a: &Param, b: &Param) -> bool {
+    if let (Some((lo_a, hi_a)), Some((lo_b, hi_b))) = (rank_of(a), rank_of(b)) {
+        if hi_a < lo_b || hi_b < lo_a {
+            return true;
+        }
+    }
+    let partial = |p: &Param, other: &Param| {
+        unconditional_clauses(p).iter().any(|s| {
+            PART_OF_SHAPE.is_match(s)
+                && (SHAPE_WORD.is_match(s) || s.contains("维"))
+                && text::mentions(op, s)
+                    .iter()
+                    .any(|m| m.param.name == other.name)
+        })
+    };
+    partial(a, b) || partial(b, a)
 }
 
 /// Relations "与X一致" stated in `p`'s description: dtype, format, shape, rank equality and

@@ -267,7 +267,40 @@ pub fn rank_same(ts: &[Named]) -> Result<(), String> {
 }
 
 pub fn shape_same(ts: &[Named]) -> Result<(), String> {
-    same_by(ts, "shape", |t| format!("{:?}", t.shape))
+    let key = |t: &TensorDesc| format!("{:?}", t.shape);
+    let bases: std::collections::BTreeSet<&str> =
+        ts.iter().map(|(n, _)| list_element(n).0).collect();
+    if bases.len() < 2 || ts.iter().all(|(n, _)| list_element(n).1.is_none()) {
+        return same_by(ts, "shape", key);
+    }
+    // Tensor lists are matched element by element ("x1、x2的shape一致": x1[i] with x2[i]; CANN's
+    // foreach examples pass lists whose elements differ); a plain tensor matches every element.
+    let plain: Vec<Named> = ts
+        .iter()
+        .filter(|(n, _)| list_element(n).1.is_none())
+        .cloned()
+        .collect();
+    let mut indices: Vec<usize> = ts.iter().filter_map(|(n, _)| list_element(n).1).collect();
+    indices.sort_unstable();
+    indices.dedup();
+    for i in indices {
+        let mut group = plain.clone();
+        group.extend(
+            ts.iter()
+                .filter(|(n, _)| list_element(n).1 == Some(i))
+                .cloned(),
+        );
+        same_by(&group, "shape", key)?;
+    }
+    Ok(())
+}
+
+/// "x2[1]" → ("x2", Some(1)); a plain tensor's name → (name, None).
+fn list_element(name: &str) -> (&str, Option<usize>) {
+    name.strip_suffix(']')
+        .and_then(|head| head.rsplit_once('['))
+        .and_then(|(base, i)| i.parse().ok().map(|i| (base, Some(i))))
+        .unwrap_or((name, None))
 }
 
 /// Every tensor has the first one's `key`; the message names both.
@@ -1023,6 +1056,27 @@ mod tests {
 
     fn td(shape: &[i64]) -> TensorDesc {
         TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn tensor_lists_have_one_shape_element_by_element() {
+        let x1 = [td(&[2, 3]), td(&[1, 3])];
+        let x2 = [td(&[2, 3]), td(&[1, 3])];
+        let mut ts = list("x1", Some(&x1));
+        ts.extend(list("x2", Some(&x2)));
+        assert!(shape_same(&ts).is_ok(), "x1[i] matches x2[i]");
+        let other = [td(&[2, 3]), td(&[2, 3])];
+        let mut ts = list("x1", Some(&x1));
+        ts.extend(list("x2", Some(&other)));
+        let err = shape_same(&ts).unwrap_err();
+        assert!(err.contains("x2[1]") && err.contains("x1[1]"), "{err}");
+        // One list alone: all its tensors have one shape.
+        assert!(shape_same(&list("x1", Some(&x1))).is_err());
+        // A plain tensor matches every element.
+        let out = td(&[2, 3]);
+        let mut ts = list("x1", Some(&x1));
+        ts.extend(one("out", Some(&out)));
+        assert!(shape_same(&ts).is_err());
     }
 
     #[test]

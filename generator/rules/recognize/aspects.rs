@@ -128,7 +128,8 @@ pub(super) fn aspect_rules(
     if NUMEL.is_match(clause) && !tensors.is_empty() && attrs.is_empty() {
         any_aspect = true;
         rules.extend(numel_rules(clause, &tensors)?);
-    } else if LENGTH.is_match(clause) && !dim_value {
+    } else if LENGTH.is_match(clause) && !dim_value && !SHAPE_NUMEL.is_match(clause) {
+        // ("out的shape size不为1" is each tensor's element count, read above, not a list length.)
         any_aspect = true;
         rules.extend(length_rules(clause, subjects)?);
     }

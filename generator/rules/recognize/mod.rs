@@ -394,6 +394,21 @@ fn recognize_clause<'a>(
     conditional: bool,
 ) -> Result<(Vec<Rule>, Vec<&'a Param>), Manual> {
     let none = |rules| Ok((rules, Vec::new()));
+    if let Some(m) = MATMUL_OPERAND.find(clause) {
+        // "self不能与batch1@batch2做broadcast操作": the product's shape, not the operands'.
+        return Err(Manual(format!(
+            "a shape derived by a matrix product (“{}”) is not in the vocabulary",
+            m.as_str()
+        )));
+    }
+    if let Some(m) = VALUE_EXCEPTION.find(clause) {
+        // "clampLimit不为-1.0且不大于0": an error only where both hold; the value excepted
+        // (-1.0) is valid however the other part reads.
+        return Err(Manual(format!(
+            "an exception for one value (“{}”) is not in the vocabulary",
+            m.as_str()
+        )));
+    }
     if NULL_WORD.is_match(clause) {
         return none(null_rules(op, clause, conditional)?);
     }
@@ -563,7 +578,18 @@ fn narrow_group_shapes(op: &OpIr, rules: Vec<Rule>) -> Result<Vec<Rule>, Manual>
             continue;
         };
         let tied = described_shape_peers(op, params);
+        let members: Vec<&Param> = op
+            .params
+            .iter()
+            .filter(|p| params.contains(&p.name))
+            .collect();
         if tied.is_empty() {
+            if let Some((a, b)) = shapes::related_otherwise(op, &members) {
+                return Err(Manual(format!(
+                    "a shape equality of a group of tensors, of which the parameter table gives \
+                     {a} and {b} different shapes"
+                )));
+            }
             out.push(rule);
         } else if tied.len() >= 2 {
             out.push(Rule::ShapeSame { params: tied });

@@ -15,6 +15,11 @@ re!(
 /// `conditional`: the clause holds under a `When`, so optional parameters count too
 /// ("当outputMask[0]为true，gradInput是空指针").
 pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, Manual> {
+    if MUST_BE_NULL.is_match(clause) {
+        return Err(Manual(format!(
+            "a pointer that must be null (“{clause}”) is not in the vocabulary"
+        )));
+    }
     if NULL_ALL.is_match(clause) {
         let params: Vec<String> = op
             .params

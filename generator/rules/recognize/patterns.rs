@@ -41,6 +41,21 @@ re!(
     r"^(?:例如|如[^果]|即|其中|此时|也就是|超出了|表示)"
 );
 re!(NULL_WORD, r"空指针|nullptr|NULL|null");
+// "传入的bias不是空指针": the pointer must be null, which `NotNull` does not say.
+re!(
+    MUST_BE_NULL,
+    r"(?:不是|不为|非)\s*(?:空指针|nullptr|NULL|null)"
+);
+// "batch1@batch2": a matrix product of two parameters.
+re!(
+    MATMUL_OPERAND,
+    r"[A-Za-z0-9_]+\s*@\s*[A-Za-z_][A-Za-z0-9_]*"
+);
+// "不为-1.0且…": one value excepted from what follows.
+re!(
+    VALUE_EXCEPTION,
+    r"(?:不为|不等于|不是)\s*-?\d+(?:\.\d+)?\s*且"
+);
 re!(
     PRODUCT_UNSUPPORTED,
     r"不支持的产品|产品型号不支持|产品不支持|平台不支持|不在支持的(?:平台|产品)|芯片不支持|不支持(?:该|当前)(?:产品|平台|芯片)|(?:硬件平台|处理器|芯片|SocVersion)\s*(?:不是|不支持|不在)"
@@ -97,7 +112,7 @@ re!(
 re!(WHEN_SUFFIX, r"(?:为|是)\s*[A-Za-z0-9_]+\s*时$");
 re!(
     DIM_SIZE,
-    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|(?i:channel)轴|通道|尾轴|非dim轴|轴长|整除|倍数|偶数"
+    r"维度上|对应维度|第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[CHWDN]轴|(?i:channel)轴|通道|尾轴|非dim轴|轴长|整除|倍数|偶数|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]"
 );
 re!(VALUE_WORD, r"值|取值|数值");
 re!(
@@ -124,7 +139,7 @@ re!(
 );
 re!(
     RANK_NUMBERS,
-    r"(不等于|不是|不为|不在|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
+    r"(不等于|不是|不为|不在|不大于|不超过|不小于|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(

@@ -342,6 +342,9 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
     Ok(Some(match &c[1] {
         "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
+        // "self维度不大于1": rank 1 and below is the error.
+        "不大于" | "不超过" => (hi + 1, MAX_RANK),
+        "不小于" => (0, lo.saturating_sub(1)),
         _ => {
             let ranged = c[2].contains(['-', '~', '到', '[']);
             if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
@@ -386,6 +389,12 @@ pub(super) fn shape_rules(
                     || clause.contains("尾")
                     || clause.contains("最后"),
             }]);
+        }
+        if let Some((a, b)) = related_otherwise(op, tensors) {
+            return Err(Manual(format!(
+                "the parameter table gives {a} and {b} different shapes, so “{clause}” is not an \
+                 equality"
+            )));
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
@@ -533,4 +542,14 @@ pub(super) fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>,
             values: values.clone(),
         })
         .collect())
+}
+
+/// Two of `tensors` whose shapes the parameter table relates otherwise than by equality.
+pub(super) fn related_otherwise(op: &OpIr, tensors: &[&Param]) -> Option<(String, String)> {
+    tensors.iter().enumerate().find_map(|(i, a)| {
+        tensors[i + 1..]
+            .iter()
+            .find(|b| infer::shapes_related_otherwise(op, a, b))
+            .map(|b| (a.name.clone(), b.name.clone()))
+    })
 }

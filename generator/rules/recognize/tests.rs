@@ -2041,3 +2041,150 @@ fn element_counts_that_must_agree() {
     )
     .is_err());
 }
+
+/// An op with the given tensors (inputs, then `out`) and attributes.
+fn op_of(tensors: &[(&str, Role)], attrs: Vec<Param>) -> OpIr {
+    let mut op = pool3d();
+    op.params = tensors.iter().map(|(n, r)| tensor(n, *r)).collect();
+    op.params.extend(attrs);
+    op
+}
+
+#[test]
+fn a_matrix_product_is_not_its_operands() {
+    let op = op_of(
+        &[
+            ("self", Role::InputTensor),
+            ("mat1", Role::InputTensor),
+            ("mat2", Role::InputTensor),
+            ("out", Role::OutputTensor),
+        ],
+        vec![],
+    );
+    for condition in [
+        "self不能与mat1@mat2做broadcast操作。",
+        "out和mat1@mat2 shape不一致。",
+    ] {
+        let err = recognize(&op, condition).unwrap_err();
+        assert!(err.0.contains("matrix product"), "{condition}: {}", err.0);
+    }
+}
+
+#[test]
+fn a_pointer_that_must_be_null_is_not_a_null_check() {
+    let mut op = op_of(
+        &[("x", Role::InputTensor), ("out", Role::OutputTensor)],
+        vec![],
+    );
+    let mut bias = tensor("bias", Role::InputTensor);
+    bias.optional = true;
+    op.params.push(bias);
+    let err = recognize(&op, "传入的bias不是空指针。").unwrap_err();
+    assert!(err.0.contains("must be null"), "{}", err.0);
+    // The plain null check still reads.
+    assert_eq!(
+        recognize(&op, "传入的x是空指针。").unwrap(),
+        vec![Rule::NotNull {
+            params: vec!["x".into()]
+        }]
+    );
+}
+
+#[test]
+fn one_value_excepted_from_a_bound_is_not_the_bound() {
+    let op = op_of(
+        &[("x", Role::InputTensor)],
+        vec![attr("clampLimit", "double", &[])],
+    );
+    let err = recognize(&op, "clampLimit不为-1.0且不大于0。").unwrap_err();
+    assert!(err.0.contains("exception for one value"), "{}", err.0);
+}
+
+#[test]
+fn leading_or_trailing_dims_are_not_the_whole_rank_or_shape() {
+    let op = op_of(
+        &[
+            ("logits", Role::InputTensor),
+            ("topK", Role::InputTensor),
+            ("target", Role::InputTensor),
+        ],
+        vec![],
+    );
+    for condition in [
+        "topK的维度与logits的前n-1维不一致。",
+        "topK的维度和logits的维度的后几维不一致。",
+        "logits.shape[:-1] 与target.shape不一致。",
+    ] {
+        assert!(recognize(&op, condition).is_err(), "{condition}");
+    }
+}
+
+#[test]
+fn shape_size_of_a_tensor_list_is_each_tensors_element_count() {
+    let op = op_of(
+        &[
+            ("x", Role::InputTensorList),
+            ("out", Role::OutputTensorList),
+        ],
+        vec![],
+    );
+    assert_eq!(
+        recognize(&op, "out的shape size不为1。").unwrap(),
+        vec![Rule::NumelIn {
+            param: "out".into(),
+            values: vec![1]
+        }]
+    );
+}
+
+#[test]
+fn a_maximum_length_is_not_the_length() {
+    let mut list = tensor("scaledGrads", Role::InputTensorList);
+    list.constraints = vec!["支持的最大长度为256个。".into()];
+    assert_eq!(infer::list_lens(&list), None);
+    list.constraints = vec!["长度为2。".into()];
+    assert_eq!(infer::list_lens(&list), Some(vec![2]));
+}
+
+#[test]
+fn a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality() {
+    let mut op = op_of(
+        &[
+            ("x1", Role::InputTensor),
+            ("gamma", Role::InputTensor),
+            ("out", Role::OutputTensor),
+        ],
+        vec![],
+    );
+    op.params[1].constraints = vec!["shape需要与`x1`后几维保持一致。".into()];
+    let err = recognize(&op, "x1、gamma、out的shape不匹配。").unwrap_err();
+    assert!(err.0.contains("different shapes"), "{}", err.0);
+    // Tensors the table does not tell apart still read as an equality.
+    op.params[1].constraints.clear();
+    assert_eq!(
+        recognize(&op, "x1、gamma、out的shape不匹配。").unwrap(),
+        vec![Rule::ShapeSame {
+            params: vec!["x1".into(), "gamma".into(), "out".into()]
+        }]
+    );
+}
+
+#[test]
+fn a_rank_not_above_a_bound_is_the_error() {
+    let op = op_of(&[("self", Role::InputTensor)], vec![]);
+    assert_eq!(
+        recognize(&op, "self维度不大于1或self维度大于8。").unwrap(),
+        vec![
+            Rule::RankIn {
+                param: "self".into(),
+                min: 2,
+                max: 8
+            },
+            Rule::RankIn {
+                param: "self".into(),
+                min: 0,
+                max: 8
+            },
+        ]
+    );
+}
