@@ -2,7 +2,7 @@
 //! rejects its doc's example contradicts the doc, or the doc contradicts itself. Works on any
 //! doc, with no unit tests at hand.
 
-use super::{check_call, find_op, ut, ConformError, Report, Skipped};
+use super::{check_call, find_op, ut, ConformError, Report};
 use crate::ir::{OpIr, Role};
 use std::collections::BTreeSet;
 
@@ -22,15 +22,7 @@ pub fn run_examples(ops: &[OpIr]) -> Result<Report, ConformError> {
         report.files += 1;
         for program in crate::read::example_programs(&bytes) {
             let read = ut::read_example(&program.code, program.line);
-            report.tests += read.tests;
-            for u in read.unreadable {
-                report.skipped.push(Skipped {
-                    kind: "unreadable".into(),
-                    at: format!("{doc}:{}", u.line),
-                    test: u.test,
-                    reason: u.reason,
-                });
-            }
+            report.add_read(doc, &read);
             let named = (!program.products.is_empty()).then_some(program.products.as_slice());
             for call in &read.calls {
                 let at = format!("{doc}:{}", call.line);

@@ -253,15 +253,7 @@ pub fn op_folder(path: &str) -> String {
 /// Reads one test file and adds its calls to the report.
 pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
     let read = ut::read_file(text);
-    report.tests += read.tests;
-    for u in read.unreadable {
-        report.skipped.push(Skipped {
-            kind: "unreadable".into(),
-            at: format!("{name}:{}", u.line),
-            test: u.test,
-            reason: u.reason,
-        });
-    }
+    report.add_read(name, &read);
     for call in &read.calls {
         let at = format!("{name}:{}", call.line);
         report.add(at, check_call(call, ops, name, None));
@@ -269,6 +261,19 @@ pub fn check_file(name: &str, text: &str, ops: &[OpIr], report: &mut Report) {
 }
 
 impl Report {
+    /// Counts the tests (or example programs) of one file and names the ones it could not read.
+    fn add_read(&mut self, file: &str, read: &ut::FileRead) {
+        self.tests += read.tests;
+        for u in &read.unreadable {
+            self.skipped.push(Skipped {
+                kind: "unreadable".into(),
+                at: format!("{file}:{}", u.line),
+                test: u.test.clone(),
+                reason: u.reason.clone(),
+            });
+        }
+    }
+
     /// Adds one checked call, or the reason it could not be checked.
     fn add(&mut self, at: String, checked: Result<Case, SkipReason>) {
         let report = self;
