@@ -20,6 +20,18 @@ const MIN_CHECKED: usize = 4900;
 const TARGETS: &str = "issue 17 targets: agreement >= 95%, false rejections <= 1%, \
                        161001 >= 90%, 161002 >= 90%";
 
+/// The ops of a folder of CANN docs with their rules, measured as the project ships them: with
+/// its overlays (specs/ops) applied.
+fn shipped_ops(docs: &Path) -> Vec<aclgen::ir::OpIr> {
+    let mut ops = aclgen::conform::load_docs(docs).expect("read the ops-nn docs");
+    let overlays = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
+    let _ = aclgen::conform::apply_overlays(&mut ops, &overlays).expect("read specs/ops");
+    for op in &mut ops {
+        aclgen::rules::apply(op);
+    }
+    ops
+}
+
 #[test]
 fn validators_agree_with_canns_unit_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/ops-nn");
@@ -28,13 +40,7 @@ fn validators_agree_with_canns_unit_tests() {
         println!("skipped: ../shared/corpus/ops-nn (ut/tests, docs) is absent");
         return;
     }
-    let mut ops = aclgen::conform::load_docs(&docs).expect("read the ops-nn docs");
-    // Measured as the project ships them: with its overlays (specs/ops) applied.
-    let overlays = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
-    let _ = aclgen::conform::apply_overlays(&mut ops, &overlays).expect("read specs/ops");
-    for op in &mut ops {
-        aclgen::rules::apply(op);
-    }
+    let ops = shipped_ops(&docs);
     let r = aclgen::conform::run(&tests, &ops).expect("read the ops-nn unit tests");
     let (ok, bad, nul, inv) = (
         r.overall,
@@ -128,12 +134,7 @@ fn validators_accept_the_docs_own_examples() {
         println!("skipped: ../shared/corpus/ops-nn/docs is absent");
         return;
     }
-    let mut ops = aclgen::conform::load_docs(&docs).expect("read the ops-nn docs");
-    let overlays = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
-    let _ = aclgen::conform::apply_overlays(&mut ops, &overlays).expect("read specs/ops");
-    for op in &mut ops {
-        aclgen::rules::apply(op);
-    }
+    let ops = shipped_ops(&docs);
     let r = aclgen::conform::run_examples(&ops).expect("read the ops-nn docs' examples");
     let ok = r.overall;
     println!(
