@@ -1252,11 +1252,14 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 vec![set_tensors(base, std::slice::from_ref(lhs), grow)],
             )]
         }
-        Rule::IntAtMost { lhs, rhs } => {
-            let r = base.args.get(rhs).and_then(Arg::as_int).unwrap_or(0);
+        Rule::ValueAtMost { lhs, rhs } => {
+            let above = match base.args.get(rhs) {
+                Some(Arg::Float(r)) => Arg::Float(r + 1.0),
+                r => Arg::Int(r.and_then(Arg::as_int).unwrap_or(0).saturating_add(1)),
+            };
             vec![(
                 format!("value_{lhs}_exceeds_{rhs}"),
-                vec![with_arg(base, lhs, Arg::Int(r.saturating_add(1)))],
+                vec![with_arg(base, lhs, above)],
             )]
         }
         Rule::ProductsEqual { lhs, rhs } => {

@@ -10,7 +10,7 @@ use std::path::Path;
 /// Floors in % (a ceiling for false rejections), at the figures reached (baseline when the
 /// command was written: agreement 80.7%, false rejections 19.1%, 161001 88.3%, 161002 77.9%).
 const MIN_AGREEMENT: f64 = 89.8;
-const MAX_FALSE_REJECTIONS: f64 = 2.9;
+const MAX_FALSE_REJECTIONS: f64 = 2.85;
 const MIN_NULLPTR: f64 = 97.0;
 const MIN_INVALID: f64 = 77.3;
 /// Calls the reader must turn into checked cases (so a reader regression cannot raise the
@@ -124,7 +124,7 @@ fn validators_agree_with_canns_unit_tests() {
 /// Floors for the docs' own example programs (`aclgen conform --examples`): each is a call CANN
 /// documents as valid, so every one the validators reject is a misreading or a doc that
 /// contradicts itself. Measured when the command was written: 95.1% (462/486).
-const MIN_EXAMPLES_ACCEPTED: f64 = 95.0;
+const MIN_EXAMPLES_ACCEPTED: f64 = 97.0;
 const MIN_EXAMPLES_CHECKED: usize = 480;
 
 #[test]

@@ -277,7 +277,7 @@ fn every_rule_op() -> OpIr {
             param: "n".into(),
             by: "m".into(),
         },
-        Rule::IntAtMost {
+        Rule::ValueAtMost {
             lhs: "n".into(),
             rhs: "m".into(),
         },

@@ -470,6 +470,8 @@ struct Interp<'a> {
     example: bool,
     /// In an example: the first-phase call each variable was first passed to.
     passed_to: BTreeMap<String, PassedTo>,
+    /// In an example: the arguments (by position) each function-like macro writes.
+    macro_writes: BTreeMap<String, Vec<usize>>,
 }
 
 impl<'a> Interp<'a> {
@@ -487,6 +489,7 @@ impl<'a> Interp<'a> {
             depth: 0,
             example: false,
             passed_to: BTreeMap::new(),
+            macro_writes: BTreeMap::new(),
         }
     }
 

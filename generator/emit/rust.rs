@@ -666,9 +666,9 @@ impl<'a> Emitter<'a> {
                     quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
                 )
             }
-            Rule::IntAtMost { lhs, rhs } => {
+            Rule::ValueAtMost { lhs, rhs } => {
                 let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
-                quote!(pred::int_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
+                quote!(pred::value_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
             }
             Rule::ProductsEqual { lhs, rhs } => {
                 let (lt, rt) = (Factor::product_text(lhs), Factor::product_text(rhs));

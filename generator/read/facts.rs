@@ -70,7 +70,7 @@ static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
 });
 // Shapes of named dims, joined by 或/、: "(T,N,C)或(T,C)", "[N, C]".
 static SHAPE_TUPLES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]](?:\s*(?:或者|或|、)\s*[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]])*").unwrap()
+    Regex::new(r"^[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]](?:\s*(?:或者|或|、|;|；|/|,|，)\s*[(\[]\s*[A-Za-z0-9_]+(?:\s*[,，]\s*[A-Za-z0-9_]+)*\s*[)\]])*").unwrap()
 });
 static SHAPE_TUPLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[(\[]([^()\[\]]*)[)\]]").unwrap());
@@ -395,6 +395,10 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
         r"|必须为正|为正数|非负|不能为负",
         r"|shape.{0,6}(?:相同|一致)",
+        // "shape维度和输入x后几维的维度相同": a relation to part of another shape.
+        r"|[前后](?:几|\s*[nN]|\s*\d+)\s*(?:个)?维",
+        // "shape为(numTokens, numQHeads*headSize)": the dims spelt out.
+        r"|(?:shape|形状)(?:为|是)\s*[(\[（]",
         r"|第\s*[1-8一二三四五六七八]\s*维度?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴"
     ))
     .unwrap()
@@ -716,6 +720,11 @@ mod tests {
             Some(Rank { min: 2, max: 3 })
         );
         assert_eq!(rank_cell("[N, C]"), Some(Rank { min: 2, max: 2 }));
+        // One shape per layout, separated by a semicolon (BSND;TND).
+        assert_eq!(
+            rank_cell("(B,S1,Nidx1,D);(T1,Nidx1,D)"),
+            Some(Rank { min: 3, max: 4 })
+        );
         assert_eq!(
             named_shapes("(batch_size, 1, hidden_dim)或(batch_size, hidden_dim)"),
             vec![

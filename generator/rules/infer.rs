@@ -41,7 +41,7 @@ re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
     PART_OF_SHAPE,
-    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|轴|乘积|一半|1/2|倍"
+    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|对应的?维度?|[少多]\s*[一二\d]\s*维|轴|乘积|一半|1/2|倍"
 );
 // "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
 re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
@@ -212,7 +212,13 @@ pub fn lower_bounds(p: &Param) -> Vec<i64> {
 
 /// The rank range of a tensor: its table column, else the ranks its formats imply
 /// (NCHW → 4, NCL → 3; ND implies nothing).
+///
+/// None for a tensor only in private formats (FRACTAL_NZ, NC1HWC0): the table's rank there is
+/// the storage layout's ("(batch, n1, k1, k0, n0)"), while a call's shape is the view's.
 pub fn rank_of(p: &Param) -> Option<(usize, usize)> {
+    if !p.formats.is_empty() && p.formats.iter().all(|f| f.is_private()) {
+        return None;
+    }
     if let Some(r) = p.rank {
         return Some((r.min, r.max));
     }
@@ -310,7 +316,48 @@ pub fn shapes_related_otherwise(op: &OpIr, a: &Param, b: &Param) -> bool {
                     .any(|m| m.param.name == other.name)
         })
     };
-    partial(a, b) || partial(b, a)
+    let (shapes_a, shapes_b) = (stated_shapes(a), stated_shapes(b));
+    let disjoint = !shapes_a.is_empty()
+        && !shapes_b.is_empty()
+        && !shapes_a.iter().any(|s| shapes_b.contains(s));
+    partial(a, b) || partial(b, a) || disjoint
+}
+
+// "shape为(numTokens, numQHeads*headSize)", "shape为(3, numTokens)或(4, numTokens)".
+re!(
+    SHAPE_STATEMENT,
+    r"(?:shape|形状)(?:为|是)\s*((?:[(\[（][^()\[\]（）]*[)\]）]\s*(?:或者|或|、|;|；)?\s*)+)"
+);
+re!(RELATED_SHAPE, r"一致|相同|保持");
+re!(SHAPE_TUPLE_TEXT, r"[(\[（]([^()\[\]（）]*)[)\]）]");
+
+/// The shapes the table's 维度 cell and the description spell out by named dims, dims in order
+/// ("(numTokens)", "(B, S1, N)"); empty when none is spelt out.
+fn stated_shapes(p: &Param) -> Vec<Vec<String>> {
+    let mut shapes = p.shapes.clone();
+    if sentences(p)
+        .iter()
+        .any(|s| SHAPE_WORD.is_match(s) && RELATED_SHAPE.is_match(s))
+    {
+        // "数据类型为INT4时，shape与入参x一致": in some mode its shape is another's, unspelt.
+        return shapes;
+    }
+    // Shapes stated for one mode ("rope模式shape为(numTokens)") count too: the question is
+    // whether any shape the table allows for one tensor is one it allows for the other.
+    for sentence in sentences(p) {
+        for c in SHAPE_STATEMENT.captures_iter(&sentence) {
+            for t in SHAPE_TUPLE_TEXT.captures_iter(&c[1]) {
+                let dims: Vec<String> = t[1]
+                    .split([',', '，'])
+                    .map(|d| d.split_whitespace().collect())
+                    .collect();
+                if !shapes.contains(&dims) {
+                    shapes.push(dims);
+                }
+            }
+        }
+    }
+    shapes
 }
 
 /// Relations "与X一致" stated in `p`'s description: dtype, format, shape, rank equality and
@@ -555,6 +602,9 @@ pub fn string_value_list(text: &str) -> Option<Vec<String>> {
     let t = text.trim().trim_end_matches(['。', '.', '，', ',', ' ']);
     let t = [
         "两种模式",
+        "两种取值",
+        "几种取值",
+        "取值",
         "模式",
         "格式",
         "这几种",

@@ -220,7 +220,9 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let ts = tensors(call, tensor)?;
             pred::axis_in(param, arg(call, param), &ts)
         }
-        Rule::IntAtMost { lhs, rhs } => pred::int_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs)),
+        Rule::ValueAtMost { lhs, rhs } => {
+            pred::value_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs))
+        }
         Rule::ProductsEqual { lhs, rhs } => pred::products_equal(
             &Factor::product_text(lhs),
             &factors(call, lhs),

@@ -928,18 +928,30 @@ pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> 
     }
 }
 
-/// `lhs <= rhs` for two integer attributes; a null one is not checked.
-pub fn int_at_most(
+/// `lhs <= rhs` for two numeric attributes (integers or doubles: "from大于to"); a null one is
+/// not checked.
+pub fn value_at_most(
     lhs_name: &str,
     lhs: Option<&Arg>,
     rhs_name: &str,
     rhs: Option<&Arg>,
 ) -> Result<(), String> {
-    let l = arg_int(lhs_name, lhs)?;
-    let r = arg_int(rhs_name, rhs)?;
+    let l = arg_number(lhs_name, lhs)?;
+    let r = arg_number(rhs_name, rhs)?;
     match (l, r) {
         (Some(l), Some(r)) if l > r => Err(format!("{lhs_name} = {l} exceeds {rhs_name} = {r}")),
         _ => Ok(()),
+    }
+}
+
+/// A numeric argument (integer, double or scalar); `None` when null.
+fn arg_number(name: &str, a: Option<&Arg>) -> Result<Option<f64>, String> {
+    match a.filter(|a| !a.is_null()) {
+        None => Ok(None),
+        Some(a) => a
+            .as_f64()
+            .map(Some)
+            .ok_or_else(|| format!("{name} is not a number")),
     }
 }
 

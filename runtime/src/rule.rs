@@ -181,8 +181,9 @@ pub enum Rule {
     /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
     /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
     AxisIn { param: String, tensor: String },
-    /// Integer attribute `lhs` ≤ integer attribute `rhs` ("quantMin大于quantMax" rejects).
-    IntAtMost { lhs: String, rhs: String },
+    /// Numeric attribute `lhs` ≤ numeric attribute `rhs` ("quantMin大于quantMax", "from大于to"
+    /// reject).
+    ValueAtMost { lhs: String, rhs: String },
     /// The product of `lhs` equals the product of `rhs`: "self的元素数量不等于N*C*HxW",
     /// "self在C维度上的空间大小不等于C". Not checked where a factor is unknown (a null tensor, an
     /// absent attribute, a dim the tensor lacks).
@@ -333,7 +334,7 @@ impl Rule {
             | Rule::IntIn { .. }
             | Rule::StrIn { .. }
             | Rule::AxisIn { .. }
-            | Rule::IntAtMost { .. }
+            | Rule::ValueAtMost { .. }
             | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
             Rule::OnProducts { rule, .. }

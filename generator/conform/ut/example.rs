@@ -30,6 +30,7 @@ pub fn read_example(src: &str, first_line: usize) -> FileRead {
         let mut it = Interp::new(&toks, &funcs, "example");
         it.example = true;
         it.scopes = vec![globals.clone(), BTreeMap::new()];
+        it.macro_writes = macro_writes(src);
         if let Err(stop) = it.lenient_block(f.body) {
             out.unreadable.push(Unreadable {
                 line: stop.line,
@@ -127,10 +128,14 @@ impl Interp<'_> {
             }
         }
         // A function the reader does not model may write what it is passed by address
-        // (`aclnnNpuFormatCastCalculateSizeAndFormat(…, &actualFormat)`).
-        for (var, by_address) in passed.into_iter().flatten() {
-            if by_address {
-                self.forget(&var, line);
+        // (`aclnnNpuFormatCastCalculateSizeAndFormat(…, &actualFormat)`); a macro, whatever it
+        // is passed by name (`CREATE_TENSOR(hostData, shape, addr, ACL_INT8, x)`).
+        let written = self.macro_writes.get(name).cloned().unwrap_or_default();
+        for (position, v) in passed.into_iter().enumerate() {
+            if let Some((var, by_address)) = v {
+                if by_address || written.contains(&position) {
+                    self.forget(&var, line);
+                }
             }
         }
         Ok(None)
@@ -369,6 +374,39 @@ fn take_len<T>(mut v: Vec<T>, len: Option<&Val>) -> Vec<T> {
     v
 }
 
+/// The parameters (by position) each function-like `#define` of `src` writes: those its body
+/// takes the address of (`&tensor`) or assigns (`tensor = …`).
+fn macro_writes(src: &str) -> BTreeMap<String, Vec<usize>> {
+    let joined = src.replace("\\\r\n", " ").replace("\\\n", " ");
+    let mut out = BTreeMap::new();
+    for c in MACRO_DEFINE.captures_iter(&joined) {
+        let body = tokenize(&c[3]);
+        let writes = |param: &str| {
+            body.iter().enumerate().any(|(k, t)| {
+                t.tok == Tok::Ident(param.to_string())
+                    && ((k > 0 && body[k - 1].tok == Tok::Punct("&"))
+                        || body.get(k + 1).is_some_and(|n| n.tok == Tok::Punct("=")))
+            })
+        };
+        let written: Vec<usize> = c[2]
+            .split(',')
+            .map(str::trim)
+            .enumerate()
+            .filter(|(_, p)| writes(p))
+            .map(|(i, _)| i)
+            .collect();
+        if !written.is_empty() {
+            out.insert(c[1].to_string(), written);
+        }
+    }
+    out
+}
+
+static MACRO_DEFINE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)(.*)$")
+        .expect("macro definition pattern")
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,5 +499,36 @@ int main() {
             panic!("one call expected: {:?}", read.calls);
         };
         assert_eq!(call.ut.inputs, vec![Val::Unknown("t".into())]);
+    }
+
+    #[test]
+    fn a_macro_that_writes_its_argument_makes_it_unknown() {
+        let src = "#define CREATE_TENSOR(hostData, shape, deviceAddr, dtype, tensor) \\\n  \
+                   ret = CreateAclTensor(hostData, shape, &deviceAddr, dtype, &tensor); \\\n  \
+                   CHECK_RET(ret == ACL_SUCCESS, return ret)\n\
+                   int main() {\n  aclTensor* x = nullptr;\n  int64_t n = 3;\n  \
+                   CREATE_TENSOR(data, shape, addr, ACL_INT8, x);\n  \
+                   LOG_PRINT(\"%ld\", n);\n  \
+                   aclnnFooGetWorkspaceSize(x, n, &ws, &ex);\n}\n";
+        assert_eq!(
+            macro_writes(src),
+            BTreeMap::from([("CREATE_TENSOR".to_string(), vec![2, 4])])
+        );
+        let read = read_example(src, 1);
+        let [call] = read.calls.as_slice() else {
+            panic!("one call expected: {:?}", read.calls);
+        };
+        // `x` is what the macro made, not the `nullptr` it was declared with; `n`, only
+        // printed, keeps its value.
+        assert!(
+            matches!(&call.ut.inputs[0], Val::Unknown(why) if why.contains("line 7")),
+            "{:?}",
+            call.ut.inputs
+        );
+        assert!(
+            matches!(call.ut.inputs[1], Val::Int(3, _)),
+            "{:?}",
+            call.ut.inputs
+        );
     }
 }

@@ -44,7 +44,9 @@ pub(super) fn aspect_rules(
     // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
     let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
-    let about_values = VALUE_WORD.is_match(clause) && !dim_value;
+    // A note in parentheses ("(stride长度为0时，stride的数值等于kernelSize的值)") does not make a
+    // length condition one on values.
+    let about_values = VALUE_WORD.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) && !dim_value;
     if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
         if attrs.is_empty() {
             return Err(Manual(format!(

@@ -351,9 +351,11 @@ fn split_alternatives(clause: &str) -> Vec<String> {
     let mut rest = clause;
     while let Some(m) = OR_JOIN.find(rest) {
         let (left, right) = (&rest[..m.start()], &rest[m.end()..]);
+        // A note in parentheses ("1或3(stride长度为0时，…)") states no alternative.
+        let right_bare = NOTE_IN_PARENS.replace_all(right, "");
         let separate = PREDICATE.is_match(left)
-            && PREDICATE.is_match(right)
-            && ASPECT_ANY.is_match(right)
+            && PREDICATE.is_match(&right_bare)
+            && ASPECT_ANY.is_match(&right_bare)
             && !BROADCAST.is_match(clause)
             && !PADDING_BOUNDS.is_match(clause);
         if separate {
@@ -481,8 +483,28 @@ fn recognize_clause<'a>(
             if unknown.len() == 1 { "is" } else { "are" }
         )));
     }
-    let mentions = text::mentions(op, clause);
+    // The parameters a note in parentheses names ("(stride长度为0时，stride的数值等于kernelSize的
+    //值)") are not what the clause is about, unless it names no other.
+    let mentions = match text::mentions(op, &NOTE_IN_PARENS.replace_all(clause, "")) {
+        outside if !outside.is_empty() => outside,
+        _ => text::mentions(op, clause),
+    };
+    if let Some(c) = ELEMENT_INDEX.captures(clause) {
+        // "tensors[0] 必须为4维": a rule holds for every element of a list, not for one.
+        if let Some(p) = text::resolve(op, &c[1]) {
+            return Err(Manual(format!(
+                "a condition on one element of {} (“{clause}”)",
+                p.name
+            )));
+        }
+    }
     let grouped = mentions.is_empty();
+    if grouped && SEVERAL_BETWEEN.is_match(clause) && MISMATCH.is_match(clause) {
+        // "多个输入tensor之间的shape信息不匹配": which tensors relate how is left unsaid.
+        return Err(Manual(format!(
+            "a mismatch among several tensors that names neither them nor the relation (“{clause}”)"
+        )));
+    }
     let mut subjects: Vec<&Param> = if grouped {
         group_subjects(op, clause)
     } else {
@@ -630,6 +652,8 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
     group.iter().filter(|n| tied.contains(n)).cloned().collect()
 }
 
+re!(SEVERAL_BETWEEN, r"(?:多个|各个|几个).*之间|和.*之间");
+re!(ELEMENT_INDEX, r"([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*\d+\s*\]");
 re!(
     ASPECT_START,
     r"的|数据类型|数据格式|shape|维|格式|dtype|format|是|为|不"

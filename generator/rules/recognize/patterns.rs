@@ -141,6 +141,21 @@ re!(
     RANK_NUMBERS,
     r"(不等于|不是|不为|不在|不大于|不超过|不小于|超过|超出|大于|小于|不支持|非|>|<)\s*([\[(]?\s*\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到|/)\s*\d+\s*(?:维|D)?)*\s*[\])]?)"
 );
+// A note in parentheses, in words ("(stride长度为0时，…)"); "rank(updates)" is no note.
+re!(NOTE_IN_PARENS, r"\([^()]*[^\x00-\x7F][^()]*\)|（[^（）]*）");
+re!(
+    PARTICULAR_DIMS,
+    r"第.{1,3}(?:个)?维|最后一维|最后两维|倒数第.{1,2}维|[前后](?:几|\s*[nN]|\s*\d+)\s*(?:个)?维"
+);
+re!(
+    RANK_ARITHMETIC,
+    r"(?:维度数|维数|维度|rank|dim\(\))\s*(?:[+\-]|加|减)\s*\d"
+);
+// "rois需为2维", "x必须是2-4维": the row states the ranks allowed, not the violation.
+re!(
+    REQUIRED_RANK,
+    r"(?:需|需要|必须|应|应该|只能|仅能)(?:为|是)\s*(\d+\s*(?:维|D)?(?:\s*(?:或者|或|、|,|，|和|-|~|到)\s*\d+\s*(?:维|D)?)*)\s*(?:维|D)"
+);
 re!(LOWER_ZERO, r"小于\s*0|<\s*0|为负|不满足\s*(?:≥|>=)\s*0");
 re!(
     NOT_POSITIVE,

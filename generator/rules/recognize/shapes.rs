@@ -176,6 +176,12 @@ pub(super) fn broadcast_rules(
     if tensors.len() < 2 {
         return Err("a broadcast condition that names fewer than two tensors".into());
     }
+    if PARTICULAR_DIMS.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) {
+        // "batch1和batch2的第一维度不相等或不能做broadcast操作": those dims, not the shapes.
+        return Err(Manual(format!(
+            "a broadcast of particular dims (“{clause}”) is not in the vocabulary"
+        )));
+    }
     if !ONE_WAY.is_match(clause) {
         // An output among them holds the broadcast result, so every input broadcasts one-way to
         // it ("gradOutput、self、gradInput的维度关系不满足可broadcast原则"): an output is written,
@@ -279,6 +285,12 @@ pub(super) fn rank_rules(
         .copied()
         .filter(|p| p.role.is_tensor())
         .collect();
+    if mismatch && RANK_ARITHMETIC.is_match(clause) {
+        // "mxscaleOut的维度数不等于输入x1的维度数+1": ranks that differ by a stated amount.
+        return Err(Manual(format!(
+            "a rank relation with arithmetic (“{clause}”) is not in the vocabulary"
+        )));
+    }
     if mismatch {
         return same_rule(&tensors, "rank", |params| Rule::RankSame { params });
     }
@@ -328,6 +340,22 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
     if ZERO_RANK.is_match(clause) {
         // "self的维度等于0": a 0-d tensor is the error.
         return Ok(Some((1, MAX_RANK)));
+    }
+    if let Some(c) = REQUIRED_RANK.captures(clause) {
+        // "rois需为2维": the row states the ranks allowed.
+        let nums: Vec<usize> = text::int_alternatives(&c[1].replace('-', " "))
+            .into_iter()
+            .filter_map(|v| usize::try_from(v).ok())
+            .collect();
+        if let (Some(&lo), Some(&hi)) = (nums.iter().min(), nums.iter().max()) {
+            let ranged = c[1].contains(['-', '~', '到']);
+            if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
+                return Err(Manual(format!(
+                    "the rank set {nums:?} has gaps; RankIn holds a range only"
+                )));
+            }
+            return Ok(Some((lo, hi)));
+        }
     }
     let Some(c) = RANK_NUMBERS.captures(clause) else {
         return Ok(None);

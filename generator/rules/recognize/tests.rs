@@ -888,14 +888,14 @@ fn attribute_order_and_non_null_subject() {
     op.params.push(attr("quantMax", "int64_t", &[]));
     assert_eq!(
         recognize(&op, "quantMin大于quantMax。").unwrap(),
-        vec![Rule::IntAtMost {
+        vec![Rule::ValueAtMost {
             lhs: "quantMin".into(),
             rhs: "quantMax".into()
         }]
     );
     assert_eq!(
         recognize(&op, "quantMax小于quantMin。").unwrap(),
-        vec![Rule::IntAtMost {
+        vec![Rule::ValueAtMost {
             lhs: "quantMin".into(),
             rhs: "quantMax".into()
         }]
@@ -2186,5 +2186,191 @@ fn a_rank_not_above_a_bound_is_the_error() {
                 max: 8
             },
         ]
+    );
+}
+
+#[test]
+fn a_row_that_states_the_requirement_reads_as_its_violation() {
+    let op = op_of(
+        &[("rois", Role::InputTensor)],
+        vec![
+            attr("samplingRatio", "int", &[]),
+            attr("spatialScale", "float", &[]),
+            attr("mode", "const char*", &[]),
+        ],
+    );
+    let range = |param: &str, min| Rule::IntInRange {
+        param: param.into(),
+        min,
+        max: None,
+    };
+    // "需大于等于0": 0 is allowed, -1 is not.
+    assert_eq!(
+        recognize(&op, "samplingRatio需大于等于0。").unwrap(),
+        vec![range("samplingRatio", Some(0))]
+    );
+    // "需大于0" on a float: at least 0 and not 0 itself.
+    assert_eq!(
+        recognize(&op, "spatialScale需大于0。").unwrap(),
+        vec![
+            range("spatialScale", Some(0)),
+            Rule::ValueNot {
+                param: "spatialScale".into(),
+                value: 0
+            }
+        ]
+    );
+    assert_eq!(
+        recognize(&op, "rois需为2维；").unwrap(),
+        vec![Rule::RankIn {
+            param: "rois".into(),
+            min: 2,
+            max: 2
+        }]
+    );
+    assert_eq!(
+        recognize(&op, r#"mode仅支持"avg"和"max"两种取值。"#).unwrap(),
+        vec![Rule::StrIn {
+            param: "mode".into(),
+            values: vec!["avg".into(), "max".into()]
+        }]
+    );
+}
+
+#[test]
+fn a_relation_between_two_doubles_compares_numbers() {
+    let op = op_of(
+        &[("selfRef", Role::InputTensor)],
+        vec![attr("from", "double", &[]), attr("to", "double", &[])],
+    );
+    let rule = Rule::ValueAtMost {
+        lhs: "from".into(),
+        rhs: "to".into(),
+    };
+    assert_eq!(recognize(&op, "from大于to。").unwrap(), vec![rule.clone()]);
+    let call = |from: f64, to: f64| aclnn_runtime::Call {
+        product: "ascend910b".into(),
+        args: [
+            ("from".to_string(), aclnn_runtime::Arg::Float(from)),
+            ("to".to_string(), aclnn_runtime::Arg::Float(to)),
+        ]
+        .into(),
+    };
+    let checked = |c| {
+        aclnn_runtime::check(
+            &[aclnn_runtime::CheckedRule {
+                rule: rule.clone(),
+                code: 161002,
+                condition: "from大于to。".into(),
+                inferred: false,
+            }],
+            &c,
+        )
+    };
+    assert!(checked(call(2.4, 4.5)).is_ok());
+    assert!(checked(call(4.5, 2.4)).is_err());
+}
+
+#[test]
+fn rank_arithmetic_particular_dims_and_list_elements_stay_manual() {
+    let op = op_of(
+        &[
+            ("x1", Role::InputTensor),
+            ("batch1", Role::InputTensor),
+            ("batch2", Role::InputTensor),
+            ("mxscaleOut", Role::OutputTensor),
+        ],
+        vec![],
+    );
+    for (condition, reason) in [
+        ("mxscaleOut的维度数不等于输入x1的维度数+1。", "arithmetic"),
+        (
+            "batch1和batch2的第一维度不相等或不能做broadcast操作。",
+            "particular dims",
+        ),
+        ("x1[0] 必须为4维;", "one element"),
+    ] {
+        let err = recognize(&op, condition).unwrap_err();
+        assert!(err.0.contains(reason), "{condition}: {}", err.0);
+    }
+}
+
+#[test]
+fn several_tensors_between_which_shapes_mismatch_name_no_relation() {
+    let op = op_of(
+        &[
+            ("positions", Role::InputTensor),
+            ("queryIn", Role::InputTensor),
+        ],
+        vec![],
+    );
+    let err = recognize(&op, "多个输入tensor之间的shape信息不匹配。").unwrap_err();
+    assert!(err.0.contains("names neither"), "{}", err.0);
+}
+
+#[test]
+fn tensors_whose_stated_shapes_differ_are_not_equal() {
+    let mut op = op_of(
+        &[
+            ("positions", Role::InputTensor),
+            ("queryIn", Role::InputTensor),
+            ("out", Role::OutputTensor),
+        ],
+        vec![],
+    );
+    op.params[0].constraints = vec!["rope模式shape为(numTokens)".into()];
+    op.params[1].constraints = vec!["shape为(numTokens, numQHeads*headSize)".into()];
+    let err = recognize(&op, "positions、queryIn的shape不一致。").unwrap_err();
+    assert!(err.0.contains("different shapes"), "{}", err.0);
+    // A tensor whose shape is, in some mode, another's states no shape of its own.
+    op.params[0]
+        .constraints
+        .push("数据类型为INT4时，shape与queryIn一致".into());
+    assert_eq!(
+        recognize(&op, "positions、queryIn的shape不一致。").unwrap(),
+        vec![Rule::ShapeSame {
+            params: vec!["positions".into(), "queryIn".into()]
+        }]
+    );
+}
+
+#[test]
+fn a_private_format_tensor_states_its_storage_rank() {
+    let mut op = op_of(&[("x2", Role::InputTensor)], vec![]);
+    op.params[0].formats = vec![aclnn_runtime::Format::FractalNz];
+    op.params[0].rank = Some(crate::ir::Rank { min: 5, max: 5 });
+    // The call's shape is the view (batch, k, n); the table's 5 dims are the NZ storage.
+    let read = recognize(&op, "x2的shape不满足校验条件。");
+    assert!(read.is_err(), "{read:?}");
+    op.params[0].formats = vec![aclnn_runtime::Format::Nd];
+    assert_eq!(
+        recognize(&op, "x2的shape不满足校验条件。").unwrap(),
+        vec![Rule::RankIn {
+            param: "x2".into(),
+            min: 5,
+            max: 5
+        }]
+    );
+}
+
+#[test]
+fn a_note_in_parentheses_is_no_alternative_and_no_value_condition() {
+    let op = op_of(
+        &[("self", Role::InputTensor)],
+        vec![
+            attr("stride", "const aclIntArray*", &[]),
+            attr("kernelSize", "const aclIntArray*", &[]),
+        ],
+    );
+    assert_eq!(
+        recognize(
+            &op,
+            "stride的长度不等于0, 1或3(stride长度为0时，stride的数值等于kernelSize的值);"
+        )
+        .unwrap(),
+        vec![Rule::ListLenIn {
+            param: "stride".into(),
+            lens: vec![0, 1, 3]
+        }]
     );
 }

@@ -63,6 +63,15 @@ pub(super) fn float_range(p: &Param, clause: &str) -> Result<Vec<Rule>, Manual> 
             |i: usize, j: usize| c.get(i).or(c.get(j)).and_then(|m| m.as_str().parse().ok());
         return Ok(vec![range(bound(1, 3), bound(2, 4))]);
     }
+    if let Some(c) = NOT_AT_LEAST.captures(clause) {
+        // "不满足>0": at least the bound, and not the bound itself when strict.
+        let n: Option<i64> = c[3].parse().ok();
+        let mut rules = vec![range(n, None)];
+        if c.get(1).is_some() {
+            rules.extend(n.map(not));
+        }
+        return Ok(rules);
+    }
     if LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
         return Ok(vec![range(Some(0), None)]);
     }
@@ -85,6 +94,11 @@ re!(
     STRING_NOT_SET,
     r"(?:不为|不是|不等于|没有设置为|未设置为|没有设为|不属于|不在)\s*(.+?)\s*(?:之一|其中之一|中的一个|中的一种|范围内|范围之内|之内|内)?$"
 );
+// "mode仅支持"avg"和"max"两种取值": a row that states the requirement, not its violation.
+re!(
+    STRING_REQUIRED,
+    r"^\s*(?:仅|只)支持(?:的取值为|取值为|取值|值为)?\s*(.+)$|^\s*(?:只能|仅能|需要?|必须|应)(?:为|是|取)\s*(.+)$"
+);
 // "roundMode不在有效取值范围", "…不在支持的范围之内", "…不符合当前支持的值": the values are the
 // ones the parameter's description lists.
 re!(
@@ -100,7 +114,12 @@ fn string_rule(p: &Param, clause: &str) -> Result<Rule, Manual> {
     let listed = STRING_NOT_SET
         .captures(rest)
         .and_then(|c| infer::string_value_list(&c[1]));
-    let values = match listed {
+    let required = || {
+        STRING_REQUIRED
+            .captures(rest)
+            .and_then(|c| infer::string_value_list(&c[1]))
+    };
+    let values = match listed.or_else(required) {
         Some(values) => values,
         None if STRING_UNSUPPORTED.is_match(rest) => infer::string_values(p).map_err(Manual)?,
         None => {
@@ -116,8 +135,32 @@ fn string_rule(p: &Param, clause: &str) -> Result<Rule, Manual> {
     })
 }
 
+// "samplingRatio需大于等于0", "spatialScale需要大于0": a row that states the bound the value
+// must keep, not the violation.
+re!(
+    REQUIRED_AT_LEAST,
+    r"(?:需要?|必须|应该?|要求)(?:为)?\s*(大于等于|≥|>=|不小于|大于|>)\s*(-?\d+)"
+);
+re!(
+    REQUIRED_AT_MOST,
+    r"(?:需要?|必须|应该?|要求)(?:为)?\s*(小于等于|≤|<=|不大于|不超过)\s*(-?\d+)"
+);
+
+/// A stated requirement rewritten as the violation the readers below know: "需大于等于0" →
+/// "不满足≥0", "需小于等于8" → "大于8".
+fn requirement_as_violation(clause: &str) -> String {
+    let clause = REQUIRED_AT_LEAST.replace(clause, |c: &regex::Captures| {
+        let strict = matches!(&c[1], "大于" | ">");
+        format!("不满足{}{}", if strict { ">" } else { "≥" }, &c[2])
+    });
+    REQUIRED_AT_MOST
+        .replace(&clause, |c: &regex::Captures| format!("大于{}", &c[2]))
+        .into_owned()
+}
+
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
+    let clause = &requirement_as_violation(clause);
     if let Some(c) = ATTR_RELATION.captures(clause) {
         // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
         let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
@@ -127,7 +170,7 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
             } else {
                 (b, a)
             };
-            return Ok(vec![Rule::IntAtMost { lhs, rhs }]);
+            return Ok(vec![Rule::ValueAtMost { lhs, rhs }]);
         }
     }
     if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
