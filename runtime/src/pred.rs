@@ -24,37 +24,39 @@ pub fn list<'a>(name: &str, ts: Option<&'a [TensorDesc]>) -> Vec<Named<'a>> {
         .collect()
 }
 
-/// The integer value of a (non-null) argument; `None` when null.
-pub fn arg_int(name: &str, a: Option<&Arg>) -> Result<Option<i64>, String> {
+/// An argument read as `T` by `read`; `None` when null, an error naming `what` it is not.
+fn arg_as<T>(
+    name: &str,
+    a: Option<&Arg>,
+    read: impl FnOnce(&Arg) -> Option<T>,
+    what: &str,
+) -> Result<Option<T>, String> {
     match a.filter(|a| !a.is_null()) {
         None => Ok(None),
-        Some(a) => a
-            .as_int()
+        Some(a) => read(a)
             .map(Some)
-            .ok_or_else(|| format!("{name} is not an integer")),
+            .ok_or_else(|| format!("{name} is not {what}")),
     }
+}
+
+/// The integer value of a (non-null) argument; `None` when null.
+pub fn arg_int(name: &str, a: Option<&Arg>) -> Result<Option<i64>, String> {
+    arg_as(name, a, Arg::as_int, "an integer")
 }
 
 /// The elements of a list argument as integers; `None` when null.
 pub fn arg_int_list(name: &str, a: Option<&Arg>) -> Result<Option<Vec<i64>>, String> {
-    match a.filter(|a| !a.is_null()) {
-        None => Ok(None),
-        Some(a) => a
-            .as_int_list()
-            .map(Some)
-            .ok_or_else(|| format!("{name} is not an integer list")),
-    }
+    arg_as(name, a, Arg::as_int_list, "an integer list")
 }
 
 /// The length of a list argument (array or tensor list); `None` when null.
 pub fn arg_list_len(name: &str, a: Option<&Arg>) -> Result<Option<usize>, String> {
-    match a.filter(|a| !a.is_null()) {
-        None => Ok(None),
-        Some(a) => a
-            .list_len()
-            .map(Some)
-            .ok_or_else(|| format!("{name} is not a list")),
-    }
+    arg_as(name, a, Arg::list_len, "a list")
+}
+
+/// A numeric argument (integer, double or scalar); `None` when null.
+fn arg_number(name: &str, a: Option<&Arg>) -> Result<Option<f64>, String> {
+    arg_as(name, a, Arg::as_f64, "a number")
 }
 
 /// Binds a predicate's result to the documented error: its status code and condition.
@@ -941,17 +943,6 @@ pub fn value_at_most(
     match (l, r) {
         (Some(l), Some(r)) if l > r => Err(format!("{lhs_name} = {l} exceeds {rhs_name} = {r}")),
         _ => Ok(()),
-    }
-}
-
-/// A numeric argument (integer, double or scalar); `None` when null.
-fn arg_number(name: &str, a: Option<&Arg>) -> Result<Option<f64>, String> {
-    match a.filter(|a| !a.is_null()) {
-        None => Ok(None),
-        Some(a) => a
-            .as_f64()
-            .map(Some)
-            .ok_or_else(|| format!("{name} is not a number")),
     }
 }
 
