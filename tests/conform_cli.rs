@@ -47,19 +47,8 @@ fn conform_reports_agreement_and_names_what_it_skips() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("test_pool.cpp"), TESTS).expect("write tests");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .current_dir(root)
-        .args(["conform", "--docs", "specs", "--format", "json", "--tests"])
-        .arg(dir.path())
-        .output()
-        .expect("run aclgen");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let tests = dir.path().to_str().expect("utf-8 temp path");
+    let r = conform_json(&["--tests", tests]);
     assert_eq!(r["tests"], 4);
     assert_eq!(r["overall"]["total"], 3, "{r}");
     assert_eq!(r["overall"]["agree"], 3, "{r}");
@@ -82,25 +71,7 @@ fn conform_reports_agreement_and_names_what_it_skips() {
 #[test]
 fn conform_checks_the_docs_own_examples() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .current_dir(root)
-        .args([
-            "conform",
-            "--docs",
-            "specs",
-            "--examples",
-            "--format",
-            "json",
-        ])
-        .output()
-        .expect("run aclgen");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let r = conform_json(&["--examples"]);
     let cases = r["cases"].as_array().expect("cases");
     assert!(cases.len() >= 2, "{r}");
     for c in cases {
@@ -121,4 +92,22 @@ fn conform_checks_the_docs_own_examples() {
         .output()
         .expect("run aclgen");
     assert_eq!(neither.status.code(), Some(2));
+}
+
+/// `aclgen conform --docs specs --format json` with `extra`, run in the repo: its report, after
+/// checking it exits 0.
+fn conform_json(extra: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["conform", "--docs", "specs", "--format", "json"])
+        .args(extra)
+        .output()
+        .expect("run aclgen");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
 }
