@@ -267,6 +267,7 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
         product: product.to_string(),
         args,
     };
+    satisfy_scalar_dtypes(&active, &mut call);
     for rule in &active {
         if let Rule::ScalarCastable { scalars, to, dtype } = rule {
             let target = cast_target(&call, to, *dtype);
@@ -282,6 +283,30 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
     satisfy_int_relations(&active, &mut call);
     satisfy_shapes_from_lists(&active, &mut call);
     call
+}
+
+/// A scalar takes the first dtype its `DtypeIn` allows on the call's product, where the default
+/// FLOAT32 is not allowed (also under a `WhenDtype` the baseline's tensors meet).
+fn satisfy_scalar_dtypes(rules: &[&Rule], call: &mut Call) {
+    for rule in rules {
+        let rule = match rule {
+            Rule::WhenDtype {
+                param,
+                dtypes,
+                rule,
+            } if tensor_of(call, param).is_some_and(|t| dtypes.contains(&t.dtype)) => rule,
+            other => *other,
+        };
+        let Rule::DtypeIn { param, allowed } = rule else {
+            continue;
+        };
+        let first = allowed.get(&call.product).and_then(|l| l.first().copied());
+        if let (Some(Arg::Scalar { dtype, .. }), Some(first)) = (call.args.get_mut(param), first) {
+            if !allowed[&call.product].contains(dtype) {
+                *dtype = first;
+            }
+        }
+    }
 }
 
 /// A mutated call, then (when it differs) the same call with its `ShapeFromList` tensors
@@ -816,6 +841,19 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 .filter(|d| !ok.contains(d))
                 .take(4)
                 .collect();
+            if let Some(Arg::Scalar { value, .. }) = base.args.get(param) {
+                let calls = bad
+                    .iter()
+                    .map(|d| {
+                        let scalar = Arg::Scalar {
+                            dtype: *d,
+                            value: *value,
+                        };
+                        with_arg(base, param, scalar)
+                    })
+                    .collect();
+                return vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)];
+            }
             let calls = bad
                 .iter()
                 .flat_map(|d| {

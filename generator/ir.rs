@@ -132,11 +132,25 @@ pub struct Param {
     /// Constraints as the doc states them ("数据类型与self一致", "长度为1或2", ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<String>,
+    /// Dtypes the parameter takes while another tensor has some dtype: "当`x`的数据类型为FLOAT16时，
+    /// 数据类型支持FLOAT16、DOUBLE".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dtypes_given: Vec<DtypesGiven>,
     /// Enumerated values of an integer attribute (cubeMathType 0..3), with their names.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub enum_values: BTreeMap<i64, String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Loc>,
+}
+
+/// "当`on`的数据类型为`when`时，数据类型支持`allowed`" on `products` (empty: every product).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DtypesGiven {
+    pub on: String,
+    pub when: Vec<DType>,
+    pub allowed: Vec<DType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub products: Vec<ProductId>,
 }
 
 /// One documented error condition. `rule` is filled by the rules stage.

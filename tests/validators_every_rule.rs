@@ -243,6 +243,20 @@ fn every_rule_op() -> OpIr {
                 by: 2,
             }),
         },
+        // An aclScalar's dtype stated against a tensor's.
+        Rule::WhenDtype {
+            param: "x".into(),
+            dtypes: vec![DType::Float32],
+            rule: Box::new(Rule::DtypeIn {
+                param: "scalar".into(),
+                allowed: [(
+                    "ascend910b".to_string(),
+                    vec![DType::Float32, DType::Float64],
+                )]
+                .into_iter()
+                .collect(),
+            }),
+        },
         Rule::ScalarCastable {
             scalars: names(&["alpha"]),
             to: names(&["x", "y"]),
@@ -382,7 +396,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..49 {
+    for i in 0..50 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -373,11 +373,13 @@ impl<'a> Emitter<'a> {
                     let list = list.iter().map(dtype_tokens);
                     quote!(#(#prods)|* => Some(&[#(#list),*][..]),)
                 });
+                let allowed = quote!(match product { #(#arms)* _ => None });
+                if self.kind(param) == Some(Kind::Scalar) {
+                    let a = self.as_arg(param);
+                    return quote!(pred::scalar_dtype_in(#param, #a.as_ref(), #allowed, product));
+                }
                 let ts = self.tensors(&[param]);
-                self.tensor_rule(
-                    &[param],
-                    quote!(pred::dtype_in(&#ts, match product { #(#arms)* _ => None }, product)),
-                )
+                self.tensor_rule(&[param], quote!(pred::dtype_in(&#ts, #allowed, product)))
             }
             Rule::FormatIn { param, allowed } => {
                 let list = allowed.iter().map(format_tokens);

@@ -83,6 +83,60 @@ static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Splits a token list into dtypes, returning unknown tokens separately.
+// "当`x`的数据类型为FLOAT32、BFLOAT16时，数据类型支持FLOAT32、DOUBLE" (or "…时，数据类型与`x`的数据
+// 类型保持一致"): dtypes allowed while another tensor has some dtype.
+static DTYPE_GIVEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"当\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*([A-Z][A-Z0-9_]*(?:\s*[、,，和或]\s*[A-Z][A-Z0-9_]*)*)\s*时\s*[,，]?\s*(?:数据类型\s*)?(?:(?:仅)?支持\s*([A-Z][A-Z0-9_]*(?:\s*[、,，和或]\s*[A-Z][A-Z0-9_]*)*)|与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:的\s*数据类型\s*)?(?:保持\s*)?(?:一致|相同))",
+    )
+    .unwrap()
+});
+// "入参`scalar`与入参`x`的数据类型具有一定对应关系", "参数`scalar`数据类型与入参`x`的数据类型具有一定对应关系".
+static DTYPE_KINSHIP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:(?:入参|参数|出参)\s*)?`?([A-Za-z_][A-Za-z0-9_]*)?`?\s*(?:的)?\s*(?:数据类型)?\s*与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型具有一定对应关系",
+    )
+    .unwrap()
+});
+
+/// One "当`on`的数据类型为…时，数据类型支持…" statement: `(on, when, allowed)`. "与`on`的数据类型保持一致"
+/// allows the one dtype `on` has, so it gives one statement per dtype. A token that is no
+/// dtype makes the statement unread (none is returned for it).
+pub fn dtypes_given(text: &str) -> Vec<(String, Vec<DType>, Vec<DType>)> {
+    let mut out = Vec::new();
+    for c in DTYPE_GIVEN.captures_iter(text) {
+        let (when, unknown) = dtype_tokens(&c[2]);
+        if when.is_empty() || !unknown.is_empty() {
+            continue;
+        }
+        let on = c[1].to_string();
+        match (c.get(3), c.get(4)) {
+            (Some(list), _) => {
+                let (allowed, unknown) = dtype_tokens(list.as_str());
+                if !allowed.is_empty() && unknown.is_empty() {
+                    out.push((on, when, allowed));
+                }
+            }
+            (None, Some(same)) if same.as_str() == on => {
+                out.extend(when.iter().map(|d| (on.clone(), vec![*d], vec![*d])));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The parameter a "…与入参`x`的数据类型具有一定对应关系" lead names first (`None` when it names none,
+/// as in a parameter's own cell), and whether the text is such a lead at all.
+pub fn dtype_kinship(text: &str) -> Option<Option<String>> {
+    let c = DTYPE_KINSHIP.captures(text)?;
+    Some(
+        c.get(1)
+            .map(|m| m.as_str().to_string())
+            .filter(|s| s != &c[2]),
+    )
+}
+
 pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();

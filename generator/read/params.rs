@@ -8,7 +8,7 @@ use super::proto::{type_key, Proto};
 use super::table::{tables_in, Table};
 use super::text::{ascii_punct, clean_inline, Sink};
 use crate::diag::Code;
-use crate::ir::{Loc, Param, ProductId, Role, Severity};
+use crate::ir::{DtypesGiven, Loc, Param, ProductId, Role, Severity};
 use crate::products::find_products;
 use aclnn_runtime::DType;
 use regex::Regex;
@@ -46,6 +46,8 @@ pub struct Note {
 pub struct ParamSection {
     pub docs: Vec<ParamDoc>,
     pub notes: Vec<Note>,
+    /// Conditional dtype lists with the parameter they are about.
+    pub given: Vec<(String, DtypesGiven)>,
 }
 
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
@@ -83,6 +85,7 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
             read_param_table(t, &mut sec);
         }
     }
+    read_dtypes_given(doc, range.clone(), &table_lines, &mut sec);
     let mut current: Option<String> = None;
     let mut i = range.start;
     while i < range.end.min(doc.lines.len()) {
@@ -137,6 +140,70 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
     sec
 }
 
+/// The prose's "当`x`的数据类型为…时，数据类型支持…" lists. Each is about the parameter the lead before
+/// it names ("入参`scalar`与入参`x`的数据类型具有一定对应关系：") or whose entry it sits in, on the
+/// products of the bullet it sits under.
+fn read_dtypes_given(
+    doc: &Doc,
+    range: Range<usize>,
+    table_lines: &[Range<usize>],
+    sec: &mut ParamSection,
+) {
+    let mut products: Vec<ProductId> = Vec::new();
+    let mut subject: Option<String> = None;
+    for i in range.start..range.end.min(doc.lines.len()) {
+        if doc.in_code[i] || table_lines.iter().any(|r| r.contains(&i)) {
+            continue;
+        }
+        let text = ascii_punct(&clean_inline(doc.line(i)));
+        if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
+            subject = Some(c[1].to_string());
+            products.clear();
+        }
+        let body = text.trim_start().trim_start_matches(['-', '*', '+']);
+        let head = body.find(':').map_or("", |c| &body[..c]);
+        let found = find_products(head);
+        if !found.is_empty() {
+            products = found.into_iter().map(|f| f.id).collect();
+            products.dedup();
+            subject = None;
+        }
+        if let Some(Some(named)) = facts::dtype_kinship(&text) {
+            subject = Some(named);
+        }
+        let Some(subject) = &subject else {
+            continue;
+        };
+        for (on, when, allowed) in facts::dtypes_given(&text) {
+            let given = DtypesGiven {
+                on,
+                when,
+                allowed,
+                products: products.clone(),
+            };
+            sec.given.push((subject.clone(), given));
+        }
+    }
+}
+
+/// A table cell's "当`x`的数据类型为…时，数据类型支持…" lists, about the row's parameter unless the
+/// cell's lead names another.
+fn cell_dtypes_given(name: &str, cell: &str, sec: &mut ParamSection) {
+    let text = ascii_punct(cell);
+    let subject = facts::dtype_kinship(&text)
+        .flatten()
+        .unwrap_or_else(|| name.to_string());
+    for (on, when, allowed) in facts::dtypes_given(&text) {
+        let given = DtypesGiven {
+            on,
+            when,
+            allowed,
+            products: Vec::new(),
+        };
+        sec.given.push((subject.clone(), given));
+    }
+}
+
 fn push_more(sec: &mut ParamSection, name: &str, text: &str) {
     if let Some(d) = sec.docs.iter_mut().rev().find(|d| d.name == name) {
         d.more.push(text.to_string());
@@ -181,6 +248,19 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
         text: body.to_string(),
         owner,
     })
+}
+
+/// Conditional dtype lists go to their parameter when the tensor they depend on is one of the op.
+fn attach_dtypes_given(params: &mut [Param], given: &[(String, DtypesGiven)]) {
+    for (subject, g) in given {
+        let on_tensor = params.iter().any(|p| p.name == g.on && p.role.is_tensor());
+        let Some(p) = params.iter_mut().find(|p| &p.name == subject) else {
+            continue;
+        };
+        if on_tensor && p.name != g.on && !p.dtypes_given.contains(g) {
+            p.dtypes_given.push(g.clone());
+        }
+    }
 }
 
 /// The 参数名 column (some docs title it 参数 or 参数名称).
@@ -273,6 +353,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
                 .to_string();
         }
         if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
+            cell_dtypes_given(&name, &u, sec);
             d.more.push(u);
         }
         if let Some(r) =
@@ -474,6 +555,7 @@ impl Joiner<'_> {
             params.push(p);
         }
         self.apply_notes(&mut params, sec, sink);
+        attach_dtypes_given(&mut params, &sec.given);
         params
     }
 
@@ -943,6 +1025,38 @@ mod tests {
         assert_eq!(sec.notes.len(), 1);
         assert_eq!(sec.notes[0].owner.as_deref(), Some("self"));
         assert_eq!(sec.notes[0].products, ["ascend910b"]);
+    }
+
+    #[test]
+    fn dtype_lists_stated_against_another_tensor() {
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensorList *x, const aclScalar *scalar, const aclScalar *alpha, aclTensorList *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th></tr>\n<tr><td>x（aclTensorList*）</td><td>输入</td><td>输入。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n<tr><td>scalar（aclScalar*）</td><td>输入</td><td>标量。</td><td>-</td><td>FLOAT32、FLOAT16、DOUBLE、INT32</td></tr>\n<tr><td>alpha（aclScalar*）</td><td>输入</td><td>系数。</td><td>数据类型与入参`x`的数据类型具有一定对应关系：<ul><li>当`x`的数据类型为FLOAT32、FLOAT16时，数据类型与`x`的数据类型保持一致。</li></ul></td><td>FLOAT32、FLOAT16</td></tr>\n<tr><td>out（aclTensorList*）</td><td>输出</td><td>输出。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n</table>\n\n- <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：\n\n  入参`scalar`与入参`x`的数据类型具有一定对应关系：\n  - 当`x`的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE。\n  - 当`y`的数据类型为FLOAT16时，数据类型支持FLOAT16。\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let op = &read.ops[0];
+        let given = |n: &str| op.param(n).unwrap().dtypes_given.clone();
+        let on_x = |when: &[DType], allowed: &[DType], products: &[&str]| DtypesGiven {
+            on: "x".into(),
+            when: when.to_vec(),
+            allowed: allowed.to_vec(),
+            products: products.iter().map(|p| p.to_string()).collect(),
+        };
+        // Under a product bullet, about the parameter its lead names; `y` is no tensor of the op.
+        assert_eq!(
+            given("scalar"),
+            [on_x(
+                &[DType::Float16],
+                &[DType::Float16, DType::Float64],
+                &["ascend910b"]
+            )]
+        );
+        // In the parameter's own cell, on every product; "保持一致" is one list per dtype.
+        assert_eq!(
+            given("alpha"),
+            [
+                on_x(&[DType::Float32], &[DType::Float32], &[]),
+                on_x(&[DType::Float16], &[DType::Float16], &[]),
+            ]
+        );
+        assert!(given("out").is_empty());
     }
 
     #[test]

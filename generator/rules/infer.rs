@@ -421,7 +421,7 @@ pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
         ));
     }
     if p.role.is_tensor() {
-        if let Some(rule) = dtype_rule(op, p) {
+        for rule in dtype_rules(op, p) {
             out.push((
                 rule,
                 invalid,
@@ -752,8 +752,16 @@ pub fn string_values(p: &Param) -> Result<Vec<String>, String> {
     }
 }
 
+/// A tensor's dtype rules: its per-product lists, then its conditional ones.
+pub fn dtype_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
+    dtype_list_rule(op, p)
+        .into_iter()
+        .chain(dtype_given_rules(op, p))
+        .collect()
+}
+
 /// `DtypeIn` from the per-product dtype lists, restricted to products the op supports.
-pub fn dtype_rule(op: &OpIr, p: &Param) -> Option<Rule> {
+fn dtype_list_rule(op: &OpIr, p: &Param) -> Option<Rule> {
     let allowed: BTreeMap<String, Vec<DType>> = p
         .dtypes
         .iter()
@@ -764,6 +772,42 @@ pub fn dtype_rule(op: &OpIr, p: &Param) -> Option<Rule> {
         param: p.name.clone(),
         allowed,
     })
+}
+
+/// One `WhenDtype` per conditional list ("当`x`的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE"). An
+/// aclScalar has these alone: its table list is loose (aclnn casts scalars, and a doc's example
+/// passes a FLOAT value where the list says INT32、INT64), a list stated against a tensor's dtype
+/// is not.
+pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
+    let supported = |prod: &String| op.products.get(prod) != Some(&false);
+    let mut rules: Vec<Rule> = Vec::new();
+    for g in &p.dtypes_given {
+        // A list for every product the op supports, unless the statement names its products.
+        let products: Vec<&String> = if g.products.is_empty() {
+            op.products
+                .iter()
+                .filter(|(_, &on)| on)
+                .map(|(k, _)| k)
+                .collect()
+        } else {
+            g.products.iter().filter(|prod| supported(prod)).collect()
+        };
+        let given: BTreeMap<String, Vec<DType>> = products
+            .into_iter()
+            .map(|prod| (prod.clone(), g.allowed.clone()))
+            .collect();
+        if !given.is_empty() {
+            rules.push(Rule::WhenDtype {
+                param: g.on.clone(),
+                dtypes: g.when.clone(),
+                rule: Box::new(Rule::DtypeIn {
+                    param: p.name.clone(),
+                    allowed: given,
+                }),
+            });
+        }
+    }
+    rules
 }
 
 /// Roles of list attributes whose elements the doc bounds ("某个维度值小于0").

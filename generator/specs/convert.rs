@@ -62,6 +62,7 @@ pub(super) fn param_to_ir(p: SpecParam) -> Param {
         empty_tensor: p.empty_tensor,
         constraints: p.constraints,
         enum_values: p.enum_values,
+        dtypes_given: p.dtypes_given,
         source: None,
     }
 }
@@ -120,6 +121,7 @@ pub fn ir_to_full(op: &OpIr) -> FullSpec {
                 empty_tensor: p.empty_tensor,
                 constraints: p.constraints.clone(),
                 enum_values: p.enum_values.clone(),
+                dtypes_given: p.dtypes_given.clone(),
             })
             .collect(),
         errors: op

@@ -403,6 +403,9 @@ fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool
     if p.enum_values.is_empty() {
         p.enum_values.clone_from(&o.enum_values);
     }
+    if p.dtypes_given.is_empty() {
+        p.dtypes_given.clone_from(&o.dtypes_given);
+    }
 }
 
 /// Docs list dtypes and formats in different orders; only the set is a fact.

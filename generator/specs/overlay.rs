@@ -139,6 +139,9 @@ fn patch_param(p: &mut Param, patch: &ParamPatch) {
     if let Some(constraints) = &patch.constraints {
         p.constraints.clone_from(constraints);
     }
+    if let Some(given) = &patch.dtypes_given {
+        p.dtypes_given.clone_from(given);
+    }
     if let Some(values) = &patch.enum_values {
         p.enum_values.clone_from(values);
     }

@@ -3,7 +3,7 @@
 
 use super::is_op_name;
 use crate::diag::Code;
-use crate::ir::{Diagnostic, Role, Severity};
+use crate::ir::{Diagnostic, DtypesGiven, Role, Severity};
 use aclnn_runtime::{DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -97,6 +97,8 @@ pub struct SpecParam {
     pub constraints: Vec<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub enum_values: BTreeMap<i64, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dtypes_given: Vec<DtypesGiven>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -159,6 +161,8 @@ pub struct ParamPatch {
     /// Replaces the parameter's constraints.
     pub constraints: Option<Vec<String>>,
     pub enum_values: Option<BTreeMap<i64, String>>,
+    /// Replaces the parameter's conditional dtype lists.
+    pub dtypes_given: Option<Vec<DtypesGiven>>,
     /// Drops the parameter (a doc describes one the prototype does not have).
     #[serde(default)]
     pub remove: bool,

@@ -42,12 +42,13 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             .iter()
             .try_for_each(|p| pred::not_null(p, arg(call, p).is_some())),
         Rule::DtypeIn { param, allowed } => {
-            let ts = tensors(call, param)?;
-            pred::dtype_in(
-                &ts,
-                allowed.get(&call.product).map(Vec::as_slice),
-                &call.product,
-            )
+            let allowed = allowed.get(&call.product).map(Vec::as_slice);
+            match arg(call, param) {
+                Some(a @ Arg::Scalar { .. }) => {
+                    pred::scalar_dtype_in(param, Some(a), allowed, &call.product)
+                }
+                _ => pred::dtype_in(&tensors(call, param)?, allowed, &call.product),
+            }
         }
         Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
         Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
@@ -608,6 +609,51 @@ mod tests {
         assert!(check(&r, &with(DType::Int8)).is_ok());
         assert!(check(&r, &with(DType::Int4)).is_err());
         assert!(check(&r, &call("x", &[("x", x.clone())])).is_ok());
+    }
+
+    #[test]
+    fn a_scalar_dtype_stated_against_a_tensor_dtype() {
+        let r = vec![rule(
+            Rule::WhenDtype {
+                param: "x".into(),
+                dtypes: vec![DType::Float16],
+                rule: Box::new(Rule::DtypeIn {
+                    param: "scalar".into(),
+                    allowed: [(
+                        "ascend910b".to_string(),
+                        vec![DType::Float16, DType::Float64],
+                    )]
+                    .into_iter()
+                    .collect(),
+                }),
+            },
+            161002,
+            "当x的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE",
+        )];
+        let with = |x: DType, s: DType| {
+            let scalar = Arg::Scalar {
+                dtype: s,
+                value: 1.0,
+            };
+            call("ascend910b", &[("x", t(&[2], x)), ("scalar", scalar)])
+        };
+        assert!(check(&r, &with(DType::Float16, DType::Float64)).is_ok());
+        let e = check(&r, &with(DType::Float16, DType::Int32)).unwrap_err();
+        assert!(
+            e.message.contains("scalar has dtype INT32"),
+            "{}",
+            e.message
+        );
+        // Another dtype of x, another product or a null scalar: not this rule's concern.
+        assert!(check(&r, &with(DType::Int32, DType::Int32)).is_ok());
+        let mut other = with(DType::Float16, DType::Int32);
+        other.product = "ascend910".into();
+        assert!(check(&r, &other).is_ok());
+        let null = call(
+            "ascend910b",
+            &[("x", t(&[2], DType::Float16)), ("scalar", Arg::Null)],
+        );
+        assert!(check(&r, &null).is_ok());
     }
 
     #[test]

@@ -131,6 +131,24 @@ pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Resul
     }
 }
 
+/// `dtype_in` for an `aclScalar` argument (a null one holds no dtype).
+pub fn scalar_dtype_in(
+    name: &str,
+    a: Option<&Arg>,
+    allowed: Option<&[DType]>,
+    product: &str,
+) -> Result<(), String> {
+    match (a, allowed) {
+        (Some(Arg::Scalar { dtype, .. }), Some(allowed)) if !allowed.contains(dtype) => {
+            Err(format!(
+                "{name} has dtype {dtype} which {product} does not support here (supported: {})",
+                join(allowed)
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn dtype_same(ts: &[Named]) -> Result<(), String> {
     same_by(ts, "dtype", |t| t.dtype.to_string())
 }

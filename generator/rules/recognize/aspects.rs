@@ -92,6 +92,16 @@ pub(super) fn aspect_rules(
     if DTYPE.is_match(clause) {
         any_aspect = true;
         rules.extend(dtype_rules(op, &tensors, mismatch)?);
+        if !mismatch {
+            // "x、scalar和out的数据类型不在支持的范围之内": an aclScalar's dtype as stated against
+            // a tensor's ("当x的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE").
+            rules.extend(
+                subjects
+                    .iter()
+                    .filter(|p| text::is_scalar(p))
+                    .flat_map(|p| infer::dtype_given_rules(op, p)),
+            );
+        }
     }
     if FORMAT.is_match(clause) {
         any_aspect = true;
@@ -172,7 +182,7 @@ pub(super) fn dtype_rules(
     }
     Ok(tensors
         .iter()
-        .filter_map(|p| infer::dtype_rule(op, p))
+        .flat_map(|p| infer::dtype_rules(op, p))
         .collect())
 }
 

@@ -2374,3 +2374,39 @@ fn a_note_in_parentheses_is_no_alternative_and_no_value_condition() {
         }]
     );
 }
+
+#[test]
+fn a_scalar_dtype_is_checked_only_as_stated_against_a_tensor() {
+    let mut scalar = attr("scalar", "const aclScalar*", &[]);
+    scalar.dtypes = [("ascend910b".to_string(), vec![DType::Int32])]
+        .into_iter()
+        .collect();
+    let mut op = op_of(&[("x", Role::InputTensor)], vec![scalar]);
+    let condition = "x、scalar的数据类型不在支持的范围之内。";
+    let x_list = Rule::DtypeIn {
+        param: "x".into(),
+        allowed: op.params[0].dtypes.clone(),
+    };
+    // The table list of an aclScalar is loose: aclnn casts scalars.
+    assert_eq!(recognize(&op, condition).unwrap(), vec![x_list.clone()]);
+    op.params[1].dtypes_given = vec![crate::ir::DtypesGiven {
+        on: "x".into(),
+        when: vec![DType::Float16],
+        allowed: vec![DType::Float16, DType::Float64],
+        products: vec![],
+    }];
+    let given = Rule::WhenDtype {
+        param: "x".into(),
+        dtypes: vec![DType::Float16],
+        rule: Box::new(Rule::DtypeIn {
+            param: "scalar".into(),
+            allowed: [(
+                "ascend910b".to_string(),
+                vec![DType::Float16, DType::Float64],
+            )]
+            .into_iter()
+            .collect(),
+        }),
+    };
+    assert_eq!(recognize(&op, condition).unwrap(), vec![x_list, given]);
+}
