@@ -444,7 +444,7 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         r"|长度(?:为|是|等于|需|必须|不)",
-        r"|取值范围|支持范围|范围为|范围是",
+        r"|取值范围|支持范围|范围为|范围是|取值(?:仅|只)(?:支持|为|能为)\s*-?\d",
         r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
         r"|必须为正|为正数|非负|不能为负",
@@ -507,8 +507,8 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     };
     for ch in text.chars() {
         match ch {
-            '(' | '（' | '[' | '【' => depth += 1,
-            ')' | '）' | ']' | '】' => depth -= 1,
+            '(' | '（' | '[' | '【' | '{' => depth += 1,
+            ')' | '）' | ']' | '】' | '}' => depth -= 1,
             _ => {}
         }
         // "类型为INT32时，shape的最后一维是x的1/8": a clause that states a condition carries on
@@ -843,6 +843,15 @@ mod tests {
         assert_eq!(
             constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
             ["数组长度必须为0，1或3", "数组元素必须都大于0"]
+        );
+        // A set in braces is one clause; "取值仅支持32" states the value.
+        assert_eq!(
+            constraint_phrases("输入范围为{35, 36}，分别对应输出y的数据类型。"),
+            ["输入范围为{35, 36}"]
+        );
+        assert_eq!(
+            constraint_phrases("当前取值仅支持32。"),
+            ["当前取值仅支持32"]
         );
         // Where the doc pins the channel axis (the recognizer's channel relations read it).
         assert_eq!(

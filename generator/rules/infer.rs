@@ -16,10 +16,11 @@ re!(
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
-// "当前仅支持取值为1", "支持的值为：1、27、34": the values an integer attribute takes.
+// "当前仅支持取值为1", "支持的值为：1、27、34", "当前取值仅支持32": the values an integer attribute
+// takes.
 re!(
     SUPPORTED_VALUES,
-    r"(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*$"
+    r"(?:(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)|取值(?:仅|只)(?:支持|为|能为))\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*$"
 );
 // "取值范围为[1, B]": a number below, a symbol of the op's shapes above.
 re!(
@@ -31,9 +32,11 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
+// "dstType的取值范围是:[35, 36, 40, 41]" (three numbers or more in brackets), "输入范围为{35, 36}"
+// (braces hold a set, whatever its size).
 re!(
     VALUE_SET,
-    r"取值(?:范围)?\s*(?:是|为)?\s*[:：]?\s*[\[［]\s*(-?\d+(?:\s*[,，]\s*-?\d+){2,})\s*[\]］]"
+    r"取值(?:范围)?\s*(?:是|为)?\s*[:：]?\s*(?:[\[［]\s*(-?\d+(?:\s*[,，]\s*-?\d+){2,})\s*[\]］]|\{\s*(-?\d+(?:\s*[,，]\s*-?\d+)*)\s*\})|范围\s*(?:是|为)\s*[:：]?\s*\{\s*(-?\d+(?:\s*[,，]\s*-?\d+)*)\s*\}"
 );
 // "与输入input一致或为FLOAT类型": equality is one of two choices, no rule.
 re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
@@ -537,11 +540,17 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
         .map(|(products, lo, hi)| (products, lo, Some(hi)))
         .collect();
     if ranges.is_empty() {
-        // "dstType的取值范围是:[35, 36, 40, 41]": three numbers or more in brackets are a set.
         let listed: Vec<i64> = unconditional_clauses(p)
             .iter()
             .filter_map(|c| VALUE_SET.captures(c))
-            .flat_map(|c| text::int_alternatives(&c[1]))
+            .flat_map(|c| {
+                let list = c
+                    .get(1)
+                    .or(c.get(2))
+                    .or(c.get(3))
+                    .map_or("", |m| m.as_str());
+                text::int_alternatives(list)
+            })
             .collect();
         if !listed.is_empty() {
             return vec![Rule::IntIn {
@@ -915,6 +924,27 @@ mod tests {
         );
         let p = attr("groupSize", "int64_t", "当模式为MX时仅支持取值为32。");
         assert_eq!(value_rules(&p), vec![]);
+        let p = attr("blocksize", "int64_t", "当前取值仅支持32。");
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "blocksize".into(),
+                values: vec![32]
+            }]
+        );
+        // Braces hold a set, even of two.
+        let p = attr(
+            "dstType",
+            "int64_t",
+            "输入范围为{35, 36}，分别对应输出y的数据类型为{35: FLOAT8_E5M2, 36: FLOAT8_E4M3FN}。",
+        );
+        assert_eq!(
+            value_rules(&p),
+            vec![Rule::IntIn {
+                param: "dstType".into(),
+                values: vec![35, 36]
+            }]
+        );
         // Three numbers or more in brackets are a set, not a range.
         let p = attr(
             "dstType",
