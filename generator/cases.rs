@@ -268,6 +268,7 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
         args,
     };
     satisfy_scalar_dtypes(&active, &mut call);
+    satisfy_dtype_args(&active, &mut call);
     for rule in &active {
         if let Rule::ScalarCastable { scalars, to, dtype } = rule {
             let target = cast_target(&call, to, *dtype);
@@ -304,6 +305,19 @@ fn satisfy_scalar_dtypes(rules: &[&Rule], call: &mut Call) {
         if let (Some(Arg::Scalar { dtype, .. }), Some(first)) = (call.args.get_mut(param), first) {
             if !allowed[&call.product].contains(dtype) {
                 *dtype = first;
+            }
+        }
+    }
+}
+
+/// An `aclDataType` argument names the dtype its `DtypeIsArg` tensor has.
+fn satisfy_dtype_args(rules: &[&Rule], call: &mut Call) {
+    for rule in rules {
+        if let Rule::DtypeIsArg { param, arg } = rule {
+            if let Some(d) = tensor_of(call, param).map(|t| t.dtype) {
+                if let Some(a @ Arg::DataType(_)) = call.args.get_mut(arg) {
+                    *a = Arg::DataType(d);
+                }
             }
         }
     }
@@ -640,6 +654,9 @@ fn baseline_attribute(rules: &[&Rule], name: &str, ty: &str) -> Option<Arg> {
         Some(Arg::FloatArray(vec![1.0]))
     } else if ty.contains("aclboolarray") {
         Some(Arg::BoolArray(vec![false]))
+    } else if ty.contains("acldatatype") {
+        // The dtype a `DtypeIsArg` tensor has is set once the tensors are (`satisfy_dtype_args`).
+        Some(Arg::DataType(DType::Float32))
     } else if ty.contains("aclscalar") {
         Some(Arg::Scalar {
             dtype: DType::Float32,
@@ -864,6 +881,20 @@ fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product
                 })
                 .collect();
             vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)]
+        }
+        Rule::DtypeIsArg { param, arg } => {
+            let (Some(t), Some(Arg::DataType(_))) = (tensor_of(base, param), base.args.get(arg))
+            else {
+                return Vec::new();
+            };
+            let other = [DType::Float16, DType::Int32]
+                .into_iter()
+                .find(|d| *d != t.dtype)
+                .unwrap_or(DType::Float32);
+            vec![(
+                format!("dtype_{param}_not_{arg}"),
+                vec![with_arg(base, arg, Arg::DataType(other))],
+            )]
         }
         Rule::DtypeSame { params } => {
             let Some(last) = params.last() else {

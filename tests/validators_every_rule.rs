@@ -243,6 +243,10 @@ fn every_rule_op() -> OpIr {
                 by: 2,
             }),
         },
+        Rule::DtypeIsArg {
+            param: "z".into(),
+            arg: "dtype".into(),
+        },
         // An aclScalar's dtype stated against a tensor's.
         Rule::WhenDtype {
             param: "x".into(),
@@ -362,6 +366,7 @@ fn every_rule_op() -> OpIr {
             a("flag", "bool"),
             a("ratio", "double"),
             a("mode", "char*"),
+            a("dtype", "aclDataType"),
             t("z", Role::OutputTensor),
         ],
         inferred_rules: rules
@@ -396,7 +401,7 @@ fn every_rule_kind_renders_valid_rust() {
         .iter()
         .find(|f| f.path == Path::new("rust/src/every_rule.rs"))
         .expect("module");
-    for i in 0..50 {
+    for i in 0..51 {
         let quoted = format!("\"condition {i}\"");
         assert!(
             module.contents.contains(&quoted),

@@ -152,6 +152,8 @@ enum Kind {
     Bool,
     Int,
     Float,
+    /// An `aclDataType` argument, passed by value.
+    DataType,
 }
 
 fn kind(p: &Param) -> Kind {
@@ -163,6 +165,7 @@ fn kind(p: &Param) -> Kind {
         _ if ty.contains("FloatArray") => Kind::FloatArray,
         _ if ty.contains("BoolArray") => Kind::BoolArray,
         _ if ty.contains("char") => Kind::Str,
+        _ if ty.contains("aclDataType") => Kind::DataType,
         _ if ty.contains('*') => Kind::Scalar,
         _ if ty.contains("bool") => Kind::Bool,
         _ if ty.contains("float") || ty.contains("double") => Kind::Float,
@@ -172,7 +175,7 @@ fn kind(p: &Param) -> Kind {
 
 impl Kind {
     fn is_pointer(self) -> bool {
-        !matches!(self, Kind::Bool | Kind::Int | Kind::Float)
+        !matches!(self, Kind::Bool | Kind::Int | Kind::Float | Kind::DataType)
     }
 
     fn rust_type(self) -> TokenStream {
@@ -187,6 +190,7 @@ impl Kind {
             Kind::Bool => quote!(bool),
             Kind::Int => quote!(i64),
             Kind::Float => quote!(f64),
+            Kind::DataType => quote!(DType),
         }
     }
 
@@ -202,6 +206,7 @@ impl Kind {
             Kind::Bool => "bool",
             Kind::Int => "int",
             Kind::Float => "float",
+            Kind::DataType => "dtype",
         }
     }
 }
@@ -281,6 +286,7 @@ impl<'a> Emitter<'a> {
             Some(Kind::Bool) => quote!(Some(Arg::Bool(#id))),
             Some(Kind::Int) => quote!(Some(Arg::Int(#id))),
             Some(Kind::Float) => quote!(Some(Arg::Float(#id))),
+            Some(Kind::DataType) => quote!(Some(Arg::DataType(#id))),
         }
     }
 
@@ -387,6 +393,14 @@ impl<'a> Emitter<'a> {
                 self.tensor_rule(&[param], quote!(pred::format_in(&#ts, &[#(#list),*])))
             }
             Rule::DtypeSame { params } => self.tensors_pred(params, quote!(pred::dtype_same)),
+            Rule::DtypeIsArg { param, arg } => {
+                let ts = self.tensors(&[param]);
+                let a = self.as_arg(arg);
+                self.tensor_rule(
+                    &[param],
+                    quote!(pred::dtype_is_arg(&#ts, #arg, #a.as_ref())),
+                )
+            }
             Rule::FormatSame { params } => self.tensors_pred(params, quote!(pred::format_same)),
             Rule::DtypePromotable { params } => {
                 self.tensors_pred(params, quote!(pred::dtype_promotable))
@@ -896,7 +910,7 @@ fn op_module(op: &OpIr) -> String {
                 Rule::DtypeIn { .. } | Rule::WhenDtype { .. } | Rule::ScalarCastable { .. }
             )
         })
-    });
+    }) || fn_params(op).iter().any(|p| kind(p) == Kind::DataType);
     let uses_format = op
         .all_rules()
         .iter()
@@ -1002,6 +1016,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
             Kind::Bool => quote!(let #id = bool_value(call, #name)?;),
             Kind::Int => quote!(let #id = int_value(call, #name)?;),
             Kind::Float => quote!(let #id = float_value(call, #name)?;),
+            Kind::DataType => quote!(let #id = dtype_value(call, #name)?;),
         };
         binds.push(bind);
         args.push(quote!(#id));

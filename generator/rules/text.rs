@@ -152,10 +152,20 @@ pub fn unknown_names(op: &OpIr, clause: &str) -> Vec<String> {
             first.is_ascii_lowercase()
                 && w.len() > 1
                 && resolve(op, w).is_none()
+                && !is_prototype_name(op, w)
                 && !NOT_PARAM_WORDS.contains(&w.to_ascii_lowercase().as_str())
         })
         .map(str::to_string)
         .collect()
+}
+
+/// A name of the prototypes that validation does not see ("workspaceSize", "executor"): a
+/// parameter of the op all the same.
+fn is_prototype_name(op: &OpIr, word: &str) -> bool {
+    op.functions
+        .iter()
+        .flat_map(|f| &f.params)
+        .any(|p| p.name == word)
 }
 
 /// Lower-case words docs use in conditions that are not parameter names.

@@ -51,6 +51,9 @@ pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             }
         }
         Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
+        Rule::DtypeIsArg { param, arg: a } => {
+            pred::dtype_is_arg(&tensors(call, param)?, a, arg(call, a))
+        }
         Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
         Rule::DtypeCastable { from, to } => {
             pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
@@ -654,6 +657,25 @@ mod tests {
             &[("x", t(&[2], DType::Float16)), ("scalar", Arg::Null)],
         );
         assert!(check(&r, &null).is_ok());
+    }
+
+    #[test]
+    fn a_tensor_dtype_named_by_an_acl_data_type_argument() {
+        let r = vec![rule(
+            Rule::DtypeIsArg {
+                param: "out".into(),
+                arg: "dtype".into(),
+            },
+            161002,
+            "参数dtype和out的数据类型不一致",
+        )];
+        let with =
+            |out: DType, dtype: Arg| call("ascend910b", &[("out", t(&[2], out)), ("dtype", dtype)]);
+        assert!(check(&r, &with(DType::Int32, Arg::DataType(DType::Int32))).is_ok());
+        let e = check(&r, &with(DType::Float32, Arg::DataType(DType::Int32))).unwrap_err();
+        assert_eq!(e.message, "out has dtype FLOAT32 but dtype is INT32");
+        assert!(check(&r, &with(DType::Float32, Arg::Int(3))).is_err());
+        assert!(check(&r, &call("ascend910b", &[("out", t(&[2], DType::Int8))])).is_ok());
     }
 
     #[test]

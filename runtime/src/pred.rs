@@ -149,6 +149,19 @@ pub fn scalar_dtype_in(
     }
 }
 
+/// Every tensor has the dtype the `aclDataType` argument `name` holds (absent: not checked).
+pub fn dtype_is_arg(ts: &[Named], name: &str, a: Option<&Arg>) -> Result<(), String> {
+    let want = match a {
+        None => return Ok(()),
+        Some(Arg::DataType(d)) => *d,
+        Some(_) => return Err(format!("{name} is not an aclDataType")),
+    };
+    match ts.iter().find(|(_, t)| t.dtype != want) {
+        None => Ok(()),
+        Some((n, t)) => Err(format!("{n} has dtype {} but {name} is {want}", t.dtype)),
+    }
+}
+
 pub fn dtype_same(ts: &[Named]) -> Result<(), String> {
     same_by(ts, "dtype", |t| t.dtype.to_string())
 }

@@ -22,6 +22,9 @@ pub enum Rule {
     },
     /// All these params have one dtype.
     DtypeSame { params: Vec<String> },
+    /// The tensor's dtype is the one the `aclDataType` argument `arg` names ("参数dtype和out的数据类型
+    /// 不一致"); an absent `arg` is not checked.
+    DtypeIsArg { param: String, arg: String },
     /// The tensors' dtypes promote to a common dtype (aclnn/PyTorch promotion:
     /// "self和other无法做数据类型推导").
     DtypePromotable { params: Vec<String> },
@@ -300,6 +303,7 @@ impl Rule {
             Rule::NotNull { .. } => Stage::Null,
             Rule::DtypeIn { .. }
             | Rule::DtypeSame { .. }
+            | Rule::DtypeIsArg { .. }
             | Rule::DtypePromotable { .. }
             | Rule::DtypeCastable { .. }
             | Rule::ScalarCastable { .. } => Stage::Dtype,

@@ -83,6 +83,12 @@ pub fn int_value(call: &Call, name: &str) -> Option<i64> {
         _ => None,
     }
 }
+pub fn dtype_value(call: &Call, name: &str) -> Option<DType> {
+    match call.args.get(name) {
+        Some(Arg::DataType(d)) => Some(*d),
+        _ => None,
+    }
+}
 pub fn float_value(call: &Call, name: &str) -> Option<f64> {
     match call.args.get(name) {
         Some(Arg::Float(v)) => Some(*v),

@@ -89,7 +89,20 @@ pub(super) fn aspect_rules(
     let mut rules = Vec::new();
     let mut any_aspect = false;
 
-    if DTYPE.is_match(clause) {
+    let dtype_args: Vec<&Param> = attrs
+        .iter()
+        .copied()
+        .filter(|p| p.ty.contains("aclDataType"))
+        .collect();
+    let about_dtype_arg = mismatch && DTYPE.is_match(clause) && !tensors.is_empty();
+    if let ([arg], true) = (dtype_args.as_slice(), about_dtype_arg) {
+        // "参数dtype和out的数据类型不一致": each tensor has the dtype the argument names.
+        any_aspect = true;
+        rules.extend(tensors.iter().map(|t| Rule::DtypeIsArg {
+            param: t.name.clone(),
+            arg: arg.name.clone(),
+        }));
+    } else if DTYPE.is_match(clause) {
         any_aspect = true;
         rules.extend(dtype_rules(op, &tensors, mismatch)?);
         if !mismatch {

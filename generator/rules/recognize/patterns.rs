@@ -40,7 +40,7 @@ re!(
     EXPLANATORY,
     r"^(?:例如|如[^果]|即|其中|此时|也就是|超出了|表示)"
 );
-re!(NULL_WORD, r"空指针|nullptr|NULL|null");
+re!(NULL_WORD, r"空指针|nullptr|NULL|null|必选参数(?:为|是)空");
 // "传入的bias不是空指针": the pointer must be null, which `NotNull` does not say.
 re!(
     MUST_BE_NULL,

@@ -395,6 +395,24 @@ fn required_pointer_rule_covers_all_required() {
             params: s(&["gradOutput", "self"])
         }]
     );
+    // The prototype's workspaceSize and executor are parameters too, though not validated.
+    op.functions = vec![crate::ir::Function {
+        name: "aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize".into(),
+        params: ["gradOutput", "self", "out", "workspaceSize", "executor"]
+            .iter()
+            .map(|n| crate::ir::CParam {
+                name: n.to_string(),
+                ty: String::new(),
+            })
+            .collect(),
+        ..Default::default()
+    }];
+    assert_eq!(
+        recognize(&op, "输入、输出、workspaceSize 或 executor 等必选参数为空").unwrap(),
+        vec![Rule::NotNull {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
 }
 
 #[test]
@@ -2371,6 +2389,36 @@ fn a_note_in_parentheses_is_no_alternative_and_no_value_condition() {
         vec![Rule::ListLenIn {
             param: "stride".into(),
             lens: vec![0, 1, 3]
+        }]
+    );
+}
+
+#[test]
+fn a_dtype_equality_with_an_acl_data_type_argument() {
+    let op = op_of(
+        &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
+        vec![attr("dtype", "aclDataType", &[])],
+    );
+    let is_arg = |param: &str| Rule::DtypeIsArg {
+        param: param.into(),
+        arg: "dtype".into(),
+    };
+    for condition in [
+        "参数dtype和out的数据类型不一致。",
+        "输出out的数据类型与输入dtype的取值不一致。",
+        "dtype数据类型与out数据类型不一致。",
+    ] {
+        assert_eq!(
+            recognize(&op, condition).unwrap(),
+            vec![is_arg("out")],
+            "{condition}"
+        );
+    }
+    // Without the argument it is the tensors' equality, as before.
+    assert_eq!(
+        recognize(&op, "self和out的数据类型不一致。").unwrap(),
+        vec![Rule::DtypeSame {
+            params: vec!["self".into(), "out".into()]
         }]
     );
 }
