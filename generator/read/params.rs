@@ -150,6 +150,8 @@ fn read_dtypes_given(
     sec: &mut ParamSection,
 ) {
     let mut products: Vec<ProductId> = Vec::new();
+    // The parameter entry a line sits in (bullet style), and the parameter the lists are about.
+    let mut entry: Option<String> = None;
     let mut subject: Option<String> = None;
     for i in range.start..range.end.min(doc.lines.len()) {
         if doc.in_code[i] || table_lines.iter().any(|r| r.contains(&i)) {
@@ -157,7 +159,8 @@ fn read_dtypes_given(
         }
         let text = ascii_punct(&clean_inline(doc.line(i)));
         if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
-            subject = Some(c[1].to_string());
+            entry = Some(c[1].to_string());
+            subject.clone_from(&entry);
             products.clear();
         }
         let body = text.trim_start().trim_start_matches(['-', '*', '+']);
@@ -166,7 +169,7 @@ fn read_dtypes_given(
         if !found.is_empty() {
             products = found.into_iter().map(|f| f.id).collect();
             products.dedup();
-            subject = None;
+            subject.clone_from(&entry);
         }
         if let Some(Some(named)) = facts::dtype_kinship(&text) {
             subject = Some(named);
@@ -250,11 +253,15 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
     })
 }
 
-/// Conditional dtype lists go to their parameter when the tensor they depend on is one of the op.
+/// Conditional dtype lists go to their parameter (a tensor or an aclScalar, which have dtypes)
+/// when the tensor they depend on is one of the op.
 fn attach_dtypes_given(params: &mut [Param], given: &[(String, DtypesGiven)]) {
     for (subject, g) in given {
         let on_tensor = params.iter().any(|p| p.name == g.on && p.role.is_tensor());
-        let Some(p) = params.iter_mut().find(|p| &p.name == subject) else {
+        let Some(p) = params
+            .iter_mut()
+            .find(|p| &p.name == subject && (p.role.is_tensor() || p.ty.contains("aclScalar")))
+        else {
             continue;
         };
         if on_tensor && p.name != g.on && !p.dtypes_given.contains(g) {
@@ -1057,6 +1064,22 @@ mod tests {
             ]
         );
         assert!(given("out").is_empty());
+        // Bullet style: under a product note inside the parameter's own entry.
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n  - self（aclTensor*，计算输入）：输入，数据类型支持FLOAT16、INT32。\n  - other（aclScalar*，计算输入）：标量，数据类型支持FLOAT16、INT32、INT64。\n    - <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：当self的数据类型为INT32时，数据类型支持INT32、INT64。\n  - out（aclTensor*，计算输出）：输出，数据类型支持FLOAT16、INT32。\n  - executor（aclOpExecutor**，出参）：op执行器。\n    - <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：当self的数据类型为INT32时，数据类型支持INT64。\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let op = &read.ops[0];
+        let given = |n: &str| op.param(n).unwrap().dtypes_given.clone();
+        assert_eq!(
+            given("other"),
+            [DtypesGiven {
+                on: "self".into(),
+                when: vec![DType::Int32],
+                allowed: vec![DType::Int32, DType::Int64],
+                products: vec!["ascend910b".into()],
+            }]
+        );
+        // An executor has no dtype.
+        assert!(given("executor").is_empty());
     }
 
     #[test]
