@@ -174,17 +174,8 @@ fn read_dtypes_given(
         if let Some(Some(named)) = facts::dtype_kinship(&text) {
             subject = Some(named);
         }
-        let Some(subject) = &subject else {
-            continue;
-        };
-        for (on, when, allowed) in facts::dtypes_given(&text) {
-            let given = DtypesGiven {
-                on,
-                when,
-                allowed,
-                products: products.clone(),
-            };
-            sec.given.push((subject.clone(), given));
+        if let Some(subject) = &subject {
+            push_dtypes_given(sec, subject, &products, &text);
         }
     }
 }
@@ -196,14 +187,18 @@ fn cell_dtypes_given(name: &str, cell: &str, sec: &mut ParamSection) {
     let subject = facts::dtype_kinship(&text)
         .flatten()
         .unwrap_or_else(|| name.to_string());
-    for (on, when, allowed) in facts::dtypes_given(&text) {
+    push_dtypes_given(sec, &subject, &[], &text);
+}
+
+fn push_dtypes_given(sec: &mut ParamSection, subject: &str, products: &[ProductId], text: &str) {
+    for (on, when, allowed) in facts::dtypes_given(text) {
         let given = DtypesGiven {
             on,
             when,
             allowed,
-            products: Vec::new(),
+            products: products.to_vec(),
         };
-        sec.given.push((subject.clone(), given));
+        sec.given.push((subject.to_string(), given));
     }
 }
 

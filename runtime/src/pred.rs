@@ -123,12 +123,15 @@ pub fn dtype_in(ts: &[Named], allowed: Option<&[DType]>, product: &str) -> Resul
     };
     match ts.iter().find(|(_, t)| !allowed.contains(&t.dtype)) {
         None => Ok(()),
-        Some((name, t)) => Err(format!(
-            "{name} has dtype {} which {product} does not support here (supported: {})",
-            t.dtype,
-            join(allowed)
-        )),
+        Some((name, t)) => Err(unsupported_dtype(name, t.dtype, product, allowed)),
     }
+}
+
+fn unsupported_dtype(name: &str, dtype: DType, product: &str, allowed: &[DType]) -> String {
+    format!(
+        "{name} has dtype {dtype} which {product} does not support here (supported: {})",
+        join(allowed)
+    )
 }
 
 /// `dtype_in` for an `aclScalar` argument (a null one holds no dtype).
@@ -140,10 +143,7 @@ pub fn scalar_dtype_in(
 ) -> Result<(), String> {
     match (a, allowed) {
         (Some(Arg::Scalar { dtype, .. }), Some(allowed)) if !allowed.contains(dtype) => {
-            Err(format!(
-                "{name} has dtype {dtype} which {product} does not support here (supported: {})",
-                join(allowed)
-            ))
+            Err(unsupported_dtype(name, *dtype, product, allowed))
         }
         _ => Ok(()),
     }
