@@ -416,6 +416,8 @@ pub fn optional_in_text(text: &str) -> bool {
         "不能传入空指针",
         "不支持空指针",
         "不能是空指针",
+        "不支持传入空指针",
+        "不允许传入空指针",
     ]
     .iter()
     .any(|n| t.contains(n));
@@ -429,6 +431,13 @@ pub fn optional_in_text(text: &str) -> bool {
         "支持空指针",
         "可传入空指针",
         "可以传入空指针",
+        // "支持传入空指针，传入空指针时按零点为0处理"
+        "支持传入空指针",
+        "允许传入空指针",
+        "传入空指针时",
+        "传入空指针表示",
+        "传入空指针即可",
+        "固定传入空指针",
         "允许为空",
         "可以是空指针",
         "nullptr",
@@ -796,6 +805,13 @@ mod tests {
         assert_eq!(non_contiguous_in_text("支持非连续的Tensor"), Some(true));
         assert!(optional_in_text("可选参数，可为空"));
         assert!(!optional_in_text("不能为空指针"));
+        assert!(optional_in_text(
+            "支持传入空指针，传入空指针时按零点为0处理"
+        ));
+        assert!(optional_in_text("传入空指针时，采用\"rint\"模式"));
+        assert!(optional_in_text("预留参数，暂未使用，固定传入空指针"));
+        assert!(!optional_in_text("不允许传入空指针"));
+        assert!(!optional_in_text("不支持传入空指针"));
     }
 
     #[test]
