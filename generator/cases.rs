@@ -186,6 +186,8 @@ fn groups(rules: &[&Rule]) -> Groups {
             // Equal shapes meet a bound by another tensor's dims.
             Rule::DimsAtMost { lhs, rhs, .. } => g.shape.join(lhs, rhs),
             Rule::DtypeSame { params } => g.dtype.join_all(params),
+            // Tensors named by one aclDataType argument share its dtype.
+            Rule::DtypeIsArg { param, arg } => g.dtype.join(&format!("@{arg}"), param),
             Rule::FormatSame { params } => g.format.join_all(params),
             _ => {}
         }
@@ -261,14 +263,14 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
             args.insert(p.name.clone(), arg);
         }
     }
-    // A scalar takes the dtype its cast target has when the default FLOAT32 cannot be cast
-    // to it (an INT32 self rejects a FLOAT alpha).
     let mut call = Call {
         product: product.to_string(),
         args,
     };
-    satisfy_scalar_dtypes(&active, &mut call);
+    satisfy_given_dtypes(op, &active, &g, &mut call);
     satisfy_dtype_args(&active, &mut call);
+    // A scalar takes the dtype its cast target has when the default FLOAT32 cannot be cast
+    // to it (an INT32 self rejects a FLOAT alpha).
     for rule in &active {
         if let Rule::ScalarCastable { scalars, to, dtype } = rule {
             let target = cast_target(&call, to, *dtype);
@@ -287,26 +289,53 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
 }
 
 /// A scalar takes the first dtype its `DtypeIn` allows on the call's product, where the default
-/// FLOAT32 is not allowed (also under a `WhenDtype` the baseline's tensors meet).
-fn satisfy_scalar_dtypes(rules: &[&Rule], call: &mut Call) {
+/// FLOAT32 is not allowed; so does a tensor (with its dtype group) whose list is stated against
+/// another tensor's dtype (`WhenDtype`) the baseline meets.
+fn satisfy_given_dtypes(op: &OpIr, rules: &[&Rule], g: &Groups, call: &mut Call) {
     for rule in rules {
-        let rule = match rule {
+        let (rule, on) = match rule {
             Rule::WhenDtype {
                 param,
                 dtypes,
                 rule,
-            } if tensor_of(call, param).is_some_and(|t| dtypes.contains(&t.dtype)) => rule,
-            other => *other,
+            } if tensor_of(call, param).is_some_and(|t| dtypes.contains(&t.dtype)) => {
+                (rule.as_ref(), Some(param))
+            }
+            other => (*other, None),
         };
         let Rule::DtypeIn { param, allowed } = rule else {
             continue;
         };
-        let first = allowed.get(&call.product).and_then(|l| l.first().copied());
-        if let (Some(Arg::Scalar { dtype, .. }), Some(first)) = (call.args.get_mut(param), first) {
-            if !allowed[&call.product].contains(dtype) {
-                *dtype = first;
+        let Some(list) = allowed.get(&call.product) else {
+            continue;
+        };
+        let Some(&first) = list.first() else {
+            continue;
+        };
+        match call.args.get_mut(param) {
+            Some(Arg::Scalar { dtype, .. }) if !list.contains(dtype) => *dtype = first,
+            Some(Arg::Tensor(_) | Arg::TensorList(_)) => {
+                let Some(on) = on else {
+                    continue;
+                };
+                let group = g.dtype.members(param, tensor_params(op));
+                let held = tensor_of(call, param).is_some_and(|t| list.contains(&t.dtype));
+                if !held && !group.contains(on) {
+                    for name in &group {
+                        set_dtype(call, name, first);
+                    }
+                }
             }
+            _ => {}
         }
+    }
+}
+
+fn set_dtype(call: &mut Call, name: &str, dtype: aclnn_runtime::DType) {
+    match call.args.get_mut(name) {
+        Some(Arg::Tensor(t)) => t.dtype = dtype,
+        Some(Arg::TensorList(ts)) => ts.iter_mut().for_each(|t| t.dtype = dtype),
+        _ => {}
     }
 }
 
@@ -1781,6 +1810,44 @@ mod tests {
                 .map_or(0, |e| e.code);
             assert_eq!(status, case.expect.status, "{}", case.name);
         }
+    }
+
+    #[test]
+    fn a_tensor_dtype_list_stated_against_another_tensor_is_met_by_the_baseline() {
+        let mut op = op();
+        op.params.push(tensor(
+            "scalar",
+            Role::InputTensor,
+            &[DType::Float32, DType::Float16],
+        ));
+        // "当self的数据类型为FLOAT32时，scalar的数据类型支持FLOAT16".
+        push_rule(
+            &mut op,
+            Rule::WhenDtype {
+                param: "self".into(),
+                dtypes: vec![DType::Float32],
+                rule: Box::new(Rule::DtypeIn {
+                    param: "scalar".into(),
+                    allowed: [("ascend910b".to_string(), vec![DType::Float16])]
+                        .into_iter()
+                        .collect(),
+                }),
+            },
+            "scalar的数据类型不在支持的范围之内",
+        );
+        let rules = op.all_rules();
+        let call = baseline(&op, &rules, "ascend910b");
+        assert_eq!(
+            tensor_of(&call, "self").map(|t| t.dtype),
+            Some(DType::Float32)
+        );
+        assert_eq!(
+            tensor_of(&call, "scalar").map(|t| t.dtype),
+            Some(DType::Float16)
+        );
+        assert_eq!(first_failure(&rules, &call), None, "{call:?}");
+        let set = synthesize(&op);
+        assert!(set.untested.is_empty(), "{:?}", set.untested);
     }
 
     #[test]

@@ -143,6 +143,15 @@ pub struct Param {
     pub source: Option<Loc>,
 }
 
+impl Param {
+    /// An `aclScalar*` argument (not a list): it carries a dtype of its own.
+    pub fn is_scalar(&self) -> bool {
+        self.role == Role::Attribute
+            && self.ty.contains("aclScalar")
+            && !self.ty.contains("aclScalarList")
+    }
+}
+
 /// "当`on`的数据类型为`when`时，数据类型支持`allowed`" on `products` (empty: every product).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DtypesGiven {

@@ -82,13 +82,18 @@ static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:[-*+]\s*)?(-?\d{1,3})\s*[:：]\s*([A-Z][A-Z0-9_]*)").unwrap()
 });
 
-/// Splits a token list into dtypes, returning unknown tokens separately.
-// "当`x`的数据类型为FLOAT32、BFLOAT16时，数据类型支持FLOAT32、DOUBLE" (or "…时，数据类型与`x`的数据
-// 类型保持一致"): dtypes allowed while another tensor has some dtype.
+// "当`x`的数据类型为FLOAT32、BFLOAT16时，数据类型支持FLOAT32、DOUBLE" (or "…时，`scalar`的数据类型支持…",
+// "…时，数据类型与`x`的数据类型保持一致"): dtypes allowed while another tensor has some dtype. The
+// lists take any ASCII word, so a misspelt token makes the statement unread instead of cutting
+// the list short.
 static DTYPE_GIVEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"当\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*([A-Z][A-Z0-9_]*(?:\s*[、,，和或]\s*[A-Z][A-Z0-9_]*)*)\s*时\s*[,，]?\s*(?:数据类型\s*)?(?:(?:仅)?支持\s*([A-Z][A-Z0-9_]*(?:\s*[、,，和或]\s*[A-Z][A-Z0-9_]*)*)|与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:的\s*数据类型\s*)?(?:保持\s*)?(?:一致|相同))",
-    )
+    Regex::new(concat!(
+        r"当\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*",
+        r"([A-Za-z][A-Za-z0-9_]*(?:\s*[、,，和或]\s*[A-Za-z][A-Za-z0-9_]*)*)\s*时\s*[,，]?\s*",
+        r"(?:`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*)?(?:数据类型\s*)?",
+        r"(?:(?:仅)?支持\s*([A-Za-z][A-Za-z0-9_]*(?:\s*[、,，和或]\s*[A-Za-z][A-Za-z0-9_]*)*)",
+        r"|与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:的\s*数据类型\s*)?(?:保持\s*)?(?:一致|相同))",
+    ))
     .unwrap()
 });
 // "入参`scalar`与入参`x`的数据类型具有一定对应关系", "参数`scalar`数据类型与入参`x`的数据类型具有一定对应关系".
@@ -99,10 +104,20 @@ static DTYPE_KINSHIP: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
-/// One "当`on`的数据类型为…时，数据类型支持…" statement: `(on, when, allowed)`. "与`on`的数据类型保持一致"
-/// allows the one dtype `on` has, so it gives one statement per dtype. A token that is no
-/// dtype makes the statement unread (none is returned for it).
-pub fn dtypes_given(text: &str) -> Vec<(String, Vec<DType>, Vec<DType>)> {
+/// One "当`on`的数据类型为`when`时，(`subject`的)数据类型支持`allowed`" statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DtypesGivenText {
+    /// The parameter the sentence itself names, if any; else the lead's or the entry's.
+    pub subject: Option<String>,
+    pub on: String,
+    pub when: Vec<DType>,
+    pub allowed: Vec<DType>,
+}
+
+/// The "当`on`的数据类型为…时，数据类型支持…" statements of `text`. "与`on`的数据类型保持一致" allows
+/// the one dtype `on` has, so it gives one statement per dtype. A token that is no dtype makes
+/// the statement unread (none is returned for it).
+pub fn dtypes_given(text: &str) -> Vec<DtypesGivenText> {
     let mut out = Vec::new();
     for c in DTYPE_GIVEN.captures_iter(text) {
         let (when, unknown) = dtype_tokens(&c[2]);
@@ -110,15 +125,22 @@ pub fn dtypes_given(text: &str) -> Vec<(String, Vec<DType>, Vec<DType>)> {
             continue;
         }
         let on = c[1].to_string();
-        match (c.get(3), c.get(4)) {
+        let subject = c.get(3).map(|m| m.as_str().to_string());
+        let statement = |when: Vec<DType>, allowed: Vec<DType>| DtypesGivenText {
+            subject: subject.clone(),
+            on: on.clone(),
+            when,
+            allowed,
+        };
+        match (c.get(4), c.get(5)) {
             (Some(list), _) => {
                 let (allowed, unknown) = dtype_tokens(list.as_str());
                 if !allowed.is_empty() && unknown.is_empty() {
-                    out.push((on, when, allowed));
+                    out.push(statement(when, allowed));
                 }
             }
             (None, Some(same)) if same.as_str() == on => {
-                out.extend(when.iter().map(|d| (on.clone(), vec![*d], vec![*d])));
+                out.extend(when.iter().map(|d| statement(vec![*d], vec![*d])));
             }
             _ => {}
         }
@@ -137,6 +159,7 @@ pub fn dtype_kinship(text: &str) -> Option<Option<String>> {
     )
 }
 
+/// Splits a token list into dtypes, returning unknown tokens separately.
 pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();
@@ -418,6 +441,9 @@ pub fn optional_in_text(text: &str) -> bool {
         "不能是空指针",
         "不支持传入空指针",
         "不允许传入空指针",
+        "传入空指针时报错",
+        "传入空指针时返回",
+        "传入空指针时会报错",
     ]
     .iter()
     .any(|n| t.contains(n));
@@ -812,6 +838,7 @@ mod tests {
         assert!(optional_in_text("预留参数，暂未使用，固定传入空指针"));
         assert!(!optional_in_text("不允许传入空指针"));
         assert!(!optional_in_text("不支持传入空指针"));
+        assert!(!optional_in_text("传入空指针时返回161001"));
     }
 
     #[test]

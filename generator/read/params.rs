@@ -47,7 +47,9 @@ pub struct ParamSection {
     pub docs: Vec<ParamDoc>,
     pub notes: Vec<Note>,
     /// Conditional dtype lists with the parameter they are about.
-    pub given: Vec<(String, DtypesGiven)>,
+    /// Conditional dtype lists with the parameters they may be about, most specific first: the
+    /// one the sentence names, the one its lead names, the entry or row it sits in.
+    pub given: Vec<(Vec<String>, DtypesGiven)>,
 }
 
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
@@ -140,9 +142,9 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
     sec
 }
 
-/// The prose's "当`x`的数据类型为…时，数据类型支持…" lists. Each is about the parameter the lead before
-/// it names ("入参`scalar`与入参`x`的数据类型具有一定对应关系：") or whose entry it sits in, on the
-/// products of the bullet it sits under.
+/// The prose's "当`x`的数据类型为…时，数据类型支持…" lists. Each is about the parameter the sentence
+/// or the lead before it names ("入参`scalar`与入参`x`的数据类型具有一定对应关系：") or whose entry it
+/// sits in, on the products of the bullet it sits under.
 fn read_dtypes_given(
     doc: &Doc,
     range: Range<usize>,
@@ -150,9 +152,9 @@ fn read_dtypes_given(
     sec: &mut ParamSection,
 ) {
     let mut products: Vec<ProductId> = Vec::new();
-    // The parameter entry a line sits in (bullet style), and the parameter the lists are about.
+    // The parameter entry a line sits in (bullet style), and the one a lead names.
     let mut entry: Option<String> = None;
-    let mut subject: Option<String> = None;
+    let mut lead: Option<String> = None;
     for i in range.start..range.end.min(doc.lines.len()) {
         if doc.in_code[i] || table_lines.iter().any(|r| r.contains(&i)) {
             continue;
@@ -160,45 +162,52 @@ fn read_dtypes_given(
         let text = ascii_punct(&clean_inline(doc.line(i)));
         if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
             entry = Some(c[1].to_string());
-            subject.clone_from(&entry);
+            lead = None;
             products.clear();
         }
-        let body = text.trim_start().trim_start_matches(['-', '*', '+']);
-        let head = body.find(':').map_or("", |c| &body[..c]);
-        let found = find_products(head);
-        if !found.is_empty() {
-            products = found.into_iter().map(|f| f.id).collect();
-            products.dedup();
-            subject.clone_from(&entry);
+        if let Some((found, _)) = product_head(bullet_body(&text)) {
+            products = found;
+            lead = None;
         }
         if let Some(Some(named)) = facts::dtype_kinship(&text) {
-            subject = Some(named);
+            lead = Some(named);
         }
-        if let Some(subject) = &subject {
-            push_dtypes_given(sec, subject, &products, &text);
-        }
+        let subjects: Vec<String> = lead.iter().chain(&entry).cloned().collect();
+        push_dtypes_given(sec, &subjects, &products, &text);
     }
 }
 
 /// A table cell's "当`x`的数据类型为…时，数据类型支持…" lists, about the row's parameter unless the
-/// cell's lead names another.
+/// cell names another.
 fn cell_dtypes_given(name: &str, cell: &str, sec: &mut ParamSection) {
     let text = ascii_punct(cell);
-    let subject = facts::dtype_kinship(&text)
-        .flatten()
-        .unwrap_or_else(|| name.to_string());
-    push_dtypes_given(sec, &subject, &[], &text);
+    let lead = facts::dtype_kinship(&text).flatten();
+    let subjects: Vec<String> = lead.into_iter().chain([name.to_string()]).collect();
+    push_dtypes_given(sec, &subjects, &[], &text);
 }
 
-fn push_dtypes_given(sec: &mut ParamSection, subject: &str, products: &[ProductId], text: &str) {
-    for (on, when, allowed) in facts::dtypes_given(text) {
+fn push_dtypes_given(
+    sec: &mut ParamSection,
+    subjects: &[String],
+    products: &[ProductId],
+    text: &str,
+) {
+    for g in facts::dtypes_given(text) {
+        let candidates: Vec<String> = g
+            .subject
+            .into_iter()
+            .chain(subjects.iter().cloned())
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
         let given = DtypesGiven {
-            on,
-            when,
-            allowed,
+            on: g.on,
+            when: g.when,
+            allowed: g.allowed,
             products: products.to_vec(),
         };
-        sec.given.push((subject.to_string(), given));
+        sec.given.push((candidates, given));
     }
 }
 
@@ -217,17 +226,8 @@ fn push_more(sec: &mut ParamSection, name: &str, text: &str) {
 
 /// A line whose text before the colon names products (or that sits in an npu scope).
 fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Option<Note> {
-    let body = text
-        .trim_start()
-        .trim_start_matches(['-', '*', '+'])
-        .trim_start();
-    let colon = body.find(':');
-    let head = colon.map(|c| &body[..c]).unwrap_or("");
-    let found = find_products(head);
-    if !found.is_empty() {
-        let mut products: Vec<ProductId> = found.into_iter().map(|f| f.id).collect();
-        products.dedup();
-        let rest = colon.map(|c| body[c + 1..].trim()).unwrap_or("");
+    let body = bullet_body(text);
+    if let Some((products, rest)) = product_head(body) {
         return Some(Note {
             line: idx,
             products,
@@ -248,14 +248,40 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
     })
 }
 
-/// Conditional dtype lists go to their parameter (a tensor or an aclScalar, which have dtypes)
-/// when the tensor they depend on is one of the op.
-fn attach_dtypes_given(params: &mut [Param], given: &[(String, DtypesGiven)]) {
-    for (subject, g) in given {
+/// A line without its bullet mark.
+fn bullet_body(text: &str) -> &str {
+    text.trim_start()
+        .trim_start_matches(['-', '*', '+'])
+        .trim_start()
+}
+
+/// "<term>Atlas A2 训练系列产品</term>：rest": the products a line opens with, and the rest.
+fn product_head(body: &str) -> Option<(Vec<ProductId>, &str)> {
+    let colon = body.find(':')?;
+    let found = find_products(&body[..colon]);
+    if found.is_empty() {
+        return None;
+    }
+    let mut products: Vec<ProductId> = found.into_iter().map(|f| f.id).collect();
+    products.dedup();
+    Some((products, body[colon + 1..].trim()))
+}
+
+/// Conditional dtype lists go to their parameter, the first candidate that is one of the op's
+/// tensors or aclScalars (which have dtypes), when the tensor they depend on is one of the op.
+fn attach_dtypes_given(params: &mut [Param], given: &[(Vec<String>, DtypesGiven)]) {
+    for (subjects, g) in given {
         let on_tensor = params.iter().any(|p| p.name == g.on && p.role.is_tensor());
+        let has_dtype = |p: &Param| p.role.is_tensor() || p.is_scalar();
+        let Some(subject) = subjects
+            .iter()
+            .find(|s| params.iter().any(|p| &p.name == *s))
+        else {
+            continue;
+        };
         let Some(p) = params
             .iter_mut()
-            .find(|p| &p.name == subject && (p.role.is_tensor() || p.ty.contains("aclScalar")))
+            .find(|p| &p.name == subject && has_dtype(p))
         else {
             continue;
         };
@@ -1031,7 +1057,7 @@ mod tests {
 
     #[test]
     fn dtype_lists_stated_against_another_tensor() {
-        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensorList *x, const aclScalar *scalar, const aclScalar *alpha, aclTensorList *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th></tr>\n<tr><td>x（aclTensorList*）</td><td>输入</td><td>输入。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n<tr><td>scalar（aclScalar*）</td><td>输入</td><td>标量。</td><td>-</td><td>FLOAT32、FLOAT16、DOUBLE、INT32</td></tr>\n<tr><td>alpha（aclScalar*）</td><td>输入</td><td>系数。</td><td>数据类型与入参`x`的数据类型具有一定对应关系：<ul><li>当`x`的数据类型为FLOAT32、FLOAT16时，数据类型与`x`的数据类型保持一致。</li></ul></td><td>FLOAT32、FLOAT16</td></tr>\n<tr><td>out（aclTensorList*）</td><td>输出</td><td>输出。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n</table>\n\n- <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：\n\n  入参`scalar`与入参`x`的数据类型具有一定对应关系：\n  - 当`x`的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE。\n  - 当`y`的数据类型为FLOAT16时，数据类型支持FLOAT16。\n";
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensorList *x, const aclScalar *scalar, const aclScalar *alpha, aclTensorList *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th></tr>\n<tr><td>x（aclTensorList*）</td><td>输入</td><td>输入。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n<tr><td>scalar（aclScalar*）</td><td>输入</td><td>标量。</td><td>-</td><td>FLOAT32、FLOAT16、DOUBLE、INT32</td></tr>\n<tr><td>alpha（aclScalar*）</td><td>输入</td><td>系数。</td><td>数据类型与入参`x`的数据类型具有一定对应关系：<ul><li>当`x`的数据类型为FLOAT32、FLOAT16时，数据类型与`x`的数据类型保持一致。</li></ul></td><td>FLOAT32、FLOAT16</td></tr>\n<tr><td>out（aclTensorList*）</td><td>输出</td><td>输出。</td><td>-</td><td>FLOAT32、FLOAT16、INT32</td></tr>\n</table>\n\n- <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：\n\n  入参`scalar`与入参`x`的数据类型具有一定对应关系：\n  - 当`x`的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE。\n  - 当`y`的数据类型为FLOAT16时，数据类型支持FLOAT16。\n- <term>Ascend 950PR/Ascend 950DT</term>：\n  输入Tensor的数据类型与入参`x`的数据类型具有一定对应关系：\n  - 当`x`的数据类型为INT32时，`scalar`的数据类型支持INT32、INT64。\n  - 当`x`的数据类型为FLOAT32时，`scalar`的数据类型支持FLOAT32、Dooble。\n";
         let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
         let op = &read.ops[0];
         let given = |n: &str| op.param(n).unwrap().dtypes_given.clone();
@@ -1041,14 +1067,22 @@ mod tests {
             allowed: allowed.to_vec(),
             products: products.iter().map(|p| p.to_string()).collect(),
         };
-        // Under a product bullet, about the parameter its lead names; `y` is no tensor of the op.
+        // Under a product bullet, about the parameter its lead or the sentence names; `y` is no
+        // tensor of the op, "Tensor" no parameter, and a misspelt dtype leaves a list unread.
         assert_eq!(
             given("scalar"),
-            [on_x(
-                &[DType::Float16],
-                &[DType::Float16, DType::Float64],
-                &["ascend910b"]
-            )]
+            [
+                on_x(
+                    &[DType::Float16],
+                    &[DType::Float16, DType::Float64],
+                    &["ascend910b"]
+                ),
+                on_x(
+                    &[DType::Int32],
+                    &[DType::Int32, DType::Int64],
+                    &["ascend950"]
+                ),
+            ]
         );
         // In the parameter's own cell, on every product; "保持一致" is one list per dtype.
         assert_eq!(

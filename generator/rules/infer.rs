@@ -36,7 +36,7 @@ re!(SAME_WORD, r"一致|相同|保持|相等");
 // (braces hold a set, whatever its size).
 re!(
     VALUE_SET,
-    r"取值(?:范围)?\s*(?:是|为)?\s*[:：]?\s*(?:[\[［]\s*(-?\d+(?:\s*[,，]\s*-?\d+){2,})\s*[\]］]|\{\s*(-?\d+(?:\s*[,，]\s*-?\d+)*)\s*\})|范围\s*(?:是|为)\s*[:：]?\s*\{\s*(-?\d+(?:\s*[,，]\s*-?\d+)*)\s*\}"
+    r"(?:取值(?:范围)?|范围)\s*(?:是|为)?\s*[:：]?\s*(?:[\[［]\s*(-?\d+(?:\s*[,，]\s*-?\d+){2,})\s*[\]］]|\{\s*(-?\d+(?:\s*[,，]\s*-?\d+)*)\s*\})"
 );
 // "与输入input一致或为FLOAT类型": equality is one of two choices, no rule.
 re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
@@ -424,7 +424,7 @@ pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
         ));
     }
     if p.role.is_tensor() {
-        for rule in dtype_rules(op, p) {
+        for rule in param_dtype_rules(op, p) {
             out.push((
                 rule,
                 invalid,
@@ -526,6 +526,10 @@ pub fn attribute_rules(p: &Param) -> Vec<Rule> {
 
 /// The value rules of an integer attribute: its enumeration, else its stated ranges.
 pub fn value_rules(p: &Param) -> Vec<Rule> {
+    // An aclDataType holds a dtype, not an integer: no integer rule checks it.
+    if p.ty.contains("aclDataType") {
+        return Vec::new();
+    }
     if !p.enum_values.is_empty() {
         return vec![Rule::IntIn {
             param: p.name.clone(),
@@ -544,11 +548,7 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
             .iter()
             .filter_map(|c| VALUE_SET.captures(c))
             .flat_map(|c| {
-                let list = c
-                    .get(1)
-                    .or(c.get(2))
-                    .or(c.get(3))
-                    .map_or("", |m| m.as_str());
+                let list = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
                 text::int_alternatives(list)
             })
             .collect();
@@ -762,11 +762,17 @@ pub fn string_values(p: &Param) -> Result<Vec<String>, String> {
 }
 
 /// A tensor's dtype rules: its per-product lists, then its conditional ones.
-pub fn dtype_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
+pub fn param_dtype_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
     dtype_list_rule(op, p)
         .into_iter()
         .chain(dtype_given_rules(op, p))
         .collect()
+}
+
+/// A product the op's support list does not mark unsupported: a product note may name one the
+/// list leaves out.
+fn not_unsupported(op: &OpIr, product: &str) -> bool {
+    op.products.get(product) != Some(&false)
 }
 
 /// `DtypeIn` from the per-product dtype lists, restricted to products the op supports.
@@ -774,7 +780,7 @@ fn dtype_list_rule(op: &OpIr, p: &Param) -> Option<Rule> {
     let allowed: BTreeMap<String, Vec<DType>> = p
         .dtypes
         .iter()
-        .filter(|(prod, list)| !list.is_empty() && op.products.get(*prod) != Some(&false))
+        .filter(|(prod, list)| !list.is_empty() && not_unsupported(op, prod))
         .map(|(prod, list)| (prod.clone(), list.clone()))
         .collect();
     (!allowed.is_empty()).then(|| Rule::DtypeIn {
@@ -788,7 +794,6 @@ fn dtype_list_rule(op: &OpIr, p: &Param) -> Option<Rule> {
 /// passes a FLOAT value where the list says INT32、INT64), a list stated against a tensor's dtype
 /// is not.
 pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
-    let supported = |prod: &String| op.products.get(prod) != Some(&false);
     let mut rules: Vec<Rule> = Vec::new();
     for g in &p.dtypes_given {
         // A list for every product the op supports, unless the statement names its products.
@@ -799,7 +804,10 @@ pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
                 .map(|(k, _)| k)
                 .collect()
         } else {
-            g.products.iter().filter(|prod| supported(prod)).collect()
+            g.products
+                .iter()
+                .filter(|prod| not_unsupported(op, prod))
+                .collect()
         };
         let given: BTreeMap<String, Vec<DType>> = products
             .into_iter()

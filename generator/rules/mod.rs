@@ -113,6 +113,8 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
                 Rule::DtypeCastable { from, to } => {
                     Some(from.iter().chain([to]).cloned().collect())
                 }
+                // A dtype named by an aclDataType argument is related to that argument.
+                Rule::DtypeIsArg { param, arg } => Some(vec![param.clone(), arg.clone()]),
                 _ => None,
             })
     };

@@ -254,11 +254,6 @@ pub fn int_alternatives(text: &str) -> Vec<i64> {
         .collect()
 }
 
-/// An `aclScalar*` argument (not a list): it carries a dtype of its own.
-pub fn is_scalar(p: &Param) -> bool {
-    p.role == Role::Attribute && p.ty.contains("aclScalar") && !p.ty.contains("aclScalarList")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,7 +111,7 @@ pub(super) fn aspect_rules(
             rules.extend(
                 subjects
                     .iter()
-                    .filter(|p| text::is_scalar(p))
+                    .filter(|p| p.is_scalar())
                     .flat_map(|p| infer::dtype_given_rules(op, p)),
             );
         }
@@ -195,7 +195,7 @@ pub(super) fn dtype_rules(
     }
     Ok(tensors
         .iter()
-        .flat_map(|p| infer::dtype_rules(op, p))
+        .flat_map(|p| infer::param_dtype_rules(op, p))
         .collect())
 }
 
