@@ -46,7 +46,6 @@ pub struct Note {
 pub struct ParamSection {
     pub docs: Vec<ParamDoc>,
     pub notes: Vec<Note>,
-    /// Conditional dtype lists with the parameter they are about.
     /// Conditional dtype lists with the parameters they may be about, most specific first: the
     /// one the sentence names, the one its lead names, the entry or row it sits in.
     pub given: Vec<(Vec<String>, DtypesGiven)>,
