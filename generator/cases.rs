@@ -5,7 +5,7 @@
 //! Every case is verified against the rule interpreter before it is kept, so a case's expected
 //! status is a fact about the rules, not a guess. Deterministic: same IR, same cases.
 
-use crate::ir::{OpIr, Role};
+use crate::ir::{OpIr, ParamKind, Role};
 use aclnn_runtime::check::eval;
 use aclnn_runtime::{
     status, Arg, Call, CheckedRule, DType, Factor, Format, Product, Rule, TensorDesc,
@@ -256,7 +256,7 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
                     op, &active, &g, &p.name, product,
                 )]))
             }
-            Role::Attribute => baseline_attribute(&active, &p.name, &p.ty),
+            Role::Attribute => baseline_attribute(&active, &p.name, p.kind()),
             Role::WorkspaceSize | Role::Executor | Role::Workspace | Role::Stream => None,
         };
         if let Some(arg) = arg {
@@ -675,33 +675,23 @@ fn format_rank(f: Format) -> Option<usize> {
     }
 }
 
-fn baseline_attribute(rules: &[&Rule], name: &str, ty: &str) -> Option<Arg> {
-    let ty = ty.to_ascii_lowercase();
-    if ty.contains("aclintarray") {
-        Some(Arg::IntArray(baseline_int_list(rules, name)))
-    } else if ty.contains("aclfloatarray") {
-        Some(Arg::FloatArray(vec![1.0]))
-    } else if ty.contains("aclboolarray") {
-        Some(Arg::BoolArray(vec![false]))
-    } else if ty.contains("acldatatype") {
+fn baseline_attribute(rules: &[&Rule], name: &str, kind: ParamKind) -> Option<Arg> {
+    match kind {
+        ParamKind::IntArray => Some(Arg::IntArray(baseline_int_list(rules, name))),
+        ParamKind::FloatArray => Some(Arg::FloatArray(vec![1.0])),
+        ParamKind::BoolArray => Some(Arg::BoolArray(vec![false])),
         // The dtype a `DtypeIsArg` tensor has is set once the tensors are (`satisfy_dtype_args`).
-        Some(Arg::DataType(DType::Float32))
-    } else if ty.contains("aclscalar") {
-        Some(Arg::Scalar {
+        ParamKind::DataType => Some(Arg::DataType(DType::Float32)),
+        ParamKind::Scalar | ParamKind::ScalarList => Some(Arg::Scalar {
             dtype: DType::Float32,
             value: 1.0,
-        })
-    } else if ty.starts_with("bool") {
-        Some(Arg::Bool(false))
-    } else if ty.contains("double") || ty.contains("float") {
-        Some(Arg::Float(1.0))
-    } else if ty.contains("char") {
+        }),
+        ParamKind::Bool => Some(Arg::Bool(false)),
+        ParamKind::Float => Some(Arg::Float(1.0)),
         // A string attribute is passed only where a rule names its values (else absent: not checked).
-        baseline_str(rules, name).map(Arg::Str)
-    } else if ty.contains("int") {
-        Some(Arg::Int(baseline_int(rules, name)))
-    } else {
-        None
+        ParamKind::Str => baseline_str(rules, name).map(Arg::Str),
+        ParamKind::Int => Some(Arg::Int(baseline_int(rules, name))),
+        _ => None,
     }
 }
 

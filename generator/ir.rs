@@ -1,6 +1,7 @@
 //! The IR of one aclnn operator: everything the emitters need, and nothing about where it was
 //! read from except provenance. `show --format json` prints it; its field names are a contract.
 
+pub use crate::ctype::{CType, ParamKind};
 pub use crate::diag::{Code, Diagnostic, Severity};
 use aclnn_runtime::{CheckedRule, DType, Format};
 use serde::{Deserialize, Serialize};
@@ -60,7 +61,7 @@ pub struct Function {
 pub struct CParam {
     pub name: String,
     #[serde(rename = "type")]
-    pub ty: String,
+    pub ty: CType,
 }
 
 #[derive(
@@ -108,7 +109,7 @@ pub struct Param {
     pub name: String,
     pub role: Role,
     #[serde(rename = "type")]
-    pub ty: String,
+    pub ty: CType,
     /// May be a null pointer (documented as optional / 可选).
     #[serde(default)]
     pub optional: bool,
@@ -144,11 +145,14 @@ pub struct Param {
 }
 
 impl Param {
+    /// What the parameter is, from its C type.
+    pub fn kind(&self) -> ParamKind {
+        self.ty.kind()
+    }
+
     /// An `aclScalar*` argument (not a list): it carries a dtype of its own.
     pub fn is_scalar(&self) -> bool {
-        self.role == Role::Attribute
-            && self.ty.contains("aclScalar")
-            && !self.ty.contains("aclScalarList")
+        self.role == Role::Attribute && self.kind() == ParamKind::Scalar
     }
 }
 
@@ -282,46 +286,6 @@ pub const GENERATION_CODES: &[Code] = &[
     Code::NoTensorParam,
 ];
 
-/// The C types aclnn prototypes use (without `const` and `*`).
-const C_TYPES: &[&str] = &[
-    "aclTensor",
-    "aclTensorList",
-    "aclScalar",
-    "aclScalarList",
-    "aclIntArray",
-    "aclFloatArray",
-    "aclBoolArray",
-    "aclOpExecutor",
-    "aclrtStream",
-    "aclDataType",
-    "aclFormat",
-    "void",
-    "bool",
-    "char",
-    "float",
-    "double",
-    "int",
-    "size_t",
-    "int8_t",
-    "int16_t",
-    "int32_t",
-    "int64_t",
-    "uint8_t",
-    "uint16_t",
-    "uint32_t",
-    "uint64_t",
-];
-
-/// A C type without `const` and spaces, for matching: `const aclrtStream` → `aclrtStream`,
-/// `aclOpExecutor **` → `aclOpExecutor**`.
-pub fn bare_type(ty: &str) -> String {
-    ty.split(|c: char| c.is_whitespace() || c == '*')
-        .filter(|t| !t.is_empty() && *t != "const")
-        .collect::<Vec<_>>()
-        .join(" ")
-        + &"*".repeat(ty.matches('*').count())
-}
-
 /// Whether `name` is a C identifier (op and parameter names become file and C/Rust names).
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
@@ -385,13 +349,13 @@ impl OpIr {
 /// A prototype parameter whose type is not an aclnn C type or whose name is not an identifier
 /// (doc typos such as `onst aclTensor*`, or a missing comma that glues two parameters).
 fn c_param_problem(f: &Function, p: &CParam) -> Option<(Code, String)> {
-    let base = bare_type(&p.ty).trim_end_matches('*').to_string();
-    if !C_TYPES.contains(&base.as_str()) {
-        let glued = base
-            .split(|c: char| c.is_whitespace() || c == '*')
-            .filter(|w| C_TYPES.contains(w))
-            .count()
-            > 1;
+    if p.ty.base() == crate::ctype::Base::Unknown {
+        let glued =
+            p.ty.name()
+                .split_whitespace()
+                .filter(|w| crate::ctype::Base::is_known_name(w))
+                .count()
+                > 1;
         let hint = if glued {
             " (a missing comma between two parameters?)"
         } else {
@@ -447,14 +411,6 @@ pub fn snake_case(op: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bare_type_drops_const_and_spacing() {
-        assert_eq!(bare_type("const aclrtStream"), "aclrtStream");
-        assert_eq!(bare_type("aclOpExecutor **"), "aclOpExecutor**");
-        assert_eq!(bare_type("const aclTensor *"), "aclTensor*");
-        assert_eq!(bare_type("unsigned long*"), "unsigned long*");
-    }
 
     fn two_phase_op(first_param: CParam) -> OpIr {
         let f = |name: &str, params: Vec<CParam>| Function {

@@ -13,6 +13,7 @@
 //! `tests/architecture.rs` checks the order.
 
 // The foundation every stage shares.
+pub mod ctype;
 pub mod diag;
 pub mod files;
 pub mod ir;

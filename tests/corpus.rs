@@ -179,7 +179,7 @@ fn corpus_figures() {
                                 .map(|p| {
                                     (
                                         p.name.clone(),
-                                        p.ty.replace(' ', "").replace("const", "const "),
+                                        p.ty.as_str().replace(' ', "").replace("const", "const "),
                                     )
                                 })
                                 .collect()

@@ -102,7 +102,7 @@ fn param(text: &str) -> Option<CParam> {
     }
     Some(CParam {
         name: name.to_string(),
-        ty: normalize_type(ty),
+        ty: normalize_type(ty).into(),
     })
 }
 
@@ -183,7 +183,7 @@ pub fn diagnostics(ops: &[OpIr], headers: &Headers) -> Vec<Diagnostic> {
 }
 
 fn differences(doc: &[CParam], header: &[CParam]) -> Vec<String> {
-    let spell = |p: &CParam| format!("{} {}", normalize_type(&p.ty), p.name);
+    let spell = |p: &CParam| format!("{} {}", normalize_type(p.ty.as_str()), p.name);
     let mut out = Vec::new();
     for i in 0..doc.len().max(header.len()) {
         match (doc.get(i), header.get(i)) {
@@ -230,7 +230,7 @@ ACLNN_API aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, double lam
                     .iter()
                     .map(|(t, n)| CParam {
                         name: n.to_string(),
-                        ty: t.to_string(),
+                        ty: (*t).into(),
                     })
                     .collect(),
                 ..Default::default()

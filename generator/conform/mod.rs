@@ -15,7 +15,8 @@ mod ut;
 
 pub use examples::run_examples;
 
-use crate::ir::{Mapping, OpIr, Role};
+use crate::ctype::{Base, Integer};
+use crate::ir::{CType, Mapping, OpIr, ParamKind, Role};
 use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -487,7 +488,8 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
         .iter()
         // The workspace size and executor are the framework's, not the test's.
         .filter(|p| {
-            !(p.ty.contains("aclOpExecutor") || p.ty.starts_with("uint64_t") && p.ty.contains('*'))
+            let handle = matches!(p.ty.base(), Base::Executor | Base::Integer(Integer::U64));
+            !(handle && p.ty.kind() == ParamKind::Plumbing)
         })
         .map(|p| p.name.as_str())
         .collect();
@@ -526,7 +528,7 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
 }
 
 /// One test value as the argument of a parameter (`None`: a type `validate` does not check).
-fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
+fn to_arg(role: Role, ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
     if *v == Val::Null {
         return Ok(Some(Arg::Null));
     }
@@ -547,32 +549,33 @@ fn to_arg(role: Role, ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
     Ok(Some(arg))
 }
 
-fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
+fn value_arg(ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
+    let kind = ty.kind();
     let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
     let number = |v: &Val| match v {
         // An `aclDataType` passed for an integer parameter is its enumerator's value.
-        Val::DType(Ok(d)) => acl_dtype_value(*d).map(|x| x as f64),
+        Val::DType(Ok(d)) => d.acl_value().map(f64::from),
         Val::Int(x, _) => Some(*x as f64),
         Val::Float(x, _) => Some(*x),
         Val::Bool(b) => Some(f64::from(u8::from(*b))),
         _ => None,
     };
-    let arg = if ty.contains("IntArray") {
+    let arg = if kind == ParamKind::IntArray {
         match v {
             Val::IntArray(xs) => Arg::IntArray(xs.clone()),
             _ => return Err(wrong()),
         }
-    } else if ty.contains("FloatArray") {
+    } else if kind == ParamKind::FloatArray {
         match v {
             Val::FloatArray(xs) => Arg::FloatArray(xs.clone()),
             _ => return Err(wrong()),
         }
-    } else if ty.contains("BoolArray") {
+    } else if kind == ParamKind::BoolArray {
         match v {
             Val::BoolArray(xs) => Arg::BoolArray(xs.clone()),
             _ => return Err(wrong()),
         }
-    } else if ty.contains("aclScalar") {
+    } else if kind.is_scalar_like() {
         match v {
             Val::Scalar(d, x) => Arg::Scalar {
                 dtype: d
@@ -582,7 +585,7 @@ fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
             },
             _ => return Err(wrong()),
         }
-    } else if ty.contains("aclDataType") {
+    } else if kind == ParamKind::DataType {
         match v {
             Val::DType(d) => Arg::DataType(
                 d.clone()
@@ -590,58 +593,24 @@ fn value_arg(ty: &str, v: &Val) -> Result<Option<Arg>, Unmapped> {
             ),
             _ => return Err(wrong()),
         }
-    } else if ty.contains("bool") {
+    } else if kind == ParamKind::Bool {
         Arg::Bool(number(v).ok_or_else(wrong)? != 0.0)
-    } else if ty.contains("float") || ty.contains("double") {
+    } else if kind == ParamKind::Float {
         Arg::Float(number(v).ok_or_else(wrong)?)
-    } else if ty.contains("char") {
+    } else if kind == ParamKind::Str {
         match v {
             // A string literal (or a `char*` variable holding one): its text.
             Val::Str(s) => Arg::Str(s.clone()),
             // A string the reader cannot evaluate: non-null, but not checked.
             _ => return Ok(None),
         }
-    } else if ty.contains("int") || ty.contains("long") || ty.contains("size_t") {
+    } else if kind == ParamKind::Int {
         Arg::Int(number(v).ok_or_else(wrong)? as i64)
     } else {
         // Tensors passed as attributes...: `validate` does not check these types.
         return Ok(None);
     };
     Ok(Some(arg))
-}
-
-/// The value of an `aclDataType` enumerator (`acl_base.h`).
-fn acl_dtype_value(d: aclnn_runtime::DType) -> Option<i64> {
-    use aclnn_runtime::DType::*;
-    Some(match d {
-        Undefined => -1,
-        Float32 => 0,
-        Float16 => 1,
-        Int8 => 2,
-        Int32 => 3,
-        UInt8 => 4,
-        Int16 => 6,
-        UInt16 => 7,
-        UInt32 => 8,
-        Int64 => 9,
-        UInt64 => 10,
-        Float64 => 11,
-        Bool => 12,
-        String => 13,
-        Complex64 => 16,
-        Complex128 => 17,
-        BFloat16 => 27,
-        Int4 => 29,
-        UInt1 => 30,
-        Complex32 => 33,
-        HiFloat8 => 34,
-        Float8E5M2 => 35,
-        Float8E4M3Fn => 36,
-        Float8E8M0 => 37,
-        Float4E2M1 => 40,
-        Float4E1M2 => 41,
-        HFloat32 | QInt8 => return None,
-    })
 }
 
 fn tensor(t: &TDesc) -> Result<TensorDesc, Unmapped> {
@@ -969,7 +938,7 @@ TEST_F(t, unreadable) {
     /// `op()` with a string attribute `mode` (`const char*`) second, stating `constraints`.
     fn with_mode(constraints: &[&str]) -> OpIr {
         let mut op = op();
-        let ty = "const char*".to_string();
+        let ty = CType::from("const char*");
         op.functions[0].params.insert(
             1,
             CParam {

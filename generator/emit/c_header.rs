@@ -3,7 +3,8 @@
 //! each phase.
 
 use super::{comment_text, EmitCtx, EmitError, OutFile};
-use crate::ir::{snake_case, CParam, Function, OpIr, Role};
+use crate::ctype::{Base, Integer};
+use crate::ir::{snake_case, CParam, CType, Function, OpIr, Role};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -123,25 +124,26 @@ fn param_doc(op: &OpIr, p: &CParam, first_phase: bool) -> ParamDoc {
 }
 
 /// Pointers the callee writes through: mutable tensors, `uint64_t*`, `aclOpExecutor**`.
-fn is_out_type(ty: &str) -> bool {
-    let t = ty.replace(' ', "");
-    !t.starts_with("const") && (t == "aclTensor*" || t == "aclTensorList*" || t.ends_with("**"))
-        || t == "uint64_t*"
+fn is_out_type(ty: &CType) -> bool {
+    let handle = matches!(ty.base(), Base::Tensor | Base::TensorList) && ty.pointers() == 1;
+    !ty.is_const() && (handle || ty.pointers() == 2)
+        || ty.base() == Base::Integer(Integer::U64) && ty.pointers() == 1
 }
 
 /// CANN's wording for the parameters every two-phase API has.
 fn standard_description(op: &OpIr, p: &CParam, first_phase: bool) -> String {
-    let t = super::bare_type(&p.ty);
-    match (first_phase, t.as_str()) {
-        (true, "uint64_t*") => "返回需要在Device侧申请的workspace大小。".to_string(),
-        (true, "aclOpExecutor**") => "返回op执行器，包含了算子计算流程。".to_string(),
-        (false, "void*") => "在Device侧申请的workspace内存地址。".to_string(),
-        (false, "uint64_t") => format!(
+    match (first_phase, p.ty.base(), p.ty.pointers()) {
+        (true, Base::Integer(Integer::U64), 1) => {
+            "返回需要在Device侧申请的workspace大小。".to_string()
+        }
+        (true, Base::Executor, 2) => "返回op执行器，包含了算子计算流程。".to_string(),
+        (false, Base::Void, 1) => "在Device侧申请的workspace内存地址。".to_string(),
+        (false, Base::Integer(Integer::U64), 0) => format!(
             "在Device侧申请的workspace大小，由第一段接口aclnn{}GetWorkspaceSize获取。",
             op.op
         ),
-        (false, "aclOpExecutor*") => "op执行器，包含了算子计算流程。".to_string(),
-        (false, "aclrtStream") => "指定执行任务的Stream。".to_string(),
+        (false, Base::Executor, 1) => "op执行器，包含了算子计算流程。".to_string(),
+        (false, Base::Stream, 0) => "指定执行任务的Stream。".to_string(),
         _ => String::new(),
     }
 }
@@ -181,7 +183,7 @@ pub fn prototype(f: &Function) -> String {
 
 /// `const aclTensor*` + `self` → `const aclTensor* self`.
 pub fn c_decl(p: &CParam) -> String {
-    format!("{} {}", p.ty.trim(), p.name)
+    format!("{} {}", p.ty.as_str().trim(), p.name)
 }
 
 #[cfg(test)]
@@ -225,10 +227,10 @@ mod tests {
 
     #[test]
     fn out_types_are_recognised() {
-        assert!(is_out_type("aclTensor*"));
-        assert!(is_out_type("uint64_t*"));
-        assert!(is_out_type("aclOpExecutor**"));
-        assert!(!is_out_type("const aclTensor*"));
-        assert!(!is_out_type("aclrtStream"));
+        assert!(is_out_type(&"aclTensor*".into()));
+        assert!(is_out_type(&"uint64_t*".into()));
+        assert!(is_out_type(&"aclOpExecutor**".into()));
+        assert!(!is_out_type(&"const aclTensor*".into()));
+        assert!(!is_out_type(&"aclrtStream".into()));
     }
 }

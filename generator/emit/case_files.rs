@@ -4,7 +4,7 @@
 
 use super::{EmitCtx, EmitError, OutFile};
 use crate::cases::{Case, CaseSet};
-use crate::ir::{snake_case, OpIr, Param, Role};
+use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{status, Arg, TensorDesc};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -72,6 +72,8 @@ struct UtCase {
     extras: Vec<String>,
     expect: String,
     condition: String,
+    /// Why the case is not written as a test: a dtype or format no `acl…` enumerator names.
+    unwritable: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -104,12 +106,16 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
     let first_out = ordered.iter().position(|p| is_output(p));
     let last_out = ordered.iter().rposition(|p| is_output(p));
     let (mut inputs, mut outputs, mut extras) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unwritable = None;
     for (i, p) in ordered.iter().enumerate() {
         let var = format!("{}_desc", p.name);
         let expr = match case.call.args.get(&p.name) {
             None | Some(Arg::Null) => null_of(p),
             Some(arg) => {
-                decls.push(format!("auto {var} = {};", desc_expr(p, arg)));
+                match desc_expr(p, arg) {
+                    Ok(desc) => decls.push(format!("auto {var} = {desc};")),
+                    Err(why) => unwritable = Some(format!("{}: {why}", p.name)),
+                }
                 var
             }
         };
@@ -133,6 +139,7 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" "),
+        unwritable,
     }
 }
 
@@ -179,19 +186,21 @@ fn takes_part(p: &Param) -> bool {
 }
 
 fn null_of(p: &Param) -> String {
-    if !p.ty.contains('*') {
+    if p.ty.pointers() == 0 {
         // A by-value parameter (`aclDataType dstType`) has no null: its zero value.
-        return format!("static_cast<{}>(0)", p.ty.trim());
+        return format!("static_cast<{}>(0)", p.ty.as_str().trim());
     }
     let ty =
-        p.ty.trim_start_matches("const ")
+        p.ty.as_str()
+            .trim_start_matches("const ")
             .trim_end_matches('*')
             .trim();
     format!("({ty}*)nullptr")
 }
 
-fn desc_expr(p: &Param, arg: &Arg) -> String {
-    let base = super::ascend::base_type(&p.ty);
+/// The UT framework's description of an argument; `Err` names a dtype or format C cannot spell.
+fn desc_expr(p: &Param, arg: &Arg) -> Result<String, String> {
+    let kind = p.kind();
     let number = match arg {
         Arg::Scalar { value, .. } | Arg::Float(value) => Some(*value),
         Arg::Int(v) => Some(*v as f64),
@@ -199,22 +208,20 @@ fn desc_expr(p: &Param, arg: &Arg) -> String {
     };
     if let Some(value) = number {
         // The UT framework has no scalar-list desc: a raw aclScalarList passes through.
-        if base == "aclScalarList" {
-            return format!(
+        if kind == ParamKind::ScalarList {
+            return Ok(format!(
                 "[] {{ static float value = static_cast<float>({value:?}); static aclScalar* items[] = {{aclCreateScalar(&value, ACL_FLOAT)}}; return aclCreateScalarList(items, 1); }}()"
-            );
+            ));
         }
-        if base == "aclScalar" {
-            return format!("ScalarDesc(static_cast<float>({value:?}))");
+        if kind == ParamKind::Scalar {
+            return Ok(format!("ScalarDesc(static_cast<float>({value:?}))"));
         }
     }
-    match arg {
-        Arg::Tensor(t) => tensor_desc(t),
+    Ok(match arg {
+        Arg::Tensor(t) => tensor_desc(t)?,
         Arg::TensorList(ts) => {
-            format!(
-                "TensorListDesc({{{}}})",
-                ts.iter().map(tensor_desc).collect::<Vec<_>>().join(", ")
-            )
+            let descs = ts.iter().map(tensor_desc).collect::<Result<Vec<_>, _>>()?;
+            format!("TensorListDesc({{{}}})", descs.join(", "))
         }
         Arg::IntArray(v) => format!("IntArrayDesc(vector<int64_t>{{{}}})", join(v)),
         Arg::FloatArray(v) => format!("FloatArrayDesc(vector<float>{{{}}})", join(v)),
@@ -224,11 +231,11 @@ fn desc_expr(p: &Param, arg: &Arg) -> String {
         Arg::Int(v) => format!("static_cast<{}>({v})", value_type(p)),
         Arg::Float(v) => format!("static_cast<{}>({v:?})", value_type(p)),
         Arg::Null => null_of(p),
-        Arg::DataType(d) => d.acl_name(),
+        Arg::DataType(d) => acl_dtype(*d)?.to_string(),
         // A `char*` parameter (not const) takes the literal through a cast, as ops-nn's tests do.
-        Arg::Str(v) if p.ty.contains("const") => c_string(v),
+        Arg::Str(v) if p.ty.is_const() => c_string(v),
         Arg::Str(v) => format!("const_cast<char*>({})", c_string(v)),
-    }
+    })
 }
 
 /// A C string literal of `v` (quotes and backslashes escaped, control characters as octal).
@@ -250,22 +257,29 @@ fn c_string(v: &str) -> String {
 
 /// The C type of a by-value attribute (`int8_t cubeMathType` stays int8_t).
 fn value_type(p: &Param) -> &str {
-    p.ty.trim()
+    p.ty.as_str().trim()
 }
 
-fn tensor_desc(t: &TensorDesc) -> String {
-    // aclDataType/aclFormat spellings that exist (ACL_HFLOAT32 does not: HFLOAT32 is FLOAT32 data).
-    let dtype = super::ascend::acl_dtype(t.dtype);
-    let format = super::ascend::acl_format(t.format);
+fn acl_dtype(d: aclnn_runtime::DType) -> Result<&'static str, String> {
+    d.acl_name()
+        .ok_or_else(|| format!("aclDataType has no {d} (acl/acl_base_rt.h)"))
+}
+
+fn tensor_desc(t: &TensorDesc) -> Result<String, String> {
+    let dtype = acl_dtype(t.dtype)?;
+    let format = t
+        .format
+        .acl_name()
+        .ok_or_else(|| format!("aclFormat has no {} (acl/acl_base_rt.h)", t.format))?;
     let base = format!("TensorDesc({{{}}}, {dtype}, {format})", join(&t.shape));
-    match &t.strides {
+    Ok(match &t.strides {
         Some(strides) => format!(
             "TensorDesc({{{}}}, {dtype}, {format}, {{{}}})",
             join(&t.shape),
             join(strides)
         ),
         None => base,
-    }
+    })
 }
 
 fn join<T: std::fmt::Debug>(items: &[T]) -> String {
@@ -289,11 +303,38 @@ mod tests {
             ..Default::default()
         };
         let arg = Arg::Str("round".into());
-        assert_eq!(desc_expr(&p("const char*"), &arg), r#""round""#);
         assert_eq!(
-            desc_expr(&p("char*"), &arg),
-            r#"const_cast<char*>("round")"#
+            desc_expr(&p("const char*"), &arg).as_deref(),
+            Ok(r#""round""#)
         );
+        assert_eq!(
+            desc_expr(&p("char*"), &arg).as_deref(),
+            Ok(r#"const_cast<char*>("round")"#)
+        );
+    }
+
+    #[test]
+    fn a_dtype_c_cannot_spell_leaves_the_case_unwritten() {
+        let p = Param {
+            name: "self".into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            ..Default::default()
+        };
+        let t = |dtype, format| {
+            Arg::Tensor(TensorDesc {
+                shape: vec![2],
+                dtype,
+                format,
+                strides: None,
+            })
+        };
+        use aclnn_runtime::{DType, Format};
+        assert!(desc_expr(&p, &t(DType::Float32, Format::Nd)).is_ok());
+        let hf32 = desc_expr(&p, &t(DType::HFloat32, Format::Nd)).unwrap_err();
+        assert!(hf32.contains("aclDataType has no HFLOAT32"), "{hf32}");
+        let nlc = desc_expr(&p, &t(DType::Float32, Format::Nlc)).unwrap_err();
+        assert!(nlc.contains("aclFormat has no NLC"), "{nlc}");
         assert_eq!(c_string("a\"b\\c\n"), r#""a\"b\\c\012""#);
     }
 }

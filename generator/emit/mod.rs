@@ -100,8 +100,6 @@ pub fn comment_text(text: &str) -> String {
         .replace("??", "? ?")
 }
 
-pub use crate::ir::bare_type;
-
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), Refusal> {
     let mut chars = op.chars();

@@ -8,7 +8,7 @@
 //! equal results.
 
 use super::OutFile;
-use crate::ir::{snake_case, OpIr, Param, Role};
+use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{status, CheckedRule, DType, Factor, Format, Rule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -157,19 +157,19 @@ enum Kind {
 }
 
 fn kind(p: &Param) -> Kind {
-    let ty = p.ty.as_str();
-    match p.role {
-        Role::InputTensorList | Role::OutputTensorList => Kind::TensorList,
-        r if r.is_tensor() => Kind::Tensor,
-        _ if ty.contains("IntArray") => Kind::IntArray,
-        _ if ty.contains("FloatArray") => Kind::FloatArray,
-        _ if ty.contains("BoolArray") => Kind::BoolArray,
-        _ if ty.contains("char") => Kind::Str,
-        _ if ty.contains("aclDataType") => Kind::DataType,
-        _ if ty.contains('*') => Kind::Scalar,
-        _ if ty.contains("bool") => Kind::Bool,
-        _ if ty.contains("float") || ty.contains("double") => Kind::Float,
-        _ => Kind::Int,
+    match (p.role, p.kind()) {
+        (Role::InputTensorList | Role::OutputTensorList, _) => Kind::TensorList,
+        (r, _) if r.is_tensor() => Kind::Tensor,
+        (_, ParamKind::IntArray) => Kind::IntArray,
+        (_, ParamKind::FloatArray) => Kind::FloatArray,
+        (_, ParamKind::BoolArray) => Kind::BoolArray,
+        (_, ParamKind::Str) => Kind::Str,
+        (_, ParamKind::DataType) => Kind::DataType,
+        (_, ParamKind::Bool) => Kind::Bool,
+        (_, ParamKind::Float) => Kind::Float,
+        (_, ParamKind::Int) => Kind::Int,
+        // aclScalar, aclScalarList (checked as one scalar) and any other pointer.
+        _ => Kind::Scalar,
     }
 }
 

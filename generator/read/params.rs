@@ -7,8 +7,9 @@ use super::markdown::Doc;
 use super::proto::{type_key, Proto};
 use super::table::{tables_in, Table};
 use super::text::{ascii_punct, clean_inline, Sink};
+use crate::ctype::{Base, Integer};
 use crate::diag::Code;
-use crate::ir::{DtypesGiven, Loc, Param, ProductId, Role, Severity};
+use crate::ir::{CType, DtypesGiven, Loc, Param, ParamKind, ProductId, Role, Severity};
 use crate::products::find_products;
 use aclnn_runtime::DType;
 use regex::Regex;
@@ -472,38 +473,30 @@ fn without_notes(text: &str) -> String {
 }
 
 /// Role from the C type and the doc's 输入/输出 text.
-pub fn role_of(ty: &str, name: &str, role_text: &str) -> Role {
-    let t: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
-    let is_const = t.starts_with("const");
+pub fn role_of(ty: &CType, name: &str, role_text: &str) -> Role {
     let says_out = role_text.contains("输出") || role_text.contains("出参");
     let says_in = role_text.contains("输入") || role_text.contains("入参");
-    if t.contains("aclOpExecutor*") {
-        Role::Executor
-    } else if name == "workspaceSize" && t.contains("uint64_t") {
-        Role::WorkspaceSize
-    } else if name == "workspace" && t.contains("void*") {
-        Role::Workspace
-    } else if t.contains("aclrtStream") {
-        Role::Stream
-    } else if t.contains("aclTensorList*") {
+    let pointer = ty.pointers() > 0;
+    match ty.base() {
+        Base::Executor if pointer => Role::Executor,
+        Base::Integer(Integer::U64) if name == "workspaceSize" => Role::WorkspaceSize,
+        Base::Void if name == "workspace" && pointer => Role::Workspace,
+        Base::Stream => Role::Stream,
         // CANN declares some outputs `const`; the doc's 输出 decides.
-        if says_out && !says_in {
-            Role::OutputTensorList
-        } else {
-            Role::InputTensorList
+        Base::TensorList if pointer && says_out && !says_in => Role::OutputTensorList,
+        Base::TensorList if pointer => Role::InputTensorList,
+        Base::Tensor if pointer => {
+            if says_out && !says_in {
+                Role::OutputTensor
+            } else if ty.is_const() {
+                Role::InputTensor
+            } else if says_in || (!says_out && name.ends_with("Ref")) {
+                Role::InOutTensor
+            } else {
+                Role::OutputTensor
+            }
         }
-    } else if t.contains("aclTensor*") {
-        if says_out && !says_in {
-            Role::OutputTensor
-        } else if is_const {
-            Role::InputTensor
-        } else if says_in || (!says_out && name.ends_with("Ref")) {
-            Role::InOutTensor
-        } else {
-            Role::OutputTensor
-        }
-    } else {
-        Role::Attribute
+        _ => Role::Attribute,
     }
 }
 
@@ -609,7 +602,7 @@ impl Joiner<'_> {
                     type_key(t)
                 }
             };
-            if key(dt) != key(&p.ty) && !is_loose_type(dt) {
+            if key(dt) != key(p.ty.as_str()) && !is_loose_type(dt) {
                 sink.at_text(
                     Severity::Warning,
                     Code::TypeDrift,
@@ -626,7 +619,7 @@ impl Joiner<'_> {
         let says_out = d.role_text.contains("输出") || d.role_text.eq_ignore_ascii_case("out");
         let says_in = d.role_text.contains("输入") || d.role_text.contains("入参");
         // A value parameter cannot be an output (seed 004 marks cubeMathType `out`).
-        if p.role == Role::Attribute && !p.ty.contains('*') && says_out && !says_in {
+        if p.role == Role::Attribute && p.ty.pointers() == 0 && says_out && !says_in {
             sink.at_text(
                 Severity::Warning,
                 Code::RoleConflict,
@@ -670,7 +663,7 @@ impl Joiner<'_> {
             || p.name.ends_with("Optional")
             || facts::optional_in_text(&d.role_text);
         p.constraints = facts::constraint_phrases(&all_text);
-        if p.role == Role::Attribute && p.ty.contains("char") {
+        if p.role == Role::Attribute && p.kind() == ParamKind::Str {
             // A string attribute's values ("支持取值round/floor") are read by the rules.
             for phrase in facts::string_value_phrases(&all_text) {
                 if !p.constraints.contains(&phrase) {
@@ -976,26 +969,38 @@ mod tests {
     #[test]
     fn roles_from_type_and_text() {
         assert_eq!(
-            role_of("const aclTensor*", "self", "计算输入"),
+            role_of(&"const aclTensor*".into(), "self", "计算输入"),
             Role::InputTensor
         );
-        assert_eq!(role_of("aclTensor*", "out", "计算输出"), Role::OutputTensor);
         assert_eq!(
-            role_of("aclTensor*", "selfRef", "输入/输出"),
+            role_of(&"aclTensor*".into(), "out", "计算输出"),
+            Role::OutputTensor
+        );
+        assert_eq!(
+            role_of(&"aclTensor*".into(), "selfRef", "输入/输出"),
             Role::InOutTensor
         );
-        assert_eq!(role_of("aclTensor*", "selfRef", "输入"), Role::InOutTensor);
         assert_eq!(
-            role_of("uint64_t*", "workspaceSize", "出参"),
+            role_of(&"aclTensor*".into(), "selfRef", "输入"),
+            Role::InOutTensor
+        );
+        assert_eq!(
+            role_of(&"uint64_t*".into(), "workspaceSize", "出参"),
             Role::WorkspaceSize
         );
-        assert_eq!(role_of("aclOpExecutor**", "executor", ""), Role::Executor);
         assert_eq!(
-            role_of("const aclTensorList*", "x", ""),
+            role_of(&"aclOpExecutor**".into(), "executor", ""),
+            Role::Executor
+        );
+        assert_eq!(
+            role_of(&"const aclTensorList*".into(), "x", ""),
             Role::InputTensorList
         );
-        assert_eq!(role_of("int8_t", "cubeMathType", "输入"), Role::Attribute);
-        assert_eq!(role_of("aclrtStream", "stream", ""), Role::Stream);
+        assert_eq!(
+            role_of(&"int8_t".into(), "cubeMathType", "输入"),
+            Role::Attribute
+        );
+        assert_eq!(role_of(&"aclrtStream".into(), "stream", ""), Role::Stream);
     }
 
     #[test]

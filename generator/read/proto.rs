@@ -112,7 +112,7 @@ fn parse_params(inner: &str) -> Option<Vec<CParam>> {
         }
         params.push(CParam {
             name: name.to_string(),
-            ty,
+            ty: ty.into(),
         });
     }
     Some(params)

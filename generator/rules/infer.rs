@@ -6,7 +6,7 @@
 //! without an error table.
 
 use super::text::{self, re};
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{DType, Format, Rule};
 use std::collections::BTreeMap;
 
@@ -490,7 +490,7 @@ pub fn axis_rule(op: &OpIr, p: &Param) -> Option<Rule> {
     let all = text::normalize(&(p.constraints.join("。") + "。" + &p.description));
     let caps = AXIS_RANGE_TEXT.captures(&all).or_else(|| {
         // A dim named in words holds one index: an int, not a list of them.
-        (!p.ty.contains("Array"))
+        (!p.kind().is_array())
             .then(|| AXIS_OF_TENSOR_TEXT.captures(&all))
             .flatten()
     })?;
@@ -504,7 +504,7 @@ pub fn axis_rule(op: &OpIr, p: &Param) -> Option<Rule> {
 /// Length, enumeration and range rules of an attribute (for a string attribute, the values its
 /// description lists exactly: [`string_values`]).
 pub fn attribute_rules(p: &Param) -> Vec<Rule> {
-    if p.ty.contains("char") {
+    if p.kind() == ParamKind::Str {
         return string_values(p)
             .map(|values| Rule::StrIn {
                 param: p.name.clone(),
@@ -527,7 +527,7 @@ pub fn attribute_rules(p: &Param) -> Vec<Rule> {
 /// The value rules of an integer attribute: its enumeration, else its stated ranges.
 pub fn value_rules(p: &Param) -> Vec<Rule> {
     // An aclDataType holds a dtype, not an integer: no integer rule checks it.
-    if p.ty.contains("aclDataType") {
+    if p.kind() == ParamKind::DataType {
         return Vec::new();
     }
     if !p.enum_values.is_empty() {
@@ -536,7 +536,7 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
             values: p.enum_values.keys().copied().collect(),
         }];
     }
-    if p.ty.contains("Array") {
+    if p.kind().is_array() {
         return Vec::new();
     }
     let mut ranges: Vec<(Vec<String>, i64, Option<i64>)> = int_ranges(p)
@@ -829,7 +829,7 @@ pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
 
 /// Roles of list attributes whose elements the doc bounds ("某个维度值小于0").
 pub fn is_int_list(p: &Param) -> bool {
-    p.role == Role::Attribute && p.ty.contains("IntArray")
+    p.role == Role::Attribute && p.kind() == ParamKind::IntArray
 }
 
 #[cfg(test)]

@@ -243,7 +243,7 @@ pub fn output_tensors(op: &OpIr) -> Vec<&Param> {
 
 /// True for parameters passed by pointer (tensors, arrays, scalars, strings): they can be null.
 pub fn is_pointer(p: &Param) -> bool {
-    is_checkable(p) && (p.role.is_tensor() || p.ty.contains('*'))
+    is_checkable(p) && (p.role.is_tensor() || p.ty.pointers() > 0)
 }
 
 /// Integers in `text` joined by 或/或者/、/,/和 ("4或5", "0、1、2或4").

@@ -3,7 +3,7 @@
 //! CALL.json is parsed by hand from a `serde_json::Value` so that every error names the field
 //! it is about (`args.gradOutput.shape[2]`) and is checked against the op's parameter types.
 
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{CType, OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{status, Arg, Call, DType, Format, Product, TensorDesc};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -178,14 +178,15 @@ fn int_list(v: Option<&Value>, field: &str) -> Result<Option<Vec<i64>>, CallErro
 }
 
 /// A host-side value, by the parameter's C type.
-fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
+fn parse_value(ty: &CType, v: &Value, field: &str) -> Result<Arg, CallError> {
     let want = |what: &str| CallError(format!("`{field}`: must be {what} (parameter type `{ty}`)"));
-    if ty.contains("IntArray") {
+    let kind = ty.kind();
+    if kind == ParamKind::IntArray {
         return int_list(Some(v), field)?
             .map(Arg::IntArray)
             .ok_or(want("an array of integers"));
     }
-    if ty.contains("FloatArray") {
+    if kind == ParamKind::FloatArray {
         let items = v.as_array().ok_or(want("an array of numbers"))?;
         let xs = items
             .iter()
@@ -197,7 +198,7 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
             .collect::<Result<_, _>>()?;
         return Ok(Arg::FloatArray(xs));
     }
-    if ty.contains("BoolArray") {
+    if kind == ParamKind::BoolArray {
         let items = v.as_array().ok_or(want("an array of booleans"))?;
         let xs = items
             .iter()
@@ -209,7 +210,8 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
             .collect::<Result<_, _>>()?;
         return Ok(Arg::BoolArray(xs));
     }
-    if ty.contains("aclScalar") {
+    // An aclScalarList is checked as one scalar: its items share the dtype rules name.
+    if kind.is_scalar_like() {
         let obj = v.as_object().ok_or(want("a scalar {dtype, value}"))?;
         if let Some(k) = obj.keys().find(|k| *k != "dtype" && *k != "value") {
             return Err(CallError(format!("`{field}.{k}`: unknown field")));
@@ -222,7 +224,7 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
             .ok_or(format!("`{field}.value`: missing or not a number"))?;
         return Ok(Arg::Scalar { dtype, value });
     }
-    if ty.contains("aclDataType") {
+    if kind == ParamKind::DataType {
         let s = v.as_str().ok_or(want("a dtype name such as \"FLOAT16\""))?;
         return DType::parse(s).map(Arg::DataType).ok_or_else(|| {
             let known: Vec<String> = DType::ALL.iter().map(ToString::to_string).collect();
@@ -232,13 +234,19 @@ fn parse_value(ty: &str, v: &Value, field: &str) -> Result<Arg, CallError> {
             ))
         });
     }
-    if ty.contains("bool") {
+    if kind == ParamKind::Str {
+        return v
+            .as_str()
+            .map(|s| Arg::Str(s.to_string()))
+            .ok_or(want("a string"));
+    }
+    if kind == ParamKind::Bool {
         return v.as_bool().map(Arg::Bool).ok_or(want("a boolean"));
     }
-    if ty.contains("float") || ty.contains("double") {
+    if kind == ParamKind::Float {
         return v.as_f64().map(Arg::Float).ok_or(want("a number"));
     }
-    if ty.contains("int") || ty.contains("long") || ty.contains("size_t") {
+    if kind == ParamKind::Int {
         return v.as_i64().map(Arg::Int).ok_or(want("an integer"));
     }
     Err(CallError(format!(

@@ -99,7 +99,7 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
     diags
 }
 
-fn set_if(field: &mut String, value: &Option<String>) {
+fn set_if<T: Clone>(field: &mut T, value: &Option<T>) {
     if let Some(v) = value {
         field.clone_from(v);
     }

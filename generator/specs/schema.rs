@@ -3,7 +3,7 @@
 
 use super::is_op_name;
 use crate::diag::Code;
-use crate::ir::{Diagnostic, DtypesGiven, Role, Severity};
+use crate::ir::{CType, Diagnostic, DtypesGiven, Role, Severity};
 use aclnn_runtime::{DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -59,7 +59,7 @@ pub struct SpecFunction {
 pub struct SpecCParam {
     pub name: String,
     #[serde(rename = "type")]
-    pub ty: String,
+    pub ty: CType,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,7 +75,7 @@ pub struct SpecParam {
     pub name: String,
     pub role: Role,
     #[serde(rename = "type")]
-    pub ty: String,
+    pub ty: CType,
     #[serde(default)]
     pub optional: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -148,7 +148,7 @@ pub struct FunctionPatch {
 pub struct ParamPatch {
     pub role: Option<Role>,
     #[serde(rename = "type")]
-    pub ty: Option<String>,
+    pub ty: Option<CType>,
     pub optional: Option<bool>,
     pub description: Option<String>,
     /// Per product: replace its dtype list; `null` removes the product's entry.

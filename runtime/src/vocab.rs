@@ -43,39 +43,117 @@ macro_rules! vocab_enum {
     };
 }
 
-vocab_enum! {
+/// CANN's names of one dtype or format, one per output that spells it; `None` where CANN has no
+/// such value (HFLOAT32 is a compute mode, aclDataType has no QINT8, no header has NLC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spelling {
+    /// The `aclDataType`/`aclFormat` enumerator and its value (runtime's `acl/acl_base_rt.h`).
+    pub acl: Option<(&'static str, i32)>,
+    /// The `ge::DataType`/`ge::Format` enumerator, without `ge::`, and its value (metadef's
+    /// `graph/types.h`, `c_types.h`).
+    pub ge: Option<(&'static str, i32)>,
+    /// msOpGen's name in an op JSON (`float16`, `ND`).
+    pub msopgen: Option<&'static str>,
+}
+
+/// One vocabulary with every spelling of each value: the doc's (with the aliases `parse` takes)
+/// and CANN's, in one row, so no output keeps a table of its own.
+macro_rules! spelled_vocab {
+    ($(#[$meta:meta])* $name:ident {
+        $($variant:ident = $text:literal $(| $alias:literal)* => $acl:expr, $ge:expr, $ms:expr;)+
+    }) => {
+        vocab_enum! { $(#[$meta])* $name { $($variant = $text $(| $alias)*),+ } }
+
+        impl $name {
+            /// CANN's spellings of this value.
+            pub fn spelling(self) -> Spelling {
+                match self {
+                    $($name::$variant => Spelling { acl: $acl, ge: $ge, msopgen: $ms }),+
+                }
+            }
+
+            /// The `ACL_…` enumerator, where CANN has one.
+            pub fn acl_name(self) -> Option<&'static str> {
+                self.spelling().acl.map(|(n, _)| n)
+            }
+
+            /// The value of the `ACL_…` enumerator, where CANN has one.
+            pub fn acl_value(self) -> Option<i32> {
+                self.spelling().acl.map(|(_, v)| v)
+            }
+
+            /// The `ge::…` enumerator OpDef and kernels use (`ge::DT_FLOAT`), where CANN has one.
+            pub fn ge_name(self) -> Option<String> {
+                self.spelling().ge.map(|(n, _)| format!("ge::{n}"))
+            }
+
+            /// msOpGen's name, where it has one.
+            pub fn msopgen_name(self) -> Option<&'static str> {
+                self.spelling().msopgen
+            }
+
+            /// The value an `ACL_…` enumerator names.
+            pub fn from_acl_name(name: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.acl_name() == Some(name))
+            }
+
+            /// The value of an `ACL_…` enumerator's number.
+            pub fn from_acl_value(value: i32) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.acl_value() == Some(value))
+            }
+
+            /// The value a `ge::…` enumerator names (with or without `ge::`).
+            pub fn from_ge_name(name: &str) -> Option<Self> {
+                let bare = name.strip_prefix("ge::").unwrap_or(name);
+                Self::ALL.iter().copied().find(|v| v.spelling().ge.map(|(n, _)| n) == Some(bare))
+            }
+
+            /// The value of an msOpGen name (`float` is msOpGen's alias of `float32`).
+            pub fn from_msopgen(name: &str) -> Option<Self> {
+                let name = if name == "float" { "float32" } else { name };
+                Self::ALL.iter().copied().find(|v| v.msopgen_name() == Some(name))
+            }
+        }
+    };
+}
+
+spelled_vocab! {
     /// `aclDataType`, spelled as the docs spell it (FLOAT is an alias of FLOAT32). `UNDEFINED` is
     /// `ACL_DT_UNDEFINED`, a tensor whose dtype was never set: no doc allows it, so every dtype
     /// rule rejects it, as aclnn does.
     DType {
-        Float32 = "FLOAT32" | "FLOAT" | "FP32",
-        Float16 = "FLOAT16" | "FP16" | "HALF",
-        BFloat16 = "BFLOAT16" | "BF16",
-        Float64 = "DOUBLE" | "FLOAT64",
-        HFloat32 = "HFLOAT32",
-        Int4 = "INT4",
-        Int8 = "INT8",
-        Int16 = "INT16",
-        Int32 = "INT32",
-        Int64 = "INT64",
-        UInt1 = "UINT1",
-        UInt8 = "UINT8",
-        UInt16 = "UINT16",
-        UInt32 = "UINT32",
-        UInt64 = "UINT64",
-        Bool = "BOOL",
-        Complex32 = "COMPLEX32",
-        Complex64 = "COMPLEX64",
-        Complex128 = "COMPLEX128",
-        String = "STRING",
-        HiFloat8 = "HIFLOAT8" | "HIF8",
-        Float8E4M3Fn = "FLOAT8_E4M3FN" | "FLOAT8_E4M3" | "FLOAT_E4M3FN",
-        Float8E5M2 = "FLOAT8_E5M2" | "FLOAT_E5M2",
-        Float8E8M0 = "FLOAT8_E8M0",
-        Float4E2M1 = "FLOAT4_E2M1",
-        Float4E1M2 = "FLOAT4_E1M2",
-        QInt8 = "QINT8",
-        Undefined = "UNDEFINED" | "DT_UNDEFINED",
+        // doc name and aliases                 aclDataType                      ge::DataType                       msOpGen
+        Float32 = "FLOAT32" | "FLOAT" | "FP32" => Some(("ACL_FLOAT", 0)), Some(("DT_FLOAT", 0)), Some("float32");
+        Float16 = "FLOAT16" | "FP16" | "HALF" => Some(("ACL_FLOAT16", 1)), Some(("DT_FLOAT16", 1)), Some("float16");
+        BFloat16 = "BFLOAT16" | "BF16" => Some(("ACL_BF16", 27)), Some(("DT_BF16", 27)), Some("bfloat16");
+        Float64 = "DOUBLE" | "FLOAT64" => Some(("ACL_DOUBLE", 11)), Some(("DT_DOUBLE", 11)), Some("double");
+        // A cube compute mode (cubeMathType texts), not a dtype any tensor has.
+        HFloat32 = "HFLOAT32" => None, None, None;
+        Int4 = "INT4" => Some(("ACL_INT4", 29)), Some(("DT_INT4", 29)), Some("int4");
+        Int8 = "INT8" => Some(("ACL_INT8", 2)), Some(("DT_INT8", 2)), Some("int8");
+        Int16 = "INT16" => Some(("ACL_INT16", 6)), Some(("DT_INT16", 6)), Some("int16");
+        Int32 = "INT32" => Some(("ACL_INT32", 3)), Some(("DT_INT32", 3)), Some("int32");
+        Int64 = "INT64" => Some(("ACL_INT64", 9)), Some(("DT_INT64", 9)), Some("int64");
+        UInt1 = "UINT1" => Some(("ACL_UINT1", 30)), Some(("DT_UINT1", 30)), Some("uint1");
+        UInt8 = "UINT8" => Some(("ACL_UINT8", 4)), Some(("DT_UINT8", 4)), Some("uint8");
+        UInt16 = "UINT16" => Some(("ACL_UINT16", 7)), Some(("DT_UINT16", 7)), Some("uint16");
+        UInt32 = "UINT32" => Some(("ACL_UINT32", 8)), Some(("DT_UINT32", 8)), Some("uint32");
+        UInt64 = "UINT64" => Some(("ACL_UINT64", 10)), Some(("DT_UINT64", 10)), Some("uint64");
+        Bool = "BOOL" => Some(("ACL_BOOL", 12)), Some(("DT_BOOL", 12)), Some("bool");
+        Complex32 = "COMPLEX32" => Some(("ACL_COMPLEX32", 33)), Some(("DT_COMPLEX32", 33)), Some("complex32");
+        Complex64 = "COMPLEX64" => Some(("ACL_COMPLEX64", 16)), Some(("DT_COMPLEX64", 16)), Some("complex64");
+        Complex128 = "COMPLEX128" => Some(("ACL_COMPLEX128", 17)), Some(("DT_COMPLEX128", 17)), Some("complex128");
+        String = "STRING" => Some(("ACL_STRING", 13)), Some(("DT_STRING", 13)), Some("string");
+        HiFloat8 = "HIFLOAT8" | "HIF8" => Some(("ACL_HIFLOAT8", 34)), Some(("DT_HIFLOAT8", 34)), Some("hifloat8");
+        Float8E4M3Fn = "FLOAT8_E4M3FN" | "FLOAT8_E4M3" | "FLOAT_E4M3FN" => Some(("ACL_FLOAT8_E4M3FN", 36)), Some(("DT_FLOAT8_E4M3FN", 36)), Some("float8_e4m3fn");
+        Float8E5M2 = "FLOAT8_E5M2" | "FLOAT_E5M2" => Some(("ACL_FLOAT8_E5M2", 35)), Some(("DT_FLOAT8_E5M2", 35)), Some("float8_e5m2");
+        Float8E8M0 = "FLOAT8_E8M0" => Some(("ACL_FLOAT8_E8M0", 37)), Some(("DT_FLOAT8_E8M0", 37)), Some("float8_e8m0");
+        Float4E2M1 = "FLOAT4_E2M1" => Some(("ACL_FLOAT4_E2M1", 40)), Some(("DT_FLOAT4_E2M1", 40)), Some("float4_e2m1");
+        Float4E1M2 = "FLOAT4_E1M2" => Some(("ACL_FLOAT4_E1M2", 41)), Some(("DT_FLOAT4_E1M2", 41)), Some("float4_e1m2");
+        // ge and msOpGen have QINT8; aclDataType does not.
+        QInt8 = "QINT8" => None, Some(("DT_QINT8", 18)), Some("qint8");
+        // ACL_DT_UNDEFINED is -1, ge's DT_UNDEFINED 28.
+        Undefined = "UNDEFINED" | "DT_UNDEFINED" => Some(("ACL_DT_UNDEFINED", -1)), Some(("DT_UNDEFINED", 28)), None;
     }
 }
 
@@ -97,71 +175,28 @@ impl DType {
     pub fn is_tensor_dtype(self) -> bool {
         !matches!(self, DType::HFloat32 | DType::QInt8 | DType::Undefined)
     }
-
-    /// The `aclDataType` enumerator (`ACL_FLOAT`, `ACL_BF16`, ...) used by C callers and CANN's UTs.
-    pub fn acl_name(self) -> String {
-        match self {
-            DType::Float32 => "ACL_FLOAT".into(),
-            DType::BFloat16 => "ACL_BF16".into(),
-            DType::Float64 => "ACL_DOUBLE".into(),
-            DType::Undefined => "ACL_DT_UNDEFINED".into(),
-            other => format!("ACL_{}", other.as_str()),
-        }
-    }
-
-    /// The `ge::DataType` spelling used by OpDef in Ascend C projects.
-    pub fn ge_name(self) -> &'static str {
-        use DType::*;
-        match self {
-            Float32 => "ge::DT_FLOAT",
-            Float16 => "ge::DT_FLOAT16",
-            BFloat16 => "ge::DT_BF16",
-            Float64 => "ge::DT_DOUBLE",
-            HFloat32 => "ge::DT_FLOAT",
-            Int4 => "ge::DT_INT4",
-            Int8 => "ge::DT_INT8",
-            Int16 => "ge::DT_INT16",
-            Int32 => "ge::DT_INT32",
-            Int64 => "ge::DT_INT64",
-            UInt1 => "ge::DT_UINT1",
-            UInt8 => "ge::DT_UINT8",
-            UInt16 => "ge::DT_UINT16",
-            UInt32 => "ge::DT_UINT32",
-            UInt64 => "ge::DT_UINT64",
-            Bool => "ge::DT_BOOL",
-            Complex32 => "ge::DT_COMPLEX32",
-            Complex64 => "ge::DT_COMPLEX64",
-            Complex128 => "ge::DT_COMPLEX128",
-            String => "ge::DT_STRING",
-            HiFloat8 => "ge::DT_HIFLOAT8",
-            Float8E4M3Fn => "ge::DT_FLOAT8_E4M3FN",
-            Float8E5M2 => "ge::DT_FLOAT8_E5M2",
-            Float8E8M0 => "ge::DT_FLOAT8_E8M0",
-            Float4E2M1 => "ge::DT_FLOAT4_E2M1",
-            Float4E1M2 => "ge::DT_FLOAT4_E1M2",
-            QInt8 => "ge::DT_QINT8",
-            Undefined => "ge::DT_UNDEFINED",
-        }
-    }
 }
 
-vocab_enum! {
+spelled_vocab! {
     /// `aclFormat`.
     Format {
-        Nd = "ND",
-        Nchw = "NCHW",
-        Nhwc = "NHWC",
-        Ncdhw = "NCDHW",
-        Ndhwc = "NDHWC",
-        Ncl = "NCL",
-        Nlc = "NLC",
-        Nc = "NC",
-        Hwcn = "HWCN",
-        Nc1hwc0 = "NC1HWC0",
-        FractalNz = "FRACTAL_NZ" | "NZ",
-        FractalZ = "FRACTAL_Z",
-        FractalZ3d = "FRACTAL_Z_3D",
-        Ndc1hwc0 = "NDC1HWC0",
+        // doc name                        aclFormat                             ge::Format                             msOpGen
+        Nd = "ND" => Some(("ACL_FORMAT_ND", 2)), Some(("FORMAT_ND", 2)), Some("ND");
+        Nchw = "NCHW" => Some(("ACL_FORMAT_NCHW", 0)), Some(("FORMAT_NCHW", 0)), Some("NCHW");
+        Nhwc = "NHWC" => Some(("ACL_FORMAT_NHWC", 1)), Some(("FORMAT_NHWC", 1)), Some("NHWC");
+        Ncdhw = "NCDHW" => Some(("ACL_FORMAT_NCDHW", 30)), Some(("FORMAT_NCDHW", 30)), Some("NCDHW");
+        Ndhwc = "NDHWC" => Some(("ACL_FORMAT_NDHWC", 27)), Some(("FORMAT_NDHWC", 27)), Some("NDHWC");
+        Ncl = "NCL" => Some(("ACL_FORMAT_NCL", 47)), Some(("FORMAT_NCL", 47)), Some("NCL");
+        // Docs name it; neither aclFormat nor ge::Format has it (such tensors are ND in CANN).
+        Nlc = "NLC" => None, None, None;
+        Nc = "NC" => Some(("ACL_FORMAT_NC", 35)), Some(("FORMAT_NC", 35)), Some("NC");
+        Hwcn = "HWCN" => Some(("ACL_FORMAT_HWCN", 16)), Some(("FORMAT_HWCN", 16)), Some("HWCN");
+        Nc1hwc0 = "NC1HWC0" => Some(("ACL_FORMAT_NC1HWC0", 3)), Some(("FORMAT_NC1HWC0", 3)), Some("NC1HWC0");
+        FractalNz = "FRACTAL_NZ" | "NZ" => Some(("ACL_FORMAT_FRACTAL_NZ", 29)), Some(("FORMAT_FRACTAL_NZ", 29)), Some("FRACTAL_NZ");
+        FractalZ = "FRACTAL_Z" => Some(("ACL_FORMAT_FRACTAL_Z", 4)), Some(("FORMAT_FRACTAL_Z", 4)), Some("FRACTAL_Z");
+        // acl_base_rt.h spells this one without FORMAT_.
+        FractalZ3d = "FRACTAL_Z_3D" => Some(("ACL_FRACTAL_Z_3D", 33)), Some(("FORMAT_FRACTAL_Z_3D", 33)), Some("FRACTAL_Z_3D");
+        Ndc1hwc0 = "NDC1HWC0" => Some(("ACL_FORMAT_NDC1HWC0", 32)), Some(("FORMAT_NDC1HWC0", 32)), Some("NDC1HWC0");
     }
 }
 
@@ -182,16 +217,6 @@ impl Format {
     /// True when a tensor of this format satisfies a documented format list.
     pub fn allowed_by(self, allowed: &[Format]) -> bool {
         allowed.contains(&self) || (allowed.contains(&Format::Nd) && !self.is_private())
-    }
-
-    /// The `aclFormat` enumerator (`ACL_FORMAT_NCHW`).
-    pub fn acl_name(self) -> String {
-        format!("ACL_FORMAT_{}", self.as_str())
-    }
-
-    /// The `ge::Format` spelling used by OpDef.
-    pub fn ge_name(self) -> String {
-        format!("ge::FORMAT_{}", self.as_str())
     }
 }
 
@@ -273,5 +298,82 @@ mod tests {
         for f in Format::ALL {
             assert_eq!(Format::parse(f.as_str()), Some(*f));
         }
+    }
+
+    /// Every value round-trips through each of CANN's spellings it has, and no two values share
+    /// one (a typo in the table would make two dtypes one in some output).
+    #[test]
+    fn every_spelling_round_trips() {
+        fn check<T: Copy + PartialEq + fmt::Debug>(
+            all: &[T],
+            spelling: impl Fn(T) -> Spelling,
+            acl: impl Fn(&str) -> Option<T>,
+            acl_value: impl Fn(i32) -> Option<T>,
+            ge: impl Fn(&str) -> Option<T>,
+            ms: impl Fn(&str) -> Option<T>,
+        ) {
+            for v in all.iter().copied() {
+                let s = spelling(v);
+                if let Some((name, value)) = s.acl {
+                    assert_eq!(acl(name), Some(v), "{name}");
+                    assert_eq!(acl_value(value), Some(v), "{name} = {value}");
+                }
+                if let Some((name, _)) = s.ge {
+                    assert_eq!(ge(name), Some(v), "{name}");
+                    assert_eq!(ge(&format!("ge::{name}")), Some(v), "ge::{name}");
+                }
+                if let Some(name) = s.msopgen {
+                    assert_eq!(ms(name), Some(v), "{name}");
+                }
+            }
+            let ge_values: Vec<i32> = all
+                .iter()
+                .filter_map(|v| spelling(*v).ge.map(|g| g.1))
+                .collect();
+            let mut unique = ge_values.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                ge_values.len(),
+                "two values share a ge number"
+            );
+        }
+        check(
+            DType::ALL,
+            DType::spelling,
+            DType::from_acl_name,
+            DType::from_acl_value,
+            DType::from_ge_name,
+            DType::from_msopgen,
+        );
+        check(
+            Format::ALL,
+            Format::spelling,
+            Format::from_acl_name,
+            Format::from_acl_value,
+            Format::from_ge_name,
+            Format::from_msopgen,
+        );
+        assert_eq!(DType::from_msopgen("float"), Some(DType::Float32));
+    }
+
+    /// Where CANN has no spelling, none is invented (`gen` used to write ACL_HFLOAT32, which no
+    /// header declares, and ACL_INT8 for QINT8).
+    #[test]
+    fn values_cann_lacks_have_no_spelling() {
+        assert_eq!(
+            DType::HFloat32.spelling(),
+            Spelling {
+                acl: None,
+                ge: None,
+                msopgen: None
+            }
+        );
+        assert_eq!(DType::QInt8.acl_name(), None);
+        assert_eq!(DType::QInt8.ge_name().as_deref(), Some("ge::DT_QINT8"));
+        assert_eq!(Format::Nlc.acl_name(), None);
+        assert_eq!(Format::Nlc.ge_name(), None);
+        assert_eq!(Format::FractalZ3d.acl_name(), Some("ACL_FRACTAL_Z_3D"));
     }
 }

@@ -746,7 +746,7 @@ struct TensorCtx {
 #[derive(Serialize)]
 struct DTypeCtx {
     key: u32,
-    ge: &'static str,
+    ge: String,
     cpp: &'static str,
     size: usize,
 }
@@ -920,7 +920,7 @@ fn kernel_dtypes(p: &Param) -> Vec<DTypeCtx> {
         .filter(|(d, _, _)| !any_float || supported.contains(d))
         .map(|(d, key, cpp)| DTypeCtx {
             key: *key,
-            ge: d.ge_name(),
+            ge: d.ge_name().unwrap_or_default(),
             cpp,
             size: d.size_bytes(),
         })

@@ -4,7 +4,8 @@
 pub mod kernel;
 
 use super::{EmitCtx, EmitError, OutFile};
-use crate::ir::{snake_case, CParam, OpIr, Param, Role};
+use crate::ctype::{Base, Integer};
+use crate::ir::{snake_case, CParam, CType, OpIr, Param, Role};
 use aclnn_runtime::{DType, Format, Product};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -309,12 +310,13 @@ fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<
 fn param_defs_with(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) -> Vec<ParamDef> {
     let dtype_lists: Vec<Vec<String>> = dtypes
         .iter()
-        .map(|l| l.iter().map(|d| d.ge_name().to_string()).collect())
+        // A dtype ge lacks (HFLOAT32, a compute mode) is no tensor dtype: not registered.
+        .map(|l| l.iter().filter_map(|d| d.ge_name()).collect())
         .collect();
     let dtype_lists = fill_undocumented(dtype_lists, "ge::DT_FLOAT");
     let format_lists: Vec<Vec<String>> = tensors
         .iter()
-        .map(|(_, p, _)| p.formats.iter().map(|f| f.ge_name()).collect())
+        .map(|(_, p, _)| p.formats.iter().map(|f| ge_format(*f)).collect())
         .collect();
     let format_lists = fill_undocumented(format_lists, "ge::FORMAT_ND");
     // DataTypeList must come with FormatList: a tensor is free in dtype only if free in format.
@@ -448,27 +450,17 @@ fn param_type(p: &Param) -> &'static str {
     }
 }
 
-/// `const aclIntArray*` → `aclIntArray`: the C type without qualifiers and pointers.
-pub fn base_type(ty: &str) -> String {
-    ty.replace("const", "")
-        .replace(['*', '&'], "")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The OpDef attribute kind of an attribute param (`ListInt`, ...); `None`: not registered, so
 /// it has no index among the TilingContext's attributes.
 pub fn attr_kind(p: &Param) -> Option<&'static str> {
-    match base_type(&p.ty).as_str() {
-        "bool" => Some("Bool"),
-        "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t"
-        | "uint64_t" | "int" | "aclDataType" => Some("Int"),
-        "float" | "double" | "aclScalar" => Some("Float"),
-        "aclIntArray" => Some("ListInt"),
-        "aclFloatArray" | "aclScalarList" => Some("ListFloat"),
-        "aclBoolArray" => Some("ListBool"),
-        "char" => Some("String"),
+    match p.ty.base() {
+        Base::Bool => Some("Bool"),
+        Base::Integer(_) | Base::DataType => Some("Int"),
+        Base::Float | Base::Double | Base::Scalar => Some("Float"),
+        Base::IntArray => Some("ListInt"),
+        Base::FloatArray | Base::ScalarList => Some("ListFloat"),
+        Base::BoolArray => Some("ListBool"),
+        Base::Char => Some("String"),
         _ => None,
     }
 }
@@ -484,7 +476,7 @@ fn attr_def(p: &Param) -> AttrDef {
             "REQUIRED"
         },
         kind: kind.map(|k| format!("{k}({})", default.as_ref().map_or("", |d| &d.0))),
-        c_type: p.ty.clone(),
+        c_type: p.ty.to_string(),
         default_note: default.map(|d| format!("documented default: {}", d.1)),
     }
 }
@@ -628,12 +620,12 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .unwrap_or_default();
     let mut args = Vec::new();
     for c in &ws_params {
-        let ty = super::bare_type(&c.ty);
-        if ty == "uint64_t*" {
+        let (base, pointers) = (c.ty.base(), c.ty.pointers());
+        if base == Base::Integer(Integer::U64) && pointers == 1 {
             args.push("&workspaceSize".to_string());
             continue;
         }
-        if ty == "aclOpExecutor**" {
+        if base == Base::Executor && pointers == 2 {
             args.push("&executor".to_string());
             continue;
         }
@@ -641,8 +633,8 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         args.push(var.clone());
         let param = op.param(&c.name);
         let role = param.map(|p| p.role).unwrap_or(Role::Attribute);
-        let is_list = base_type(&c.ty) == "aclTensorList";
-        let is_tensor = base_type(&c.ty) == "aclTensor";
+        let is_list = c.ty.base() == Base::TensorList;
+        let is_tensor = c.ty.base() == Base::Tensor;
         if is_tensor || is_list {
             let t = tensor_setup(&var, param, product.as_deref(), default_dtype, is_list);
             setup.extend(t.setup);
@@ -650,7 +642,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
             let writes = matches!(
                 role,
                 Role::OutputTensor | Role::OutputTensorList | Role::InOutTensor
-            ) || (param.is_none() && !c.ty.contains("const"));
+            ) || (param.is_none() && !c.ty.is_const());
             if result.is_none() && writes {
                 result = Some(t.result);
             }
@@ -665,11 +657,11 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         .map(|f| {
             f.params
                 .iter()
-                .map(|c| match super::bare_type(&c.ty).as_str() {
-                    "void*" => "workspaceAddr".to_string(),
-                    "uint64_t" => "workspaceSize".to_string(),
-                    "aclOpExecutor*" => "executor".to_string(),
-                    "aclrtStream" => "stream".to_string(),
+                .map(|c| match (c.ty.base(), c.ty.pointers()) {
+                    (Base::Void, 1) => "workspaceAddr".to_string(),
+                    (Base::Integer(Integer::U64), 0) => "workspaceSize".to_string(),
+                    (Base::Executor, 1) => "executor".to_string(),
+                    (Base::Stream, 0) => "stream".to_string(),
                     _ => c_ident(&c.name),
                 })
                 .collect::<Vec<_>>()
@@ -752,7 +744,7 @@ fn tensor_setup(
         .and_then(|p| example_dtype(dtypes_for(p, product)))
         .unwrap_or(default_dtype);
     let format = p
-        .and_then(|p| p.formats.first().copied())
+        .and_then(|p| p.formats.iter().copied().find(|f| f.acl_name().is_some()))
         .unwrap_or(Format::Nd);
     let item = if is_list {
         format!("{var}Item")
@@ -765,9 +757,9 @@ fn tensor_setup(
         format!("aclTensor* {item} = nullptr;"),
         format!(
             "ret = CreateAclTensor({item}Shape, {}, {}, {}, &{item}DeviceAddr, &{item});",
-            acl_dtype(dtype),
+            dtype.acl_name().unwrap_or("ACL_DT_UNDEFINED"),
             dtype.size_bytes(),
-            acl_format(format)
+            format.acl_name().unwrap_or("ACL_FORMAT_ND")
         ),
         format!("CHECK_RET(ret == ACL_SUCCESS, return ret);"),
     ];
@@ -798,25 +790,31 @@ fn example_dtype(dtypes: &[DType]) -> Option<DType> {
     if dtypes.contains(&DType::Float32) {
         Some(DType::Float32)
     } else {
-        dtypes.first().copied()
+        // Only a dtype C can spell (`ACL_…`).
+        dtypes.iter().copied().find(|d| d.acl_name().is_some())
     }
 }
 
+/// The `ge::Format` OpDef registers a documented format under: its own, or ND for a layout ge
+/// has no enumerator for (NLC), as CANN's OpDefs register such tensors.
+fn ge_format(f: Format) -> String {
+    f.ge_name().unwrap_or_else(|| "ge::FORMAT_ND".to_string())
+}
+
 /// Statements declaring a host-side argument with a neutral value, and its cleanup.
-fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<String>) {
-    let ty = base_type(c_type);
+fn attr_setup(var: &str, c_type: &CType, p: Option<&Param>) -> (Vec<String>, Vec<String>) {
+    let ty = c_type.name();
     let first_enum = p.and_then(|p| p.enum_values.keys().next().copied());
-    match ty.as_str() {
-        "bool" => (vec![format!("bool {var} = false;")], vec![]),
-        "int8_t" | "int16_t" | "int32_t" | "int64_t" | "uint8_t" | "uint16_t" | "uint32_t"
-        | "uint64_t" | "int" => (
+    match c_type.base() {
+        Base::Bool => (vec![format!("bool {var} = false;")], vec![]),
+        Base::Integer(_) => (
             vec![format!("{ty} {var} = {};", first_enum.unwrap_or(0))],
             vec![],
         ),
-        "float" | "double" => (vec![format!("{ty} {var} = 1.0;")], vec![]),
-        "aclDataType" => (vec![format!("aclDataType {var} = ACL_FLOAT;")], vec![]),
-        "char" => (vec![format!("char {var}[] = \"\";")], vec![]),
-        "aclIntArray" => (
+        Base::Float | Base::Double => (vec![format!("{ty} {var} = 1.0;")], vec![]),
+        Base::DataType => (vec![format!("aclDataType {var} = ACL_FLOAT;")], vec![]),
+        Base::Char => (vec![format!("char {var}[] = \"\";")], vec![]),
+        Base::IntArray => (
             vec![
                 // Window/stride-like arrays of 1 and paddings of 0 form a valid pooling case.
                 format!(
@@ -831,28 +829,28 @@ fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<S
             ],
             vec![format!("aclDestroyIntArray({var});")],
         ),
-        "aclFloatArray" => (
+        Base::FloatArray => (
             vec![
                 format!("std::vector<float> {var}Data = {{1.0f, 1.0f}};"),
                 format!("aclFloatArray* {var} = aclCreateFloatArray({var}Data.data(), {var}Data.size());"),
             ],
             vec![format!("aclDestroyFloatArray({var});")],
         ),
-        "aclBoolArray" => (
+        Base::BoolArray => (
             vec![
                 format!("bool {var}Data[] = {{false, false}};"),
                 format!("aclBoolArray* {var} = aclCreateBoolArray({var}Data, 2);"),
             ],
             vec![format!("aclDestroyBoolArray({var});")],
         ),
-        "aclScalar" => (
+        Base::Scalar => (
             vec![
                 format!("float {var}Value = 1.0f;"),
                 format!("aclScalar* {var} = aclCreateScalar(&{var}Value, ACL_FLOAT);"),
             ],
             vec![format!("aclDestroyScalar({var});")],
         ),
-        "aclScalarList" => (
+        Base::ScalarList => (
             vec![
                 format!("float {var}Value = 1.0f;"),
                 format!("aclScalar* {var}Items[] = {{aclCreateScalar(&{var}Value, ACL_FLOAT)}};"),
@@ -863,63 +861,10 @@ fn attr_setup(var: &str, c_type: &str, p: Option<&Param>) -> (Vec<String>, Vec<S
         _ => (
             vec![format!(
                 "{} {var}{{}};  // no example value for this C type",
-                c_type.trim()
+                c_type.as_str().trim()
             )],
             vec![],
         ),
-    }
-}
-
-/// The `aclDataType` enumerator of a dtype.
-pub fn acl_dtype(d: DType) -> &'static str {
-    use DType::*;
-    match d {
-        Float32 | HFloat32 => "ACL_FLOAT",
-        Float16 => "ACL_FLOAT16",
-        BFloat16 => "ACL_BF16",
-        Float64 => "ACL_DOUBLE",
-        Int4 => "ACL_INT4",
-        Int8 | QInt8 => "ACL_INT8",
-        Int16 => "ACL_INT16",
-        Int32 => "ACL_INT32",
-        Int64 => "ACL_INT64",
-        UInt1 => "ACL_UINT1",
-        UInt8 => "ACL_UINT8",
-        UInt16 => "ACL_UINT16",
-        UInt32 => "ACL_UINT32",
-        UInt64 => "ACL_UINT64",
-        Bool => "ACL_BOOL",
-        Complex32 => "ACL_COMPLEX32",
-        Complex64 => "ACL_COMPLEX64",
-        Complex128 => "ACL_COMPLEX128",
-        String => "ACL_STRING",
-        HiFloat8 => "ACL_HIFLOAT8",
-        Float8E4M3Fn => "ACL_FLOAT8_E4M3FN",
-        Float8E5M2 => "ACL_FLOAT8_E5M2",
-        Float8E8M0 => "ACL_FLOAT8_E8M0",
-        Float4E2M1 => "ACL_FLOAT4_E2M1",
-        Float4E1M2 => "ACL_FLOAT4_E1M2",
-        Undefined => "ACL_DT_UNDEFINED",
-    }
-}
-
-/// The `aclFormat` enumerator of a format (ND for those aclFormat lacks).
-pub fn acl_format(f: Format) -> &'static str {
-    use Format::*;
-    match f {
-        Nd | Nlc => "ACL_FORMAT_ND",
-        Nchw => "ACL_FORMAT_NCHW",
-        Nhwc => "ACL_FORMAT_NHWC",
-        Ncdhw => "ACL_FORMAT_NCDHW",
-        Ndhwc => "ACL_FORMAT_NDHWC",
-        Ncl => "ACL_FORMAT_NCL",
-        Nc => "ACL_FORMAT_NC",
-        Hwcn => "ACL_FORMAT_HWCN",
-        Nc1hwc0 => "ACL_FORMAT_NC1HWC0",
-        FractalNz => "ACL_FORMAT_FRACTAL_NZ",
-        FractalZ => "ACL_FORMAT_FRACTAL_Z",
-        FractalZ3d => "ACL_FORMAT_FRACTAL_Z_3D",
-        Ndc1hwc0 => "ACL_FORMAT_NDC1HWC0",
     }
 }
 
@@ -1064,22 +1009,5 @@ mod tests {
         assert_eq!(c_ident("self"), "self");
         assert_eq!(c_ident("stream"), "stream_");
         assert_eq!(c_ident("2x-y"), "_2x_y");
-    }
-
-    #[test]
-    fn base_type_strips_qualifiers() {
-        assert_eq!(base_type("const aclIntArray *"), "aclIntArray");
-        assert_eq!(base_type("int64_t"), "int64_t");
-        assert_eq!(base_type("const char*"), "char");
-    }
-
-    #[test]
-    fn every_dtype_and_format_has_an_acl_name() {
-        for d in DType::ALL {
-            assert!(acl_dtype(*d).starts_with("ACL_"));
-        }
-        for f in Format::ALL {
-            assert!(acl_format(*f).starts_with("ACL_FORMAT_"));
-        }
     }
 }

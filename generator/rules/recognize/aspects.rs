@@ -12,7 +12,7 @@ use super::shapes::rank_rules;
 use super::shapes::shape_rules;
 use super::values::is_axis_statement;
 use super::values::value_rules;
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self};
 use crate::rules::Manual;
@@ -37,7 +37,7 @@ pub(super) fn aspect_rules(
     if EXCEPT.is_match(clause) {
         return Err("a condition on all dims but some is not in the vocabulary".into());
     }
-    if tensors.is_empty() && !attrs.is_empty() && attrs.iter().all(|p| p.ty.contains("char")) {
+    if tensors.is_empty() && !attrs.is_empty() && attrs.iter().all(|p| p.kind() == ParamKind::Str) {
         // "dataFormat没有设置为NCHW或NHWC": about the strings' values, whatever words they hold.
         return value_rules(op, clause, &attrs);
     }
@@ -92,7 +92,7 @@ pub(super) fn aspect_rules(
     let dtype_args: Vec<&Param> = attrs
         .iter()
         .copied()
-        .filter(|p| p.ty.contains("aclDataType"))
+        .filter(|p| p.kind() == ParamKind::DataType)
         .collect();
     let about_dtype_arg = mismatch && DTYPE.is_match(clause) && !tensors.is_empty();
     if let ([arg], true) = (dtype_args.as_slice(), about_dtype_arg) {

@@ -2,7 +2,7 @@
 //! "self的元素数量不等于N*C*HxW", "self第三维度及之后维度的size乘积不等于HxW",
 //! "meanOut与rstdOut的shape不为(N, group)", "C不能被group整除".
 
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::text::{self, re};
 use aclnn_runtime::{Factor, Rule};
 
@@ -109,7 +109,7 @@ fn int_attr(op: &OpIr, word: &str) -> Option<String> {
 }
 
 fn is_int_attr(p: &Param) -> bool {
-    p.role == Role::Attribute && p.ty.contains("int") && !p.ty.contains("Array")
+    p.role == Role::Attribute && p.kind() == ParamKind::Int
 }
 
 fn tensor(op: &OpIr, word: &str) -> Option<String> {

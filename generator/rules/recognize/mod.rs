@@ -17,7 +17,7 @@ mod shapes;
 mod tests;
 mod values;
 
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -239,7 +239,9 @@ fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     let attrs: Vec<&Param> = text::mentions(op, text)
         .into_iter()
         .map(|m| m.param)
-        .filter(|p| p.role == Role::Attribute && (p.ty.contains("int") || infer::is_int_list(p)))
+        .filter(|p| {
+            p.role == Role::Attribute && (p.kind() == ParamKind::Int || infer::is_int_list(p))
+        })
         .collect();
     let [attr] = attrs.as_slice() else {
         return None;

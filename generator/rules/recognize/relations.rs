@@ -3,7 +3,7 @@
 use super::common::dtype_kin;
 use super::common::names;
 use super::patterns::*;
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
@@ -171,7 +171,7 @@ pub(super) fn scalar_cast_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         .filter(|m| m.at < k.start())
         .map(|m| m.param)
         .collect();
-    if before.is_empty() || !before.iter().all(|p| p.ty.contains("aclScalar")) {
+    if before.is_empty() || !before.iter().all(|p| p.kind().is_scalar_like()) {
         return None;
     }
     let after = &clause[k.end()..];
@@ -288,8 +288,7 @@ fn dim_ref(op: &OpIr, s: &str) -> Option<(i64, Option<String>)> {
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
     let p = text::resolve(op, &name)?;
-    (p.role == Role::Attribute && p.ty.contains("int") && !p.ty.contains("Array"))
-        .then(|| (0, Some(p.name.clone())))
+    (p.role == Role::Attribute && p.kind() == ParamKind::Int).then(|| (0, Some(p.name.clone())))
 }
 
 fn tensor_list(op: &OpIr, list: &str) -> Option<Vec<String>> {
@@ -359,7 +358,7 @@ pub(super) fn scaled_shape_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
         )
     } else if let Some(c) = STAR_SHAPE_SCALED.captures(text) {
         let p = text::resolve(op, &c[4])?;
-        if p.role != Role::Attribute || !p.ty.contains("int") {
+        if p.role != Role::Attribute || p.kind() != ParamKind::Int {
             return None;
         }
         (
@@ -446,7 +445,7 @@ fn layout_attr(op: &OpIr) -> Option<String> {
     op.params
         .iter()
         .find(|p| {
-            p.role == Role::Attribute && p.ty.contains("char") && {
+            p.role == Role::Attribute && p.kind() == ParamKind::Str && {
                 let n = p.name.to_ascii_lowercase();
                 n.contains("format") || n.contains("layout")
             }

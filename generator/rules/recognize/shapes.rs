@@ -4,7 +4,7 @@
 use super::common::names;
 use super::common::same_rule;
 use super::patterns::*;
-use crate::ir::{OpIr, Param, Role};
+use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self};
 use crate::rules::Manual;
@@ -55,8 +55,8 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
             .collect();
     }
     let c = DIM_MULTIPLE_AT.captures(clause)?;
-    let attr =
-        text::resolve(op, &c[2]).filter(|p| p.role == Role::Attribute && p.ty.contains("int"))?;
+    let attr = text::resolve(op, &c[2])
+        .filter(|p| p.role == Role::Attribute && p.kind() == ParamKind::Int)?;
     Some(vec![Rule::DimMultipleOf {
         param: tensor(&c[1])?,
         dim: 0,
@@ -307,7 +307,7 @@ pub(super) fn rank_rules(
         rules.extend(
             subjects
                 .iter()
-                .filter(|p| p.ty.contains("Array"))
+                .filter(|p| p.kind().is_array())
                 .map(|p| Rule::ListLenIn {
                     param: p.name.clone(),
                     lens: (min..=max).collect(),
@@ -505,8 +505,7 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
         .iter()
         .copied()
         .filter(|p| {
-            p.ty.contains("Array")
-                || matches!(p.role, Role::InputTensorList | Role::OutputTensorList)
+            p.kind().is_array() || matches!(p.role, Role::InputTensorList | Role::OutputTensorList)
         })
         .collect();
     if lists.is_empty() {

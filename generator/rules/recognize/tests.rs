@@ -2,7 +2,7 @@
 
 use super::shapes::{stated_rank, MAX_RANK};
 use super::*;
-use crate::ir::Rank;
+use crate::ir::{CType, Rank};
 use aclnn_runtime::{DType, Factor, Format};
 use std::collections::BTreeMap;
 
@@ -402,7 +402,7 @@ fn required_pointer_rule_covers_all_required() {
             .iter()
             .map(|n| crate::ir::CParam {
                 name: n.to_string(),
-                ty: String::new(),
+                ty: CType::default(),
             })
             .collect(),
         ..Default::default()

@@ -1,7 +1,7 @@
 //! Values of attributes and scalars: ranges, enumerations, "不等于4或5", axes within a rank.
 
 use super::patterns::*;
-use crate::ir::{OpIr, Param};
+use crate::ir::{OpIr, Param, ParamKind};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -190,18 +190,18 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
     let mut rules = Vec::new();
     let mut unbounded = Vec::new();
     for p in attrs {
-        let float_like = p.ty.contains("float") || p.ty.contains("double");
+        let float_like = p.kind() == ParamKind::Float;
         if float_like {
             // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the
             // interpreter checks on the number; value sets of floats are not.
             rules.extend(float_range(p, clause)?);
             continue;
         }
-        if p.ty.contains("char") {
+        if p.kind() == ParamKind::Str {
             rules.push(string_rule(p, clause)?);
             continue;
         }
-        if p.ty.trim() == "bool" {
+        if p.kind() == ParamKind::Bool {
             // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
             return Err(Manual(format!(
                 "{} is a bool: a value condition naming it is conditional on it",
@@ -238,7 +238,7 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
                 param: p.name.clone(),
                 values: text::int_alternatives(&c[1]),
             });
-        } else if SIGN_NOT_POSITIVE.is_match(clause) && p.ty.contains("aclScalar") {
+        } else if SIGN_NOT_POSITIVE.is_match(clause) && p.kind().is_scalar_like() {
             // A scalar may hold a float: 0.5 is positive, so "> 0" is "≥ 0 and not 0".
             rules.push(range(Some(0), None));
             rules.push(Rule::ValueNot {
