@@ -315,3 +315,56 @@ fn lib_rs_declares_the_stages_in_layer_order() {
         "generator/lib.rs lists the stages in another order than LAYERS"
     );
 }
+
+/// Functions of at most this many lines: a longer one is several steps that want names.
+const MAX_FN_LINES: usize = 150;
+
+/// Every function (free, in an impl or a trait) with its first and last line.
+#[derive(Default)]
+struct FnSpans(Vec<(String, usize, usize)>);
+
+impl FnSpans {
+    fn push(&mut self, name: &syn::Ident, span: proc_macro2::Span) {
+        self.0
+            .push((name.to_string(), span.start().line, span.end().line));
+    }
+}
+
+impl<'a> Visit<'a> for FnSpans {
+    fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        self.push(&f.sig.ident, syn::spanned::Spanned::span(f));
+        syn::visit::visit_item_fn(self, f);
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
+        self.push(&f.sig.ident, syn::spanned::Spanned::span(f));
+        syn::visit::visit_impl_item_fn(self, f);
+    }
+}
+
+#[test]
+fn no_function_is_longer_than_150_lines() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&repo.join("generator"), &mut files);
+    rust_files(&repo.join("runtime/src"), &mut files);
+    let mut long = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read source");
+        let ast = syn::parse_file(&text).expect("parse source");
+        let mut spans = FnSpans::default();
+        spans.visit_file(&ast);
+        for (name, start, end) in spans.0 {
+            let lines = end + 1 - start;
+            if lines > MAX_FN_LINES {
+                let rel = file.strip_prefix(&repo).unwrap_or(file);
+                long.push(format!("{}:{start} {name}: {lines} lines", rel.display()));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FN_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}

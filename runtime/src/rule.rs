@@ -348,6 +348,98 @@ impl Rule {
     }
 }
 
+/// The families rules are grouped in. Each layer keeps one module per family under the same
+/// name (`check/dtypes.rs`, `cases/dtypes.rs`, `emit/rust/dtypes.rs`), so a family is found by
+/// its name everywhere and a new backend is one more module per family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// The op on the call's product.
+    Products,
+    /// Null pointers.
+    Nulls,
+    /// Dtypes: lists, equalities, promotion and casts.
+    Dtypes,
+    /// Formats.
+    Formats,
+    /// Ranks, whole shapes, broadcasting, element counts and layout.
+    Shapes,
+    /// Single dims: equal, multiple of, in a range, scaled, the channel axis.
+    Dims,
+    /// Attribute values: integers, lists, strings, axes, relations between attributes.
+    Values,
+    /// Rules that hold under a condition: an attribute value, a dtype, a product.
+    Conditions,
+}
+
+impl Family {
+    /// The family's module name in every layer.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Products => "products",
+            Family::Nulls => "nulls",
+            Family::Dtypes => "dtypes",
+            Family::Formats => "formats",
+            Family::Shapes => "shapes",
+            Family::Dims => "dims",
+            Family::Values => "values",
+            Family::Conditions => "conditions",
+        }
+    }
+}
+
+impl Rule {
+    /// The family the rule belongs to.
+    pub fn family(&self) -> Family {
+        match self {
+            Rule::ProductSupported { .. } => Family::Products,
+            Rule::NotNull { .. } => Family::Nulls,
+            Rule::DtypeIn { .. }
+            | Rule::DtypeSame { .. }
+            | Rule::DtypeIsArg { .. }
+            | Rule::DtypePromotable { .. }
+            | Rule::DtypeCastable { .. }
+            | Rule::ScalarCastable { .. } => Family::Dtypes,
+            Rule::FormatIn { .. } | Rule::FormatSame { .. } => Family::Formats,
+            Rule::RankIn { .. }
+            | Rule::RankSame { .. }
+            | Rule::ShapeSame { .. }
+            | Rule::ShapeMatchesList { .. }
+            | Rule::ShapeFromList { .. }
+            | Rule::Broadcastable { .. }
+            | Rule::BroadcastTogether { .. }
+            | Rule::BroadcastShape { .. }
+            | Rule::DimsPositive { .. }
+            | Rule::NotEmpty { .. }
+            | Rule::NumelIn { .. }
+            | Rule::Contiguous { .. }
+            | Rule::ElementCountMax { .. }
+            | Rule::ProductsEqual { .. } => Family::Shapes,
+            Rule::DimsEqual { .. }
+            | Rule::DimMultipleOf { .. }
+            | Rule::DimInRange { .. }
+            | Rule::DimMatchesChannel { .. }
+            | Rule::DimsScaled { .. }
+            | Rule::ShapeSameExcept { .. }
+            | Rule::DimsAtMost { .. } => Family::Dims,
+            Rule::ListLenIn { .. }
+            | Rule::ListLenSame { .. }
+            | Rule::ListUnique { .. }
+            | Rule::ListElemsInRange { .. }
+            | Rule::IntInRange { .. }
+            | Rule::ValueNot { .. }
+            | Rule::IntIn { .. }
+            | Rule::StrIn { .. }
+            | Rule::AxisIn { .. }
+            | Rule::ValueAtMost { .. }
+            | Rule::AttrMultipleOf { .. }
+            | Rule::ListElemsAtMostFraction { .. } => Family::Values,
+            Rule::When { .. } | Rule::WhenDtype { .. } | Rule::OnProducts { .. } => {
+                Family::Conditions
+            }
+        }
+    }
+}
+
 /// A rule bound to the documented error it implements.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckedRule {

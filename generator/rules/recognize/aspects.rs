@@ -37,54 +37,11 @@ pub(super) fn aspect_rules(
     if EXCEPT.is_match(clause) {
         return Err("a condition on all dims but some is not in the vocabulary".into());
     }
-    if tensors.is_empty() && !attrs.is_empty() && attrs.iter().all(|p| p.kind() == ParamKind::Str) {
-        // "dataFormat没有设置为NCHW或NHWC": about the strings' values, whatever words they hold.
-        return value_rules(op, clause, &attrs);
-    }
     // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
     let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
     let dim_value = DIM_VALUE.is_match(clause);
-    // A note in parentheses ("(stride长度为0时，stride的数值等于kernelSize的值)") does not make a
-    // length condition one on values.
-    let about_values = VALUE_WORD.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) && !dim_value;
-    if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
-        if attrs.is_empty() {
-            return Err(Manual(format!(
-                "a condition on tensor data (“{clause}”), which the first phase does not see"
-            )));
-        }
-        let tensors: Vec<&Param> = subjects
-            .iter()
-            .copied()
-            .filter(|p| p.role.is_tensor())
-            .collect();
-        if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, &attrs)) {
-            // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
-            return Ok(attrs
-                .iter()
-                .map(|a| Rule::AxisIn {
-                    param: a.name.clone(),
-                    tensor: tensor.name.clone(),
-                })
-                .collect());
-        }
-        return value_rules(op, clause, &attrs);
-    }
-    if let (Some(attr), true) = (
-        attrs.first(),
-        AXIS_RANGE.is_match(clause) && is_axis_statement(clause, &attrs),
-    ) {
-        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
-        let tensor = tensors
-            .first()
-            .copied()
-            .or_else(|| text::input_tensors(op).into_iter().next());
-        if let Some(tensor) = tensor {
-            return Ok(vec![Rule::AxisIn {
-                param: attr.name.clone(),
-                tensor: tensor.name.clone(),
-            }]);
-        }
+    if let Some(read) = value_statement(op, clause, subjects, &tensors, &attrs, dim_value) {
+        return read;
     }
     let mut rules = Vec::new();
     let mut any_aspect = false;
@@ -182,6 +139,65 @@ pub(super) fn aspect_rules(
         )));
     }
     Ok(rules)
+}
+
+/// A clause about attribute values as a whole: string values, values of tensor data (not
+/// checkable), value bounds and axis indices. `None`: the clause is about something else.
+fn value_statement(
+    op: &OpIr,
+    clause: &str,
+    subjects: &[&Param],
+    tensors: &[&Param],
+    attrs: &[&Param],
+    dim_value: bool,
+) -> Option<Result<Vec<Rule>, Manual>> {
+    if tensors.is_empty() && !attrs.is_empty() && attrs.iter().all(|p| p.kind() == ParamKind::Str) {
+        // "dataFormat没有设置为NCHW或NHWC": about the strings' values, whatever words they hold.
+        return Some(value_rules(op, clause, attrs));
+    }
+    // A note in parentheses ("(stride长度为0时，stride的数值等于kernelSize的值)") does not make a
+    // length condition one on values.
+    let about_values = VALUE_WORD.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) && !dim_value;
+    if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
+        if attrs.is_empty() {
+            return Some(Err(Manual(format!(
+                "a condition on tensor data (“{clause}”), which the first phase does not see"
+            ))));
+        }
+        let tensors: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+        if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, attrs)) {
+            // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
+            return Some(Ok(attrs
+                .iter()
+                .map(|a| Rule::AxisIn {
+                    param: a.name.clone(),
+                    tensor: tensor.name.clone(),
+                })
+                .collect()));
+        }
+        return Some(value_rules(op, clause, attrs));
+    }
+    if let (Some(attr), true) = (
+        attrs.first(),
+        AXIS_RANGE.is_match(clause) && is_axis_statement(clause, attrs),
+    ) {
+        // "dim越界", "dim超出输入self的维度范围": a dim index of the (first input) tensor.
+        let tensor = tensors
+            .first()
+            .copied()
+            .or_else(|| text::input_tensors(op).into_iter().next());
+        if let Some(tensor) = tensor {
+            return Some(Ok(vec![Rule::AxisIn {
+                param: attr.name.clone(),
+                tensor: tensor.name.clone(),
+            }]));
+        }
+    }
+    None
 }
 
 pub(super) fn dtype_rules(

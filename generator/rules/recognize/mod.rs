@@ -397,7 +397,28 @@ fn recognize_clause<'a>(
     inherited: &[&'a Param],
     conditional: bool,
 ) -> Result<(Vec<Rule>, Vec<&'a Param>), Manual> {
-    let none = |rules| Ok((rules, Vec::new()));
+    if let Some(read) = pattern_rules(op, clause, inherited, conditional)? {
+        return Ok(read);
+    }
+    let (subjects, grouped) = clause_subjects(op, clause, inherited)?;
+    let rules = subject_rules(op, clause, &subjects, conditional)?;
+    let rules = if grouped {
+        narrow_group_shapes(op, rules)?
+    } else {
+        rules
+    };
+    Ok((rules, subjects))
+}
+
+/// Clauses read whole by one pattern, whatever parameters they name (`None`: no pattern fits).
+#[allow(clippy::type_complexity)]
+fn pattern_rules<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+    conditional: bool,
+) -> Result<Option<(Vec<Rule>, Vec<&'a Param>)>, Manual> {
+    let none = |rules| Ok(Some((rules, Vec::new())));
     if let Some(m) = MATMUL_OPERAND.find(clause) {
         // "self不能与batch1@batch2做broadcast操作": the product's shape, not the operands'.
         return Err(Manual(format!(
@@ -461,7 +482,7 @@ fn recognize_clause<'a>(
         return none(rules);
     }
     if let Some(read) = dim_range_rules(op, clause, inherited) {
-        return Ok(read);
+        return Ok(Some(read));
     }
     if let Some(rules) = scaled_dim_rules(op, clause) {
         return none(rules);
@@ -472,6 +493,15 @@ fn recognize_clause<'a>(
     if let Some(rules) = int_relation_rules(op, clause) {
         return none(rules);
     }
+    Ok(None)
+}
+
+/// The parameters a clause is about, and whether a group word ("输入tensor") named them.
+fn clause_subjects<'a>(
+    op: &'a OpIr,
+    clause: &str,
+    inherited: &[&'a Param],
+) -> Result<(Vec<&'a Param>, bool), Manual> {
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {
         return Err(Manual(format!(
             "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
@@ -534,12 +564,22 @@ fn recognize_clause<'a>(
         };
         subjects.splice(0..0, inputs.into_iter().filter(|p| is_input_tensor(p)));
     }
-    let rules = if BROADCAST.is_match(clause) {
-        broadcast_rules(&subjects, clause, conditional)?
+    Ok((subjects, grouped))
+}
+
+/// The rules of a clause about `subjects`, by what it says of them.
+fn subject_rules(
+    op: &OpIr,
+    clause: &str,
+    subjects: &[&Param],
+    conditional: bool,
+) -> Result<Vec<Rule>, Manual> {
+    Ok(if BROADCAST.is_match(clause) {
+        broadcast_rules(subjects, clause, conditional)?
     } else if PROMOTION.is_match(clause) {
-        promotion_rules(op, clause, &subjects)?
+        promotion_rules(op, clause, subjects)?
     } else if clause.contains("非连续") || clause.contains("不连续") {
-        tensor_rules(&subjects, |p| Rule::Contiguous { param: p })
+        tensor_rules(subjects, |p| Rule::Contiguous { param: p })
     } else if clause.contains("连续性") {
         // "x、weight的连续性不符合要求": the tensors whose table rejects non-contiguous input.
         let strict: Vec<&Param> = subjects
@@ -563,7 +603,7 @@ fn recognize_clause<'a>(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
             );
         }
-        tensor_rules(&subjects, |p| Rule::NotEmpty { param: p })
+        tensor_rules(subjects, |p| Rule::NotEmpty { param: p })
     } else if REPEATED.is_match(clause) {
         let lists: Vec<Rule> = subjects
             .iter()
@@ -579,16 +619,10 @@ fn recognize_clause<'a>(
         }
         lists
     } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
-        list_len_same(&subjects)?
+        list_len_same(subjects)?
     } else {
-        aspect_rules(op, clause, &subjects)?
-    };
-    let rules = if grouped {
-        narrow_group_shapes(op, rules)?
-    } else {
-        rules
-    };
-    Ok((rules, subjects))
+        aspect_rules(op, clause, subjects)?
+    })
 }
 
 /// "传入的计算输入的shape不一致": a group word does not say which tensors share a shape where the

@@ -9,8 +9,17 @@
 //! - An argument of the wrong kind for a rule (a tensor where an integer list is expected)
 //!   fails that rule with 161002-style rejection by the rule's own code.
 
+mod conditions;
+mod dims;
+mod dtypes;
+mod formats;
+mod nulls;
+mod products;
+mod shapes;
+mod values;
+
 use crate::pred::{self, Named};
-use crate::{AclnnError, Arg, Call, CheckedRule, Factor, Rule};
+use crate::{AclnnError, Arg, Call, CheckedRule, Factor, Family, Rule};
 
 /// Checks `call` against `rules` in stage order (stable within a stage) and returns the first failure.
 pub fn check(rules: &[CheckedRule], call: &Call) -> Result<(), AclnnError> {
@@ -33,264 +42,24 @@ fn dim_of(call: &Call, dim: i64, dim_attr: Option<&str>) -> Result<Option<i64>, 
 
 /// Evaluates one rule; `Err` carries what in this call broke it.
 pub fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
-    match rule {
-        Rule::ProductSupported { products } => {
-            let ids: Vec<&str> = products.iter().map(String::as_str).collect();
-            pred::product_supported(&call.product, &ids)
-        }
-        Rule::NotNull { params } => params
-            .iter()
-            .try_for_each(|p| pred::not_null(p, arg(call, p).is_some())),
-        Rule::DtypeIn { param, allowed } => {
-            let allowed = allowed.get(&call.product).map(Vec::as_slice);
-            match arg(call, param) {
-                Some(a @ Arg::Scalar { .. }) => {
-                    pred::scalar_dtype_in(param, Some(a), allowed, &call.product)
-                }
-                _ => pred::dtype_in(&tensors(call, param)?, allowed, &call.product),
-            }
-        }
-        Rule::DtypeSame { params } => pred::dtype_same(&tensors_of_all(call, params)?),
-        Rule::DtypeIsArg { param, arg: a } => {
-            pred::dtype_is_arg(&tensors(call, param)?, a, arg(call, a))
-        }
-        Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
-        Rule::DtypeCastable { from, to } => {
-            pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
-        }
-        Rule::ScalarCastable { scalars, to, dtype } => {
-            let target = match dtype {
-                Some(d) => Some(*d),
-                None => pred::promoted_dtype(&tensors_of_all(call, to)?),
-            };
-            scalars
-                .iter()
-                .try_for_each(|s| pred::scalar_castable(s, arg(call, s), target))
-        }
-        Rule::FormatIn { param, allowed } => pred::format_in(&tensors(call, param)?, allowed),
-        Rule::FormatSame { params } => pred::format_same(&tensors_of_all(call, params)?),
-        Rule::RankIn { param, min, max } => pred::rank_in(&tensors(call, param)?, *min, *max),
-        Rule::RankSame { params } => pred::rank_same(&tensors_of_all(call, params)?),
-        Rule::ShapeSame { params } => pred::shape_same(&tensors_of_all(call, params)?),
-        Rule::ShapeMatchesList {
-            param,
-            list,
-            trailing,
-        } => {
-            let ts = tensors(call, param)?;
-            let values = pred::arg_int_list(list, arg(call, list))?;
-            pred::shape_matches_list(&ts, list, values.as_deref(), *trailing)
-        }
-        Rule::ShapeFromList { param, base, list } => {
-            let values = pred::arg_int_list(list, arg(call, list))?;
-            pred::shape_from_list(
-                &tensors(call, param)?,
-                &tensors(call, base)?,
-                list,
-                values.as_deref(),
-            )
-        }
-        Rule::DimsEqual {
-            lhs,
-            lhs_dim,
-            rhs,
-            rhs_dim,
-        } => pred::dims_equal(
-            &tensors(call, lhs)?,
-            *lhs_dim,
-            &tensors(call, rhs)?,
-            *rhs_dim,
-        ),
-        Rule::DimMultipleOf {
-            param,
-            dim,
-            dim_attr,
-            by,
-        } => {
-            let ts = tensors(call, param)?;
-            let dim = dim_of(call, *dim, dim_attr.as_deref())?;
-            dim.map_or(Ok(()), |d| pred::dim_multiple_of(&ts, d, *by))
-        }
-        Rule::DimInRange {
-            param,
-            dim,
-            min,
-            max,
-        } => pred::dim_in_range(&tensors(call, param)?, *dim, *min, *max),
-        Rule::DimMatchesChannel {
-            param,
-            dim,
-            tensor,
-            layout_attr,
-        } => {
-            let layout = match layout_attr {
-                Some(a) => pred::arg_str(a, arg(call, a))?,
-                None => None,
-            };
-            pred::dim_matches_channel(
-                &tensors(call, param)?,
-                *dim,
-                &tensors(call, tensor)?,
-                layout,
-            )
-        }
-        Rule::DimsScaled {
-            lhs,
-            rhs,
-            dim,
-            dim_attr,
-            num,
-            den,
-        } => {
-            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
-            match dim_of(call, *dim, dim_attr.as_deref())? {
-                None => Ok(()),
-                Some(d) => pred::dims_scaled(&l, &r, d, *num, *den),
-            }
-        }
-        Rule::ShapeSameExcept {
-            lhs,
-            rhs,
-            dim,
-            dim_attr,
-        } => {
-            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
-            match dim_of(call, *dim, dim_attr.as_deref())? {
-                None => Ok(()),
-                Some(d) => pred::shape_same_except(&l, &r, d),
-            }
-        }
-        Rule::DimsAtMost {
-            lhs,
-            rhs,
-            except_attr,
-        } => {
-            let (l, r) = (tensors(call, lhs)?, tensors(call, rhs)?);
-            match except_attr {
-                None => pred::dims_at_most(&l, &r, None),
-                Some(a) => match dim_of(call, 0, Some(a))? {
-                    None => Ok(()),
-                    Some(d) => pred::dims_at_most(&l, &r, Some(d)),
-                },
-            }
-        }
-        Rule::Broadcastable { from, to, dims } => {
-            pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
-        }
-        Rule::BroadcastTogether { params } => {
-            pred::broadcast_together(&tensors_of_all(call, params)?)
-        }
-        Rule::BroadcastShape { params, out } => {
-            pred::broadcast_shape(&tensors_of_all(call, params)?, &tensors(call, out)?)
-        }
-        Rule::ListLenSame { params } => {
-            let mut lens = Vec::new();
-            for p in params {
-                if let Some(len) = pred::arg_list_len(p, arg(call, p))? {
-                    lens.push((p.as_str(), len));
-                }
-            }
-            pred::list_len_same(&lens)
-        }
-        Rule::DimsPositive { param, allow_zero } => {
-            pred::dims_positive(&tensors(call, param)?, *allow_zero)
-        }
-        Rule::NumelIn { param, values } => pred::numel_in(&tensors(call, param)?, values),
-        Rule::NotEmpty { param } => pred::not_empty(&tensors(call, param)?),
-        Rule::Contiguous { param } => pred::contiguous(&tensors(call, param)?),
-        Rule::ListLenIn { param, lens } => match pred::arg_list_len(param, arg(call, param))? {
-            None => Ok(()),
-            Some(len) => pred::list_len_in(param, len, lens),
-        },
-        Rule::ListElemsInRange { param, min, max } => {
-            match pred::arg_int_list(param, arg(call, param))? {
-                None => Ok(()),
-                Some(v) => pred::list_elems_in_range(param, &v, *min, *max),
-            }
-        }
-        Rule::ListUnique { param } => match pred::arg_int_list(param, arg(call, param))? {
-            None => Ok(()),
-            Some(v) => pred::list_unique(param, &v),
-        },
-        Rule::IntInRange { param, min, max } => match arg(call, param) {
-            None => Ok(()),
-            Some(a) => pred::value_in_range(param, a, *min, *max),
-        },
-        Rule::ValueNot { param, value } => match arg(call, param) {
-            None => Ok(()),
-            Some(a) => pred::value_not(param, a, *value),
-        },
-        Rule::AxisIn { param, tensor } => {
-            let ts = tensors(call, tensor)?;
-            pred::axis_in(param, arg(call, param), &ts)
-        }
-        Rule::ValueAtMost { lhs, rhs } => {
-            pred::value_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs))
-        }
-        Rule::ProductsEqual { lhs, rhs } => pred::products_equal(
-            &Factor::product_text(lhs),
-            &factors(call, lhs),
-            &Factor::product_text(rhs),
-            &factors(call, rhs),
-        ),
-        Rule::AttrMultipleOf { param, by } => {
-            pred::attr_multiple_of(param, arg(call, param), by, arg(call, by))
-        }
-        Rule::IntIn { param, values } => match pred::arg_ints(param, arg(call, param))? {
-            None => Ok(()),
-            Some(vs) => vs
-                .into_iter()
-                .try_for_each(|v| pred::int_in(param, v, values)),
-        },
-        Rule::StrIn { param, values } => match pred::arg_str(param, arg(call, param))? {
-            None => Ok(()),
-            Some(v) => pred::str_in(param, v, values),
-        },
-        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
-            let l = pred::arg_int_list(lhs, arg(call, lhs))?;
-            let r = pred::arg_int_list(rhs, arg(call, rhs))?;
-            match (l, r) {
-                (Some(l), Some(r)) => {
-                    pred::list_elems_at_most_fraction(lhs, &l, rhs, &r, *num, *den)
-                }
-                _ => Ok(()),
-            }
-        }
-        Rule::ElementCountMax { param, dims, max } => {
-            pred::element_count_max(&tensors(call, param)?, *dims, *max)
-        }
-        Rule::When {
-            param,
-            index,
-            values,
-            negate,
-            rule,
-        } => {
-            if pred::when(arg(call, param), *index, values, *negate) {
-                eval(rule, call)
-            } else {
-                Ok(())
-            }
-        }
-        Rule::WhenDtype {
-            param,
-            dtypes,
-            rule,
-        } => {
-            if pred::has_dtype(&tensors(call, param)?, dtypes) {
-                eval(rule, call)
-            } else {
-                Ok(())
-            }
-        }
-        Rule::OnProducts { products, rule } => {
-            if products.contains(&call.product) {
-                eval(rule, call)
-            } else {
-                Ok(())
-            }
-        }
+    match rule.family() {
+        Family::Products => products::eval(rule, call),
+        Family::Nulls => nulls::eval(rule, call),
+        Family::Dtypes => dtypes::eval(rule, call),
+        Family::Formats => formats::eval(rule, call),
+        Family::Shapes => shapes::eval(rule, call),
+        Family::Dims => dims::eval(rule, call),
+        Family::Values => values::eval(rule, call),
+        Family::Conditions => conditions::eval(rule, call),
     }
+}
+
+/// What a family module returns for a rule of another family (the dispatch never sends one).
+fn wrong_family(rule: &Rule) -> String {
+    format!(
+        "internal: a {} rule evaluated as another family",
+        rule.family().name()
+    )
 }
 
 /// The argument named `name`, or `None` when it is absent or a null pointer.

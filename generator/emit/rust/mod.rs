@@ -7,9 +7,18 @@
 //! and the interpreter (`aclnn_runtime::check`, helpers in `aclnn_runtime::testing`) and assert
 //! equal results.
 
+mod conditions;
+mod dims;
+mod dtypes;
+mod formats;
+mod nulls;
+mod products;
+mod shapes;
+mod values;
+
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
-use aclnn_runtime::{status, CheckedRule, DType, Factor, Format, Rule};
+use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Rule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::{json, Value};
@@ -363,409 +372,15 @@ impl<'a> Emitter<'a> {
 
     /// The rule as an expression of type `Result<(), String>`.
     fn rule(&self, rule: &Rule) -> TokenStream {
-        match rule {
-            Rule::ProductSupported { products } => {
-                quote!(pred::product_supported(product, &[#(#products),*]))
-            }
-            Rule::NotNull { params } => {
-                let checks = params.iter().map(|p| {
-                    let present = self.present(p);
-                    quote!(pred::not_null(#p, #present))
-                });
-                quote!([#(#checks),*].into_iter().collect::<Result<(), String>>())
-            }
-            Rule::DtypeIn { param, allowed } => {
-                let arms = products_by_list(allowed).into_iter().map(|(prods, list)| {
-                    let list = list.iter().map(dtype_tokens);
-                    quote!(#(#prods)|* => Some(&[#(#list),*][..]),)
-                });
-                let allowed = quote!(match product { #(#arms)* _ => None });
-                if self.kind(param) == Some(Kind::Scalar) {
-                    let a = self.as_arg(param);
-                    return quote!(pred::scalar_dtype_in(#param, #a.as_ref(), #allowed, product));
-                }
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::dtype_in(&#ts, #allowed, product)))
-            }
-            Rule::FormatIn { param, allowed } => {
-                let list = allowed.iter().map(format_tokens);
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::format_in(&#ts, &[#(#list),*])))
-            }
-            Rule::DtypeSame { params } => self.tensors_pred(params, quote!(pred::dtype_same)),
-            Rule::DtypeIsArg { param, arg } => {
-                let ts = self.tensors(&[param]);
-                let a = self.as_arg(arg);
-                self.tensor_rule(
-                    &[param],
-                    quote!(pred::dtype_is_arg(&#ts, #arg, #a.as_ref())),
-                )
-            }
-            Rule::FormatSame { params } => self.tensors_pred(params, quote!(pred::format_same)),
-            Rule::DtypePromotable { params } => {
-                self.tensors_pred(params, quote!(pred::dtype_promotable))
-            }
-            Rule::DtypeCastable { from, to } => {
-                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
-                let f = self.tensors(&from.iter().collect::<Vec<_>>());
-                let t = self.tensors(&[to]);
-                self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
-            }
-            Rule::ScalarCastable { scalars, to, dtype } => {
-                let target = match dtype {
-                    Some(d) => {
-                        let d = dtype_tokens(d);
-                        quote!(Some(#d))
-                    }
-                    None => {
-                        let ts = self.tensors(&to.iter().collect::<Vec<_>>());
-                        quote!(pred::promoted_dtype(&#ts))
-                    }
-                };
-                let checks = scalars.iter().map(|s| {
-                    let a = self.as_arg(s);
-                    quote!(pred::scalar_castable(#s, #a.as_ref(), target))
-                });
-                let body = quote!({
-                    let target: Option<DType> = #target;
-                    Ok(()) #(.and_then(|()| #checks))*
-                });
-                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
-            }
-            Rule::RankSame { params } => self.tensors_pred(params, quote!(pred::rank_same)),
-            Rule::ShapeSame { params } => self.tensors_pred(params, quote!(pred::shape_same)),
-            Rule::RankIn { param, min, max } => {
-                let ts = self.tensors(&[param]);
-                let (min, max) = (
-                    Literal::usize_unsuffixed(*min),
-                    Literal::usize_unsuffixed(*max),
-                );
-                self.tensor_rule(&[param], quote!(pred::rank_in(&#ts, #min, #max)))
-            }
-            Rule::ShapeMatchesList {
-                param,
-                list,
-                trailing,
-            } => {
-                let ts = self.tensors(&[param]);
-                let values = self.int_list(list);
-                self.tensor_rule(
-                    &[param],
-                    quote!(#values.and_then(|v| pred::shape_matches_list(&#ts, #list, v.as_deref(), #trailing))),
-                )
-            }
-            Rule::ShapeFromList { param, base, list } => {
-                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
-                let values = self.int_list(list);
-                self.tensor_rule(
-                    &[param, base],
-                    quote!(#values.and_then(|v| pred::shape_from_list(&#ts, &#bs, #list, v.as_deref()))),
-                )
-            }
-            Rule::DimsEqual {
-                lhs,
-                lhs_dim,
-                rhs,
-                rhs_dim,
-            } => {
-                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
-                self.tensor_rule(
-                    &[lhs, rhs],
-                    quote!(pred::dims_equal(&#l, #lhs_dim, &#r, #rhs_dim)),
-                )
-            }
-            Rule::DimMultipleOf {
-                param,
-                dim,
-                dim_attr,
-                by,
-            } => {
-                let ts = self.tensors(&[param]);
-                let body = self.at_dim(
-                    *dim,
-                    dim_attr.as_ref(),
-                    quote!(pred::dim_multiple_of(&#ts, d, #by)),
-                );
-                self.tensor_rule(&[param], body)
-            }
-            Rule::DimInRange {
-                param,
-                dim,
-                min,
-                max,
-            } => {
-                let ts = self.tensors(&[param]);
-                let (min, max) = (opt_i64(*min), opt_i64(*max));
-                self.tensor_rule(&[param], quote!(pred::dim_in_range(&#ts, #dim, #min, #max)))
-            }
-            Rule::DimMatchesChannel {
-                param,
-                dim,
-                tensor,
-                layout_attr,
-            } => {
-                let (p, t) = (self.tensors(&[param]), self.tensors(&[tensor]));
-                let check = |layout| quote!(pred::dim_matches_channel(&#p, #dim, &#t, #layout));
-                let body = match layout_attr {
-                    None => check(quote!(None)),
-                    Some(a) if self.kind(a) == Some(Kind::Str) => {
-                        let id = ident_for(a);
-                        check(quote!(#id))
-                    }
-                    Some(a) => {
-                        let arg = self.as_arg(a);
-                        let inner = check(quote!(layout));
-                        quote!(pred::arg_str(#a, #arg.as_ref()).and_then(|layout| #inner))
-                    }
-                };
-                self.tensor_rule(&[param, tensor], body)
-            }
-            Rule::DimsScaled {
-                lhs,
-                rhs,
-                dim,
-                dim_attr,
-                num,
-                den,
-            } => {
-                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
-                let body = self.at_dim(
-                    *dim,
-                    dim_attr.as_ref(),
-                    quote!(pred::dims_scaled(&#l, &#r, d, #num, #den)),
-                );
-                self.tensor_rule(&[lhs, rhs], body)
-            }
-            Rule::ShapeSameExcept {
-                lhs,
-                rhs,
-                dim,
-                dim_attr,
-            } => {
-                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
-                let body = self.at_dim(
-                    *dim,
-                    dim_attr.as_ref(),
-                    quote!(pred::shape_same_except(&#l, &#r, d)),
-                );
-                self.tensor_rule(&[lhs, rhs], body)
-            }
-            Rule::DimsAtMost {
-                lhs,
-                rhs,
-                except_attr,
-            } => {
-                let (l, r) = (self.tensors(&[lhs]), self.tensors(&[rhs]));
-                let body = match except_attr {
-                    None => quote!(pred::dims_at_most(&#l, &#r, None)),
-                    Some(_) => self.at_dim(
-                        0,
-                        except_attr.as_ref(),
-                        quote!(pred::dims_at_most(&#l, &#r, Some(d))),
-                    ),
-                };
-                self.tensor_rule(&[lhs, rhs], body)
-            }
-            Rule::Broadcastable { from, to, dims } => {
-                let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
-                let dims = match dims {
-                    Some(d) => quote!(Some(&[#(#d),*][..])),
-                    None => quote!(None),
-                };
-                self.tensor_rule(&[from, to], quote!(pred::broadcastable(&#f, &#t, #dims)))
-            }
-            Rule::BroadcastTogether { params } => {
-                self.tensors_pred(params, quote!(pred::broadcast_together))
-            }
-            Rule::BroadcastShape { params, out } => {
-                let names: Vec<&String> = params.iter().collect();
-                let (ts, o) = (self.tensors(&names), self.tensors(&[out]));
-                let all: Vec<&String> = params.iter().chain([out]).collect();
-                self.tensor_rule(&all, quote!(pred::broadcast_shape(&#ts, &#o)))
-            }
-            Rule::ListLenSame { params } => {
-                let lens = params.iter().map(|p| {
-                    let id = ident_for(p);
-                    match self.kind(p) {
-                        Some(
-                            Kind::IntArray | Kind::FloatArray | Kind::BoolArray | Kind::TensorList,
-                        ) => quote!(Ok::<_, String>(#id.map(|v| v.len()))),
-                        _ => {
-                            let arg = self.as_arg(p);
-                            quote!(pred::arg_list_len(#p, #arg.as_ref()))
-                        }
-                    }
-                });
-                let names = params.iter();
-                quote! {
-                    [#((#names, #lens)),*]
-                        .into_iter()
-                        .map(|(name, len)| len.map(|len| len.map(|len| (name, len))))
-                        .collect::<Result<Vec<_>, String>>()
-                        .and_then(|lens| pred::list_len_same(&lens.into_iter().flatten().collect::<Vec<_>>()))
-                }
-            }
-            Rule::DimsPositive { param, allow_zero } => {
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::dims_positive(&#ts, #allow_zero)))
-            }
-            Rule::NumelIn { param, values } => {
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::numel_in(&#ts, &[#(#values),*])))
-            }
-            Rule::NotEmpty { param } => {
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::not_empty(&#ts)))
-            }
-            Rule::Contiguous { param } => {
-                let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], quote!(pred::contiguous(&#ts)))
-            }
-            Rule::ElementCountMax { param, dims, max } => {
-                let ts = self.tensors(&[param]);
-                let dims = Literal::usize_unsuffixed(*dims);
-                self.tensor_rule(&[param], quote!(pred::element_count_max(&#ts, #dims, #max)))
-            }
-            Rule::ListLenIn { param, lens } => {
-                let id = ident_for(param);
-                let lens = lens.iter().map(|l| Literal::usize_unsuffixed(*l));
-                let check = quote!(pred::list_len_in(#param, len, &[#(#lens),*]));
-                match self.kind(param) {
-                    Some(
-                        Kind::IntArray | Kind::FloatArray | Kind::BoolArray | Kind::TensorList,
-                    ) => quote!(#id.map_or(Ok(()), |v| { let len = v.len(); #check })),
-                    _ => {
-                        let arg = self.as_arg(param);
-                        quote!(pred::arg_list_len(#param, #arg.as_ref())
-                            .and_then(|len| len.map_or(Ok(()), |len| #check)))
-                    }
-                }
-            }
-            Rule::ListElemsInRange { param, min, max } => {
-                let (min, max) = (opt_i64(*min), opt_i64(*max));
-                let id = ident_for(param);
-                match self.kind(param) {
-                    Some(Kind::IntArray) => quote!(#id.map_or(Ok(()), |v| {
-                        pred::list_elems_in_range(#param, v, #min, #max)
-                    })),
-                    _ => {
-                        let arg = self.as_arg(param);
-                        quote!(pred::arg_int_list(#param, #arg.as_ref()).and_then(|v| {
-                            v.map_or(Ok(()), |v| pred::list_elems_in_range(#param, &v, #min, #max))
-                        }))
-                    }
-                }
-            }
-            Rule::ListUnique { param } => {
-                let list = self.int_list(param);
-                quote!(#list.and_then(|v| v.map_or(Ok(()), |v| pred::list_unique(#param, &v))))
-            }
-            Rule::IntInRange { param, min, max } => {
-                let (min, max) = (opt_i64(*min), opt_i64(*max));
-                if self.kind(param) == Some(Kind::Int) {
-                    self.int_rule(param, quote!(pred::int_in_range(#param, v, #min, #max)))
-                } else {
-                    // Floats as numbers, lists element by element: as the interpreter does.
-                    let arg = self.as_arg(param);
-                    quote!(#arg.as_ref().map_or(Ok(()), |a| pred::value_in_range(#param, a, #min, #max)))
-                }
-            }
-            Rule::ValueNot { param, value } => {
-                let arg = self.as_arg(param);
-                quote!(#arg.as_ref().map_or(Ok(()), |a| pred::value_not(#param, a, #value)))
-            }
-            Rule::AxisIn { param, tensor } => {
-                let ts = self.tensors(&[tensor]);
-                let arg = self.as_arg(param);
-                self.tensor_rule(
-                    &[tensor],
-                    quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
-                )
-            }
-            Rule::ValueAtMost { lhs, rhs } => {
-                let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
-                quote!(pred::value_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))
-            }
-            Rule::ProductsEqual { lhs, rhs } => {
-                let (lt, rt) = (Factor::product_text(lhs), Factor::product_text(rhs));
-                let l: Vec<TokenStream> = lhs.iter().map(|f| self.factor(f)).collect();
-                let r: Vec<TokenStream> = rhs.iter().map(|f| self.factor(f)).collect();
-                quote!(pred::products_equal(#lt, &[#(#l),*], #rt, &[#(#r),*]))
-            }
-            Rule::AttrMultipleOf { param, by } => {
-                let (v, b) = (self.as_arg(param), self.as_arg(by));
-                quote!(pred::attr_multiple_of(#param, #v.as_ref(), #by, #b.as_ref()))
-            }
-            Rule::IntIn { param, values } => {
-                if self.kind(param) == Some(Kind::Int) {
-                    self.int_rule(param, quote!(pred::int_in(#param, v, &[#(#values),*])))
-                } else {
-                    let arg = self.as_arg(param);
-                    quote!(pred::arg_ints(#param, #arg.as_ref()).and_then(|vs| vs.map_or(Ok(()), |vs| {
-                        vs.into_iter().try_for_each(|v| pred::int_in(#param, v, &[#(#values),*]))
-                    })))
-                }
-            }
-            Rule::StrIn { param, values } => {
-                if self.kind(param) == Some(Kind::Str) {
-                    let id = ident_for(param);
-                    quote!(#id.map_or(Ok(()), |v| pred::str_in(#param, v, &[#(#values),*])))
-                } else {
-                    let arg = self.as_arg(param);
-                    quote!(pred::arg_str(#param, #arg.as_ref()).and_then(|v| {
-                        v.map_or(Ok(()), |v| pred::str_in(#param, v, &[#(#values),*]))
-                    }))
-                }
-            }
-            Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
-                let (l, r) = (self.int_list(lhs), self.int_list(rhs));
-                quote! {
-                    #l.and_then(|l| #r.and_then(|r| match (l, r) {
-                        (Some(l), Some(r)) => pred::list_elems_at_most_fraction(#lhs, &l, #rhs, &r, #num, #den),
-                        _ => Ok(()),
-                    }))
-                }
-            }
-            Rule::When {
-                param,
-                index,
-                values,
-                negate,
-                rule,
-            } => {
-                let inner = self.rule(rule);
-                let arg = self.as_arg(param);
-                let index = match index {
-                    Some(i) => {
-                        let i = Literal::usize_unsuffixed(*i);
-                        quote!(Some(#i))
-                    }
-                    None => quote!(None),
-                };
-                quote! {
-                    if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
-                }
-            }
-            Rule::WhenDtype {
-                param,
-                dtypes,
-                rule,
-            } => {
-                let inner = self.rule(rule);
-                let ts = self.tensors(&[param]);
-                let dtypes = dtypes.iter().map(dtype_tokens);
-                let held = quote!(pred::has_dtype(&#ts, &[#(#dtypes),*]));
-                // An argument of another kind holds no dtype: the inner rule is skipped.
-                quote! {
-                    if #held { #inner } else { Ok(()) }
-                }
-            }
-            Rule::OnProducts { products, rule } => {
-                let inner = self.rule(rule);
-                quote! {
-                    if [#(#products),*].contains(&product) { #inner } else { Ok(()) }
-                }
-            }
+        match rule.family() {
+            Family::Products => self.products_rule(rule),
+            Family::Nulls => self.nulls_rule(rule),
+            Family::Dtypes => self.dtypes_rule(rule),
+            Family::Formats => self.formats_rule(rule),
+            Family::Shapes => self.shapes_rule(rule),
+            Family::Dims => self.dims_rule(rule),
+            Family::Values => self.values_rule(rule),
+            Family::Conditions => self.conditions_rule(rule),
         }
     }
 
@@ -814,6 +429,15 @@ impl<'a> Emitter<'a> {
 
 /// Products that allow the same dtypes share one match arm (`"ascend910b" | "ascend950" => ...`),
 /// in the order their lists first appear.
+/// What a family module emits for a rule of another family (the dispatch never sends one).
+fn wrong_family(rule: &Rule) -> TokenStream {
+    let message = format!(
+        "internal: a {} rule emitted as another family",
+        rule.family().name()
+    );
+    quote!(Err(String::from(#message)))
+}
+
 fn products_by_list<'r>(
     allowed: impl IntoIterator<Item = (&'r String, &'r Vec<DType>)>,
 ) -> Vec<(Vec<&'r String>, &'r Vec<DType>)> {

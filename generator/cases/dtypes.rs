@@ -1,0 +1,121 @@
+//! Cases of the dtypes rules (`Family::Dtypes`): calls that break a rule, derived
+//! from a valid baseline.
+
+use super::*;
+
+pub(super) fn mutate(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    product: &str,
+) -> Named {
+    let active = active_rules(rules, product);
+    let g = groups(&active);
+    let dtype_mates = |p: &str| g.dtype.members(p, tensor_params(op));
+    match rule {
+        Rule::DtypeIn { param, allowed } => {
+            let ok = allowed.get(product).cloned().unwrap_or_default();
+            let bad: Vec<DType> = DType::ALL
+                .iter()
+                .copied()
+                .filter(|d| !ok.contains(d))
+                .take(4)
+                .collect();
+            if let Some(Arg::Scalar { value, .. }) = base.args.get(param) {
+                let calls = bad
+                    .iter()
+                    .map(|d| {
+                        let scalar = Arg::Scalar {
+                            dtype: *d,
+                            value: *value,
+                        };
+                        with_arg(base, param, scalar)
+                    })
+                    .collect();
+                return vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)];
+            }
+            let calls = bad
+                .iter()
+                .flat_map(|d| {
+                    [
+                        set_tensors(base, std::slice::from_ref(param), |t| t.dtype = *d),
+                        set_tensors(base, &dtype_mates(param), |t| t.dtype = *d),
+                    ]
+                })
+                .collect();
+            vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)]
+        }
+        Rule::DtypeIsArg { param, arg } => {
+            let (Some(t), Some(Arg::DataType(_))) = (tensor_of(base, param), base.args.get(arg))
+            else {
+                return Vec::new();
+            };
+            let other = [DType::Float16, DType::Int32]
+                .into_iter()
+                .find(|d| *d != t.dtype)
+                .unwrap_or(DType::Float32);
+            vec![(
+                format!("dtype_{param}_not_{arg}"),
+                vec![with_arg(base, arg, Arg::DataType(other))],
+            )]
+        }
+        Rule::DtypeSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let current = tensor_of(base, last).map(|t| t.dtype);
+            let mut pool = allowed_dtypes(op, &active, last, product).unwrap_or_default();
+            pool.extend(DType::ALL.iter().copied().filter(|d| d.is_tensor_dtype()));
+            let calls = pool
+                .into_iter()
+                .filter(|d| Some(*d) != current)
+                .take(6)
+                .map(|d| set_tensors(base, std::slice::from_ref(last), |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{last}_differs"), calls)]
+        }
+        Rule::ScalarCastable { scalars, to, dtype } => {
+            let Some(target) = cast_target(base, to, *dtype) else {
+                return Vec::new();
+            };
+            let bad = [DType::Complex64, DType::Float32, DType::Int64]
+                .into_iter()
+                .find(|d| !aclnn_runtime::pred::can_cast(*d, target));
+            let Some(bad) = bad else {
+                return Vec::new();
+            };
+            scalars
+                .iter()
+                .map(|s| {
+                    let scalar = Arg::Scalar {
+                        dtype: bad,
+                        value: 1.0,
+                    };
+                    (
+                        format!("dtype_{s}_not_castable"),
+                        vec![with_arg(base, s, scalar)],
+                    )
+                })
+                .collect()
+        }
+        Rule::DtypePromotable { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let calls = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{last}_not_promotable"), calls)]
+        }
+        Rule::DtypeCastable { to, .. } => {
+            let calls = [DType::Bool, DType::Int32, DType::Int8]
+                .into_iter()
+                .map(|d| set_tensors(base, std::slice::from_ref(to), move |t| t.dtype = d))
+                .collect();
+            vec![(format!("dtype_{to}_not_castable"), calls)]
+        }
+        _ => Vec::new(),
+    }
+}

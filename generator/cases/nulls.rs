@@ -1,0 +1,21 @@
+//! Cases of the nulls rules (`Family::Nulls`): calls that break a rule, derived
+//! from a valid baseline.
+
+use super::*;
+
+pub(super) fn mutate(
+    _op: &OpIr,
+    _rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    _product: &str,
+) -> Named {
+    match rule {
+        Rule::NotNull { params } => params
+            .iter()
+            .filter(|p| base.args.contains_key(*p))
+            .map(|p| (format!("null_{p}"), vec![with_arg(base, p, Arg::Null)]))
+            .collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,146 @@
+//! Cases of the values rules (`Family::Values`): calls that break a rule, derived
+//! from a valid baseline.
+
+use super::*;
+
+pub(super) fn mutate(
+    _op: &OpIr,
+    _rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    _product: &str,
+) -> Named {
+    match rule {
+        Rule::ListLenIn { param, lens } => {
+            let elem = int_list(base, param)
+                .and_then(|l| l.first().copied())
+                .unwrap_or(1);
+            let bad = lens.iter().max().map_or(1, |m| m + 1);
+            let calls = vec![with_arg(base, param, Arg::IntArray(vec![elem; bad]))];
+            vec![(format!("len_{param}_not_allowed"), calls)]
+        }
+        Rule::ListElemsInRange { param, min, max } => {
+            let Some(list) = int_list(base, param) else {
+                return Vec::new();
+            };
+            let calls = out_of_range(*min, *max)
+                .into_iter()
+                .map(|v| with_arg(base, param, Arg::IntArray(list.iter().map(|_| v).collect())))
+                .collect();
+            vec![(format!("value_{param}_out_of_range"), calls)]
+        }
+        Rule::IntInRange { param, min, max } => {
+            let calls = out_of_range(*min, *max)
+                .into_iter()
+                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .collect();
+            vec![(format!("value_{param}_out_of_range"), calls)]
+        }
+        Rule::ValueNot { param, value } => {
+            let calls = vec![with_arg(base, param, Arg::Int(*value))];
+            vec![(format!("value_{param}_is_{value}"), calls)]
+        }
+        Rule::IntIn { param, values } => {
+            let (lo, hi) = (values.iter().min().copied(), values.iter().max().copied());
+            let calls = [hi.map(|h| h + 1), lo.map(|l| l - 1)]
+                .into_iter()
+                .flatten()
+                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .collect();
+            vec![(format!("value_{param}_not_enumerated"), calls)]
+        }
+        Rule::StrIn { param, values } => {
+            // A value the list lacks: a listed one with a suffix, and its upper-case spelling
+            // (values compare exactly).
+            let first = values.first().cloned().unwrap_or_default();
+            let calls = [format!("{first}_x"), first.to_uppercase()]
+                .into_iter()
+                .filter(|v| !values.contains(v))
+                .map(|v| with_arg(base, param, Arg::Str(v)))
+                .collect();
+            vec![(format!("value_{param}_not_enumerated"), calls)]
+        }
+        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
+            let Some(r) = int_list(base, rhs) else {
+                return Vec::new();
+            };
+            let Some(l) = int_list(base, lhs) else {
+                return Vec::new();
+            };
+            let big: Vec<i64> = (0..l.len())
+                .map(|k| {
+                    let rk = r.get(k).or(r.first()).copied().unwrap_or(1);
+                    den.saturating_mul(rk) / (*num).max(1) + 1
+                })
+                .collect();
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, Arg::IntArray(big))],
+            )]
+        }
+        Rule::AxisIn { param, tensor } => {
+            let rank = tensor_of(base, tensor).map_or(1, |t| t.rank().max(1)) as i64;
+            let arg = match base.args.get(param) {
+                Some(Arg::IntArray(v)) => Arg::IntArray(vec![rank; v.len().max(1)]),
+                _ => Arg::Int(rank),
+            };
+            vec![(
+                format!("value_{param}_not_a_dim_of_{tensor}"),
+                vec![with_arg(base, param, arg)],
+            )]
+        }
+        Rule::ListUnique { param } => {
+            let Some(list) = int_list(base, param) else {
+                return Vec::new();
+            };
+            let first = list.first().copied().unwrap_or(0);
+            vec![(
+                format!("value_{param}_repeated"),
+                vec![with_arg(
+                    base,
+                    param,
+                    Arg::IntArray(vec![first; list.len().max(2)]),
+                )],
+            )]
+        }
+        Rule::ValueAtMost { lhs, rhs } => {
+            let above = match base.args.get(rhs) {
+                Some(Arg::Float(r)) => Arg::Float(r + 1.0),
+                r => Arg::Int(r.and_then(Arg::as_int).unwrap_or(0).saturating_add(1)),
+            };
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, above)],
+            )]
+        }
+        Rule::AttrMultipleOf { param, by } => {
+            let v = base.args.get(param).and_then(Arg::as_int).unwrap_or(0);
+            let call = if v != 0 {
+                with_arg(base, by, Arg::Int(v.saturating_abs().saturating_add(1)))
+            } else {
+                with_arg(&with_arg(base, param, Arg::Int(1)), by, Arg::Int(2))
+            };
+            vec![(format!("value_{param}_not_multiple_of_{by}"), vec![call])]
+        }
+        Rule::ListLenSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let longer = match base.args.get(last) {
+                Some(Arg::TensorList(ts)) => {
+                    let mut ts = ts.clone();
+                    ts.extend(ts.first().cloned());
+                    Some(Arg::TensorList(ts))
+                }
+                Some(Arg::IntArray(v)) => {
+                    Some(Arg::IntArray(v.iter().chain(v.first()).copied().collect()))
+                }
+                _ => None,
+            };
+            longer
+                .map(|a| vec![(format!("len_{last}_differs"), vec![with_arg(base, last, a)])])
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
