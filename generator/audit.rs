@@ -406,7 +406,7 @@ fn one_line(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conform::{Case, Report as Conform};
+    use crate::conform::{CheckedCall, Report as Conform};
 
     fn condition(text: &str) -> ConditionAudit {
         ConditionAudit {
@@ -422,8 +422,8 @@ mod tests {
         }
     }
 
-    fn case(condition: &str, expected: u32, got: u32) -> Case {
-        Case {
+    fn case(condition: &str, expected: u32, got: u32) -> CheckedCall {
+        CheckedCall {
             at: "t.cpp:1".into(),
             test: "t".into(),
             op: "Foo".into(),

@@ -9,7 +9,7 @@ pub(super) fn mutate(
     rule: &Rule,
     base: &Call,
     product: &str,
-) -> Named {
+) -> NamedCalls {
     match rule {
         Rule::DimsEqual { .. }
         | Rule::DimsScaled { .. }
@@ -30,7 +30,7 @@ fn dim_relations(
     rule: &Rule,
     base: &Call,
     _product: &str,
-) -> Named {
+) -> NamedCalls {
     match rule {
         Rule::DimsEqual {
             lhs,
@@ -144,7 +144,13 @@ fn dim_relations(
 }
 
 /// One dim against numbers.
-fn dim_bounds(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product: &str) -> Named {
+fn dim_bounds(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    product: &str,
+) -> NamedCalls {
     let active = active_rules(rules, product);
     let g = groups(&active);
     let shape_mates = |p: &str| g.shape.members(p, tensor_params(op));

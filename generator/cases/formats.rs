@@ -9,7 +9,7 @@ pub(super) fn mutate(
     rule: &Rule,
     base: &Call,
     product: &str,
-) -> Named {
+) -> NamedCalls {
     let active = active_rules(rules, product);
     let g = groups(&active);
     let format_mates = |p: &str| g.format.members(p, tensor_params(op));

@@ -835,10 +835,17 @@ fn products_for<'a>(rule: &Rule, baselines: &'a BTreeMap<String, Call>) -> Vec<(
     }
 }
 
-type Named = Vec<(String, Vec<Call>)>;
+/// Mutated calls under the name of the case they make.
+type NamedCalls = Vec<(String, Vec<Call>)>;
 
 /// The calls that break `rule` on `base`, named, by the rule's family.
-fn mutations(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product: &str) -> Named {
+fn mutations(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    product: &str,
+) -> NamedCalls {
     match rule.family() {
         Family::Products => products::mutate(op, rules, rule, base, product),
         Family::Nulls => nulls::mutate(op, rules, rule, base, product),

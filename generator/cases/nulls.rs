@@ -9,7 +9,7 @@ pub(super) fn mutate(
     rule: &Rule,
     base: &Call,
     _product: &str,
-) -> Named {
+) -> NamedCalls {
     match rule {
         Rule::NotNull { params } => params
             .iter()

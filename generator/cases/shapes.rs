@@ -9,7 +9,7 @@ pub(super) fn mutate(
     rule: &Rule,
     base: &Call,
     product: &str,
-) -> Named {
+) -> NamedCalls {
     match rule {
         Rule::RankIn { .. }
         | Rule::RankSame { .. }
@@ -36,7 +36,7 @@ fn ranks_and_shapes(
     rule: &Rule,
     base: &Call,
     product: &str,
-) -> Named {
+) -> NamedCalls {
     let active = active_rules(rules, product);
     let g = groups(&active);
     let shape_mates = |p: &str| g.shape.members(p, tensor_params(op));
@@ -122,7 +122,13 @@ fn ranks_and_shapes(
 }
 
 /// Broadcasting, sizes, element counts and layout.
-fn extents(op: &OpIr, rules: &[CheckedRule], rule: &Rule, base: &Call, product: &str) -> Named {
+fn extents(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    product: &str,
+) -> NamedCalls {
     let active = active_rules(rules, product);
     let g = groups(&active);
     let shape_mates = |p: &str| g.shape.members(p, tensor_params(op));

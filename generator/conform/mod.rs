@@ -22,7 +22,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use ut::{TDesc, UtCall, Val};
+use ut::{UtCall, UtTensor, UtValue};
 
 /// Why the tests, docs or overlays could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -54,7 +54,7 @@ pub const CODES: [u32; 3] = [
 
 /// One checked call.
 #[derive(Debug, Clone, Serialize)]
-pub struct Case {
+pub struct CheckedCall {
     /// `file:line` of the test's status expectation.
     pub at: String,
     pub test: String,
@@ -113,7 +113,7 @@ pub struct Report {
     pub false_rejections: Tally,
     pub per_code: BTreeMap<u32, Tally>,
     pub per_op: BTreeMap<String, Tally>,
-    pub cases: Vec<Case>,
+    pub cases: Vec<CheckedCall>,
     pub skipped: Vec<Skipped>,
     /// With `--headers`: docs whose prototype differs from CANN's header.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -276,11 +276,11 @@ impl Report {
     }
 
     /// Adds one checked call, or the reason it could not be checked.
-    fn add(&mut self, at: String, checked: Result<Case, SkipReason>) {
+    fn add(&mut self, at: String, checked: Result<CheckedCall, SkipReason>) {
         let report = self;
         match checked {
             Ok(case) => {
-                let case = Case { at, ..case };
+                let case = CheckedCall { at, ..case };
                 report.overall.add(case.agree);
                 report
                     .per_code
@@ -316,7 +316,7 @@ fn check_call(
     ops: &[OpIr],
     file: &str,
     product: Option<&[String]>,
-) -> Result<Case, SkipReason> {
+) -> Result<CheckedCall, SkipReason> {
     let skip = |kind: &'static str, reason: String| (kind, call.test.clone(), reason);
     let Some((code, name)) = call.expected.clone() else {
         return Err(skip(
@@ -366,7 +366,7 @@ fn check_call(
     } else {
         explain(op, code, result.as_ref().err())
     };
-    Ok(Case {
+    Ok(CheckedCall {
         at: String::new(),
         test: call.test.clone(),
         op: op.op.clone(),
@@ -493,7 +493,7 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
         })
         .map(|p| p.name.as_str())
         .collect();
-    let values: Vec<&Val> = call
+    let values: Vec<&UtValue> = call
         .ut
         .inputs
         .iter()
@@ -528,20 +528,20 @@ fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<Stri
 }
 
 /// One test value as the argument of a parameter (`None`: a type `validate` does not check).
-fn to_arg(role: Role, ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
-    if *v == Val::Null {
+fn to_arg(role: Role, ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> {
+    if *v == UtValue::Null {
         return Ok(Some(Arg::Null));
     }
     let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
     let arg = match role {
         Role::InputTensorList | Role::OutputTensorList => match v {
-            Val::TensorList(ts) => {
+            UtValue::TensorList(ts) => {
                 Arg::TensorList(ts.iter().map(tensor).collect::<Result<_, _>>()?)
             }
             _ => return Err(wrong()),
         },
         r if r.is_tensor() => match v {
-            Val::Tensor(t) => Arg::Tensor(tensor(t)?),
+            UtValue::Tensor(t) => Arg::Tensor(tensor(t)?),
             _ => return Err(wrong()),
         },
         _ => return value_arg(ty, v),
@@ -549,35 +549,35 @@ fn to_arg(role: Role, ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
     Ok(Some(arg))
 }
 
-fn value_arg(ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
+fn value_arg(ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> {
     let kind = ty.kind();
     let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
-    let number = |v: &Val| match v {
+    let number = |v: &UtValue| match v {
         // An `aclDataType` passed for an integer parameter is its enumerator's value.
-        Val::DType(Ok(d)) => d.acl_value().map(f64::from),
-        Val::Int(x, _) => Some(*x as f64),
-        Val::Float(x, _) => Some(*x),
-        Val::Bool(b) => Some(f64::from(u8::from(*b))),
+        UtValue::DType(Ok(d)) => d.acl_value().map(f64::from),
+        UtValue::Int(x, _) => Some(*x as f64),
+        UtValue::Float(x, _) => Some(*x),
+        UtValue::Bool(b) => Some(f64::from(u8::from(*b))),
         _ => None,
     };
     let arg = if kind == ParamKind::IntArray {
         match v {
-            Val::IntArray(xs) => Arg::IntArray(xs.clone()),
+            UtValue::IntArray(xs) => Arg::IntArray(xs.clone()),
             _ => return Err(wrong()),
         }
     } else if kind == ParamKind::FloatArray {
         match v {
-            Val::FloatArray(xs) => Arg::FloatArray(xs.clone()),
+            UtValue::FloatArray(xs) => Arg::FloatArray(xs.clone()),
             _ => return Err(wrong()),
         }
     } else if kind == ParamKind::BoolArray {
         match v {
-            Val::BoolArray(xs) => Arg::BoolArray(xs.clone()),
+            UtValue::BoolArray(xs) => Arg::BoolArray(xs.clone()),
             _ => return Err(wrong()),
         }
     } else if kind.is_scalar_like() {
         match v {
-            Val::Scalar(d, x) => Arg::Scalar {
+            UtValue::Scalar(d, x) => Arg::Scalar {
                 dtype: d
                     .clone()
                     .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
@@ -587,7 +587,7 @@ fn value_arg(ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
         }
     } else if kind == ParamKind::DataType {
         match v {
-            Val::DType(d) => Arg::DataType(
+            UtValue::DType(d) => Arg::DataType(
                 d.clone()
                     .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
             ),
@@ -600,7 +600,7 @@ fn value_arg(ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
     } else if kind == ParamKind::Str {
         match v {
             // A string literal (or a `char*` variable holding one): its text.
-            Val::Str(s) => Arg::Str(s.clone()),
+            UtValue::Str(s) => Arg::Str(s.clone()),
             // A string the reader cannot evaluate: non-null, but not checked.
             _ => return Ok(None),
         }
@@ -613,7 +613,7 @@ fn value_arg(ty: &CType, v: &Val) -> Result<Option<Arg>, Unmapped> {
     Ok(Some(arg))
 }
 
-fn tensor(t: &TDesc) -> Result<TensorDesc, Unmapped> {
+fn tensor(t: &UtTensor) -> Result<TensorDesc, Unmapped> {
     Ok(TensorDesc {
         shape: t.shape.clone(),
         dtype: t

@@ -23,7 +23,7 @@ pub const DEFAULT_SOC: &str = "ASCEND910B";
 
 /// The C type of a number, which decides the dtype of a `ScalarDesc` made from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Num {
+pub enum NumberType {
     I8,
     U8,
     I16,
@@ -36,56 +36,56 @@ pub enum Num {
     F64,
 }
 
-impl Num {
+impl NumberType {
     fn dtype(self) -> DType {
         match self {
-            Num::I8 => DType::Int8,
-            Num::U8 => DType::UInt8,
-            Num::I16 => DType::Int16,
-            Num::U16 => DType::UInt16,
-            Num::I32 => DType::Int32,
-            Num::U32 => DType::UInt32,
-            Num::I64 => DType::Int64,
-            Num::U64 => DType::UInt64,
-            Num::F32 => DType::Float32,
-            Num::F64 => DType::Float64,
+            NumberType::I8 => DType::Int8,
+            NumberType::U8 => DType::UInt8,
+            NumberType::I16 => DType::Int16,
+            NumberType::U16 => DType::UInt16,
+            NumberType::I32 => DType::Int32,
+            NumberType::U32 => DType::UInt32,
+            NumberType::I64 => DType::Int64,
+            NumberType::U64 => DType::UInt64,
+            NumberType::F32 => DType::Float32,
+            NumberType::F64 => DType::Float64,
         }
     }
 
     fn is_float(self) -> bool {
-        matches!(self, Num::F32 | Num::F64)
+        matches!(self, NumberType::F32 | NumberType::F64)
     }
 }
 
 /// The C type named by a declaration or cast, as far as a value needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum CType {
-    Num(Num),
+enum DeclType {
+    NumberType(NumberType),
     Bool,
     Other,
 }
 
-fn ctype(name: &str) -> CType {
+fn ctype(name: &str) -> DeclType {
     match name {
-        "int8_t" | "char" => CType::Num(Num::I8),
-        "uint8_t" => CType::Num(Num::U8),
-        "int16_t" | "short" => CType::Num(Num::I16),
-        "uint16_t" => CType::Num(Num::U16),
-        "int" | "int32_t" => CType::Num(Num::I32),
-        "uint32_t" | "unsigned" => CType::Num(Num::U32),
-        "int64_t" | "long" => CType::Num(Num::I64),
-        "uint64_t" | "size_t" => CType::Num(Num::U64),
-        "float" => CType::Num(Num::F32),
-        "double" => CType::Num(Num::F64),
-        "bool" => CType::Bool,
-        _ => CType::Other,
+        "int8_t" | "char" => DeclType::NumberType(NumberType::I8),
+        "uint8_t" => DeclType::NumberType(NumberType::U8),
+        "int16_t" | "short" => DeclType::NumberType(NumberType::I16),
+        "uint16_t" => DeclType::NumberType(NumberType::U16),
+        "int" | "int32_t" => DeclType::NumberType(NumberType::I32),
+        "uint32_t" | "unsigned" => DeclType::NumberType(NumberType::U32),
+        "int64_t" | "long" => DeclType::NumberType(NumberType::I64),
+        "uint64_t" | "size_t" => DeclType::NumberType(NumberType::U64),
+        "float" => DeclType::NumberType(NumberType::F32),
+        "double" => DeclType::NumberType(NumberType::F64),
+        "bool" => DeclType::Bool,
+        _ => DeclType::Other,
     }
 }
 
 /// A tensor as a `TensorDesc` describes it. A dtype or format the runtime vocabulary lacks
 /// (`ACL_FORMAT_NC1HWC0_C04`) is kept by name so the call can say why it cannot be checked.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TDesc {
+pub struct UtTensor {
     pub shape: Vec<i64>,
     pub dtype: Result<DType, String>,
     pub format: Result<Format, String>,
@@ -94,20 +94,20 @@ pub struct TDesc {
 
 /// A value of the test program.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Val {
+pub enum UtValue {
     Void,
-    Int(i64, Num),
-    Float(f64, Num),
+    Int(i64, NumberType),
+    Float(f64, NumberType),
     Bool(bool),
     Str(String),
-    List(Vec<Val>),
+    List(Vec<UtValue>),
     DType(Result<DType, String>),
     Format(Result<Format, String>),
     Soc(String),
     /// An `ACLNN_*` / `ACL_SUCCESS` status constant.
     Status(u32, String),
-    Tensor(Box<TDesc>),
-    TensorList(Vec<TDesc>),
+    Tensor(Box<UtTensor>),
+    TensorList(Vec<UtTensor>),
     Scalar(Result<DType, String>, f64),
     IntArray(Vec<i64>),
     FloatArray(Vec<f64>),
@@ -125,11 +125,11 @@ pub enum Val {
 #[derive(Debug, Clone, PartialEq)]
 pub struct UtSpec {
     pub api: String,
-    pub inputs: Vec<Val>,
-    pub outputs: Vec<Val>,
+    pub inputs: Vec<UtValue>,
+    pub outputs: Vec<UtValue>,
     /// Arguments after `OUTPUT(...)`: the framework passes them after the outputs
     /// (`OP_API_UT(aclnnMv, INPUT(self, vec), OUTPUT(out), cubeMathType)`).
-    pub extra: Vec<Val>,
+    pub extra: Vec<UtValue>,
     pub line: usize,
 }
 
@@ -187,13 +187,13 @@ enum Flow {
     Normal,
     Break,
     Continue,
-    Return(Val),
+    Return(UtValue),
 }
 
 /// A function or method defined in the file: its parameters and where its body starts.
 #[derive(Debug, Clone)]
 struct FuncDef {
-    params: Vec<(String, CType)>,
+    params: Vec<(String, DeclType)>,
     body: usize,
 }
 
@@ -237,7 +237,11 @@ pub fn read_file(src: &str) -> FileRead {
 
 /// File-level (and class-level) constants: `enum`s, `static const int64_t X = 1;`, object-like
 /// `#define X 1`. A declaration it cannot evaluate is left out (its uses then fail by name).
-fn globals(src: &str, toks: &[Token], funcs: &BTreeMap<String, FuncDef>) -> BTreeMap<String, Val> {
+fn globals(
+    src: &str,
+    toks: &[Token],
+    funcs: &BTreeMap<String, FuncDef>,
+) -> BTreeMap<String, UtValue> {
     let mut it = Interp::new(toks, funcs, "");
     for line in src.lines() {
         let mut words = line.split_whitespace();
@@ -250,7 +254,7 @@ fn globals(src: &str, toks: &[Token], funcs: &BTreeMap<String, FuncDef>) -> BTre
                 ..
             }] = v.as_slice()
             {
-                it.declare(name.to_string(), Val::Int(*x, Num::I32));
+                it.declare(name.to_string(), UtValue::Int(*x, NumberType::I32));
             } else if let [Token {
                 tok: Tok::Float(x, f),
                 ..
@@ -258,7 +262,7 @@ fn globals(src: &str, toks: &[Token], funcs: &BTreeMap<String, FuncDef>) -> BTre
             {
                 it.declare(
                     name.to_string(),
-                    Val::Float(*x, if *f { Num::F32 } else { Num::F64 }),
+                    UtValue::Float(*x, if *f { NumberType::F32 } else { NumberType::F64 }),
                 );
             }
         }
@@ -361,7 +365,7 @@ fn test_header(toks: &[Token], i: usize) -> Option<(String, String, usize)> {
 }
 
 /// `type name(params) [const|override]* {`: the parameter names and C types, and the body.
-fn func_header(toks: &[Token], i: usize) -> Option<(Vec<(String, CType)>, usize)> {
+fn func_header(toks: &[Token], i: usize) -> Option<(Vec<(String, DeclType)>, usize)> {
     if !matches!(toks.get(i + 1)?.tok, Tok::Punct("(")) || i == 0 {
         return None;
     }
@@ -398,8 +402,8 @@ fn func_header(toks: &[Token], i: usize) -> Option<(Vec<(String, CType)>, usize)
             .iter()
             .filter_map(|&k| ident(toks, k))
             .map(|s| ctype(&s))
-            .find(|t| *t != CType::Other)
-            .unwrap_or(CType::Other);
+            .find(|t| *t != DeclType::Other)
+            .unwrap_or(DeclType::Other);
         if name == "void" {
             continue;
         }
@@ -459,7 +463,7 @@ struct Interp<'a> {
     toks: &'a [Token],
     funcs: &'a BTreeMap<String, FuncDef>,
     pos: usize,
-    scopes: Vec<BTreeMap<String, Val>>,
+    scopes: Vec<BTreeMap<String, UtValue>>,
     soc: String,
     soc_switched: bool,
     test: String,
@@ -557,7 +561,7 @@ impl<'a> Interp<'a> {
                     }
                 }
             }
-            self.declare(name, Val::Int(next, Num::I32));
+            self.declare(name, UtValue::Int(next, NumberType::I32));
             next += 1;
         }
         close + 1
@@ -641,17 +645,17 @@ impl<'a> Interp<'a> {
 
     // ---- variables ----
 
-    fn get(&self, name: &str) -> Option<&Val> {
+    fn get(&self, name: &str) -> Option<&UtValue> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    fn declare(&mut self, name: String, v: Val) {
+    fn declare(&mut self, name: String, v: UtValue) {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name, v);
         }
     }
 
-    fn assign(&mut self, name: &str, v: Val) -> Res<()> {
+    fn assign(&mut self, name: &str, v: UtValue) -> Res<()> {
         match self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name)) {
             Some(slot) => {
                 *slot = convert_like(slot, v);
@@ -680,7 +684,7 @@ impl<'a> Interp<'a> {
                 "return" => {
                     self.pos += 1;
                     let v = if self.is(";") {
-                        Val::Void
+                        UtValue::Void
                     } else {
                         self.expr()?
                     };
@@ -885,8 +889,11 @@ impl<'a> Interp<'a> {
         self.pos = colon + 1;
         let range = self.expr()?;
         let items = match range {
-            Val::List(v) => v,
-            Val::IntArray(v) => v.into_iter().map(|x| Val::Int(x, Num::I64)).collect(),
+            UtValue::List(v) => v,
+            UtValue::IntArray(v) => v
+                .into_iter()
+                .map(|x| UtValue::Int(x, NumberType::I64))
+                .collect(),
             other => return self.stop(format!("range `for` over {}", describe(&other))),
         };
         let body = close + 1;
@@ -954,10 +961,9 @@ impl<'a> Interp<'a> {
         self.expect(")")?;
         self.eat(";");
         let (id, status) = match (a, b) {
-            (Val::Pending(id), Val::Status(c, n)) | (Val::Status(c, n), Val::Pending(id)) => {
-                (id, (c, n))
-            }
-            (Val::Pending(_), other) | (other, Val::Pending(_)) => {
+            (UtValue::Pending(id), UtValue::Status(c, n))
+            | (UtValue::Status(c, n), UtValue::Pending(id)) => (id, (c, n)),
+            (UtValue::Pending(_), other) | (other, UtValue::Pending(_)) => {
                 return Err(Stop {
                     line,
                     reason: format!("a status compared with {}", describe(&other)),
@@ -1088,32 +1094,35 @@ impl<'a> Interp<'a> {
     }
 
     /// `T x(args)`: constructors of the DSL types, SoC managers, `vector(n, v)`.
-    fn construct(&mut self, ty: &str, args: Vec<Val>) -> Res<Val> {
+    fn construct(&mut self, ty: &str, args: Vec<UtValue>) -> Res<UtValue> {
         match ty {
             "SocVersionManager" => {
-                if let Some(Val::Soc(s)) = args.first() {
+                if let Some(UtValue::Soc(s)) = args.first() {
                     self.soc = s.clone();
                     self.soc_switched = true;
                 }
-                Ok(Val::Void)
+                Ok(UtValue::Void)
             }
             "vector" => Ok(match args.as_slice() {
-                [Val::Int(n, _), v] => Val::List(vec![v.clone(); (*n).clamp(0, 4096) as usize]),
-                [Val::Int(n, _)] => {
-                    Val::List(vec![Val::Int(0, Num::I64); (*n).clamp(0, 4096) as usize])
+                [UtValue::Int(n, _), v] => {
+                    UtValue::List(vec![v.clone(); (*n).clamp(0, 4096) as usize])
                 }
+                [UtValue::Int(n, _)] => UtValue::List(vec![
+                    UtValue::Int(0, NumberType::I64);
+                    (*n).clamp(0, 4096) as usize
+                ]),
                 [one] => one.clone(),
-                _ => Val::List(args),
+                _ => UtValue::List(args),
             }),
             other => Ok(self
                 .builtin(other, args.clone())?
-                .unwrap_or_else(|| args.into_iter().next().unwrap_or(Val::Void))),
+                .unwrap_or_else(|| args.into_iter().next().unwrap_or(UtValue::Void))),
         }
     }
 
     // ---- expressions ----
 
-    fn expr(&mut self) -> Res<Val> {
+    fn expr(&mut self) -> Res<UtValue> {
         self.tick()?;
         // Assignments: `x = e`, `x op= e`, `x[i] = e`, `x++`.
         if let (Some(Tok::Ident(name)), Some(Tok::Punct(op))) = (self.peek(), self.peek_at(1)) {
@@ -1132,8 +1141,8 @@ impl<'a> Interp<'a> {
                 let v = match *op {
                     "=" => rhs,
                     _ => {
-                        let cur = self.get(&name).cloned().unwrap_or(Val::Void);
-                        arith(&op[..1], cur, rhs).unwrap_or(Val::Unknown("arith".into()))
+                        let cur = self.get(&name).cloned().unwrap_or(UtValue::Void);
+                        arith(&op[..1], cur, rhs).unwrap_or(UtValue::Unknown("arith".into()))
                     }
                 };
                 self.assign(&name, v.clone())?;
@@ -1142,10 +1151,10 @@ impl<'a> Interp<'a> {
             if matches!(*op, "++" | "--") && self.get(name).is_some() {
                 let name = name.clone();
                 self.pos += 2;
-                let cur = self.get(&name).cloned().unwrap_or(Val::Void);
-                let one = Val::Int(1, Num::I32);
+                let cur = self.get(&name).cloned().unwrap_or(UtValue::Void);
+                let one = UtValue::Int(1, NumberType::I32);
                 let v = arith(if *op == "++" { "+" } else { "-" }, cur, one)
-                    .unwrap_or(Val::Unknown("arith".into()));
+                    .unwrap_or(UtValue::Unknown("arith".into()));
                 self.assign(&name, v.clone())?;
                 return Ok(v);
             }
@@ -1163,9 +1172,9 @@ impl<'a> Interp<'a> {
                 self.expect("]")?;
                 self.expect("=")?;
                 let v = self.expr()?;
-                let mut list = self.get(&name).cloned().unwrap_or(Val::Void);
+                let mut list = self.get(&name).cloned().unwrap_or(UtValue::Void);
                 let slot = match (&mut list, num(&idx)) {
-                    (Val::List(items), Some(k)) if k >= 0.0 => items.get_mut(k as usize),
+                    (UtValue::List(items), Some(k)) if k >= 0.0 => items.get_mut(k as usize),
                     _ => None,
                 };
                 let Some(slot) = slot else {
@@ -1186,14 +1195,14 @@ impl<'a> Interp<'a> {
                 self.expect("(")?;
                 let args = self.args(")")?;
                 let v = match self.get(&name).cloned() {
-                    Some(Val::List(mut items)) => {
+                    Some(UtValue::List(mut items)) => {
                         items.extend(args);
-                        Val::List(items)
+                        UtValue::List(items)
                     }
                     _ => return self.stop(format!("`{name}.push_back` on something not a vector")),
                 };
                 self.assign(&name, v)?;
-                return Ok(Val::Void);
+                return Ok(UtValue::Void);
             }
         }
         if self.is("++") || self.is("--") {
@@ -1202,15 +1211,16 @@ impl<'a> Interp<'a> {
             let Some(name) = self.take_ident() else {
                 return self.stop("`++` of something that is not a variable");
             };
-            let cur = self.get(&name).cloned().unwrap_or(Val::Void);
-            let v = arith(op, cur, Val::Int(1, Num::I32)).unwrap_or(Val::Unknown("arith".into()));
+            let cur = self.get(&name).cloned().unwrap_or(UtValue::Void);
+            let v = arith(op, cur, UtValue::Int(1, NumberType::I32))
+                .unwrap_or(UtValue::Unknown("arith".into()));
             self.assign(&name, v.clone())?;
             return Ok(v);
         }
         self.ternary()
     }
 
-    fn ternary(&mut self) -> Res<Val> {
+    fn ternary(&mut self) -> Res<UtValue> {
         let c = self.binary(0)?;
         if !self.eat("?") {
             return Ok(c);
@@ -1225,7 +1235,7 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn binary(&mut self, min_prec: u8) -> Res<Val> {
+    fn binary(&mut self, min_prec: u8) -> Res<UtValue> {
         let mut lhs = self.unary()?;
         while let Some(Tok::Punct(op)) = self.peek() {
             let Some(prec) = precedence(op) else { break };
@@ -1239,49 +1249,49 @@ impl<'a> Interp<'a> {
         Ok(lhs)
     }
 
-    fn apply_binary(&self, op: &str, a: Val, b: Val) -> Res<Val> {
+    fn apply_binary(&self, op: &str, a: UtValue, b: UtValue) -> Res<UtValue> {
         match op {
             "&&" | "||" => match (truthy(&a), truthy(&b)) {
-                (Some(x), Some(y)) => Ok(Val::Bool(if op == "&&" { x && y } else { x || y })),
+                (Some(x), Some(y)) => Ok(UtValue::Bool(if op == "&&" { x && y } else { x || y })),
                 // `false && unknown` and `true || unknown` are still known.
-                (Some(false), None) if op == "&&" => Ok(Val::Bool(false)),
-                (None, Some(false)) if op == "&&" => Ok(Val::Bool(false)),
-                (Some(true), None) | (None, Some(true)) if op == "||" => Ok(Val::Bool(true)),
-                _ => Ok(Val::Unknown(format!(
+                (Some(false), None) if op == "&&" => Ok(UtValue::Bool(false)),
+                (None, Some(false)) if op == "&&" => Ok(UtValue::Bool(false)),
+                (Some(true), None) | (None, Some(true)) if op == "||" => Ok(UtValue::Bool(true)),
+                _ => Ok(UtValue::Unknown(format!(
                     "{} {op} {}",
                     describe(&a),
                     describe(&b)
                 ))),
             },
             "==" | "!=" => Ok(match equal(&a, &b) {
-                Some(eq) => Val::Bool(eq == (op == "==")),
-                None => Val::Unknown(format!("{} {op} {}", describe(&a), describe(&b))),
+                Some(eq) => UtValue::Bool(eq == (op == "==")),
+                None => UtValue::Unknown(format!("{} {op} {}", describe(&a), describe(&b))),
             }),
             "<" | ">" | "<=" | ">=" => match (num(&a), num(&b)) {
-                (Some(x), Some(y)) => Ok(Val::Bool(match op {
+                (Some(x), Some(y)) => Ok(UtValue::Bool(match op {
                     "<" => x < y,
                     ">" => x > y,
                     "<=" => x <= y,
                     _ => x >= y,
                 })),
-                _ => Ok(Val::Unknown(format!(
+                _ => Ok(UtValue::Unknown(format!(
                     "{} {op} {}",
                     describe(&a),
                     describe(&b)
                 ))),
             },
-            "<<" => Ok(Val::Unknown("<<".into())),
-            _ => Ok(arith(op, a, b).unwrap_or(Val::Unknown(format!("arithmetic `{op}`")))),
+            "<<" => Ok(UtValue::Unknown("<<".into())),
+            _ => Ok(arith(op, a, b).unwrap_or(UtValue::Unknown(format!("arithmetic `{op}`")))),
         }
     }
 
-    fn unary(&mut self) -> Res<Val> {
+    fn unary(&mut self) -> Res<UtValue> {
         if self.eat("-") {
             let v = self.unary()?;
             return Ok(match v {
-                Val::Int(x, t) => Val::Int(x.wrapping_neg(), t),
-                Val::Float(x, t) => Val::Float(-x, t),
-                other => Val::Unknown(format!("-{}", describe(&other))),
+                UtValue::Int(x, t) => UtValue::Int(x.wrapping_neg(), t),
+                UtValue::Float(x, t) => UtValue::Float(-x, t),
+                other => UtValue::Unknown(format!("-{}", describe(&other))),
             });
         }
         if self.eat("+") {
@@ -1290,8 +1300,8 @@ impl<'a> Interp<'a> {
         if self.eat("!") {
             let v = self.unary()?;
             return Ok(match truthy(&v) {
-                Some(b) => Val::Bool(!b),
-                None => Val::Unknown(format!("!{}", describe(&v))),
+                Some(b) => UtValue::Bool(!b),
+                None => UtValue::Unknown(format!("!{}", describe(&v))),
             });
         }
         if self.eat("&") || self.eat("*") || self.eat("~") {
@@ -1327,7 +1337,7 @@ impl<'a> Interp<'a> {
         let Some(Tok::Ident(first)) = inner.iter().find(|t| matches!(t, Tok::Ident(_))) else {
             return false;
         };
-        let is_type = ctype(first) != CType::Other
+        let is_type = ctype(first) != DeclType::Other
             || first.starts_with("acl")
             || matches!(first.as_str(), "const" | "void" | "unsigned");
         is_type
@@ -1340,22 +1350,36 @@ impl<'a> Interp<'a> {
             )
     }
 
-    fn primary(&mut self) -> Res<Val> {
+    fn primary(&mut self) -> Res<UtValue> {
         let Some(tok) = self.peek() else {
             return self.stop("unexpected end of file");
         };
         match tok {
             Tok::Int(v, long) => {
                 self.pos += 1;
-                Ok(Val::Int(*v, if *long { Num::I64 } else { Num::I32 }))
+                Ok(UtValue::Int(
+                    *v,
+                    if *long {
+                        NumberType::I64
+                    } else {
+                        NumberType::I32
+                    },
+                ))
             }
             Tok::Float(v, f32) => {
                 self.pos += 1;
-                Ok(Val::Float(*v, if *f32 { Num::F32 } else { Num::F64 }))
+                Ok(UtValue::Float(
+                    *v,
+                    if *f32 {
+                        NumberType::F32
+                    } else {
+                        NumberType::F64
+                    },
+                ))
             }
             Tok::Str(s) => {
                 self.pos += 1;
-                Ok(Val::Str(s.clone()))
+                Ok(UtValue::Str(s.clone()))
             }
             Tok::Punct("(") => {
                 self.pos += 1;
@@ -1365,7 +1389,7 @@ impl<'a> Interp<'a> {
             }
             Tok::Punct("{") => {
                 self.pos += 1;
-                Ok(Val::List(self.args("}")?))
+                Ok(UtValue::List(self.args("}")?))
             }
             Tok::Punct("[") => self.stop("lambdas are not read"),
             Tok::Ident(_) => self.name_expr(),
@@ -1374,7 +1398,7 @@ impl<'a> Interp<'a> {
     }
 
     /// Comma-separated expressions up to `close` (consumed).
-    fn args(&mut self, close: &str) -> Res<Vec<Val>> {
+    fn args(&mut self, close: &str) -> Res<Vec<UtValue>> {
         let mut out = Vec::new();
         if self.eat(close) {
             return Ok(out);
@@ -1392,7 +1416,7 @@ impl<'a> Interp<'a> {
     }
 
     /// An identifier, possibly qualified (`op::SocVersion::ASCEND950`, `std::vector<int64_t>`).
-    fn name_expr(&mut self) -> Res<Val> {
+    fn name_expr(&mut self) -> Res<UtValue> {
         let line = self.line();
         let mut path = vec![self.take_ident().unwrap_or_default()];
         while self.is("::") {
@@ -1408,7 +1432,7 @@ impl<'a> Interp<'a> {
             .collect();
         let name = path.last().cloned().unwrap_or_default();
         if path.len() >= 2 && path[path.len() - 2] == "SocVersion" {
-            return Ok(Val::Soc(name));
+            return Ok(UtValue::Soc(name));
         }
         // Template arguments of a call (`vector<int64_t>{...}`, `static_cast<int64_t>(x)`).
         let mut targ = None;
@@ -1434,10 +1458,13 @@ impl<'a> Interp<'a> {
         if self.is("{") && (name == "vector" || targ.is_some()) {
             self.pos += 1;
             let items = self.args("}")?;
-            return Ok(convert_to(targ.as_deref().unwrap_or(""), Val::List(items)));
+            return Ok(convert_to(
+                targ.as_deref().unwrap_or(""),
+                UtValue::List(items),
+            ));
         }
         if !self.is("(") {
-            return Ok(Val::Unknown(name));
+            return Ok(UtValue::Unknown(name));
         }
         let open = self.pos;
         self.pos += 1;
@@ -1451,7 +1478,7 @@ impl<'a> Interp<'a> {
             name.as_str(),
             "static_cast" | "reinterpret_cast" | "const_cast"
         ) {
-            let v = args.into_iter().next().unwrap_or(Val::Void);
+            let v = args.into_iter().next().unwrap_or(UtValue::Void);
             return Ok(convert_to(targ.as_deref().unwrap_or(""), v));
         }
         if name == "make_unique" || name == "make_shared" {
@@ -1464,7 +1491,7 @@ impl<'a> Interp<'a> {
         if let Some(f) = self.find_func(&path) {
             return self.call_def(&f, args, line);
         }
-        Ok(Val::Unknown(name))
+        Ok(UtValue::Unknown(name))
     }
 
     fn template_follows(&self) -> bool {
@@ -1507,7 +1534,7 @@ impl<'a> Interp<'a> {
             .map(|(_, f)| f.clone())
     }
 
-    fn call_def(&mut self, f: &FuncDef, args: Vec<Val>, line: usize) -> Res<Val> {
+    fn call_def(&mut self, f: &FuncDef, args: Vec<UtValue>, line: usize) -> Res<UtValue> {
         if self.depth >= MAX_DEPTH {
             return Err(Stop {
                 line,
@@ -1518,9 +1545,9 @@ impl<'a> Interp<'a> {
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![BTreeMap::new()]);
         for ((name, ty), v) in f.params.iter().zip(args) {
             let v = match ty {
-                CType::Num(n) => to_num(*n, v),
-                CType::Bool => truthy(&v).map_or(v, Val::Bool),
-                CType::Other => v,
+                DeclType::NumberType(n) => to_num(*n, v),
+                DeclType::Bool => truthy(&v).map_or(v, UtValue::Bool),
+                DeclType::Other => v,
             };
             self.declare(name.clone(), v);
         }
@@ -1532,11 +1559,11 @@ impl<'a> Interp<'a> {
         self.pos = saved_pos;
         match r? {
             Flow::Return(v) => Ok(v),
-            _ => Ok(Val::Void),
+            _ => Ok(UtValue::Void),
         }
     }
 
-    fn op_api_ut(&mut self, line: usize) -> Res<Val> {
+    fn op_api_ut(&mut self, line: usize) -> Res<UtValue> {
         self.expect("(")?;
         let Some(api) = self.take_ident() else {
             return self.stop("OP_API_UT without an aclnn function name");
@@ -1552,7 +1579,7 @@ impl<'a> Interp<'a> {
             extra.push(self.expr()?);
         }
         self.expect(")")?;
-        Ok(Val::Ut(Rc::new(UtSpec {
+        Ok(UtValue::Ut(Rc::new(UtSpec {
             api,
             inputs,
             outputs,
@@ -1561,13 +1588,13 @@ impl<'a> Interp<'a> {
         })))
     }
 
-    fn tuple(&mut self, macro_name: &str) -> Res<Vec<Val>> {
+    fn tuple(&mut self, macro_name: &str) -> Res<Vec<UtValue>> {
         match self.take_ident() {
             Some(m) if m == macro_name => {}
             Some(v) => {
                 // A tuple held in a variable.
                 return match self.get(&v) {
-                    Some(Val::List(items)) => Ok(items.clone()),
+                    Some(UtValue::List(items)) => Ok(items.clone()),
                     _ => self.stop(format!("OP_API_UT with `{v}` instead of {macro_name}(...)")),
                 };
             }
@@ -1578,42 +1605,42 @@ impl<'a> Interp<'a> {
     }
 
     /// Calls of the DSL and of the framework: `Some(value)`, or `None` when `name` is not one.
-    fn builtin(&mut self, name: &str, args: Vec<Val>) -> Res<Option<Val>> {
+    fn builtin(&mut self, name: &str, args: Vec<UtValue>) -> Res<Option<UtValue>> {
         let v = match name {
-            "TensorDesc" => Val::Tensor(Box::new(self.tensor_desc(args)?)),
-            "TensorListDesc" => Val::TensorList(self.tensor_list(args)?),
+            "TensorDesc" => UtValue::Tensor(Box::new(self.tensor_desc(args)?)),
+            "TensorListDesc" => UtValue::TensorList(self.tensor_list(args)?),
             "ScalarDesc" => self.scalar_desc(args)?,
-            "IntArrayDesc" => Val::IntArray(
+            "IntArrayDesc" => UtValue::IntArray(
                 self.array(args)?
                     .iter()
                     .map(|v| num(v).map(|x| x as i64))
                     .collect::<Option<_>>()
                     .ok_or_else(|| self.err("IntArrayDesc of non-integers"))?,
             ),
-            "FloatArrayDesc" => Val::FloatArray(
+            "FloatArrayDesc" => UtValue::FloatArray(
                 self.array(args)?
                     .iter()
                     .map(num)
                     .collect::<Option<_>>()
                     .ok_or_else(|| self.err("FloatArrayDesc of non-numbers"))?,
             ),
-            "BoolArrayDesc" => Val::BoolArray(
+            "BoolArrayDesc" => UtValue::BoolArray(
                 self.array(args)?
                     .iter()
                     .map(truthy)
                     .collect::<Option<_>>()
                     .ok_or_else(|| self.err("BoolArrayDesc of non-booleans"))?,
             ),
-            "make_tuple" | "INPUT" | "OUTPUT" => Val::List(args),
+            "make_tuple" | "INPUT" | "OUTPUT" => UtValue::List(args),
             "SetPlatformSocVersion" | "SocVersionManager" => {
-                if let Some(Val::Soc(s)) = args.first() {
+                if let Some(UtValue::Soc(s)) = args.first() {
                     self.soc = s.clone();
                     self.soc_switched = true;
                 }
-                Val::Void
+                UtValue::Void
             }
-            "GetCurrentPlatformInfo" => Val::Unknown("platform".into()),
-            "vector" => Val::List(args),
+            "GetCurrentPlatformInfo" => UtValue::Unknown("platform".into()),
+            "vector" => UtValue::List(args),
             _ => return Ok(None),
         };
         Ok(Some(v))
@@ -1626,8 +1653,8 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn tensor_desc(&self, args: Vec<Val>) -> Res<TDesc> {
-        if let [Val::Tensor(t)] = args.as_slice() {
+    fn tensor_desc(&self, args: Vec<UtValue>) -> Res<UtTensor> {
+        if let [UtValue::Tensor(t)] = args.as_slice() {
             return Ok((**t).clone());
         }
         let mut it = args.into_iter();
@@ -1638,12 +1665,12 @@ impl<'a> Interp<'a> {
         };
         let dtype = match it.next() {
             None => Ok(DType::Float32),
-            Some(Val::DType(d)) => d,
+            Some(UtValue::DType(d)) => d,
             Some(other) => return self.stop(format!("TensorDesc with dtype {}", describe(&other))),
         };
         let format = match it.next() {
             None => Ok(Format::Nchw),
-            Some(Val::Format(f)) => f,
+            Some(UtValue::Format(f)) => f,
             Some(other) => {
                 return self.stop(format!("TensorDesc with format {}", describe(&other)))
             }
@@ -1656,7 +1683,7 @@ impl<'a> Interp<'a> {
             .filter(|s| !s.is_empty()),
             None => None,
         };
-        Ok(TDesc {
+        Ok(UtTensor {
             shape,
             dtype,
             format,
@@ -1664,18 +1691,18 @@ impl<'a> Interp<'a> {
         })
     }
 
-    fn tensor_list(&self, args: Vec<Val>) -> Res<Vec<TDesc>> {
-        let tensor = |v: &Val| match v {
-            Val::Tensor(t) => Some((**t).clone()),
+    fn tensor_list(&self, args: Vec<UtValue>) -> Res<Vec<UtTensor>> {
+        let tensor = |v: &UtValue| match v {
+            UtValue::Tensor(t) => Some((**t).clone()),
             _ => None,
         };
         match args.as_slice() {
-            [Val::List(items)] => items
+            [UtValue::List(items)] => items
                 .iter()
                 .map(tensor)
                 .collect::<Option<_>>()
                 .ok_or_else(|| self.err("TensorListDesc of non-tensors")),
-            [Val::Int(n, _), t] => {
+            [UtValue::Int(n, _), t] => {
                 let t = tensor(t).ok_or_else(|| self.err("TensorListDesc of a non-tensor"))?;
                 Ok(vec![t; (*n).clamp(0, 4096) as usize])
             }
@@ -1683,42 +1710,45 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn scalar_desc(&self, args: Vec<Val>) -> Res<Val> {
+    fn scalar_desc(&self, args: Vec<UtValue>) -> Res<UtValue> {
         match args.as_slice() {
-            [Val::Bool(b)] => Ok(Val::Scalar(Ok(DType::Bool), f64::from(u8::from(*b)))),
-            [Val::Int(v, n)] => Ok(Val::Scalar(Ok(n.dtype()), *v as f64)),
-            [Val::Float(v, n)] => Ok(Val::Scalar(Ok(n.dtype()), *v)),
-            [v, Val::DType(d)] => match num(v) {
-                Some(x) => Ok(Val::Scalar(d.clone(), x)),
+            [UtValue::Bool(b)] => Ok(UtValue::Scalar(Ok(DType::Bool), f64::from(u8::from(*b)))),
+            [UtValue::Int(v, n)] => Ok(UtValue::Scalar(Ok(n.dtype()), *v as f64)),
+            [UtValue::Float(v, n)] => Ok(UtValue::Scalar(Ok(n.dtype()), *v)),
+            [v, UtValue::DType(d)] => match num(v) {
+                Some(x) => Ok(UtValue::Scalar(d.clone(), x)),
                 None => self.stop(format!("ScalarDesc of {}", describe(v))),
             },
-            [] => Ok(Val::Scalar(Ok(DType::Bool), 0.0)),
+            [] => Ok(UtValue::Scalar(Ok(DType::Bool), 0.0)),
             _ => self.stop("ScalarDesc with arguments it does not take"),
         }
     }
 
     /// The elements of `XArrayDesc(vector)` or `XArrayDesc(n, v)`.
-    fn array(&self, args: Vec<Val>) -> Res<Vec<Val>> {
+    fn array(&self, args: Vec<UtValue>) -> Res<Vec<UtValue>> {
         match args.as_slice() {
-            [Val::List(items)] => Ok(items.clone()),
-            [Val::IntArray(v)] => Ok(v.iter().map(|x| Val::Int(*x, Num::I64)).collect()),
-            [Val::Int(n, _), v] => Ok(vec![v.clone(); (*n).clamp(0, 4096) as usize]),
+            [UtValue::List(items)] => Ok(items.clone()),
+            [UtValue::IntArray(v)] => Ok(v
+                .iter()
+                .map(|x| UtValue::Int(*x, NumberType::I64))
+                .collect()),
+            [UtValue::Int(n, _), v] => Ok(vec![v.clone(); (*n).clamp(0, 4096) as usize]),
             _ => self.stop("an array desc with arguments it does not take"),
         }
     }
 
     /// `.Method(...)`, `[i]` and `->` after a value.
-    fn postfix(&mut self, mut v: Val) -> Res<Val> {
+    fn postfix(&mut self, mut v: UtValue) -> Res<UtValue> {
         loop {
             if self.eat("[") {
                 let i = self.expr()?;
                 self.expect("]")?;
                 v = match (&v, num(&i)) {
-                    (Val::List(items), Some(k)) if k >= 0.0 && (k as usize) < items.len() => {
+                    (UtValue::List(items), Some(k)) if k >= 0.0 && (k as usize) < items.len() => {
                         items[k as usize].clone()
                     }
-                    (Val::List(_), _) => return self.stop("index out of range"),
-                    _ => Val::Unknown(format!("{}[]", describe(&v))),
+                    (UtValue::List(_), _) => return self.stop("index out of range"),
+                    _ => UtValue::Unknown(format!("{}[]", describe(&v))),
                 };
                 continue;
             }
@@ -1730,7 +1760,7 @@ impl<'a> Interp<'a> {
                 return self.stop("`.` without a member name");
             };
             if !self.is("(") {
-                v = Val::Unknown(method);
+                v = UtValue::Unknown(method);
                 continue;
             }
             self.pos += 1;
@@ -1739,22 +1769,28 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn method(&mut self, v: Val, method: &str, args: Vec<Val>, line: usize) -> Res<Val> {
+    fn method(
+        &mut self,
+        v: UtValue,
+        method: &str,
+        args: Vec<UtValue>,
+        line: usize,
+    ) -> Res<UtValue> {
         Ok(match (v, method) {
-            (Val::Tensor(mut t), "ViewDims") => {
+            (UtValue::Tensor(mut t), "ViewDims") => {
                 if let Some(s) = args.first().and_then(int_list) {
                     t.shape = s;
                 }
-                Val::Tensor(t)
+                UtValue::Tensor(t)
             }
-            (Val::Tensor(mut t), "Format") => {
-                if let Some(Val::Format(f)) = args.first() {
+            (UtValue::Tensor(mut t), "Format") => {
+                if let Some(UtValue::Format(f)) = args.first() {
                     t.format = f.clone();
                 }
-                Val::Tensor(t)
+                UtValue::Tensor(t)
             }
-            (v @ Val::Tensor(_), _) => v,
-            (Val::Ut(ut), m) if m.starts_with("TestGetWorkspaceSize") => {
+            (v @ UtValue::Tensor(_), _) => v,
+            (UtValue::Ut(ut), m) if m.starts_with("TestGetWorkspaceSize") => {
                 self.calls.push(UtCall {
                     line,
                     test: self.test.clone(),
@@ -1765,30 +1801,38 @@ impl<'a> Interp<'a> {
                     ne: false,
                     passed_before: Vec::new(),
                 });
-                Val::Pending(self.calls.len() - 1)
+                UtValue::Pending(self.calls.len() - 1)
             }
-            (Val::Unknown(p), "GetSocVersion") if p == "platform" => Val::Soc(self.soc.clone()),
-            (Val::List(items), "size") => Val::Int(items.len() as i64, Num::U64),
+            (UtValue::Unknown(p), "GetSocVersion") if p == "platform" => {
+                UtValue::Soc(self.soc.clone())
+            }
+            (UtValue::List(items), "size") => UtValue::Int(items.len() as i64, NumberType::U64),
             // `std::string mode = "mean"; mode.c_str()`: the text.
-            (Val::Str(s), "c_str" | "data") => Val::Str(s),
+            (UtValue::Str(s), "c_str" | "data") => UtValue::Str(s),
             // `shape.data()` in an example program: the elements.
-            (v @ Val::List(_), "data") => v,
+            (v @ UtValue::List(_), "data") => v,
             // `IntArrayDesc(...).Get()`: the vector it holds.
-            (Val::IntArray(v), "Get") => {
-                Val::List(v.into_iter().map(|x| Val::Int(x, Num::I64)).collect())
+            (UtValue::IntArray(v), "Get") => UtValue::List(
+                v.into_iter()
+                    .map(|x| UtValue::Int(x, NumberType::I64))
+                    .collect(),
+            ),
+            (UtValue::FloatArray(v), "Get") => UtValue::List(
+                v.into_iter()
+                    .map(|x| UtValue::Float(x, NumberType::F32))
+                    .collect(),
+            ),
+            (UtValue::BoolArray(v), "Get") => {
+                UtValue::List(v.into_iter().map(UtValue::Bool).collect())
             }
-            (Val::FloatArray(v), "Get") => {
-                Val::List(v.into_iter().map(|x| Val::Float(x, Num::F32)).collect())
-            }
-            (Val::BoolArray(v), "Get") => Val::List(v.into_iter().map(Val::Bool).collect()),
-            (Val::IntArray(items), "size") => Val::Int(items.len() as i64, Num::U64),
-            (Val::List(items), "push_back" | "emplace_back") => {
+            (UtValue::IntArray(items), "size") => UtValue::Int(items.len() as i64, NumberType::U64),
+            (UtValue::List(items), "push_back" | "emplace_back") => {
                 // Mutation through a method: only for a plain variable, handled by the caller's name.
                 let mut items = items;
                 items.extend(args);
-                Val::List(items)
+                UtValue::List(items)
             }
-            (_, m) => Val::Unknown(m.to_string()),
+            (_, m) => UtValue::Unknown(m.to_string()),
         })
     }
 }
@@ -1809,39 +1853,39 @@ fn precedence(op: &str) -> Option<u8> {
     })
 }
 
-fn num(v: &Val) -> Option<f64> {
+fn num(v: &UtValue) -> Option<f64> {
     match v {
-        Val::Int(x, _) => Some(*x as f64),
-        Val::Float(x, _) => Some(*x),
-        Val::Bool(b) => Some(f64::from(u8::from(*b))),
+        UtValue::Int(x, _) => Some(*x as f64),
+        UtValue::Float(x, _) => Some(*x),
+        UtValue::Bool(b) => Some(f64::from(u8::from(*b))),
         _ => None,
     }
 }
 
-fn truthy(v: &Val) -> Option<bool> {
+fn truthy(v: &UtValue) -> Option<bool> {
     match v {
-        Val::Bool(b) => Some(*b),
-        Val::Int(x, _) => Some(*x != 0),
-        Val::Float(x, _) => Some(*x != 0.0),
-        Val::Null => Some(false),
+        UtValue::Bool(b) => Some(*b),
+        UtValue::Int(x, _) => Some(*x != 0),
+        UtValue::Float(x, _) => Some(*x != 0.0),
+        UtValue::Null => Some(false),
         _ => None,
     }
 }
 
-fn equal(a: &Val, b: &Val) -> Option<bool> {
+fn equal(a: &UtValue, b: &UtValue) -> Option<bool> {
     match (a, b) {
-        (Val::Soc(x), Val::Soc(y)) => Some(x == y),
-        (Val::DType(x), Val::DType(y)) => Some(x == y),
-        (Val::Format(x), Val::Format(y)) => Some(x == y),
-        (Val::Status(x, _), Val::Status(y, _)) => Some(x == y),
-        (Val::Str(x), Val::Str(y)) => Some(x == y),
+        (UtValue::Soc(x), UtValue::Soc(y)) => Some(x == y),
+        (UtValue::DType(x), UtValue::DType(y)) => Some(x == y),
+        (UtValue::Format(x), UtValue::Format(y)) => Some(x == y),
+        (UtValue::Status(x, _), UtValue::Status(y, _)) => Some(x == y),
+        (UtValue::Str(x), UtValue::Str(y)) => Some(x == y),
         _ => Some(num(a)? == num(b)?),
     }
 }
 
-fn arith(op: &str, a: Val, b: Val) -> Option<Val> {
+fn arith(op: &str, a: UtValue, b: UtValue) -> Option<UtValue> {
     match (&a, &b) {
-        (Val::Int(x, t), Val::Int(y, _)) => Some(Val::Int(
+        (UtValue::Int(x, t), UtValue::Int(y, _)) => Some(UtValue::Int(
             match op {
                 "+" => x.checked_add(*y)?,
                 "-" => x.checked_sub(*y)?,
@@ -1855,10 +1899,10 @@ fn arith(op: &str, a: Val, b: Val) -> Option<Val> {
         _ => {
             let (x, y) = (num(&a)?, num(&b)?);
             let t = match (&a, &b) {
-                (Val::Float(_, t), _) | (_, Val::Float(_, t)) => *t,
-                _ => Num::F64,
+                (UtValue::Float(_, t), _) | (_, UtValue::Float(_, t)) => *t,
+                _ => NumberType::F64,
             };
-            Some(Val::Float(
+            Some(UtValue::Float(
                 match op {
                     "+" => x + y,
                     "-" => x - y,
@@ -1872,86 +1916,86 @@ fn arith(op: &str, a: Val, b: Val) -> Option<Val> {
     }
 }
 
-fn int_list(v: &Val) -> Option<Vec<i64>> {
+fn int_list(v: &UtValue) -> Option<Vec<i64>> {
     match v {
         // `vector<int64_t> out = {{300, 30}}`: the inner braces are the initializer list.
-        Val::List(items) if items.len() == 1 && matches!(items[0], Val::List(_)) => {
+        UtValue::List(items) if items.len() == 1 && matches!(items[0], UtValue::List(_)) => {
             int_list(&items[0])
         }
-        Val::List(items) => items.iter().map(|x| num(x).map(|f| f as i64)).collect(),
-        Val::IntArray(v) => Some(v.clone()),
+        UtValue::List(items) => items.iter().map(|x| num(x).map(|f| f as i64)).collect(),
+        UtValue::IntArray(v) => Some(v.clone()),
         _ => None,
     }
 }
 
-fn to_num(n: Num, v: Val) -> Val {
+fn to_num(n: NumberType, v: UtValue) -> UtValue {
     match v {
-        Val::Int(x, _) if n.is_float() => Val::Float(x as f64, n),
-        Val::Int(x, _) => Val::Int(x, n),
-        Val::Float(x, _) if n.is_float() => Val::Float(x, n),
-        Val::Float(x, _) => Val::Int(x as i64, n),
-        Val::Bool(b) if !n.is_float() => Val::Int(i64::from(b), n),
+        UtValue::Int(x, _) if n.is_float() => UtValue::Float(x as f64, n),
+        UtValue::Int(x, _) => UtValue::Int(x, n),
+        UtValue::Float(x, _) if n.is_float() => UtValue::Float(x, n),
+        UtValue::Float(x, _) => UtValue::Int(x as i64, n),
+        UtValue::Bool(b) if !n.is_float() => UtValue::Int(i64::from(b), n),
         other => other,
     }
 }
 
 /// A value converted to the declared (or cast-to) C type.
-fn convert_to(ty: &str, v: Val) -> Val {
+fn convert_to(ty: &str, v: UtValue) -> UtValue {
     match (ctype(ty), v) {
-        (CType::Num(n), Val::List(items)) => {
-            Val::List(items.into_iter().map(|x| to_num(n, x)).collect())
+        (DeclType::NumberType(n), UtValue::List(items)) => {
+            UtValue::List(items.into_iter().map(|x| to_num(n, x)).collect())
         }
-        (CType::Num(n), v) => to_num(n, v),
-        (CType::Bool, v) => truthy(&v).map_or(v, Val::Bool),
-        (CType::Other, v) => v,
+        (DeclType::NumberType(n), v) => to_num(n, v),
+        (DeclType::Bool, v) => truthy(&v).map_or(v, UtValue::Bool),
+        (DeclType::Other, v) => v,
     }
 }
 
 /// An assignment keeps the variable's C type (`float alpha; alpha = 2;` stays a float).
-fn convert_like(old: &Val, v: Val) -> Val {
+fn convert_like(old: &UtValue, v: UtValue) -> UtValue {
     match old {
-        Val::Int(_, n) | Val::Float(_, n) => to_num(*n, v),
-        Val::Bool(_) => truthy(&v).map_or(v, Val::Bool),
+        UtValue::Int(_, n) | UtValue::Float(_, n) => to_num(*n, v),
+        UtValue::Bool(_) => truthy(&v).map_or(v, UtValue::Bool),
         _ => v,
     }
 }
 
-fn default_of(ty: &str) -> Val {
+fn default_of(ty: &str) -> UtValue {
     match ctype(ty) {
-        CType::Num(n) => to_num(n, Val::Int(0, n)),
-        CType::Bool => Val::Bool(false),
-        CType::Other if ty == "vector" => Val::List(Vec::new()),
-        CType::Other => Val::Unknown(ty.to_string()),
+        DeclType::NumberType(n) => to_num(n, UtValue::Int(0, n)),
+        DeclType::Bool => UtValue::Bool(false),
+        DeclType::Other if ty == "vector" => UtValue::List(Vec::new()),
+        DeclType::Other => UtValue::Unknown(ty.to_string()),
     }
 }
 
 /// `ACL_FLOAT`, `ACL_FORMAT_ND`, `ACLNN_SUCCESS`, `nullptr`, `true`...
-fn constant(name: &str) -> Option<Val> {
+fn constant(name: &str) -> Option<UtValue> {
     Some(match name {
-        "true" => Val::Bool(true),
-        "false" => Val::Bool(false),
-        "nullptr" | "NULL" => Val::Null,
-        "INFINITY" | "HUGE_VAL" => Val::Float(f64::INFINITY, Num::F32),
-        "NAN" => Val::Float(f64::NAN, Num::F32),
-        "ACL_SUCCESS" | "ACLNN_SUCCESS" => Val::Status(0, "ACLNN_SUCCESS".into()),
+        "true" => UtValue::Bool(true),
+        "false" => UtValue::Bool(false),
+        "nullptr" | "NULL" => UtValue::Null,
+        "INFINITY" | "HUGE_VAL" => UtValue::Float(f64::INFINITY, NumberType::F32),
+        "NAN" => UtValue::Float(f64::NAN, NumberType::F32),
+        "ACL_SUCCESS" | "ACLNN_SUCCESS" => UtValue::Status(0, "ACLNN_SUCCESS".into()),
         n if n.starts_with("ACLNN_") || n.starts_with("ACL_ERROR") => {
             let code = aclnn_runtime::status::code(n).unwrap_or(u32::MAX);
-            Val::Status(code, n.to_string())
+            UtValue::Status(code, n.to_string())
         }
         // aclnn's cube math modes (`aclnn_base.h`), the value of every `cubeMathType`.
-        "KEEP_DTYPE" => Val::Int(0, Num::I8),
-        "ALLOW_FP32_DOWN_PRECISION" => Val::Int(1, Num::I8),
-        "USE_FP16" => Val::Int(2, Num::I8),
-        "USE_HF32" => Val::Int(3, Num::I8),
-        "ACL_FRACTAL_Z_3D" => Val::Format(Ok(Format::FractalZ3d)),
+        "KEEP_DTYPE" => UtValue::Int(0, NumberType::I8),
+        "ALLOW_FP32_DOWN_PRECISION" => UtValue::Int(1, NumberType::I8),
+        "USE_FP16" => UtValue::Int(2, NumberType::I8),
+        "USE_HF32" => UtValue::Int(3, NumberType::I8),
+        "ACL_FRACTAL_Z_3D" => UtValue::Format(Ok(Format::FractalZ3d)),
         n if n.starts_with("ACL_FORMAT_") => {
             let f = &n["ACL_FORMAT_".len()..];
-            Val::Format(Format::parse(f).ok_or_else(|| f.to_string()))
+            UtValue::Format(Format::parse(f).ok_or_else(|| f.to_string()))
         }
         "ACL_DT_UNDEFINED" => {
-            Val::DType(DType::parse("UNDEFINED").ok_or_else(|| "UNDEFINED".into()))
+            UtValue::DType(DType::parse("UNDEFINED").ok_or_else(|| "UNDEFINED".into()))
         }
-        n if n.starts_with("ACL_") => Val::DType(match DType::parse(&n[4..]) {
+        n if n.starts_with("ACL_") => UtValue::DType(match DType::parse(&n[4..]) {
             Some(d) => Ok(d),
             None => return None,
         }),
@@ -1960,32 +2004,32 @@ fn constant(name: &str) -> Option<Val> {
 }
 
 /// A short description of a value for messages.
-pub fn describe(v: &Val) -> String {
+pub fn describe(v: &UtValue) -> String {
     match v {
-        Val::Unknown(s) => format!("`{s}` (not modelled)"),
-        Val::Int(x, _) => x.to_string(),
-        Val::Float(x, _) => x.to_string(),
-        Val::Bool(b) => b.to_string(),
-        Val::Soc(s) => s.clone(),
-        Val::Status(_, n) => n.clone(),
-        Val::DType(d) => match d {
+        UtValue::Unknown(s) => format!("`{s}` (not modelled)"),
+        UtValue::Int(x, _) => x.to_string(),
+        UtValue::Float(x, _) => x.to_string(),
+        UtValue::Bool(b) => b.to_string(),
+        UtValue::Soc(s) => s.clone(),
+        UtValue::Status(_, n) => n.clone(),
+        UtValue::DType(d) => match d {
             Ok(d) => d.to_string(),
             Err(n) => n.clone(),
         },
-        Val::Format(f) => match f {
+        UtValue::Format(f) => match f {
             Ok(f) => f.to_string(),
             Err(n) => n.clone(),
         },
-        Val::Null => "nullptr".into(),
-        Val::Tensor(_) => "a tensor".into(),
-        Val::TensorList(_) => "a tensor list".into(),
-        Val::Scalar(..) => "a scalar".into(),
-        Val::List(_) => "a list".into(),
-        Val::IntArray(_) | Val::FloatArray(_) | Val::BoolArray(_) => "an array".into(),
-        Val::Str(s) => format!("\"{s}\""),
-        Val::Ut(_) => "an OP_API_UT".into(),
-        Val::Pending(_) => "a status".into(),
-        Val::Void => "nothing".into(),
+        UtValue::Null => "nullptr".into(),
+        UtValue::Tensor(_) => "a tensor".into(),
+        UtValue::TensorList(_) => "a tensor list".into(),
+        UtValue::Scalar(..) => "a scalar".into(),
+        UtValue::List(_) => "a list".into(),
+        UtValue::IntArray(_) | UtValue::FloatArray(_) | UtValue::BoolArray(_) => "an array".into(),
+        UtValue::Str(s) => format!("\"{s}\""),
+        UtValue::Ut(_) => "an OP_API_UT".into(),
+        UtValue::Pending(_) => "a status".into(),
+        UtValue::Void => "nothing".into(),
     }
 }
 
@@ -2018,13 +2062,13 @@ mod tests {
         assert_eq!(c.expected.as_ref().unwrap().0, 161002);
         assert_eq!(c.soc, DEFAULT_SOC);
         assert_eq!(c.line, 10);
-        let Val::Tensor(t) = &c.ut.inputs[0] else {
+        let UtValue::Tensor(t) = &c.ut.inputs[0] else {
             panic!()
         };
         assert_eq!(t.shape, vec![2, 3]);
-        assert_eq!(c.ut.inputs[1], Val::Scalar(Ok(DType::Float32), 1.0));
-        assert_eq!(c.ut.inputs[2], Val::Null);
-        let Val::Tensor(o) = &c.ut.outputs[0] else {
+        assert_eq!(c.ut.inputs[1], UtValue::Scalar(Ok(DType::Float32), 1.0));
+        assert_eq!(c.ut.inputs[2], UtValue::Null);
+        let UtValue::Tensor(o) = &c.ut.outputs[0] else {
             panic!()
         };
         assert_eq!(o.dtype, Ok(DType::Float16));
@@ -2044,9 +2088,9 @@ mod tests {
             }"#,
         );
         assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
-        let texts: Vec<Val> = ["round", "NCHW", "tanh", "rint", "mean"]
+        let texts: Vec<UtValue> = ["round", "NCHW", "tanh", "rint", "mean"]
             .iter()
-            .map(|s| Val::Str(s.to_string()))
+            .map(|s| UtValue::Str(s.to_string()))
             .collect();
         assert_eq!(r.calls[0].ut.inputs, texts);
     }
@@ -2075,9 +2119,9 @@ mod tests {
         );
         assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
         assert_eq!(r.calls.len(), 4);
-        assert_eq!(r.calls[1].ut.inputs[1], Val::Int(1, Num::I64));
+        assert_eq!(r.calls[1].ut.inputs[1], UtValue::Int(1, NumberType::I64));
         assert_eq!(r.calls[2].soc, "ASCEND950");
-        let Val::Tensor(t) = &r.calls[3].ut.inputs[0] else {
+        let UtValue::Tensor(t) = &r.calls[3].ut.inputs[0] else {
             panic!()
         };
         assert_eq!(
@@ -2116,7 +2160,7 @@ mod tests {
             .inputs
             .iter()
             .map(|v| match v {
-                Val::Tensor(t) => t.shape.clone(),
+                UtValue::Tensor(t) => t.shape.clone(),
                 _ => Vec::new(),
             })
             .collect();

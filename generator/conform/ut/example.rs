@@ -98,7 +98,7 @@ impl Interp<'_> {
             }
             self.set(
                 &name,
-                Val::Unknown(format!(
+                UtValue::Unknown(format!(
                     "{name}, set on line {line} by a statement not read"
                 )),
             );
@@ -110,10 +110,10 @@ impl Interp<'_> {
     pub(super) fn example_call(
         &mut self,
         path: &[String],
-        args: &[Val],
+        args: &[UtValue],
         open: usize,
         line: usize,
-    ) -> Res<Option<Val>> {
+    ) -> Res<Option<UtValue>> {
         let name = path.last().map_or("", String::as_str);
         let passed = self.passed_variables(open);
         if let Some(v) = self.example_builtin(name, args, line)? {
@@ -188,12 +188,12 @@ impl Interp<'_> {
     fn forget(&mut self, var: &str, line: usize) {
         self.set(
             var,
-            Val::Unknown(format!("{var}, set on line {line} by a call not read")),
+            UtValue::Unknown(format!("{var}, set on line {line} by a call not read")),
         );
     }
 
     /// Replaces a variable's value, wherever it is declared.
-    fn set(&mut self, var: &str, v: Val) {
+    fn set(&mut self, var: &str, v: UtValue) {
         if let Some(slot) = self.scopes.iter_mut().rev().find_map(|s| s.get_mut(var)) {
             *slot = v;
         }
@@ -202,45 +202,50 @@ impl Interp<'_> {
     /// The acl calls of an example, `Some(value)`, or `None` when `name` is none of them:
     /// `aclCreateTensor`, `aclCreateIntArray`/`FloatArray`/`BoolArray`, `aclCreateScalar`,
     /// `aclCreateTensorList`, and the first-phase call itself, recorded as expecting success.
-    fn example_builtin(&mut self, name: &str, args: &[Val], line: usize) -> Res<Option<Val>> {
+    fn example_builtin(
+        &mut self,
+        name: &str,
+        args: &[UtValue],
+        line: usize,
+    ) -> Res<Option<UtValue>> {
         let v = match name {
             "aclCreateTensor" => self.example_tensor(args, None)?,
             "aclCreateIntArray" => match args.first().and_then(int_list) {
-                Some(v) => Val::IntArray(take_len(v, args.get(1))),
+                Some(v) => UtValue::IntArray(take_len(v, args.get(1))),
                 None => return self.stop("aclCreateIntArray of values it cannot read"),
             },
             "aclCreateFloatArray" => match args.first() {
-                Some(Val::List(items)) => Val::FloatArray(take_len(
+                Some(UtValue::List(items)) => UtValue::FloatArray(take_len(
                     items.iter().filter_map(num).collect(),
                     args.get(1),
                 )),
                 _ => return self.stop("aclCreateFloatArray of values it cannot read"),
             },
             "aclCreateBoolArray" => match args.first() {
-                Some(Val::List(items)) => Val::BoolArray(take_len(
+                Some(UtValue::List(items)) => UtValue::BoolArray(take_len(
                     items.iter().filter_map(truthy).collect(),
                     args.get(1),
                 )),
                 _ => return self.stop("aclCreateBoolArray of values it cannot read"),
             },
             "aclCreateScalar" => match args {
-                [v, Val::DType(d)] => match num(v) {
-                    Some(x) => Val::Scalar(d.clone(), x),
+                [v, UtValue::DType(d)] => match num(v) {
+                    Some(x) => UtValue::Scalar(d.clone(), x),
                     None => return self.stop(format!("aclCreateScalar of {}", describe(v))),
                 },
                 _ => return self.stop("aclCreateScalar with arguments it does not take"),
             },
             "aclCreateTensorList" => match args.first() {
-                Some(Val::List(items)) => {
-                    let ts: Option<Vec<TDesc>> = items
+                Some(UtValue::List(items)) => {
+                    let ts: Option<Vec<UtTensor>> = items
                         .iter()
                         .map(|v| match v {
-                            Val::Tensor(t) => Some((**t).clone()),
+                            UtValue::Tensor(t) => Some((**t).clone()),
                             _ => None,
                         })
                         .collect();
                     match ts {
-                        Some(ts) => Val::TensorList(take_len(ts, args.get(1))),
+                        Some(ts) => UtValue::TensorList(take_len(ts, args.get(1))),
                         None => {
                             return self.stop("aclCreateTensorList of values that are not tensors")
                         }
@@ -267,7 +272,7 @@ impl Interp<'_> {
                     ne: false,
                     passed_before: Vec::new(),
                 });
-                Val::Status(0, "ACLNN_SUCCESS".into())
+                UtValue::Status(0, "ACLNN_SUCCESS".into())
             }
             _ => return Ok(None),
         };
@@ -279,7 +284,7 @@ impl Interp<'_> {
     /// list), the dtype and format the first of each passed; a helper that passes no format
     /// uses the format its own body names: ND when it names none, unknown when several (it
     /// picks one by rank or by argument, which the reader does not follow).
-    fn example_tensor(&self, args: &[Val], helper: Option<&FuncDef>) -> Res<Val> {
+    fn example_tensor(&self, args: &[UtValue], helper: Option<&FuncDef>) -> Res<UtValue> {
         let shape_param = helper.and_then(|f| {
             f.params
                 .iter()
@@ -288,7 +293,7 @@ impl Interp<'_> {
         let shape = match shape_param {
             Some(i) => args.get(i).and_then(int_list),
             None => args.iter().find_map(|v| match v {
-                Val::List(_) => int_list(v),
+                UtValue::List(_) => int_list(v),
                 _ => None,
             }),
         };
@@ -296,7 +301,7 @@ impl Interp<'_> {
             return self.stop("a tensor whose shape the example does not give as integers");
         };
         let Some(dtype) = args.iter().find_map(|v| match v {
-            Val::DType(d) => Some(d.clone()),
+            UtValue::DType(d) => Some(d.clone()),
             _ => None,
         }) else {
             return self.stop("a tensor whose dtype the example does not give");
@@ -304,12 +309,12 @@ impl Interp<'_> {
         let format = args
             .iter()
             .find_map(|v| match v {
-                Val::Format(f) => Some(f.clone()),
+                UtValue::Format(f) => Some(f.clone()),
                 _ => None,
             })
             .or_else(|| helper.map(|f| self.format_in_body(f.body)))
             .unwrap_or(Ok(Format::Nd));
-        Ok(Val::Tensor(Box::new(TDesc {
+        Ok(UtValue::Tensor(Box::new(UtTensor {
             shape,
             dtype,
             format,
@@ -323,7 +328,7 @@ impl Interp<'_> {
         let end = matching(self.toks, body).unwrap_or(body);
         let mut formats: Vec<Result<Format, String>> = Vec::new();
         for k in body..end {
-            if let Some(Val::Format(f)) = ident(self.toks, k).and_then(|n| constant(&n)) {
+            if let Some(UtValue::Format(f)) = ident(self.toks, k).and_then(|n| constant(&n)) {
                 if !formats.contains(&f) {
                     formats.push(f);
                 }
@@ -339,7 +344,12 @@ impl Interp<'_> {
     /// A call of a helper defined in the example that passes `&name` and a dtype: the helper creates a tensor into `name` (the doc's
     /// `CreateAclTensor(hostData, shape, &deviceAddr, dtype, &tensor)`). Its body (device
     /// memory, strides) is not run.
-    fn example_helper(&mut self, f: &FuncDef, args: &[Val], open: usize) -> Res<Option<Val>> {
+    fn example_helper(
+        &mut self,
+        f: &FuncDef,
+        args: &[UtValue],
+        open: usize,
+    ) -> Res<Option<UtValue>> {
         let Some(close) = matching(self.toks, open) else {
             return Ok(None);
         };
@@ -352,7 +362,7 @@ impl Interp<'_> {
         let Some(out) = out else {
             return Ok(None);
         };
-        if !args.iter().any(|v| matches!(v, Val::DType(_))) {
+        if !args.iter().any(|v| matches!(v, UtValue::DType(_))) {
             return Ok(None);
         }
         let tensor = self.example_tensor(args, Some(f))?;
@@ -360,12 +370,12 @@ impl Interp<'_> {
             Some(slot) => *slot = tensor,
             None => self.declare(out, tensor),
         }
-        Ok(Some(Val::Int(0, Num::I32)))
+        Ok(Some(UtValue::Int(0, NumberType::I32)))
     }
 }
 
 /// The first `len` items, when a length argument is given and shorter.
-fn take_len<T>(mut v: Vec<T>, len: Option<&Val>) -> Vec<T> {
+fn take_len<T>(mut v: Vec<T>, len: Option<&UtValue>) -> Vec<T> {
     if let Some(n) = len.and_then(num) {
         if n >= 0.0 && (n as usize) < v.len() {
             v.truncate(n as usize);
@@ -468,7 +478,7 @@ int main() {
         // Line 1 of the program is line 100 of the doc.
         assert_eq!(call.line, 100 + src_line, "named by the doc's line");
         let tensor = |shape: Vec<i64>| {
-            Val::Tensor(Box::new(TDesc {
+            UtValue::Tensor(Box::new(UtTensor {
                 shape,
                 dtype: Ok(DType::Float16),
                 // The helper names NCHW in its body and takes no format.
@@ -480,10 +490,10 @@ int main() {
             call.ut.inputs,
             vec![
                 tensor(vec![2, 3, 4, 5]),
-                Val::IntArray(vec![2, 3]),
-                Val::Scalar(Ok(DType::Float32), 1.5),
-                Val::Bool(true),
-                Val::Null,
+                UtValue::IntArray(vec![2, 3]),
+                UtValue::Scalar(Ok(DType::Float32), 1.5),
+                UtValue::Bool(true),
+                UtValue::Null,
                 tensor(vec![2, 3, 1, 1]),
             ]
         );
@@ -498,7 +508,7 @@ int main() {
         let [call] = read.calls.as_slice() else {
             panic!("one call expected: {:?}", read.calls);
         };
-        assert_eq!(call.ut.inputs, vec![Val::Unknown("t".into())]);
+        assert_eq!(call.ut.inputs, vec![UtValue::Unknown("t".into())]);
     }
 
     #[test]
@@ -521,12 +531,12 @@ int main() {
         // `x` is what the macro made, not the `nullptr` it was declared with; `n`, only
         // printed, keeps its value.
         assert!(
-            matches!(&call.ut.inputs[0], Val::Unknown(why) if why.contains("line 7")),
+            matches!(&call.ut.inputs[0], UtValue::Unknown(why) if why.contains("line 7")),
             "{:?}",
             call.ut.inputs
         );
         assert!(
-            matches!(call.ut.inputs[1], Val::Int(3, _)),
+            matches!(call.ut.inputs[1], UtValue::Int(3, _)),
             "{:?}",
             call.ut.inputs
         );
