@@ -16,7 +16,7 @@
 //! flags, `-Winvalid-pch`) only make it faster: a file compiles with them exactly when it
 //! compiles without.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -5,9 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
 
 fn aclgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_aclgen"))

@@ -6,9 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
 
 /// The self-test binary, built once per test run; `None` when g++ is missing.
 fn selftest() -> Option<&'static PathBuf> {

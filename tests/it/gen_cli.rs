@@ -1,7 +1,7 @@
 //! The `gen` command as CI runs it: exit codes, template errors, and freshness of the committed
 //! `generated/` tree.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

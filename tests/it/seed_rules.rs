@@ -4,12 +4,10 @@
 
 use aclgen::ir::{Mapping, OpIr};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
 
 fn read_seed(prefix: &str) -> OpIr {
     let dir = repo().join("specs/docs");

@@ -5,9 +5,7 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
 
 fn fixture() -> PathBuf {
     repo().join("tests/fixtures/rules/AvgPool2dBackward.yaml")

@@ -7,9 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
+use aclgen::fixture::seed;
 
 fn aclgen(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_aclgen"))
@@ -46,10 +45,6 @@ fn validate_call_json(dir: &Path) -> Output {
         specs.to_str().unwrap(),
     ];
     aclgen(dir, &args)
-}
-
-fn seed(name: &str) -> Vec<u8> {
-    fs::read(repo().join("specs/docs").join(name)).expect("seed doc")
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `aclgen import DOC... [--out DIR]`: one full YAML spec per op, deterministic, atomic, with the
 //! issue's exit codes (0 fine, 1 errors in the input, 2 usage or I/O).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

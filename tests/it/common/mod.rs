@@ -1,8 +1,6 @@
 //! Hand-built IR fixtures and helpers shared by the emitter and CLI tests (independent of the
 //! reader).
 
-#![allow(dead_code)]
-
 pub mod seed_ops;
 
 use aclgen::emit::{render, EmitCtx};

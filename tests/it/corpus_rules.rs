@@ -5,15 +5,7 @@ use aclgen::ir::{Mapping, OpIr};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: ../shared/corpus is absent");
-        None
-    }
-}
+use crate::common::corpus;
 
 fn docs_below(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

@@ -2,7 +2,7 @@
 //! and example with g++ against the declaration headers in `tests/include/`; the seed ops' headers
 //! declare exactly the prototypes of CANN's real headers.
 
-mod common;
+use crate::common;
 
 use aclgen::emit::emit_all;
 use aclgen::generate::sync;

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 use common::repo;
 

@@ -3,7 +3,7 @@
 //! with and without a body; the seed ops' skeletons have their bodies filled in, and ops without
 //! one fail loudly. (tests/cann_headers.rs checks the same files against CANN's real headers.)
 
-mod common;
+use crate::common;
 
 use aclgen::emit::ascend::kernel::kernel_files;
 use aclgen::ir::OpIr;

@@ -2,7 +2,7 @@
 //! generated headers compile as C and C++, the OpDef sources compile with g++, and the header
 //! prototypes are compared with CANN's real headers (a figure, printed).
 
-mod common;
+use crate::common;
 
 use aclgen::emit::{ascend, c_header, OutFile};
 use aclgen::ir::OpIr;

@@ -1,7 +1,7 @@
 //! `gen` end to end on hand-built IR: idempotence (mtimes included), `--check`, removal of stale
 //! files, refusal of unsafe paths, and byte-identical output.
 
-mod common;
+use crate::common;
 
 use aclgen::emit::emit_all;
 use aclgen::generate::sync;

@@ -13,8 +13,8 @@ use syn::visit::Visit;
 
 /// Top-level modules, lowest first: a module may use those before it, never one after it.
 const LAYERS: &[&str] = &[
-    "diag", "files", "ir", "products", "read", "specs", "rules", "pipeline", "cases", "emit",
-    "write", "generate", "conform", "audit", "sim", "cli",
+    "diag", "files", "ir", "products", "fixture", "read", "specs", "rules", "pipeline", "cases",
+    "emit", "write", "generate", "conform", "audit", "sim", "cli",
 ];
 
 type Module = Vec<String>;

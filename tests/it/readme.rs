@@ -1,6 +1,6 @@
 //! The README's examples run as written on the shipped ops: a newcomer copies them first.
 
-mod common;
+use crate::common;
 
 use common::{aclgen_in as aclgen, repo, text};
 

@@ -8,7 +8,7 @@
 //!   FLOAT16  atol 1e-3, rtol 1e-3  (fp32 accumulation, one rounding to fp16: 2^-11 relative)
 //!   BFLOAT16 atol 8e-3, rtol 8e-3  (fp32 accumulation, one rounding to bf16: 2^-8 relative)
 
-mod common;
+use crate::common;
 
 use aclgen::ir::OpIr;
 use aclgen::sim::float16::{bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits};

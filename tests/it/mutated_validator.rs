@@ -6,12 +6,10 @@
 //! folder under `target/` is reused by later runs).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo;
 
 /// A standalone copy of `generated/rust` whose runtime dependency points back into the repo, next
 /// to a copy of `generated/ops` (the op modules' tests read `../../ops/<op>/tests/cases.json`).
