@@ -837,13 +837,7 @@ mod tests {
     use super::*;
 
     fn attr(name: &str, ty: &str, constraint: &str) -> Param {
-        Param {
-            name: name.into(),
-            role: Role::Attribute,
-            ty: ty.into(),
-            constraints: vec![constraint.into()],
-            ..Default::default()
-        }
+        crate::fixture::attr(name, ty, &[constraint])
     }
 
     #[test]

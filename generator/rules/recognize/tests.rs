@@ -2,59 +2,32 @@
 
 use super::shapes::stated_rank;
 use super::*;
-use crate::ir::Rank;
+use crate::fixture::{self, attr, ParamFixture};
 use aclnn_runtime::{DType, Factor, Format};
 use std::collections::BTreeMap;
 
+/// A tensor as the pool ops have them: dtypes on ascend910b, NCDHW or ND, rank 4 to 5.
 fn tensor(name: &str, role: Role) -> Param {
-    Param {
-        name: name.into(),
-        role,
-        ty: if role == Role::InputTensor {
-            "const aclTensor*"
-        } else {
-            "aclTensor*"
-        }
-        .into(),
-        dtypes: [(
-            "ascend910b".to_string(),
-            vec![DType::BFloat16, DType::Float16, DType::Float32],
-        )]
-        .into_iter()
-        .collect(),
-        formats: vec![Format::Ncdhw, Format::Nd],
-        rank: Some(Rank { min: 4, max: 5 }),
-        ..Default::default()
-    }
-}
-
-fn attr(name: &str, ty: &str, constraints: &[&str]) -> Param {
-    Param {
-        name: name.into(),
-        role: Role::Attribute,
-        ty: ty.into(),
-        constraints: constraints.iter().map(|s| s.to_string()).collect(),
-        ..Default::default()
-    }
+    fixture::tensor(name, role)
+        .with_dtypes(
+            &["ascend910b"],
+            &[DType::BFloat16, DType::Float16, DType::Float32],
+        )
+        .with_formats(&[Format::Ncdhw, Format::Nd])
+        .with_rank(4, 5)
 }
 
 /// The shape of seed 000 (AdaptiveAvgPool3dBackward).
 fn pool3d() -> OpIr {
-    OpIr {
-        op: "AdaptiveAvgPool3dBackward".into(),
-        products: [
-            ("ascend910b".to_string(), true),
-            ("ascend910".to_string(), false),
-        ]
-        .into_iter()
-        .collect(),
-        params: vec![
+    fixture::op(
+        "AdaptiveAvgPool3dBackward",
+        &[("ascend910b", true), ("ascend910", false)],
+        vec![
             tensor("gradOutput", Role::InputTensor),
             tensor("self", Role::InputTensor),
             tensor("out", Role::OutputTensor),
         ],
-        ..Default::default()
-    }
+    )
 }
 
 /// The shape of seed 003 (AvgPool2dBackward).
@@ -69,17 +42,15 @@ fn pool2d() -> OpIr {
     cube.enum_values = (0..4)
         .map(|v| (v, format!("V{v}")))
         .collect::<BTreeMap<_, _>>();
-    OpIr {
-        op: "AvgPool2dBackward".into(),
-        products: [
-            ("ascend910b".to_string(), true),
-            ("ascend910_93".to_string(), true),
-            ("ascend910".to_string(), true),
-            ("ascend950".to_string(), true),
-        ]
-        .into_iter()
-        .collect(),
-        params: vec![
+    fixture::op(
+        "AvgPool2dBackward",
+        &[
+            ("ascend910b", true),
+            ("ascend910_93", true),
+            ("ascend910", true),
+            ("ascend950", true),
+        ],
+        vec![
             t("gradOutput", Role::InputTensor),
             t("self", Role::InputTensor),
             attr("kernelSize", "const aclIntArray*", &["长度为1(kH=kW)或2(kH, kW)，数值大于0。"]),
@@ -94,8 +65,7 @@ fn pool2d() -> OpIr {
             cube,
             t("gradInput", Role::OutputTensor),
         ],
-        ..Default::default()
-    }
+    )
 }
 
 fn s(v: &[&str]) -> Vec<String> {
@@ -736,12 +706,7 @@ fn string_attrs(constraints: &[(&str, &[&str])]) -> OpIr {
         params.push(attr(name, "const char*", c));
     }
     params.push(tensor("y", Role::OutputTensor));
-    OpIr {
-        op: "StringAttrs".into(),
-        products: [("ascend910b".to_string(), true)].into_iter().collect(),
-        params,
-        ..Default::default()
-    }
+    fixture::op("StringAttrs", &[("ascend910b", true)], params)
 }
 
 fn str_in(param: &str, values: &[&str]) -> Rule {
