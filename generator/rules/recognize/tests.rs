@@ -1443,13 +1443,10 @@ fn context(name: &str) -> OpIr {
             op.params.push(beta);
             op
         }
-        "a_string_condition_that_lists_its_values" => {
-            let op = string_attrs(&[
-                ("quantMode", &["当前版本仅支持“dynamic”"]),
-                ("dataFormat", &[]),
-            ]);
-            op
-        }
+        "a_string_condition_that_lists_its_values" => string_attrs(&[
+            ("quantMode", &["当前版本仅支持“dynamic”"]),
+            ("dataFormat", &[]),
+        ]),
         "dims_bounded_by_another_tensors_dims" => {
             let mut op = pool3d();
             op.params.push(attr("dim", "int64_t", &[]));
@@ -1503,55 +1500,37 @@ fn context(name: &str) -> OpIr {
             op.params.push(bias);
             op
         }
-        "shape_size_of_a_tensor_list_is_each_tensors_element_count" => {
-            let op = op_of(
-                &[
-                    ("x", Role::InputTensorList),
-                    ("out", Role::OutputTensorList),
-                ],
-                vec![],
-            );
-            op
-        }
-        "a_rank_not_above_a_bound_is_the_error" => {
-            let op = op_of(&[("self", Role::InputTensor)], vec![]);
-            op
-        }
-        "a_row_that_states_the_requirement_reads_as_its_violation" => {
-            let op = op_of(
-                &[("rois", Role::InputTensor)],
-                vec![
-                    attr("samplingRatio", "int", &[]),
-                    attr("spatialScale", "float", &[]),
-                    attr("mode", "const char*", &[]),
-                ],
-            );
-            op
-        }
-        "a_relation_between_two_doubles_compares_numbers" => {
-            let op = op_of(
-                &[("selfRef", Role::InputTensor)],
-                vec![attr("from", "double", &[]), attr("to", "double", &[])],
-            );
-            op
-        }
-        "a_note_in_parentheses_is_no_alternative_and_no_value_condition" => {
-            let op = op_of(
-                &[("self", Role::InputTensor)],
-                vec![
-                    attr("stride", "const aclIntArray*", &[]),
-                    attr("kernelSize", "const aclIntArray*", &[]),
-                ],
-            );
-            op
-        }
-        "a_dtype_equality_with_an_acl_data_type_argument" => {
-            let op = op_of(
-                &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
-                vec![attr("dtype", "aclDataType", &[])],
-            );
-            op
-        }
+        "shape_size_of_a_tensor_list_is_each_tensors_element_count" => op_of(
+            &[
+                ("x", Role::InputTensorList),
+                ("out", Role::OutputTensorList),
+            ],
+            vec![],
+        ),
+        "a_rank_not_above_a_bound_is_the_error" => op_of(&[("self", Role::InputTensor)], vec![]),
+        "a_row_that_states_the_requirement_reads_as_its_violation" => op_of(
+            &[("rois", Role::InputTensor)],
+            vec![
+                attr("samplingRatio", "int", &[]),
+                attr("spatialScale", "float", &[]),
+                attr("mode", "const char*", &[]),
+            ],
+        ),
+        "a_relation_between_two_doubles_compares_numbers" => op_of(
+            &[("selfRef", Role::InputTensor)],
+            vec![attr("from", "double", &[]), attr("to", "double", &[])],
+        ),
+        "a_note_in_parentheses_is_no_alternative_and_no_value_condition" => op_of(
+            &[("self", Role::InputTensor)],
+            vec![
+                attr("stride", "const aclIntArray*", &[]),
+                attr("kernelSize", "const aclIntArray*", &[]),
+            ],
+        ),
+        "a_dtype_equality_with_an_acl_data_type_argument" => op_of(
+            &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
+            vec![attr("dtype", "aclDataType", &[])],
+        ),
         other => panic!("no parameter context {other}"),
     }
 }
