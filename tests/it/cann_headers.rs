@@ -11,8 +11,8 @@
 //!
 //! Two sets: the seed ops (`gen` of `specs/`), every file of which must compile, and a sample of
 //! about 60 corpus docs (every ninth of `../shared/corpus/ops-nn/docs`, sorted), of whose files at
-//! least 95% must. Both counts are printed per kind (`cargo test --test cann_headers --
-//! --nocapture`). Precompiled headers of the big includes (built in a temp dir with the kind's
+//! least 95% must. Both counts are printed per kind (`cargo test --test it cann_headers::
+//! -- --nocapture`). Precompiled headers of the big includes (built in a temp dir with the kind's
 //! flags, `-Winvalid-pch`) only make it faster: a file compiles with them exactly when it
 //! compiles without.
 

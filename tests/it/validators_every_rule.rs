@@ -2,7 +2,7 @@
 //! (ignored by default: it builds a crate from scratch, about a minute) the generated crate and
 //! its tests compile and are clippy-clean.
 //!
-//! Run the build with `cargo test --test validators_every_rule -- --ignored`.
+//! Run the build with `cargo test --test it validators_every_rule:: -- --ignored`.
 
 use aclgen::ir::{OpIr, Param, Role};
 use aclnn_runtime::{CheckedRule, DType, Factor, Format, Rule};
