@@ -280,30 +280,6 @@ fn neither_nor_lengths_and_axis_relations() {
 }
 
 #[test]
-fn dim_index_and_value_sets() {
-    let op = context("dim_index_and_value_sets");
-    assert!(recognize(&op, "self中的值超过out指定dim的最大值。").is_err());
-}
-
-#[test]
-fn an_attribute_described_as_a_dim_of_a_tensor_is_an_axis() {
-    let op = context("an_attribute_described_as_a_dim_of_a_tensor_is_an_axis");
-    // A list of dims is not one index.
-    assert!(recognize(&op, "dims不在有效取值范围。").is_err());
-}
-
-#[test]
-fn an_output_shape_from_an_input_and_a_size_list() {
-    let op = context("an_output_shape_from_an_input_and_a_size_list");
-    // Dims to reduce are no size: the shape they give is another matter.
-    assert!(recognize(
-        &op,
-        "out的shape与self的shape和dims推导出的shape结果不一致。"
-    )
-    .is_err());
-}
-
-#[test]
 fn nd_only_formats_are_pinned_by_a_format_row_not_by_boilerplate() {
     let mut op = pool3d();
     for p in &mut op.params {
@@ -417,38 +393,6 @@ fn dims_that_must_be_multiples() {
     ));
     // An axis the doc defines elsewhere ("反量化轴") is not a dim this reads.
     assert!(recognize(&op, "self的反量化轴大小不是偶数。").is_err());
-}
-
-#[test]
-fn bounds_on_the_size_of_one_dim() {
-    let op = pool3d();
-    // A dim named by what it holds, not by position, is not read.
-    assert!(recognize(&op, "self的channel轴大于4096。").is_err());
-}
-
-#[test]
-fn dims_and_shapes_scaled_from_another_tensor() {
-    let op = context("dims_and_shapes_scaled_from_another_tensor");
-    // Two different dims are not one scaled dim.
-    assert!(recognize(&op, "self最后一维不等于gradOutput第一维的2倍。").is_err());
-}
-
-#[test]
-fn rules_that_hold_under_a_dtype() {
-    let op = context("rules_that_hold_under_a_dtype");
-    // A dtype of something that is not a tensor of the op stays manual.
-    assert!(recognize(
-        &op,
-        "yDtype的数据类型为INT32时，self的最后一维不能被8整除。"
-    )
-    .is_err());
-}
-
-#[test]
-fn scalars_that_must_cast() {
-    let op = context("scalars_that_must_cast");
-    // An integer attribute is no scalar argument: still manual.
-    assert!(recognize(&op, "k的数据类型无法转换成self的数据类型。").is_err());
 }
 
 #[test]
@@ -657,17 +601,6 @@ fn string_value_lists_as_docs_write_them() {
 }
 
 #[test]
-fn dims_bounded_by_another_tensors_dims() {
-    let op = context("dims_bounded_by_another_tensors_dims");
-    // A name that is no tensor of the op: no guess.
-    assert!(recognize(
-        &op,
-        "对于每一个维度d，有index.size(d) <= src.size(d)的限制。"
-    )
-    .is_err());
-}
-
-#[test]
 fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
     let mut op = pool3d();
     op.params.push(attr("mode", "const char*", &[]));
@@ -743,13 +676,6 @@ fn a_relation_naming_no_integer_attribute_is_not_read_as_one() {
     let op = group_norm();
     assert!(ints::int_relation_rules(&op, "self的元素数量不等于kernelSize").is_none());
     assert!(ints::int_relation_rules(&op, "self不能被group整除").is_none());
-}
-
-#[test]
-fn open_and_closed_bounds_of_a_float() {
-    let op = context("open_and_closed_bounds_of_a_float");
-    // A value no integer states stays manual.
-    assert!(recognize(&op, "beta为0.5。").is_err());
 }
 
 #[test]
