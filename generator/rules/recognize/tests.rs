@@ -795,15 +795,7 @@ fn a_maximum_length_is_not_the_length() {
 
 #[test]
 fn a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality() {
-    let mut op = op_of(
-        &[
-            ("x1", Role::InputTensor),
-            ("gamma", Role::InputTensor),
-            ("out", Role::OutputTensor),
-        ],
-        vec![],
-    );
-    op.params[1].constraints = vec!["shape需要与`x1`后几维保持一致。".into()];
+    let op = context("a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality");
     let err = recognize(&op, "x1、gamma、out的shape不匹配。").unwrap_err();
     assert!(err.0.contains("different shapes"), "{}", err.0);
 }
@@ -888,25 +880,14 @@ fn several_tensors_between_which_shapes_mismatch_name_no_relation() {
 
 #[test]
 fn tensors_whose_stated_shapes_differ_are_not_equal() {
-    let mut op = op_of(
-        &[
-            ("positions", Role::InputTensor),
-            ("queryIn", Role::InputTensor),
-            ("out", Role::OutputTensor),
-        ],
-        vec![],
-    );
-    op.params[0].constraints = vec!["rope模式shape为(numTokens)".into()];
-    op.params[1].constraints = vec!["shape为(numTokens, numQHeads*headSize)".into()];
+    let op = context("tensors_whose_stated_shapes_differ_are_not_equal");
     let err = recognize(&op, "positions、queryIn的shape不一致。").unwrap_err();
     assert!(err.0.contains("different shapes"), "{}", err.0);
 }
 
 #[test]
 fn a_private_format_tensor_states_its_storage_rank() {
-    let mut op = op_of(&[("x2", Role::InputTensor)], vec![]);
-    op.params[0].formats = vec![aclnn_runtime::Format::FractalNz];
-    op.params[0].rank = Some(crate::ir::Rank { min: 5, max: 5 });
+    let op = context("a_private_format_tensor_states_its_storage_rank");
     // The call's shape is the view (batch, k, n); the table's 5 dims are the NZ storage.
     let read = recognize(&op, "x2的shape不满足校验条件。");
     assert!(read.is_err(), "{read:?}");
@@ -1272,7 +1253,7 @@ fn context(name: &str) -> OpIr {
             ));
             op
         }
-        "a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality_2" => {
+        "a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality" => {
             let mut op = op_of(
                 &[
                     ("x1", Role::InputTensor),
@@ -1282,11 +1263,16 @@ fn context(name: &str) -> OpIr {
                 vec![],
             );
             op.params[1].constraints = vec!["shape需要与`x1`后几维保持一致。".into()];
+            op
+        }
+        "a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality_2" => {
+            let mut op =
+                context("a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality");
             // Tensors the table does not tell apart still read as an equality.
             op.params[1].constraints.clear();
             op
         }
-        "tensors_whose_stated_shapes_differ_are_not_equal_2" => {
+        "tensors_whose_stated_shapes_differ_are_not_equal" => {
             let mut op = op_of(
                 &[
                     ("positions", Role::InputTensor),
@@ -1297,16 +1283,24 @@ fn context(name: &str) -> OpIr {
             );
             op.params[0].constraints = vec!["rope模式shape为(numTokens)".into()];
             op.params[1].constraints = vec!["shape为(numTokens, numQHeads*headSize)".into()];
+            op
+        }
+        "tensors_whose_stated_shapes_differ_are_not_equal_2" => {
+            let mut op = context("tensors_whose_stated_shapes_differ_are_not_equal");
             // A tensor whose shape is, in some mode, another's states no shape of its own.
             op.params[0]
                 .constraints
                 .push("数据类型为INT4时，shape与queryIn一致".into());
             op
         }
-        "a_private_format_tensor_states_its_storage_rank_2" => {
+        "a_private_format_tensor_states_its_storage_rank" => {
             let mut op = op_of(&[("x2", Role::InputTensor)], vec![]);
             op.params[0].formats = vec![aclnn_runtime::Format::FractalNz];
             op.params[0].rank = Some(crate::ir::Rank { min: 5, max: 5 });
+            op
+        }
+        "a_private_format_tensor_states_its_storage_rank_2" => {
+            let mut op = context("a_private_format_tensor_states_its_storage_rank");
             op.params[0].formats = vec![aclnn_runtime::Format::Nd];
             op
         }
