@@ -3,7 +3,7 @@
 # Usage: fuzz/run.sh [SECONDS per target, default 600]
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); libFuzzer's -Z flags run on stable via RUSTC_BOOTSTRAP.
 # A crash input lands in fuzz/artifacts/<target>/; after fixing it, copy it to fuzz/regressions/<target>/,
-# where tests/fuzz_regressions.rs replays it in every `cargo test`.
+# where tests/it/fuzz_regressions.rs replays it in every `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:-600}

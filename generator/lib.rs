@@ -10,7 +10,7 @@
 //! ```
 //!
 //! `cli` sits on top: clap types and one module per command; no stage imports it.
-//! `tests/architecture.rs` checks the order.
+//! `tests/it/architecture.rs` checks the order.
 
 // The foundation every stage shares.
 pub mod ctype;
@@ -18,6 +18,9 @@ pub mod diag;
 pub mod files;
 pub mod ir;
 pub mod products;
+// Hand-built IR and seed docs for tests (unit tests and `tests/it`).
+#[doc(hidden)]
+pub mod fixture;
 
 // The stages, in pipeline order.
 // 1. One doc's bytes → IR.

@@ -1036,21 +1036,16 @@ fn cross_product_cases(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::{self, ParamFixture};
     use crate::ir::{Mapping, Param};
 
     fn tensor(name: &str, role: Role, dtypes: &[DType]) -> Param {
         Param {
-            name: name.into(),
-            role,
             ty: "const aclTensor*".into(),
-            dtypes: [
-                ("ascend910".to_string(), vec![DType::Float32]),
-                ("ascend910b".to_string(), dtypes.to_vec()),
-            ]
-            .into_iter()
-            .collect(),
-            ..Param::default()
+            ..fixture::tensor(name, role)
         }
+        .with_dtypes(&["ascend910"], &[DType::Float32])
+        .with_dtypes(&["ascend910b"], dtypes)
     }
 
     fn rule(rule: Rule, code: u32, condition: &str) -> CheckedRule {

@@ -959,24 +959,8 @@ fn terms_longest_first() -> &'static [(&'static str, Vec<char>)] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::seed;
     use std::path::{Path, PathBuf};
-
-    fn seed(prefix: &str) -> Vec<u8> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("specs/docs")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        entries.sort();
-        let path = entries
-            .into_iter()
-            .find(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
-            })
-            .expect("seed exists");
-        std::fs::read(path).expect("read seed")
-    }
 
     /// Mojibake the way the seed was made: UTF-8 bytes shown as cp1252, with `lost` bytes dropped.
     fn mojibake(text: &str, lost: &[u8]) -> String {

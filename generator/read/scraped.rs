@@ -297,24 +297,10 @@ fn replace_objects(line: &str, n: usize, artifacts: &mut Vec<Artifact>) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::{Path, PathBuf};
 
+    /// The text of the seed doc whose file name starts with `prefix`.
     fn seed(prefix: &str) -> String {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("specs/docs")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        entries.sort();
-        let path = entries
-            .into_iter()
-            .find(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
-            })
-            .expect("seed exists");
-        let bytes = std::fs::read(path).expect("read seed");
-        crate::read::decode::decode(&bytes).text
+        crate::read::decode::decode(&crate::fixture::seed(prefix)).text
     }
 
     fn kinds_on(artifacts: &[Artifact], line: usize) -> Vec<&'static str> {
@@ -413,7 +399,7 @@ mod tests {
 
     #[test]
     fn corpus_docs_are_not_scraped() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
         if !root.is_dir() {
             println!("skipping: {} is absent", root.display());
             return;

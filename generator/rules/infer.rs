@@ -5,6 +5,7 @@
 //! description ("维度不在支持范围内", "shape不满足约束"); `inferred_rules` uses them for docs
 //! without an error table.
 
+use super::recognize::patterns::HW_ONLY;
 use super::text::{self, re};
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{DType, Format, Rule};
@@ -40,7 +41,6 @@ re!(
 );
 // "与输入input一致或为FLOAT类型": equality is one of two choices, no rule.
 re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
-re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
     PART_OF_SHAPE,
@@ -837,13 +837,7 @@ mod tests {
     use super::*;
 
     fn attr(name: &str, ty: &str, constraint: &str) -> Param {
-        Param {
-            name: name.into(),
-            role: Role::Attribute,
-            ty: ty.into(),
-            constraints: vec![constraint.into()],
-            ..Default::default()
-        }
+        crate::fixture::attr(name, ty, &[constraint])
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // Self-test of the Ascend C host emulation (kernels/host/): each case is run by name from
-// tests/emu_rules.rs. A broken rule prints "violation <rule> core <n> line <l>: <message>" and
+// tests/it/emu_rules.rs. A broken rule prints "violation <rule> core <n> line <l>: <message>" and
 // exits 3; a case that should work prints "ok <values>" and exits 0.
 #include <cstdio>
 #include <cstring>

@@ -10,7 +10,7 @@ mod aspects;
 mod common;
 mod ints;
 mod nulls;
-mod patterns;
+pub(super) mod patterns;
 mod relations;
 mod shapes;
 #[cfg(test)]

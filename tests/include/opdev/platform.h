@@ -1,6 +1,6 @@
 /* Minimal declarations of CANN's opdev/platform.h used to syntax-check aclgen's output; not CANN's header.
    They agree with ops-nn's UT framework (ut/framework/stub/opdev/platform.h): SoC enumerators, and
-   SocVersionManager to switch SoC (SetPlatformSocVersion is private there). tests/cann_headers.rs
+   SocVersionManager to switch SoC (SetPlatformSocVersion is private there). tests/it/cann_headers.rs
    checks the same files against the real headers. */
 #ifndef ACLGEN_TEST_PLATFORM_H_
 #define ACLGEN_TEST_PLATFORM_H_

@@ -1,0 +1,105 @@
+//! Hand-built IR for tests (unit tests and `tests/it`): one way to write an op and its
+//! parameters without the doc reader, and the seed docs' bytes.
+//!
+//! ```
+//! use aclgen::fixture::{attr, op, tensor, ParamFixture};
+//! use aclgen::ir::Role;
+//! use aclnn_runtime::DType;
+//! let op = op(
+//!     "Toy",
+//!     &[("ascend910b", true)],
+//!     vec![
+//!         tensor("self", Role::InputTensor).with_dtypes(&["ascend910b"], &[DType::Float32]),
+//!         attr("kernelSize", "const aclIntArray*", &["长度为1或2"]),
+//!     ],
+//! );
+//! assert_eq!(op.params[0].ty, "const aclTensor*");
+//! ```
+
+use crate::ir::{OpIr, Param, Rank, Role};
+use aclnn_runtime::{DType, Format};
+use std::path::Path;
+
+/// An op named `name` with these products (supported or not) and parameters.
+pub fn op(name: &str, products: &[(&str, bool)], params: Vec<Param>) -> OpIr {
+    OpIr {
+        op: name.into(),
+        products: products
+            .iter()
+            .map(|(p, on)| (p.to_string(), *on))
+            .collect(),
+        params,
+        ..OpIr::default()
+    }
+}
+
+/// A tensor parameter: `const aclTensor*` when it is an input, `aclTensor*` otherwise; no
+/// dtypes, formats or rank until the `with_` methods of [`ParamFixture`] add them.
+pub fn tensor(name: &str, role: Role) -> Param {
+    Param {
+        name: name.into(),
+        role,
+        ty: if role == Role::InputTensor {
+            "const aclTensor*"
+        } else {
+            "aclTensor*"
+        }
+        .into(),
+        ..Param::default()
+    }
+}
+
+/// An attribute of C type `ty` with the constraints its doc states.
+pub fn attr(name: &str, ty: &str, constraints: &[&str]) -> Param {
+    Param {
+        name: name.into(),
+        role: Role::Attribute,
+        ty: ty.into(),
+        constraints: constraints.iter().map(|s| s.to_string()).collect(),
+        ..Param::default()
+    }
+}
+
+/// What a test adds to a parameter, one field at a time.
+pub trait ParamFixture {
+    /// The same dtypes on each of `products`.
+    fn with_dtypes(self, products: &[&str], dtypes: &[DType]) -> Self;
+    fn with_formats(self, formats: &[Format]) -> Self;
+    fn with_rank(self, min: usize, max: usize) -> Self;
+}
+
+impl ParamFixture for Param {
+    fn with_dtypes(mut self, products: &[&str], dtypes: &[DType]) -> Self {
+        self.dtypes
+            .extend(products.iter().map(|p| (p.to_string(), dtypes.to_vec())));
+        self
+    }
+
+    fn with_formats(mut self, formats: &[Format]) -> Self {
+        self.formats = formats.to_vec();
+        self
+    }
+
+    fn with_rank(mut self, min: usize, max: usize) -> Self {
+        self.rank = Some(Rank { min, max });
+        self
+    }
+}
+
+/// The bytes of the seed doc in `specs/docs` whose file name starts with `prefix` ("004").
+pub fn seed(prefix: &str) -> Vec<u8> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .expect("specs/docs")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    let path = entries
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .expect("seed exists");
+    std::fs::read(path).expect("read seed")
+}

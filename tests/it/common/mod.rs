@@ -1,0 +1,217 @@
+//! Hand-built IR fixtures and helpers shared by the emitter and CLI tests (independent of the
+//! reader).
+
+pub mod seed_ops;
+
+use aclgen::emit::{render, EmitCtx};
+use aclgen::ir::OpIr;
+use std::path::{Path, PathBuf};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the aclgen binary with `args` in `cwd`.
+pub fn aclgen_in(args: &[&str], cwd: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("aclgen runs")
+}
+
+/// A process's stdout or stderr as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Writes the kernel side of `op`'s project below `out` as gen lays it out: its tiling and kernel
+/// skeleton, and the tiling every op shares. Returns the files written.
+pub fn write_kernel_side(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
+    use aclgen::emit::ascend::kernel::kernel_files;
+    let tera = render::load_templates(&repo().join("templates")).expect("templates load");
+    let files = kernel_files(op, kernels, &tera).expect("kernel files render");
+    files
+        .into_iter()
+        .map(|f| {
+            let path = out.join(&f.path);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&path, &f.contents).expect("write generated file");
+            path
+        })
+        .collect()
+}
+
+pub fn corpus() -> Option<PathBuf> {
+    let dir = repo().join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("skipped: ../shared/corpus is absent");
+        None
+    }
+}
+
+pub fn ctx() -> EmitCtx {
+    EmitCtx {
+        tera: render::load_templates(&repo().join("templates")).expect("templates load"),
+        specs_dir: PathBuf::from("specs"),
+        kernels_dir: repo().join("kernels"),
+    }
+}
+
+fn op(value: serde_json::Value) -> OpIr {
+    serde_json::from_value(value).expect("fixture matches the IR")
+}
+
+/// aclnnAvgPool2dBackward as its doc describes it (prototype of CANN's real header).
+pub fn avgpool2d_backward() -> OpIr {
+    let dtypes = serde_json::json!({
+        "ascend910b": ["BFLOAT16", "FLOAT16", "FLOAT32"],
+        "ascend910_93": ["BFLOAT16", "FLOAT16", "FLOAT32"],
+    });
+    op(serde_json::json!({
+        "op": "AvgPool2dBackward",
+        "products": {"ascend910b": true, "ascend910_93": true, "ascend310p": false},
+        "description": "二维平均池化的反向传播，计算二维平均池化正向传播的输入梯度。",
+        "header": "aclnn_avgpool2d_backward.h",
+        "functions": [
+            {"name": "aclnnAvgPool2dBackwardGetWorkspaceSize", "return_type": "aclnnStatus", "params": [
+                {"name": "gradOutput", "type": "const aclTensor*"},
+                {"name": "self", "type": "const aclTensor*"},
+                {"name": "kernelSize", "type": "const aclIntArray*"},
+                {"name": "stride", "type": "const aclIntArray*"},
+                {"name": "padding", "type": "const aclIntArray*"},
+                {"name": "ceilMode", "type": "bool"},
+                {"name": "countIncludePad", "type": "bool"},
+                {"name": "divisorOverride", "type": "int64_t"},
+                {"name": "cubeMathType", "type": "int8_t"},
+                {"name": "gradInput", "type": "aclTensor*"},
+                {"name": "workspaceSize", "type": "uint64_t*"},
+                {"name": "executor", "type": "aclOpExecutor**"}]},
+            {"name": "aclnnAvgPool2dBackward", "return_type": "aclnnStatus", "params": [
+                {"name": "workspace", "type": "void*"},
+                {"name": "workspaceSize", "type": "uint64_t"},
+                {"name": "executor", "type": "aclOpExecutor*"},
+                {"name": "stream", "type": "aclrtStream"}]}
+        ],
+        "params": [
+            {"name": "gradOutput", "role": "input_tensor", "type": "const aclTensor*",
+             "description": "表示输入梯度，Device侧的aclTensor。", "dtypes": dtypes,
+             "formats": ["NCHW", "NCL"], "rank": {"min": 3, "max": 4}},
+            {"name": "self", "role": "input_tensor", "type": "const aclTensor*",
+             "description": "输入数据，正向过程中的输入 /* not a comment */。", "dtypes": dtypes,
+             "formats": ["NCHW", "NCL"], "rank": {"min": 3, "max": 4}},
+            {"name": "kernelSize", "role": "attribute", "type": "const aclIntArray*",
+             "description": "表示池化窗口大小。"},
+            {"name": "stride", "role": "attribute", "type": "const aclIntArray*"},
+            {"name": "padding", "role": "attribute", "type": "const aclIntArray*"},
+            {"name": "ceilMode", "role": "attribute", "type": "bool"},
+            {"name": "countIncludePad", "role": "attribute", "type": "bool"},
+            {"name": "divisorOverride", "role": "attribute", "type": "int64_t"},
+            {"name": "cubeMathType", "role": "attribute", "type": "int8_t",
+             "enum_values": {"0": "KEEP_DTYPE", "1": "ALLOW_FP32_DOWN_PRECISION"}},
+            {"name": "gradInput", "role": "output_tensor", "type": "aclTensor*",
+             "description": "输出梯度。", "dtypes": dtypes, "formats": ["NCHW", "NCL"],
+             "rank": {"min": 3, "max": 4}},
+            {"name": "workspaceSize", "role": "workspace_size", "type": "uint64_t*"},
+            {"name": "executor", "role": "executor", "type": "aclOpExecutor**"}
+        ],
+        "errors": [],
+        "sources": ["specs/docs/003-aclnnAvgPool2dBackward.txt"]
+    }))
+}
+
+/// A made-up op exercising what the seed ops do not: dtypes that differ per product (per-SoC
+/// OpAICoreConfig), a tensor list, an optional tensor, scalar/float/string attributes, an
+/// unknown product, `const aclrtStream` (as aclnnAdaptiveAvgPool2dBackward has) and a header name
+/// derived from the op name.
+pub fn mixed_op() -> OpIr {
+    op(serde_json::json!({
+        "op": "FooBarV2",
+        "products": {"ascend910b": true, "ascend310p": true, "some_future_chip": true, "kirin": false},
+        "functions": [
+            {"name": "aclnnFooBarV2GetWorkspaceSize", "return_type": "aclnnStatus", "params": [
+                {"name": "x", "type": "const aclTensorList*"},
+                {"name": "bias", "type": "const aclTensor*"},
+                {"name": "alpha", "type": "const aclScalar*"},
+                {"name": "eps", "type": "double"},
+                {"name": "mode", "type": "char*"},
+                {"name": "flags", "type": "const aclBoolArray*"},
+                {"name": "outRef", "type": "aclTensor*"},
+                {"name": "indices", "type": "aclTensor*"},
+                {"name": "workspaceSize", "type": "uint64_t*"},
+                {"name": "executor", "type": "aclOpExecutor**"}]},
+            {"name": "aclnnFooBarV2", "return_type": "aclnnStatus", "params": [
+                {"name": "workspace", "type": "void*"},
+                {"name": "workspaceSize", "type": "uint64_t"},
+                {"name": "executor", "type": "aclOpExecutor*"},
+                {"name": "stream", "type": "const aclrtStream"}]}
+        ],
+        "params": [
+            {"name": "x", "role": "input_tensor_list", "type": "const aclTensorList*",
+             "dtypes": {"ascend910b": ["FLOAT16", "BFLOAT16"], "ascend310p": ["FLOAT16"]}},
+            {"name": "bias", "role": "input_tensor", "type": "const aclTensor*", "optional": true},
+            {"name": "alpha", "role": "attribute", "type": "const aclScalar*"},
+            {"name": "eps", "role": "attribute", "type": "double"},
+            {"name": "mode", "role": "attribute", "type": "char*"},
+            {"name": "flags", "role": "attribute", "type": "const aclBoolArray*", "optional": true},
+            {"name": "outRef", "role": "in_out_tensor", "type": "aclTensor*",
+             "dtypes": {"ascend910b": ["FLOAT16", "BFLOAT16"], "ascend310p": ["FLOAT16"]},
+             "formats": ["ND"], "rank": {"min": 1, "max": 8}},
+            {"name": "indices", "role": "output_tensor", "type": "aclTensor*",
+             "dtypes": {"ascend910b": ["INT32", "INT64"], "ascend310p": ["INT32", "INT64"]}},
+            {"name": "workspaceSize", "role": "workspace_size", "type": "uint64_t*"},
+            {"name": "executor", "role": "executor", "type": "aclOpExecutor**"}
+        ],
+        "errors": [],
+        "sources": ["specs/ops/FooBarV2.yaml"]
+    }))
+}
+
+pub fn fixtures() -> Vec<OpIr> {
+    vec![avgpool2d_backward(), mixed_op()]
+}
+
+/// Every file below `dir` with the given extension, sorted.
+pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one
+/// space, so layout differences (`T *a` vs `T* a`, line breaks) do not count.
+pub fn prototypes(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("ACLNN_API") {
+        let tail = &rest[start..];
+        let end = tail.find(';').map(|e| e + 1).unwrap_or(tail.len());
+        let mut spaced = String::new();
+        for c in tail[..end].chars() {
+            if "*(),;".contains(c) {
+                spaced.extend([' ', c, ' ']);
+            } else {
+                spaced.push(c);
+            }
+        }
+        found.push(spaced.split_whitespace().collect::<Vec<_>>().join(" "));
+        rest = &tail[end..];
+    }
+    found
+}

@@ -1,0 +1,160 @@
+//! The emitters on every doc of the real corpus (`../shared/corpus`, skipped when absent): the
+//! generated headers compile as C and C++, the OpDef sources compile with g++, and the header
+//! prototypes are compared with CANN's real headers (a figure, printed).
+
+use crate::common;
+
+use aclgen::emit::{ascend, c_header, OutFile};
+use aclgen::ir::OpIr;
+use aclgen::read::read_doc;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Every op the reader gets from the corpus docs with both phases' prototypes.
+fn corpus_ops(corpus: &Path) -> Vec<OpIr> {
+    let mut ops = Vec::new();
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut docs: Vec<PathBuf> = fs::read_dir(corpus.join(folder))
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        docs.sort();
+        for doc in docs {
+            let bytes = fs::read(&doc).unwrap();
+            let read = read_doc(&doc.to_string_lossy(), &bytes);
+            ops.extend(
+                read.ops
+                    .into_iter()
+                    .filter(|op| aclgen::emit::check_op_name(&op.op).is_ok())
+                    .filter(|op| {
+                        let problems = op.generation_problems();
+                        for p in &problems {
+                            println!("refused by gen: aclnn{}: {}", op.op, p.message);
+                        }
+                        problems.is_empty()
+                    }),
+            );
+        }
+    }
+    ops
+}
+
+/// Splits files into translation units so no include guard / class name repeats within one.
+fn buckets(files: Vec<(String, PathBuf)>) -> Vec<Vec<PathBuf>> {
+    let mut buckets: Vec<(BTreeSet<String>, Vec<PathBuf>)> = Vec::new();
+    for (key, path) in files {
+        match buckets.iter_mut().find(|(keys, _)| !keys.contains(&key)) {
+            Some((keys, paths)) => {
+                keys.insert(key);
+                paths.push(path);
+            }
+            None => buckets.push((BTreeSet::from([key]), vec![path])),
+        }
+    }
+    buckets.into_iter().map(|(_, paths)| paths).collect()
+}
+
+fn compile_unit(compiler: &str, lang: &str, std: &str, files: &[PathBuf], dir: &Path, n: usize) {
+    let unit = dir.join(format!("unit{n}.{}", if lang == "c" { "c" } else { "cpp" }));
+    let text: String = files
+        .iter()
+        .map(|f| format!("#include \"{}\"\n", f.display()))
+        .collect();
+    fs::write(&unit, text).unwrap();
+    let include = common::repo().join("tests/include");
+    let output = Command::new(compiler)
+        .args([
+            "-fsyntax-only",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-x",
+            lang,
+            std,
+            "-I",
+        ])
+        .arg(&include)
+        .arg(&unit)
+        .output()
+        .expect("compiler runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{compiler} -x {lang}: {}",
+        stderr.lines().take(30).collect::<Vec<_>>().join("\n")
+    );
+}
+
+fn write(dir: &Path, file: &OutFile) -> PathBuf {
+    let path = dir.join(&file.path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, &file.contents).unwrap();
+    path
+}
+
+#[test]
+fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let ops = corpus_ops(&corpus);
+    let ctx = common::ctx();
+    let dir = tempfile::tempdir().unwrap();
+    let mut headers = Vec::new();
+    let mut defs = Vec::new();
+    let real: BTreeMap<String, PathBuf> = fs::read_dir(corpus.join("ops-nn/headers"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let short = name.rfind("aclnn_").map(|i| name[i..].to_string())?;
+            Some((short, e.path()))
+        })
+        .collect();
+    let (mut compared, mut matched) = (0, 0);
+    for (i, op) in ops.iter().enumerate() {
+        let header = c_header::header(op, &ctx).expect("header renders");
+        let header_path = write(&dir.path().join(i.to_string()), &header);
+        headers.push((c_header::include_guard(&op.header_name()), header_path));
+        for file in ascend::project_files(op, &ctx).expect("project renders") {
+            if file.path.to_string_lossy().ends_with("_def.cpp") {
+                defs.push((op.op.clone(), write(&dir.path().join(i.to_string()), &file)));
+            }
+        }
+        if let Some(real) = real.get(&op.header_name()) {
+            let real_decls = common::prototypes(&fs::read_to_string(real).unwrap());
+            let ws = op.workspace_fn().unwrap();
+            let ours = common::prototypes(&c_header::prototype(ws));
+            // Headers that declare the function at all (some hold only other ops' APIs).
+            if real_decls
+                .iter()
+                .any(|d| d.contains(&format!(" {} (", ws.name)))
+            {
+                compared += 1;
+                if ours.first().is_some_and(|o| real_decls.contains(o)) {
+                    matched += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "corpus: {} ops emitted; first-phase prototype identical to CANN's header for {matched} of {compared} ops with a header",
+        ops.len()
+    );
+    assert!(ops.len() > 300, "only {} ops read", ops.len());
+    // The rest is doc/header drift (renamed parameters, dropped `const`) that the reader reports.
+    assert!(
+        matched * 10 >= compared * 9,
+        "{matched} of {compared} prototypes match"
+    );
+    let units = dir.path().join("units");
+    fs::create_dir_all(&units).unwrap();
+    for (n, bucket) in buckets(headers).iter().enumerate() {
+        compile_unit("gcc", "c", "-std=c11", bucket, &units, n);
+        compile_unit("g++", "c++", "-std=c++17", bucket, &units, n);
+    }
+    for (n, bucket) in buckets(defs).iter().enumerate() {
+        compile_unit("g++", "c++", "-std=c++17", bucket, &units, 1000 + n);
+    }
+}

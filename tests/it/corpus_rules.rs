@@ -1,0 +1,118 @@
+//! Over `../shared/corpus`: the share of documented error conditions the rules stage maps to
+//! executable rules (the rest are manual, each with a reason). Fails below 78%.
+
+use aclgen::ir::{Mapping, OpIr};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::common::corpus;
+
+fn docs_below(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "md"));
+    files.sort();
+    files
+}
+
+fn read_all(corpus: &Path) -> Vec<OpIr> {
+    let mut ops = Vec::new();
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        for path in docs_below(&corpus.join(folder)) {
+            let bytes = std::fs::read(&path).expect("read corpus doc");
+            let read = aclgen::read::read_doc(&path.display().to_string(), &bytes);
+            ops.extend(read.ops);
+        }
+    }
+    ops
+}
+
+#[test]
+fn most_documented_conditions_become_rules() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let mut ops = read_all(&corpus);
+    for op in &mut ops {
+        aclgen::rules::apply(op);
+    }
+    let (mapped, total) = aclgen::rules::coverage(&ops);
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    let mut manual_examples: Vec<String> = Vec::new();
+    for op in &ops {
+        for e in &op.errors {
+            match &e.mapping {
+                Some(Mapping::Manual { reason }) => {
+                    // Group reasons by their first words so the summary stays short.
+                    let key: String = reason
+                        .split(['(', '“', ','])
+                        .next()
+                        .unwrap_or("")
+                        .to_string();
+                    *reasons.entry(key).or_default() += 1;
+                    manual_examples.push(format!("{}: {} — {reason}", op.op, e.condition));
+                }
+                None => panic!("{}: condition without mapping: {}", op.op, e.condition),
+                Some(Mapping::Rules { rules, .. }) => {
+                    assert!(!rules.is_empty(), "{}: empty rules", op.op);
+                    if std::env::var_os("ACLGEN_LIST_MAPPED").is_some() {
+                        let kinds: Vec<String> = rules
+                            .iter()
+                            .map(|r| serde_json::to_string(&r.rule).unwrap_or_default())
+                            .collect();
+                        println!(
+                            "    MAPPED {}: {} => {}",
+                            op.op,
+                            e.condition,
+                            kinds.join(" ; ")
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let share = 100.0 * mapped as f64 / total.max(1) as f64;
+    // The validators implement the first phase's argument checks: 161001 and 161002 rows.
+    // Other rows (561xxx inner errors, 361001 runtime errors) describe failures no argument
+    // check can foresee; they are reported, and kept as manual, but not held to the bar.
+    let argument_rows = |mapped_only: bool| {
+        ops.iter()
+            .flat_map(|o| &o.errors)
+            .filter(|e| matches!(e.code, 161001 | 161002))
+            .filter(|e| !mapped_only || matches!(e.mapping, Some(Mapping::Rules { .. })))
+            .count()
+    };
+    let (arg_mapped, arg_total) = (argument_rows(true), argument_rows(false));
+    let arg_share = 100.0 * arg_mapped as f64 / arg_total.max(1) as f64;
+    println!(
+        "corpus: 161001/161002 conditions: {arg_total}, {arg_mapped} mapped to rules ({arg_share:.1}%)"
+    );
+    println!(
+        "corpus: {} ops, {total} documented conditions, {mapped} mapped to rules ({share:.1}%), {} manual",
+        ops.len(),
+        total - mapped
+    );
+    let mut by_count: Vec<(&String, &usize)> = reasons.iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (reason, n) in by_count.iter().take(15) {
+        println!("  manual {n:5}  {reason}");
+    }
+    if std::env::var_os("ACLGEN_LIST_MANUAL").is_some() {
+        for m in &manual_examples {
+            println!("    {m}");
+        }
+    }
+    assert!(
+        total > 1000,
+        "the corpus should hold thousands of conditions, found {total}"
+    );
+    // 78%, not 80%: since issue 17 the rules are measured against CANN's own unit tests
+    // (tests/corpus_conform.rs), and conditions that name no exact relation ("shape不正确",
+    // a relation to one axis) are manual instead of guessed, because the guesses rejected calls
+    // CANN accepts. The share of mapped conditions alone rewards guessing.
+    assert!(
+        share >= 78.0,
+        "only {share:.1}% of documented conditions map to rules"
+    );
+}

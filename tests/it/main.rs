@@ -1,0 +1,33 @@
+//! The integration tests, one binary: `cargo test --test it` runs them all, `cargo test --test it
+//! gen_cli::` one module. Each module was a test binary of its own; cargo links every test binary
+//! on its own, so one binary is one link after a change to the library instead of 27.
+
+mod common;
+
+mod architecture;
+mod audit;
+mod bad_input;
+mod cann_headers;
+mod cli_read;
+mod conform_cli;
+mod corpus;
+mod corpus_conform;
+mod corpus_emit;
+mod corpus_rules;
+mod emu_rules;
+mod fuzz_regressions;
+mod gen;
+mod gen_cli;
+mod headers;
+mod headings_oracle;
+mod import_cli;
+mod kernel_sources;
+mod mutated_validator;
+mod readme;
+mod robust;
+mod seed_rules;
+mod seeds;
+mod sim_cli;
+mod sim_golden;
+mod validate_cli;
+mod validators_every_rule;

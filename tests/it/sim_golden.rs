@@ -1,0 +1,691 @@
+//! Golden tests of the seed kernels: `sim` (generated tiling + hand-written body on the host
+//! emulation) against the pure-Rust references, on random shapes for every dtype; and the
+//! emulation's rules on deliberately broken bodies.
+//!
+//! Tolerances, |got − ref| ≤ atol + rtol·|ref| with inputs in [−1, 1] (16-bit inputs are first
+//! rounded to their dtype, and the reference sees the rounded values):
+//!   FLOAT32  atol 1e-5, rtol 1e-5  (fp32 accumulation)
+//!   FLOAT16  atol 1e-3, rtol 1e-3  (fp32 accumulation, one rounding to fp16: 2^-11 relative)
+//!   BFLOAT16 atol 8e-3, rtol 8e-3  (fp32 accumulation, one rounding to bf16: 2^-8 relative)
+
+use crate::common;
+
+use aclgen::ir::OpIr;
+use aclgen::sim::float16::{bf16_bits_to_f32, f16_bits_to_f32, f32_to_bf16_bits, f32_to_f16_bits};
+use aclgen::sim::reference::{self, Pool2d};
+use aclgen::sim::{self, SimError, SimOptions};
+use aclnn_runtime::DType;
+use common::repo;
+use common::seed_ops::seed_op;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+const CASES_PER_DTYPE: usize = 20;
+const DTYPES: [DType; 3] = [DType::Float32, DType::Float16, DType::BFloat16];
+
+/// Splitmix64: a small seeded generator, so every run draws the same cases.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [lo, hi].
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+    fn coin(&mut self) -> bool {
+        self.next() & 1 == 1
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+}
+
+/// An op's generated project and how to run it: the committed `generated/` when it holds the op
+/// and the bodies are the project's (the project `gen` wrote is the one sim runs), else the
+/// kernel files rendered into a temp dir, as `gen` would.
+struct Harness {
+    op: OpIr,
+    _generated: Option<tempfile::TempDir>,
+    opts: SimOptions,
+}
+
+impl Harness {
+    fn new(op_name: &str, kernels: &Path) -> Harness {
+        let op = seed_op(op_name).expect("seed op");
+        let committed = repo().join("generated");
+        let snake = aclgen::ir::snake_case(op_name);
+        let use_committed = kernels == repo().join("kernels")
+            && committed
+                .join(format!("ops/{snake}/op_kernel/{snake}.cpp"))
+                .is_file();
+        let (generated, root) = if use_committed {
+            (None, committed)
+        } else {
+            let dir = tempfile::tempdir().expect("temp dir");
+            common::write_kernel_side(&op, kernels, dir.path());
+            let root = dir.path().to_path_buf();
+            (Some(dir), root)
+        };
+        let opts = SimOptions {
+            generated: root,
+            kernels: kernels.to_path_buf(),
+            host: repo().join("kernels/host"),
+            cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
+            core_num: None,
+        };
+        Harness {
+            op,
+            _generated: generated,
+            opts,
+        }
+    }
+
+    /// Runs one call: `tensors` are (name, shape, values); values of the output are ignored.
+    fn run(
+        &self,
+        dtype: DType,
+        tensors: &[(&str, Vec<usize>, Data)],
+        attrs: Value,
+        cores: Option<u32>,
+    ) -> Result<(Vec<f64>, Value), SimError> {
+        let dir = tempfile::tempdir().expect("case dir");
+        let mut args = attrs.as_object().cloned().unwrap_or_default();
+        let mut output = None;
+        for (name, shape, data) in tensors {
+            let file = format!("{name}.bin");
+            let (ty, bytes) = match data {
+                Data::Float(v) => (dtype, encode(dtype, v)),
+                Data::Int32(v) => (
+                    DType::Int32,
+                    v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+                ),
+                Data::Output => {
+                    output = Some(file.clone());
+                    (dtype, Vec::new())
+                }
+            };
+            if !matches!(data, Data::Output) {
+                std::fs::write(dir.path().join(&file), bytes).expect("write input");
+            }
+            args.insert(
+                name.to_string(),
+                json!({"shape": shape, "dtype": ty.as_str(), "format": "ND", "data": file}),
+            );
+        }
+        let case_json = json!({"product": "ascend910b", "args": args}).to_string();
+        let case = sim::parse_case(&self.op, &case_json, dir.path()).expect("case parses");
+        let mut opts = self.opts.clone();
+        opts.core_num = cores;
+        let summary = sim::run(&self.op, &case, &opts)?;
+        let out = output.expect("an output tensor");
+        let bytes = std::fs::read(dir.path().join(out)).expect("output written");
+        Ok((decode(dtype, &bytes), summary))
+    }
+}
+
+enum Data {
+    Float(Vec<f64>),
+    Int32(Vec<i32>),
+    Output,
+}
+
+fn encode(dtype: DType, values: &[f64]) -> Vec<u8> {
+    match dtype {
+        DType::Float32 => values
+            .iter()
+            .flat_map(|v| (*v as f32).to_le_bytes())
+            .collect(),
+        DType::Float16 => values
+            .iter()
+            .flat_map(|v| f32_to_f16_bits(*v as f32).to_le_bytes())
+            .collect(),
+        DType::BFloat16 => values
+            .iter()
+            .flat_map(|v| f32_to_bf16_bits(*v as f32).to_le_bytes())
+            .collect(),
+        other => panic!("no encoding for {other}"),
+    }
+}
+
+fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
+    match dtype {
+        DType::Float32 => bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
+            .collect(),
+        DType::Float16 => bytes
+            .chunks_exact(2)
+            .map(|c| f16_bits_to_f32(u16::from_le_bytes([c[0], c[1]])) as f64)
+            .collect(),
+        DType::BFloat16 => bytes
+            .chunks_exact(2)
+            .map(|c| bf16_bits_to_f32(u16::from_le_bytes([c[0], c[1]])) as f64)
+            .collect(),
+        other => panic!("no decoding for {other}"),
+    }
+}
+
+/// Values as the kernel sees them: rounded to the dtype.
+fn quantize(dtype: DType, values: &[f64]) -> Vec<f64> {
+    decode(dtype, &encode(dtype, values))
+}
+
+fn random_values(rng: &mut Rng, n: usize) -> Vec<f64> {
+    (0..n).map(|_| rng.unit()).collect()
+}
+
+fn tolerance(dtype: DType) -> (f64, f64) {
+    match dtype {
+        DType::Float32 => (1e-5, 1e-5),
+        DType::Float16 => (1e-3, 1e-3),
+        _ => (8e-3, 8e-3),
+    }
+}
+
+fn assert_close(dtype: DType, got: &[f64], want: &[f64], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: output length");
+    let (atol, rtol) = tolerance(dtype);
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(
+            (g - w).abs() <= atol + rtol * w.abs(),
+            "{what}: element {i}: got {g}, want {w} (dtype {dtype})"
+        );
+    }
+}
+
+/// Core counts to emulate: one core, odd counts that leave a tail, and the product's 48.
+fn pick_cores(rng: &mut Rng) -> Option<u32> {
+    [Some(1), Some(3), Some(7), None][rng.range(0, 3)]
+}
+
+fn check_summary(summary: &Value, what: &str) {
+    assert_eq!(summary["status"], "ok", "{what}: {summary}");
+    let used = summary["ub_bytes_per_core"].as_u64().expect("ub bytes");
+    assert!(used <= 192 * 1024, "{what}: {summary}");
+    assert!(summary["block_dim"].as_u64().expect("block dim") >= 1);
+}
+
+// ---- AvgPool2dBackward -------------------------------------------------------------------
+
+struct AvgCase {
+    lead: Vec<usize>,
+    input: [usize; 2],
+    pool: Pool2d,
+}
+
+fn random_avg_case(rng: &mut Rng) -> AvgCase {
+    loop {
+        let kernel = [rng.range(1, 4), rng.range(1, 4)];
+        let padding = [rng.range(0, kernel[0] / 2), rng.range(0, kernel[1] / 2)];
+        let stride = [rng.range(1, 3), rng.range(1, 3)];
+        let input = [
+            rng.range(kernel[0].saturating_sub(2 * padding[0]).max(1), 11),
+            rng.range(kernel[1].saturating_sub(2 * padding[1]).max(1), 13),
+        ];
+        let divisor_override = if rng.range(0, 3) == 0 {
+            rng.range(1, 5) as i64
+        } else {
+            0
+        };
+        let pool = Pool2d {
+            kernel,
+            stride,
+            padding,
+            ceil_mode: rng.coin(),
+            count_include_pad: rng.coin(),
+            divisor_override,
+        };
+        let lead = if rng.coin() {
+            vec![rng.range(1, 3), rng.range(1, 4)]
+        } else {
+            vec![rng.range(1, 5)]
+        };
+        if avg_output(&input, &pool).iter().all(|d| *d > 0) {
+            return AvgCase { lead, input, pool };
+        }
+    }
+}
+
+fn avg_output(input: &[usize; 2], pool: &Pool2d) -> [usize; 2] {
+    [0, 1].map(|i| {
+        reference::pool_output_size(
+            input[i],
+            pool.kernel[i],
+            pool.stride[i],
+            pool.padding[i],
+            pool.ceil_mode,
+        )
+    })
+}
+
+fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: Option<u32>, what: &str) {
+    let output = avg_output(&case.input, &case.pool);
+    let planes: usize = case.lead.iter().product();
+    let shape = |hw: [usize; 2]| [case.lead.clone(), hw.to_vec()].concat();
+    let mut rng = Rng(planes as u64 * 7919 + case.input[0] as u64);
+    let grad = quantize(
+        dtype,
+        &random_values(&mut rng, planes * output[0] * output[1]),
+    );
+    let want = reference::avg_pool2d_backward(&grad, planes, case.input, output, &case.pool);
+    let pool = &case.pool;
+    let attrs = json!({
+        "kernelSize": pool.kernel, "stride": pool.stride, "padding": pool.padding,
+        "ceilMode": pool.ceil_mode, "countIncludePad": pool.count_include_pad,
+        "divisorOverride": pool.divisor_override, "cubeMathType": 1,
+    });
+    let zeros = vec![0.0; planes * case.input[0] * case.input[1]];
+    let tensors = [
+        ("gradOutput", shape(output), Data::Float(grad)),
+        ("self", shape(case.input), Data::Float(zeros)),
+        ("gradInput", shape(case.input), Data::Output),
+    ];
+    let (got, summary) = h
+        .run(dtype, &tensors, attrs, cores)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_summary(&summary, what);
+    assert_close(dtype, &got, &want, what);
+}
+
+#[test]
+fn avg_pool2d_backward_matches_reference() {
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let mut rng = Rng(2024);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let case = random_avg_case(&mut rng);
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AvgPool2dBackward {dtype} case {i}: lead {:?} input {:?} {:?} cores {cores:?}",
+                case.lead, case.input, case.pool
+            );
+            run_avg_case(&h, dtype, &case, cores, &what);
+        }
+        // One element, and rows too wide for one UB tile (several tiles per core).
+        let one = AvgCase {
+            lead: vec![1],
+            input: [1, 1],
+            pool: Pool2d {
+                kernel: [1, 1],
+                stride: [1, 1],
+                padding: [0, 0],
+                ceil_mode: false,
+                count_include_pad: true,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(&h, dtype, &one, None, "AvgPool2dBackward one element");
+        let wide = AvgCase {
+            lead: vec![2, 1],
+            input: [9, 3001],
+            pool: Pool2d {
+                kernel: [3, 2],
+                stride: [2, 1],
+                padding: [1, 1],
+                ceil_mode: true,
+                count_include_pad: false,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(&h, dtype, &wide, Some(2), "AvgPool2dBackward wide rows");
+    }
+}
+
+// ---- AdaptiveAvgPool2dBackward / AdaptiveAvgPool3dBackward -----------------------------------
+
+/// Runs one adaptive average pooling case: `lead` (C or N, C), spatial `input` and `output`
+/// of `spatial` dims (2 or 3).
+fn run_adaptive_case(
+    h: &Harness,
+    dtype: DType,
+    lead: &[usize],
+    input: &[usize],
+    output: &[usize],
+    cores: Option<u32>,
+    what: &str,
+) {
+    let planes: usize = lead.iter().product();
+    let pad3 = |dims: &[usize]| {
+        let mut d = [1usize; 3];
+        d[3 - dims.len()..].copy_from_slice(dims);
+        d
+    };
+    let (in3, out3) = (pad3(input), pad3(output));
+    let mut rng = Rng((planes * 31 + in3.iter().sum::<usize>()) as u64);
+    let grad = quantize(
+        dtype,
+        &random_values(&mut rng, planes * out3.iter().product::<usize>()),
+    );
+    let want = reference::adaptive_avg_pool_backward(&grad, planes, in3, out3);
+    let zeros = vec![0.0; planes * in3.iter().product::<usize>()];
+    let shape = |dims: &[usize]| [lead, dims].concat();
+    let tensors = [
+        ("gradOutput", shape(output), Data::Float(grad)),
+        ("self", shape(input), Data::Float(zeros)),
+        ("out", shape(input), Data::Output),
+    ];
+    let (got, summary) = h
+        .run(dtype, &tensors, json!({}), cores)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_summary(&summary, what);
+    assert_close(dtype, &got, &want, what);
+}
+
+fn random_lead(rng: &mut Rng) -> Vec<usize> {
+    if rng.coin() {
+        vec![rng.range(1, 2), rng.range(1, 3)]
+    } else {
+        vec![rng.range(1, 4)]
+    }
+}
+
+#[test]
+fn adaptive_avg_pool2d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"));
+    let mut rng = Rng(7);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            // Outputs larger and smaller than inputs: overlapping and one-element windows.
+            let input = [rng.range(1, 11), rng.range(1, 13)];
+            let output = [rng.range(1, 9), rng.range(1, 9)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveAvgPool2dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
+        }
+        run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], None, "one element");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[7, 2500],
+            &[3, 999],
+            Some(3),
+            "wide rows",
+        );
+    }
+}
+
+#[test]
+fn adaptive_avg_pool3d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"));
+    let mut rng = Rng(11);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
+            let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 7)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveAvgPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
+        }
+        run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], None, "one element");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[3, 5, 2100],
+            &[5, 2, 700],
+            Some(2),
+            "wide rows",
+        );
+    }
+}
+
+// ---- AdaptiveMaxPool3dBackward ---------------------------------------------------------------
+
+/// `dims`: leading dims (C or N, C), input D, H, W and output D, H, W.
+fn run_max_case(
+    h: &Harness,
+    dtype: DType,
+    dims: (&[usize], [usize; 3], [usize; 3]),
+    rng: &mut Rng,
+    cores: Option<u32>,
+    what: &str,
+) {
+    let (lead, input, output) = dims;
+    let planes: usize = lead.iter().product();
+    let (in_elems, out_elems) = (
+        input.iter().product::<usize>(),
+        output.iter().product::<usize>(),
+    );
+    let grad = quantize(dtype, &random_values(rng, planes * out_elems));
+    // Half the cases draw indices from a few positions, so duplicates accumulate.
+    let spread = if rng.coin() {
+        in_elems
+    } else {
+        in_elems.min(3)
+    };
+    let indices: Vec<i32> = (0..planes * out_elems)
+        .map(|_| rng.range(0, spread - 1) as i32)
+        .collect();
+    let want = reference::adaptive_max_pool_backward(&grad, &indices, planes, in_elems);
+    let zeros = vec![0.0; planes * in_elems];
+    let shape = |dims: [usize; 3]| [lead, &dims[..]].concat();
+    let tensors = [
+        ("gradOutput", shape(output), Data::Float(grad)),
+        ("self", shape(input), Data::Float(zeros)),
+        ("indices", shape(output), Data::Int32(indices)),
+        ("gradInput", shape(input), Data::Output),
+    ];
+    let (got, summary) = h
+        .run(dtype, &tensors, json!({}), cores)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_summary(&summary, what);
+    assert_close(dtype, &got, &want, what);
+}
+
+#[test]
+fn adaptive_max_pool3d_backward_matches_reference() {
+    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"));
+    let mut rng = Rng(13);
+    for dtype in DTYPES {
+        for i in 0..CASES_PER_DTYPE {
+            let lead = random_lead(&mut rng);
+            let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
+            let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 6)];
+            let cores = pick_cores(&mut rng);
+            let what = format!(
+                "AdaptiveMaxPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+            );
+            run_max_case(&h, dtype, (&lead, input, output), &mut rng, cores, &what);
+        }
+        run_max_case(
+            &h,
+            dtype,
+            (&[1], [1, 1, 1], [1, 1, 1]),
+            &mut rng,
+            None,
+            "one element",
+        );
+        // A plane larger than UB (several segments) and gradOutput in several chunks.
+        run_max_case(
+            &h,
+            dtype,
+            (&[1], [4, 100, 150], [3, 40, 50]),
+            &mut rng,
+            Some(1),
+            "large plane",
+        );
+        run_max_case(
+            &h,
+            dtype,
+            (&[2], [2, 9, 11], [2, 5, 6]),
+            &mut rng,
+            Some(48),
+            "planes split over cores",
+        );
+    }
+}
+
+// ---- the emulation's rules on broken bodies ----------------------------------------------------
+
+/// Runs AvgPool2dBackward (4x4 → 1x1 per plane, 2 planes) with the bodies of `kernels` and
+/// returns the failure.
+fn broken_run(kernels: &Path, cores: Option<u32>) -> (Value, String) {
+    let h = Harness::new("AvgPool2dBackward", kernels);
+    let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0], "ceilMode": false,
+        "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+    let tensors = [
+        ("gradOutput", vec![2, 1, 1], Data::Float(vec![1.0, 2.0])),
+        ("self", vec![2, 4, 4], Data::Float(vec![0.0; 32])),
+        ("gradInput", vec![2, 4, 4], Data::Output),
+    ];
+    match h.run(DType::Float32, &tensors, attrs, cores) {
+        Err(SimError::Failed { summary, stderr }) => (summary, stderr),
+        Ok((_, summary)) => panic!("the broken body ran: {summary}"),
+        Err(e) => panic!("unexpected failure: {e}"),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    repo().join("tests/fixtures/kernels").join(name)
+}
+
+/// The line of the fixture body marked BROKEN, as the message must name it.
+fn broken_line(kernels: &Path) -> String {
+    let body = kernels.join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let text = std::fs::read_to_string(&body).expect("fixture body");
+    let line = text
+        .lines()
+        .position(|l| l.contains("BROKEN"))
+        .expect("a BROKEN line")
+        + 1;
+    format!("avg_pool2d_backward_body.h:{line}")
+}
+
+fn assert_stops(name: &str, rule: &str, core: i64, cores: Option<u32>) {
+    let kernels = fixture(name);
+    let (summary, stderr) = broken_run(&kernels, cores);
+    assert_eq!(summary["status"], "violation", "{summary}");
+    assert_eq!(summary["rule"], rule, "{summary}");
+    assert_eq!(summary["core"], core, "{summary}");
+    assert!(
+        stderr.contains(&format!("rule '{rule}'")) && stderr.contains(&format!("on core {core}")),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&broken_line(&kernels)), "{stderr}");
+}
+
+#[test]
+fn sim_stops_on_unified_buffer_overflow() {
+    assert_stops("ub_overflow", "ub-capacity", 0, None);
+    let (summary, _) = broken_run(&fixture("ub_overflow"), None);
+    let message = summary["message"].as_str().expect("message");
+    assert!(message.contains("196608 bytes per core"), "{message}");
+}
+
+#[test]
+fn sim_stops_on_misaligned_data_copy() {
+    assert_stops("misaligned_copy", "datacopy-alignment", 0, None);
+}
+
+#[test]
+fn sim_stops_on_queue_misuse() {
+    assert_stops("queue_misuse", "queue-ownership", 0, None);
+}
+
+#[test]
+fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
+    // Two units on two cores: only the second one reads past the end.
+    assert_stops("gm_out_of_bounds", "gm-bounds", 1, Some(2));
+    let (summary, _) = broken_run(&fixture("gm_out_of_bounds"), Some(2));
+    let message = summary["message"].as_str().expect("message");
+    assert!(
+        message.contains("bytes [8, 12) of global tensor 'gradOutput', which has 8 bytes"),
+        "{message}"
+    );
+}
+
+#[test]
+fn skeleton_without_body_compiles_and_fails_loudly() {
+    let empty = tempfile::tempdir().expect("temp dir");
+    let (summary, stderr) = broken_run(empty.path(), None);
+    assert_eq!(summary["rule"], "no-kernel-body", "{summary}");
+    assert!(
+        stderr.contains("AvgPool2dBackward has no kernel body"),
+        "{stderr}"
+    );
+}
+
+// ---- build cache ---------------------------------------------------------------------------
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn binary_is_cached_and_rebuilt_when_a_body_changes() {
+    let kernels = tempfile::tempdir().expect("temp dir");
+    copy_dir(
+        &repo().join("kernels/avg_pool2d_backward"),
+        &kernels.path().join("avg_pool2d_backward"),
+    );
+    let mut h = Harness::new("AvgPool2dBackward", kernels.path());
+    let cache = tempfile::tempdir().expect("temp dir");
+    h.opts.cache = cache.path().to_path_buf();
+    // The docs' call example: a 4x4 kernel over 4x4 planes spreads g/16 everywhere.
+    let run = |h: &Harness| {
+        let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0],
+            "ceilMode": false, "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+        let tensors = [
+            ("gradOutput", vec![1, 16, 1, 1], Data::Float(vec![16.0; 16])),
+            ("self", vec![1, 16, 4, 4], Data::Float(vec![0.0; 256])),
+            ("gradInput", vec![1, 16, 4, 4], Data::Output),
+        ];
+        let (out, summary) = h.run(DType::Float32, &tensors, attrs, None).expect("runs");
+        assert_eq!(out, vec![1.0; 256]);
+        summary["binary_cached"].as_bool().expect("binary_cached")
+    };
+    assert!(!run(&h), "first run builds");
+    assert!(run(&h), "second run reuses the binary");
+    let body = kernels
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let mut text = std::fs::read_to_string(&body).expect("body");
+    text.push_str("// edited\n");
+    std::fs::write(&body, text).expect("edit body");
+    assert!(!run(&h), "an edited body is rebuilt");
+}
+
+#[test]
+fn tiling_refuses_a_grad_output_that_is_not_the_pooling_output_size() {
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let attrs = json!({"kernelSize": [2, 2], "stride": [2, 2], "padding": [0, 0], "ceilMode": false,
+        "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
+    // 5x5 pooled by 2x2/2 gives 2x2 (3x3 only in ceil mode).
+    let tensors = [
+        ("gradOutput", vec![1, 3, 3], Data::Float(vec![1.0; 9])),
+        ("self", vec![1, 5, 5], Data::Float(vec![0.0; 25])),
+        ("gradInput", vec![1, 5, 5], Data::Output),
+    ];
+    match h.run(DType::Float32, &tensors, attrs, None) {
+        Err(SimError::Failed { summary, stderr }) => {
+            assert_eq!(summary["status"], "tiling_failed", "{summary}");
+            assert!(
+                stderr.contains("gradOutput's H and W are not the pooling output size"),
+                "{stderr}"
+            );
+        }
+        Ok((_, summary)) => panic!("tiling accepted it: {summary}"),
+        Err(e) => panic!("unexpected failure: {e}"),
+    }
+}
