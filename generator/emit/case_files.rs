@@ -132,15 +132,24 @@ fn ut_case(op: &OpIr, case: &Case) -> UtCase {
         decls,
         inputs,
         outputs,
-        expect: status::name(case.expect.status).to_string(),
+        expect: status::declared(case.expect.status)
+            .unwrap_or_default()
+            .to_string(),
         condition: case
             .expect
             .condition
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" "),
-        unwritable,
+        unwritable: unwritable.or_else(|| undeclared_status(case.expect.status)),
     }
+}
+
+/// Why a case expecting `code` cannot be a test: no CANN header declares that status.
+fn undeclared_status(code: u32) -> Option<String> {
+    status::declared(code).is_none().then(|| {
+        format!("the doc's status {code} is declared by no CANN header (opdev/op_errno.h)")
+    })
 }
 
 /// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (`kirin`: the
@@ -311,6 +320,13 @@ mod tests {
             desc_expr(&p("char*"), &arg).as_deref(),
             Ok(r#"const_cast<char*>("round")"#)
         );
+    }
+
+    #[test]
+    fn a_status_no_cann_header_declares_leaves_the_case_unwritten() {
+        assert_eq!(undeclared_status(561103), None);
+        let why = undeclared_status(561199).expect("undeclared");
+        assert!(why.contains("561199") && why.contains("op_errno.h"), "{why}");
     }
 
     #[test]

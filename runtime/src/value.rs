@@ -167,37 +167,52 @@ pub mod status {
     pub const RUNTIME_ERROR: u32 = 361001;
     pub const INNER: u32 = 561000;
 
-    /// The symbolic name CANN gives a status code.
+    /// Every status code opbase declares, with its name (`opdev/op_errno.h`). A code not here
+    /// has no name a C caller could write.
+    pub const DECLARED: &[(u32, &str)] = &[
+        (SUCCESS, "ACLNN_SUCCESS"),
+        (PARAM_NULLPTR, "ACLNN_ERR_PARAM_NULLPTR"),
+        (PARAM_INVALID, "ACLNN_ERR_PARAM_INVALID"),
+        (RUNTIME_ERROR, "ACLNN_ERR_RUNTIME_ERROR"),
+        (INNER, "ACLNN_ERR_INNER"),
+        (561001, "ACLNN_ERR_INNER_INFERSHAPE_ERROR"),
+        (561002, "ACLNN_ERR_INNER_TILING_ERROR"),
+        (561003, "ACLNN_ERR_INNER_FIND_KERNEL_ERROR"),
+        (561101, "ACLNN_ERR_INNER_CREATE_EXECUTOR"),
+        (561102, "ACLNN_ERR_INNER_NOT_TRANS_EXECUTOR"),
+        (561103, "ACLNN_ERR_INNER_NULLPTR"),
+        (561104, "ACLNN_ERR_INNER_WRONG_ATTR_INFO_SIZE"),
+        (561105, "ACLNN_ERR_INNER_KEY_CONFLICT"),
+        (561106, "ACLNN_ERR_INNER_INVALID_IMPL_MODE"),
+        (561107, "ACLNN_ERR_INNER_OPP_PATH_NOT_FOUND"),
+        (561108, "ACLNN_ERR_INNER_LOAD_JSON_FAILED"),
+        (561109, "ACLNN_ERR_INNER_JSON_VALUE_NOT_FOUND"),
+        (561110, "ACLNN_ERR_INNER_JSON_FORMAT_INVALID"),
+        (561111, "ACLNN_ERR_INNER_JSON_DTYPE_INVALID"),
+        (561112, "ACLNN_ERR_INNER_OPP_KERNEL_PKG_NOT_FOUND"),
+        (561113, "ACLNN_ERR_INNER_OP_FILE_INVALID"),
+        (561114, "ACLNN_ERR_INNER_ATTR_NUM_OUT_OF_BOUND"),
+        (561115, "ACLNN_ERR_INNER_ATTR_LEN_NOT_ENOUGH"),
+        (561116, "ACLNN_ERR_INNER_INPUT_NUM_IN_JSON_TOO_LARGE"),
+        (561117, "ACLNN_ERR_INNER_INPUT_JSON_IS_NULL"),
+        (561118, "ACLNN_ERR_INNER_STATIC_WORKSPACE_INVALID"),
+        (561119, "ACLNN_ERR_INNER_STATIC_BLOCK_DIM_INVALID"),
+    ];
+
+    /// The name CANN declares for a status code, if it declares one.
+    pub fn declared(code: u32) -> Option<&'static str> {
+        DECLARED.iter().find(|(c, _)| *c == code).map(|(_, n)| *n)
+    }
+
+    /// The symbolic name of a status code, for messages: CANN's, or `undeclared status` for a
+    /// code no header declares (never a name a C caller could mistake for CANN's).
     pub fn name(code: u32) -> &'static str {
-        match code {
-            SUCCESS => "ACLNN_SUCCESS",
-            PARAM_NULLPTR => "ACLNN_ERR_PARAM_NULLPTR",
-            PARAM_INVALID => "ACLNN_ERR_PARAM_INVALID",
-            RUNTIME_ERROR => "ACLNN_ERR_RUNTIME_ERROR",
-            INNER => "ACLNN_ERR_INNER",
-            561001 => "ACLNN_ERR_INNER_INFERSHAPE_ERROR",
-            561002 => "ACLNN_ERR_INNER_TILING_ERROR",
-            561003 => "ACLNN_ERR_INNER_FIND_KERNEL_ERROR",
-            561101 => "ACLNN_ERR_INNER_NULLPTR",
-            _ => "ACLNN_ERR_UNKNOWN",
-        }
+        declared(code).unwrap_or("undeclared status")
     }
 
     /// The code of a symbolic name, for docs that give only one of the two.
     pub fn code(name: &str) -> Option<u32> {
-        [
-            SUCCESS,
-            PARAM_NULLPTR,
-            PARAM_INVALID,
-            RUNTIME_ERROR,
-            INNER,
-            561001,
-            561002,
-            561003,
-            561101,
-        ]
-        .into_iter()
-        .find(|c| self::name(*c) == name)
+        DECLARED.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
     }
 }
 

@@ -29,5 +29,6 @@ mod seed_rules;
 mod seeds;
 mod sim_cli;
 mod sim_golden;
+mod status_codes;
 mod validate_cli;
 mod validators_every_rule;

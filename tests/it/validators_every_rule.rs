@@ -383,9 +383,69 @@ fn every_rule_op() -> OpIr {
     }
 }
 
+/// The same op with every parameter named as something the generated code binds itself (closure
+/// and `let` names, the test module's `call`, its helpers `tensor`, `string`): the generated
+/// identifiers must not shadow them or be shadowed (a doc's parameter `tensor` once made the
+/// crate fail with E0618).
+fn colliding_names_op() -> OpIr {
+    let renames = [
+        ("x", "v"),
+        ("y", "tensor"),
+        ("xs", "call"),
+        ("k", "len"),
+        ("mask", "a"),
+        ("alpha", "d"),
+        ("scalar", "product"),
+        ("n", "target"),
+        ("m", "s"),
+        ("flag", "r"),
+        ("ratio", "string"),
+        ("mode", "name"),
+        ("dtype", "layout"),
+        ("z", "vs"),
+    ];
+    fn rename(value: &mut serde_json::Value, renames: &[(&str, &str)]) {
+        match value {
+            serde_json::Value::String(s) => {
+                if let Some((_, to)) = renames.iter().find(|(from, _)| from == s) {
+                    *s = to.to_string();
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|v| rename(v, renames)),
+            serde_json::Value::Object(map) => map.values_mut().for_each(|v| rename(v, renames)),
+            _ => {}
+        }
+    }
+    let mut json = serde_json::to_value(every_rule_op()).expect("IR to JSON");
+    rename(&mut json, &renames);
+    let mut op: OpIr = serde_json::from_value(json).expect("IR from JSON");
+    op.op = "CollidingNames".into();
+    op
+}
+
+#[test]
+fn colliding_names_get_their_own_identifiers() {
+    let files = aclgen::emit::rust::rust_crate(&[colliding_names_op()]);
+    let module = files
+        .iter()
+        .find(|f| f.path == Path::new("rust/src/colliding_names.rs"))
+        .expect("module");
+    for ident in [
+        "v_", "call_", "len_", "a_", "d_", "product_", "target_", "s_", "r_", "vs_",
+    ] {
+        assert!(
+            module.contents.contains(&format!("let {ident} = ")),
+            "{ident} is not bound in the test module"
+        );
+    }
+    assert!(module
+        .contents
+        .contains("testing::tensor(call, \"tensor\")"));
+}
+
 #[test]
 fn every_rule_kind_renders_valid_rust() {
-    let files = aclgen::emit::rust::rust_crate(&[every_rule_op()]);
+    let files = aclgen::emit::rust::rust_crate(&[every_rule_op(), colliding_names_op()]);
     for f in files
         .iter()
         .filter(|f| f.path.extension().is_some_and(|e| e == "rs"))
@@ -418,17 +478,20 @@ fn every_rule_kind_compiles_and_is_clippy_clean() {
     let _ = std::fs::remove_dir_all(root.join("generated"));
     let _ = std::fs::remove_dir_all(root.join("runtime"));
     let out = root.join("generated");
-    let op = every_rule_op();
-    for f in aclgen::emit::rust::rust_crate(std::slice::from_ref(&op)) {
+    let ops = [every_rule_op(), colliding_names_op()];
+    for f in aclgen::emit::rust::rust_crate(&ops) {
         let path = out.join(&f.path);
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(&path, f.contents).expect("write");
     }
-    // The crate's tests replay the op's cases file, as `gen` writes it next to the op project.
-    let cases = out.join("ops/every_rule/tests/cases.json");
-    std::fs::create_dir_all(cases.parent().expect("parent")).expect("mkdir");
-    let set = aclgen::cases::synthesize(&op);
-    std::fs::write(&cases, aclgen::emit::case_bundle(&op, &set)).expect("write cases");
+    // The crate's tests replay each op's cases file, as `gen` writes it next to the op project.
+    for op in &ops {
+        let snake = aclgen::ir::snake_case(&op.op);
+        let cases = out.join(format!("ops/{snake}/tests/cases.json"));
+        std::fs::create_dir_all(cases.parent().expect("parent")).expect("mkdir");
+        let set = aclgen::cases::synthesize(op);
+        std::fs::write(&cases, aclgen::emit::case_bundle(op, &set)).expect("write cases");
+    }
     // The generated Cargo.toml points at ../../runtime: the real sources, with a manifest that
     // does not inherit from this workspace.
     let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime");

@@ -123,13 +123,13 @@ pub fn adaptive_avg_pool2d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use aclnn_runtime::testing::*;
+    use aclnn_runtime::testing;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
-        let grad_output = tensor(call, "gradOutput")?;
-        let self_ = tensor(call, "self")?;
-        let out = tensor(call, "out")?;
+        let grad_output = testing::tensor(call, "gradOutput")?;
+        let self_ = testing::tensor(call, "self")?;
+        let out = testing::tensor(call, "out")?;
         Some(super::adaptive_avg_pool2d_backward(grad_output, self_, out, product))
     }
     aclnn_runtime::op_tests!(

@@ -157,14 +157,14 @@ pub fn adaptive_max_pool3d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use aclnn_runtime::testing::*;
+    use aclnn_runtime::testing;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
-        let grad_output = tensor(call, "gradOutput")?;
-        let self_ = tensor(call, "self")?;
-        let indices = tensor(call, "indices")?;
-        let grad_input = tensor(call, "gradInput")?;
+        let grad_output = testing::tensor(call, "gradOutput")?;
+        let self_ = testing::tensor(call, "self")?;
+        let indices = testing::tensor(call, "indices")?;
+        let grad_input = testing::tensor(call, "gradInput")?;
         Some(
             super::adaptive_max_pool3d_backward(
                 grad_output,

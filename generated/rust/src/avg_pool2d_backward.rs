@@ -232,20 +232,20 @@ pub fn avg_pool2d_backward(
 }
 #[cfg(test)]
 mod tests {
-    use aclnn_runtime::testing::*;
+    use aclnn_runtime::testing;
     use aclnn_runtime::{AclnnError, Call, Product};
     fn run(call: &Call) -> Option<Result<(), AclnnError>> {
         let product = Product::parse(&call.product)?;
-        let grad_output = tensor(call, "gradOutput")?;
-        let self_ = tensor(call, "self")?;
-        let kernel_size = int_array(call, "kernelSize")?;
-        let stride = int_array(call, "stride")?;
-        let padding = int_array(call, "padding")?;
-        let ceil_mode = bool_value(call, "ceilMode")?;
-        let count_include_pad = bool_value(call, "countIncludePad")?;
-        let divisor_override = int_value(call, "divisorOverride")?;
-        let cube_math_type = int_value(call, "cubeMathType")?;
-        let grad_input = tensor(call, "gradInput")?;
+        let grad_output = testing::tensor(call, "gradOutput")?;
+        let self_ = testing::tensor(call, "self")?;
+        let kernel_size = testing::int_array(call, "kernelSize")?;
+        let stride = testing::int_array(call, "stride")?;
+        let padding = testing::int_array(call, "padding")?;
+        let ceil_mode = testing::bool_value(call, "ceilMode")?;
+        let count_include_pad = testing::bool_value(call, "countIncludePad")?;
+        let divisor_override = testing::int_value(call, "divisorOverride")?;
+        let cube_math_type = testing::int_value(call, "cubeMathType")?;
+        let grad_input = testing::tensor(call, "gradInput")?;
         Some(
             super::avg_pool2d_backward(
                 grad_output,

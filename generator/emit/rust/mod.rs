@@ -228,7 +228,31 @@ fn fn_params(op: &OpIr) -> Vec<&Param> {
         .collect()
 }
 
-/// A Rust identifier for a doc name: `gradOutput` → `grad_output`, `self` → `self_`.
+/// Names the generated code binds itself (closure and `let` bindings in rule expressions, the
+/// test module's `run(call)`, the modules it names): a parameter of the same name would shadow
+/// them or be shadowed, so its identifier gets a `_`. The API keeps the doc's names.
+const RESERVED: &[&str] = &[
+    "a",
+    "aclnn_runtime",
+    "call",
+    "d",
+    "l",
+    "layout",
+    "len",
+    "lens",
+    "name",
+    "pred",
+    "product",
+    "r",
+    "run",
+    "s",
+    "target",
+    "testing",
+    "v",
+    "vs",
+];
+
+/// A Rust identifier for a doc name: `gradOutput` → `grad_output`, `self` → `self_`, `v` → `v_`.
 fn ident_for(name: &str) -> proc_macro2::Ident {
     let snake = snake_case(name);
     let snake = if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
@@ -236,11 +260,12 @@ fn ident_for(name: &str) -> proc_macro2::Ident {
     } else {
         snake
     };
-    let snake = if snake == "product" || syn::parse_str::<syn::Ident>(&snake).is_err() {
-        format!("{snake}_")
-    } else {
-        snake
-    };
+    let snake =
+        if RESERVED.contains(&snake.as_str()) || syn::parse_str::<syn::Ident>(&snake).is_err() {
+            format!("{snake}_")
+        } else {
+            snake
+        };
     format_ident!("{}", snake)
 }
 
@@ -630,17 +655,17 @@ fn op_tests(op: &OpIr) -> TokenStream {
         // One helper call per argument (`aclnn_runtime::testing`), not a match each: the module
         // stays short to read and cheap to format.
         let bind = match kind(p) {
-            Kind::Tensor => quote!(let #id = tensor(call, #name)?;),
-            Kind::TensorList => quote!(let #id = tensor_list(call, #name)?;),
-            Kind::IntArray => quote!(let #id = int_array(call, #name)?;),
-            Kind::FloatArray => quote!(let #id = float_array(call, #name)?;),
-            Kind::BoolArray => quote!(let #id = bool_array(call, #name)?;),
+            Kind::Tensor => quote!(let #id = testing::tensor(call, #name)?;),
+            Kind::TensorList => quote!(let #id = testing::tensor_list(call, #name)?;),
+            Kind::IntArray => quote!(let #id = testing::int_array(call, #name)?;),
+            Kind::FloatArray => quote!(let #id = testing::float_array(call, #name)?;),
+            Kind::BoolArray => quote!(let #id = testing::bool_array(call, #name)?;),
             Kind::Scalar => quote!(let #id = call.args.get(#name).filter(|a| !a.is_null());),
-            Kind::Str => quote!(let #id = string(call, #name)?;),
-            Kind::Bool => quote!(let #id = bool_value(call, #name)?;),
-            Kind::Int => quote!(let #id = int_value(call, #name)?;),
-            Kind::Float => quote!(let #id = float_value(call, #name)?;),
-            Kind::DataType => quote!(let #id = dtype_value(call, #name)?;),
+            Kind::Str => quote!(let #id = testing::string(call, #name)?;),
+            Kind::Bool => quote!(let #id = testing::bool_value(call, #name)?;),
+            Kind::Int => quote!(let #id = testing::int_value(call, #name)?;),
+            Kind::Float => quote!(let #id = testing::float_value(call, #name)?;),
+            Kind::DataType => quote!(let #id = testing::dtype_value(call, #name)?;),
         };
         binds.push(bind);
         args.push(quote!(#id));
@@ -648,7 +673,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
     quote! {
         #[cfg(test)]
         mod tests {
-            use aclnn_runtime::testing::*;
+            use aclnn_runtime::testing;
             use aclnn_runtime::{AclnnError, Call, Product};
 
             fn run(call: &Call) -> Option<Result<(), AclnnError>> {
