@@ -128,6 +128,24 @@ codes! {
     /// The doc's first-phase prototype differs from CANN's header (`lint --headers`): both
     /// spellings are named.
     HeaderDrift = "header-drift",
+    /// A rule that rejects every call gen can build on a product the op supports (no valid
+    /// call exists with it): it is not checked, and its condition is manual with the reason.
+    RuleDemoted = "rule-demoted",
+    /// An op gen synthesizes no valid call for (no product the runtime knows is supported): its
+    /// validators have no case to replay.
+    NoValidCall = "no-valid-call",
+}
+
+/// The codes of `cases::prove`: what gen changed so that what it emits holds.
+pub const PROOF_CODES: &[Code] = &[Code::RuleDemoted, Code::NoValidCall];
+
+/// The diagnostics of `diags` that `cases::prove` made.
+pub fn proof_diagnostics(diags: &[Diagnostic]) -> Vec<Diagnostic> {
+    diags
+        .iter()
+        .filter(|d| PROOF_CODES.contains(&d.code))
+        .cloned()
+        .collect()
 }
 
 impl Code {

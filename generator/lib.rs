@@ -6,7 +6,7 @@
 //! ```text
 //! specs/docs/*  ─ read ─┐
 //!                       ├─ specs ─► ir::OpIr ─► rules ─► cases ─► emit ─► write ─► generated/
-//! specs/ops/*.yaml ─────┘    (pipeline::load = specs + rules)        └─► audit, conform, sim
+//! specs/ops/*.yaml ─────┘   (pipeline::load = specs + rules + cases::prove)  └─► audit, conform, sim
 //! ```
 //!
 //! `cli` sits on top: clap types and one module per command; no stage imports it.
@@ -29,10 +29,10 @@ pub mod read;
 pub mod specs;
 // 3. Documented error conditions → rules.
 pub mod rules;
-// 4. Specs + rules: where every command starts.
-pub mod pipeline;
-// 5. Test cases from the rules.
+// 4. Test cases from the rules, and the proof that a valid call exists.
 pub mod cases;
+// 5. Specs + rules, proven: where every command starts.
+pub mod pipeline;
 // 6. IR → files in memory.
 pub mod emit;
 // 7. Files → disk.

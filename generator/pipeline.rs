@@ -1,5 +1,7 @@
-//! The library's one entry to the IR: a specs folder → every op merged and its documented error
-//! conditions turned into rules. gen, validate, audit, conform and sim all start here.
+//! The library's one entry to the IR: a specs folder → every op merged, its documented error
+//! conditions turned into rules, and those rules proven satisfiable (`cases::prove`: a rule no
+//! valid call survives is demoted to manual). gen, lint, validate, audit, conform and sim all
+//! start here.
 
 use crate::specs::{Specs, SpecsError};
 use rayon::prelude::*;
@@ -13,7 +15,10 @@ pub fn load(dir: &Path) -> Result<Specs, SpecsError> {
     Ok(specs)
 }
 
-/// The rules of every op (ops read some other way: one file, a list of docs).
+/// The rules of every op (ops read some other way: one file, a list of docs), proven.
 pub fn apply_rules(ops: &mut [crate::ir::OpIr]) {
-    ops.par_iter_mut().for_each(crate::rules::apply);
+    ops.par_iter_mut().for_each(|op| {
+        crate::rules::apply(op);
+        crate::cases::prove(op);
+    });
 }

@@ -11,8 +11,12 @@ mod dtypes;
 mod formats;
 mod nulls;
 mod products;
+mod prove;
+mod satisfy;
 mod shapes;
 mod values;
+
+pub use prove::prove;
 
 use crate::ir::{OpIr, ParamKind, Role};
 use aclnn_runtime::check::eval;
@@ -183,7 +187,17 @@ fn groups(rules: &[&Rule]) -> Groups {
         dtype: UnionFind::default(),
         format: UnionFind::default(),
     };
+    // A conditional tie holds in the baseline too: the condition may well hold there.
+    let mut all: Vec<&Rule> = Vec::new();
     for rule in rules {
+        let mut r: &Rule = rule;
+        all.push(r);
+        while let Rule::When { rule, .. } | Rule::WhenDtype { rule, .. } = r {
+            r = rule;
+            all.push(r);
+        }
+    }
+    for rule in all {
         match rule {
             Rule::ShapeSame { params }
             | Rule::RankSame { params }
@@ -293,6 +307,8 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
         }
     }
     satisfy_int_relations(&active, &mut call);
+    satisfy_shapes_from_lists(&active, &mut call);
+    satisfy::satisfy_counts_and_lists(&active, &mut call);
     satisfy_shapes_from_lists(&active, &mut call);
     call
 }
@@ -605,10 +621,46 @@ fn group_rank(rules: &[&Rule], members: &[String]) -> usize {
             }
         }
     }
+    // A dim a rule names must exist: "mat1的最后一维和mat2的倒数第二维" needs ranks of 2, within
+    // what the rank rules allow.
+    let needed = rules
+        .iter()
+        .flat_map(|r| named_dims(r))
+        .filter(|(p, _)| members.contains(p))
+        .map(|(_, d)| {
+            if d < 0 {
+                d.unsigned_abs() as usize
+            } else {
+                d as usize + 1
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    lo = lo.max(needed.min(hi));
     if lo > hi {
         return lo;
     }
     lo.max(1).min(hi)
+}
+
+/// The fixed dims a rule reads, by tensor (not those an attribute names).
+fn named_dims(rule: &Rule) -> Vec<(String, i64)> {
+    match rule {
+        Rule::DimsEqual {
+            lhs,
+            lhs_dim,
+            rhs,
+            rhs_dim,
+        } => vec![(lhs.clone(), *lhs_dim), (rhs.clone(), *rhs_dim)],
+        Rule::DimsScaled {
+            lhs,
+            rhs,
+            dim,
+            dim_attr: None,
+            ..
+        } => vec![(lhs.clone(), *dim), (rhs.clone(), *dim)],
+        _ => Vec::new(),
+    }
 }
 
 /// The first dtype (in the first member's documented order) every member allows on `product`.
@@ -691,14 +743,25 @@ fn baseline_attribute(rules: &[&Rule], name: &str, kind: ParamKind) -> Option<Ar
         ParamKind::BoolArray => Some(Arg::BoolArray(vec![false])),
         // The dtype a `DtypeIsArg` tensor has is set once the tensors are (`satisfy_dtype_args`).
         ParamKind::DataType => Some(Arg::DataType(DType::Float32)),
+        // 1.0, or the value the attribute's integer rules pin ("threshold不等于0": 0).
         ParamKind::Scalar | ParamKind::ScalarList => Some(Arg::Scalar {
             dtype: DType::Float32,
-            value: 1.0,
+            value: if names_int_value(rules, name) {
+                baseline_int(rules, name) as f64
+            } else {
+                1.0
+            },
         }),
         ParamKind::Bool => Some(Arg::Bool(false)),
         ParamKind::Float => Some(Arg::Float(1.0)),
-        // A string attribute is passed only where a rule names its values (else absent: not checked).
-        ParamKind::Str => baseline_str(rules, name).map(Arg::Str),
+        // A string attribute is passed where a rule names its values or requires it (else
+        // absent: not checked).
+        ParamKind::Str => baseline_str(rules, name).map(Arg::Str).or_else(|| {
+            let required = rules
+                .iter()
+                .any(|r| matches!(r, Rule::NotNull { params } if params.iter().any(|p| p == name)));
+            required.then(|| Arg::Str(String::new()))
+        }),
         ParamKind::Int => Some(Arg::Int(baseline_int(rules, name))),
         _ => None,
     }
@@ -709,6 +772,13 @@ fn baseline_str(rules: &[&Rule], name: &str) -> Option<String> {
     rules.iter().find_map(|rule| match rule {
         Rule::StrIn { param, values } if param == name => values.first().cloned(),
         _ => None,
+    })
+}
+
+/// Whether an `IntIn` or `IntInRange` pins the attribute's value.
+fn names_int_value(rules: &[&Rule], name: &str) -> bool {
+    rules.iter().any(|r| {
+        matches!(r, Rule::IntIn { param, .. } | Rule::IntInRange { param, .. } if param == name)
     })
 }
 
@@ -756,6 +826,8 @@ fn baseline_int_list(rules: &[&Rule], name: &str) -> Vec<i64> {
                 len = lens.iter().copied().filter(|l| *l > 0).max().unwrap_or(0);
             }
             Rule::ListElemsAtMostFraction { lhs, .. } if lhs == name => elem = 0,
+            // Dim 0 is a dim of every tensor with one.
+            Rule::AxisIn { param, .. } if param == name => elem = 0,
             Rule::ListElemsAtMostFraction { rhs, .. } if rhs == name => elem = elem.max(2),
             _ => {}
         }

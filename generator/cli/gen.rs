@@ -1,7 +1,7 @@
 //! `aclgen gen`: regenerate every artifact from the specs (CI runs it with `--check`).
 
 use super::{Failure, GenArgs, Outcome};
-use crate::generate::{generate, GenOptions, GenReport};
+use crate::generate::{generate, GenOptions, GenReport, ProofCounts};
 
 impl From<&GenArgs> for GenOptions {
     fn from(args: &GenArgs) -> Self {
@@ -18,6 +18,14 @@ impl From<&GenArgs> for GenOptions {
 pub fn run(args: &GenArgs) -> Outcome {
     let report = generate(&GenOptions::from(args))?;
     eprint!("{}", report.problems);
+    let proof = report.proof;
+    if proof != ProofCounts::default() {
+        eprintln!(
+            "gen: {} rule(s) demoted to manual (rule-demoted), {} op(s) without a valid call \
+             (no-valid-call), {} op(s) refused",
+            proof.demoted, proof.no_valid_call, proof.refused
+        );
+    }
     print_summary(&report, args.check)?;
     if report.input_failed {
         Err(Failure::Input)

@@ -326,7 +326,10 @@ mod tests {
     fn a_status_no_cann_header_declares_leaves_the_case_unwritten() {
         assert_eq!(undeclared_status(561103), None);
         let why = undeclared_status(561199).expect("undeclared");
-        assert!(why.contains("561199") && why.contains("op_errno.h"), "{why}");
+        assert!(
+            why.contains("561199") && why.contains("op_errno.h"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -142,6 +142,8 @@ pub struct Emitted {
     pub problems: Vec<(String, String)>,
     /// Things worth a look that do not fail the run (an op without a kernel body), by op.
     pub warnings: Vec<(String, String)>,
+    /// What proving the rules changed (`cases::prove`: rules demoted, no valid call), by op.
+    pub proofs: Vec<(String, Vec<crate::diag::Diagnostic>)>,
     /// Some input failed before its op was known (a spec that does not parse): no op may be
     /// taken as gone, so every file of the last run that is not regenerated is kept.
     pub keep_all_old: bool,
@@ -163,6 +165,10 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
         match result {
             OpEmit::Files { files, warning } => {
                 emitted.warnings.extend(warning.map(|w| (op.op.clone(), w)));
+                let proof = crate::diag::proof_diagnostics(&op.diagnostics);
+                if !proof.is_empty() {
+                    emitted.proofs.push((op.op.clone(), proof));
+                }
                 emitted.files.extend(files.into_iter().map(|file| Owned {
                     owner: op.op.clone(),
                     file,

@@ -79,12 +79,18 @@ pub(super) fn run(
             run.record.op_warnings.insert(op.clone(), text.clone());
         }
     }
+    for (op, proof) in &last.op_proofs {
+        if !affected.contains(op) {
+            run.record.op_proofs.insert(op.clone(), proof.clone());
+        }
+    }
     run.report.summary.unchanged += old
         .entries
         .values()
         .filter(|owner| unchanged.inputs.contains_key(*owner) && *owner != SHARED_OWNER)
         .count();
     run.report.problems = problems_text(&run.record);
+    run.report.proof = super::ProofCounts::of(&run.record);
     run.report.input_failed = !run.record.op_problems.is_empty();
     run.report.reread = Some(affected.into_iter().collect());
     Ok(Some(run))

@@ -72,6 +72,34 @@ pub struct GenReport {
     pub replayed: bool,
     /// Ops read and rendered again by an incremental run (`None`: a full run or a replay).
     pub reread: Option<Vec<String>>,
+    /// What gen did so that what it emits holds (`cases::prove`), and the ops it refused.
+    pub proof: ProofCounts,
+}
+
+/// Rules demoted because no valid call survives them, ops without any valid call, ops refused.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ProofCounts {
+    pub demoted: usize,
+    pub no_valid_call: usize,
+    pub refused: usize,
+}
+
+impl ProofCounts {
+    fn of(record: &fingerprint::LastRun) -> ProofCounts {
+        let count = |code| {
+            record
+                .op_proofs
+                .values()
+                .flatten()
+                .filter(|d| d.code == code)
+                .count()
+        };
+        ProofCounts {
+            demoted: count(crate::diag::Code::RuleDemoted),
+            no_valid_call: count(crate::diag::Code::NoValidCall),
+            refused: record.op_problems.len(),
+        }
+    }
 }
 
 /// Runs gen. Nothing is written with `check`, nor when the run stops with an error.
@@ -88,6 +116,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenReport, GenError> {
                     ..Summary::default()
                 },
                 problems: problems_text(last),
+                proof: ProofCounts::of(last),
                 input_failed: last.failed,
                 replayed: true,
                 ..GenReport::default()
@@ -193,6 +222,7 @@ fn gen_full(
     let mut run = finish(opts, old, &emitted, &inputs, &Manifest::default())?;
     run.record.file_errors = file_errors;
     run.report.problems = problems_text(&run.record);
+    run.report.proof = ProofCounts::of(&run.record);
     run.report.input_failed = !run.record.file_errors.is_empty() || !emitted.problems.is_empty();
     Ok(run)
 }
@@ -218,6 +248,7 @@ fn finish(
     let record = fingerprint::LastRun {
         op_problems: emitted.problems.iter().cloned().collect(),
         op_warnings: emitted.warnings.iter().cloned().collect(),
+        op_proofs: emitted.proofs.iter().cloned().collect(),
         ..fingerprint::LastRun::default()
     };
     Ok(Run {
@@ -242,6 +273,9 @@ fn problems_text(record: &fingerprint::LastRun) -> String {
     }
     for warning in record.op_warnings.values() {
         text.push_str(warning);
+    }
+    for proof in record.op_proofs.values() {
+        text.push_str(&crate::diag::render(proof));
     }
     text
 }

@@ -168,6 +168,9 @@ pub struct LastRun {
     /// Each op's refusal and warnings, as printed.
     pub op_problems: BTreeMap<String, String>,
     pub op_warnings: BTreeMap<String, String>,
+    /// Each op's proof diagnostics (rules demoted, no valid call).
+    #[serde(default)]
+    pub op_proofs: BTreeMap<String, Vec<Diagnostic>>,
     /// Errors of spec files that belong to no op's IR (a YAML spec that does not parse), by file
     /// relative to the specs folder.
     pub file_errors: BTreeMap<String, Vec<Diagnostic>>,

@@ -23,6 +23,7 @@ mod headings_oracle;
 mod import_cli;
 mod kernel_sources;
 mod mutated_validator;
+mod proof;
 mod readme;
 mod robust;
 mod seed_rules;

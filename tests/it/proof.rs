@@ -1,0 +1,63 @@
+//! gen proves what it emits, on a fixture doc of the project's own: a rule no valid call
+//! survives is demoted to manual with a diagnostic at its doc line, gen says how many, and the
+//! op still gets a valid baseline and its cases.
+
+use crate::common::{aclgen_in, repo, text};
+use std::path::Path;
+
+/// A specs folder holding only `doc` (from tests/fixtures/docs).
+fn specs_with(doc: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let docs = dir.path().join("specs/docs");
+    std::fs::create_dir_all(&docs).expect("mkdir");
+    std::fs::copy(repo().join("tests/fixtures/docs").join(doc), docs.join(doc)).expect("copy doc");
+    dir
+}
+
+fn gen(dir: &Path) -> std::process::Output {
+    let templates = repo().join("templates");
+    let kernels = dir.join("kernels");
+    std::fs::create_dir_all(&kernels).expect("mkdir kernels");
+    aclgen_in(
+        &[
+            "gen",
+            "--specs",
+            "specs",
+            "--out",
+            "out",
+            "--kernels",
+            kernels.to_str().expect("utf-8"),
+            "--templates",
+            templates.to_str().expect("utf-8"),
+        ],
+        dir,
+    )
+}
+
+#[test]
+fn a_rule_no_call_satisfies_is_demoted_at_its_doc_line() {
+    let dir = specs_with("aclnnContradict.md");
+    let out = gen(dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // The two rank rows contradict each other: the baseline takes the larger rank, so the row
+    // asking for 2 dims is the one demoted, at its table row.
+    assert!(
+        stderr.contains("warning[rule-demoted]") && stderr.contains("self的维度不等于2"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("aclnnContradict.md:38"), "{stderr}");
+    assert!(
+        stderr.contains("gen: 1 rule(s) demoted to manual (rule-demoted)"),
+        "{stderr}"
+    );
+    // The op has its valid baseline, and the demoted row is no rejection anywhere.
+    let cases = std::fs::read_to_string(dir.path().join("out/ops/contradict/tests/cases.json"))
+        .expect("cases.json");
+    assert!(
+        cases.contains("\"case\":\"baseline_ascend910b\""),
+        "{cases}"
+    );
+    assert!(!cases.contains("self的维度不等于2"), "{cases}");
+    assert!(cases.contains("self的维度不等于4"), "{cases}");
+}
