@@ -45,10 +45,25 @@ pub fn header_path(op: &OpIr) -> PathBuf {
 }
 
 pub fn header(op: &OpIr, ctx: &EmitCtx) -> Result<OutFile, EmitError> {
+    family_header(op, &[op], ctx)
+}
+
+/// `op`'s header holding the prototypes of every op of `family` (the ops whose docs name the
+/// same header file, in spec order): CANN declares aclnnAtan2 and aclnnInplaceAtan2 in one
+/// `aclnn_atan2.h`, so each op's copy is that whole file, never half of it under the same guard.
+pub fn family_header(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OutFile, EmitError> {
+    let members: Vec<&OpIr> = if family.iter().any(|o| o.op == op.op) {
+        family.to_vec()
+    } else {
+        vec![op]
+    };
     let data = HeaderCtx {
-        note: ctx.note(op),
+        note: ctx.note_of(members.iter().flat_map(|o| &o.sources)),
         guard: include_guard(&op.header_name()),
-        functions: op.functions.iter().map(|f| function_ctx(op, f)).collect(),
+        functions: members
+            .iter()
+            .flat_map(|o| o.functions.iter().map(move |f| function_ctx(o, f)))
+            .collect(),
     };
     Ok(OutFile {
         path: header_path(op),

@@ -49,6 +49,9 @@ pub(super) fn run(
         return Ok(None);
     }
     let mut ops = specs.ops;
+    if shares_a_header(old, &affected, &ops) {
+        return Ok(None);
+    }
     crate::pipeline::apply_rules(&mut ops);
     let ctx = EmitCtx {
         tera: tera?,
@@ -207,4 +210,28 @@ pub(super) fn hash_files(
         h.write_u64(digest);
     }
     Some(h.finish())
+}
+
+/// Whether an op read again (or gone) names a header file an op not read again also has: that
+/// header holds both ops' prototypes (`c_header::family_header`), so only a full run writes it.
+fn shares_a_header(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir::OpIr]) -> bool {
+    let header_of = |path: &str| {
+        let mut parts = path.rsplit('/');
+        match (parts.next(), parts.next()) {
+            (Some(file), Some("op_api")) if file.ends_with(".h") => Some(file.to_string()),
+            _ => None,
+        }
+    };
+    let mut names: BTreeSet<String> = ops.iter().map(|op| op.header_name()).collect();
+    names.extend(
+        old.entries
+            .iter()
+            .filter(|(_, owner)| affected.contains(*owner))
+            .filter_map(|(path, _)| header_of(path)),
+    );
+    old.entries.iter().any(|(path, owner)| {
+        !affected.contains(owner)
+            && owner != SHARED_OWNER
+            && header_of(path).is_some_and(|h| names.contains(&h))
+    })
 }

@@ -5,12 +5,15 @@
 use crate::common::{aclgen_in, repo, text};
 use std::path::Path;
 
-/// A specs folder holding only `doc` (from tests/fixtures/docs).
-fn specs_with(doc: &str) -> tempfile::TempDir {
+/// A specs folder holding only `docs` (from tests/fixtures/docs).
+fn specs_with(names: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let docs = dir.path().join("specs/docs");
     std::fs::create_dir_all(&docs).expect("mkdir");
-    std::fs::copy(repo().join("tests/fixtures/docs").join(doc), docs.join(doc)).expect("copy doc");
+    for doc in names {
+        std::fs::copy(repo().join("tests/fixtures/docs").join(doc), docs.join(doc))
+            .expect("copy doc");
+    }
     dir
 }
 
@@ -36,7 +39,7 @@ fn gen(dir: &Path) -> std::process::Output {
 
 #[test]
 fn a_rule_no_call_satisfies_is_demoted_at_its_doc_line() {
-    let dir = specs_with("aclnnContradict.md");
+    let dir = specs_with(&["aclnnContradict.md"]);
     let out = gen(dir.path());
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
@@ -60,4 +63,49 @@ fn a_rule_no_call_satisfies_is_demoted_at_its_doc_line() {
     );
     assert!(!cases.contains("self的维度不等于2"), "{cases}");
     assert!(cases.contains("self的维度不等于4"), "{cases}");
+}
+
+/// An op and its Inplace variant documented apart, whose call examples include one header: each
+/// op's copy of that header declares both APIs (as CANN's `aclnn_atan2.h` does), and an edit of
+/// one doc rewrites both copies.
+#[test]
+fn an_op_and_its_inplace_variant_share_one_header() {
+    let dir = specs_with(&["aclnnShare.md", "aclnnInplaceShare.md"]);
+    let out = gen(dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let copies = [
+        "out/ops/share/op_api/aclnn_share.h",
+        "out/ops/inplace_share/op_api/aclnn_share.h",
+    ];
+    let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).expect("header");
+    for copy in copies {
+        let header = read(copy);
+        for api in [
+            "aclnnShareGetWorkspaceSize",
+            "aclnnShare(",
+            "aclnnInplaceShareGetWorkspaceSize",
+            "aclnnInplaceShare(",
+        ] {
+            assert!(header.contains(api), "{copy} lacks {api}:\n{header}");
+        }
+        assert_eq!(
+            header
+                .matches("#ifndef OP_API_INC_LEVEL2_ACLNN_SHARE_H_")
+                .count(),
+            1
+        );
+    }
+    assert_eq!(read(copies[0]), read(copies[1]));
+    // An edit of the Inplace doc alone reaches the other op's copy too.
+    let doc = dir.path().join("specs/docs/aclnnInplaceShare.md");
+    let edited = std::fs::read_to_string(&doc).expect("doc").replace(
+        "(aclTensor *selfRef, uint64_t",
+        "(aclTensor *selfRef, int64_t dim, uint64_t",
+    );
+    std::fs::write(&doc, edited).expect("edit doc");
+    let again = gen(dir.path());
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    for copy in copies {
+        assert!(read(copy).contains("int64_t dim"), "{copy} is stale");
+    }
 }
