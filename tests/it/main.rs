@@ -23,6 +23,7 @@ mod headings_oracle;
 mod import_cli;
 mod kernel_sources;
 mod mutated_validator;
+mod reader_fixtures;
 mod readme;
 mod robust;
 mod seed_rules;
