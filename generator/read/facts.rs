@@ -450,27 +450,28 @@ pub fn optional_in_text(text: &str) -> bool {
     if negated {
         return false;
     }
-    [
-        "可选",
-        "可为空",
-        "可以为空",
-        "支持空指针",
-        "可传入空指针",
-        "可以传入空指针",
-        // "支持传入空指针，传入空指针时按零点为0处理"
-        "支持传入空指针",
-        "允许传入空指针",
-        "传入空指针时",
-        "传入空指针表示",
-        "传入空指针即可",
-        "固定传入空指针",
-        "允许为空",
-        "可以是空指针",
-        "nullptr",
-    ]
-    .iter()
-    .any(|p| t.contains(p))
+    OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
 }
+
+/// What says a parameter may be null.
+const OPTIONAL_MARKERS: &[&str] = &[
+    "可选",
+    "可为空",
+    "可以为空",
+    "支持空指针",
+    "可传入空指针",
+    "可以传入空指针",
+    // "支持传入空指针，传入空指针时按零点为0处理"
+    "支持传入空指针",
+    "允许传入空指针",
+    "传入空指针时",
+    "传入空指针表示",
+    "传入空指针即可",
+    "固定传入空指针",
+    "允许为空",
+    "可以是空指针",
+    "nullptr",
+];
 
 /// The description says the tensor is written (in place), so an 输入 is also an output.
 pub fn says_written(text: &str) -> bool {
@@ -491,14 +492,34 @@ pub fn says_written(text: &str) -> bool {
 }
 
 /// `optional_in_text` said of the parameter `name` itself: a clause whose subject is another of
-/// `params` ("有可选输入groupIdxOptional时，gradY的…" in gradY's description) makes that one
-/// optional, not `name`. A clause naming `name` (or no parameter) is about `name`.
+/// `params` ("有可选输入groupIdxOptional时，gradY的…" in gradY's description, "batchSizes非nullptr")
+/// makes that one optional, not `name`. A marker inside a condition ("有可选输入X时") is about what
+/// the condition names; after one ("在amsgrad为false时可选") about what follows it. A clause naming
+/// `name`, or no parameter, is about `name`.
 pub fn optional_for(text: &str, name: &str, params: &[&str]) -> bool {
     if !optional_in_text(text) {
         return false;
     }
     text.split(['。', '；', ';', '，', ',', '\n'])
-        .any(|clause| optional_in_text(clause) && !about_another(clause, name, params))
+        .any(|clause| {
+            let Some(at) = optional_marker_at(clause) else {
+                return false;
+            };
+            let scope = match clause[at..].find('时') {
+                Some(end) => &clause[..at + end],
+                None => clause[..at].rfind('时').map_or(clause, |t| &clause[t..]),
+            };
+            !about_another(scope, name, params)
+        })
+}
+
+/// Where the first of `optional_in_text`'s markers starts in `clause`.
+fn optional_marker_at(clause: &str) -> Option<usize> {
+    if !optional_in_text(clause) {
+        return None;
+    }
+    let t = clause.to_ascii_lowercase();
+    OPTIONAL_MARKERS.iter().filter_map(|m| t.find(m)).min()
 }
 
 /// The clause names another parameter and not `name`.
@@ -910,6 +931,12 @@ mod tests {
         ));
         // An identifier inside a longer one is not that parameter.
         assert!(optional_for("可选，与outs无关。", "gradY", &params));
+        // The condition names another parameter, the marker follows it: about this one.
+        assert!(optional_for(
+            "此参数在out为空时必选，在out非空时可选。",
+            "gradY",
+            &params
+        ));
     }
 
     #[test]
