@@ -19,6 +19,16 @@ fn a_non_const_tensor_documented_as_input_is_an_input() {
     let role = |name: &str| op.param(name).map(|p| p.role);
     assert_eq!(role("other"), Some(Role::InputTensor));
     assert_eq!(role("selfRef"), Some(Role::InOutTensor));
+    let ctx = crate::common::ctx();
+    let def = aclgen::emit::ascend::project_files(&op, &ctx)
+        .expect("project renders")
+        .into_iter()
+        .find(|f| f.path.to_string_lossy().ends_with("_def.cpp"))
+        .expect("an OpDef");
+    let def = def.contents;
+    assert!(def.contains("this->Input(\"other\")"), "{def}");
+    assert!(!def.contains("other_out"), "{def}");
+    assert!(def.contains("this->Output(\"self_ref_out\")"), "{def}");
 }
 
 /// "有可选输入groupIdxOptional时，gradY…" makes groupIdxOptional optional, not gradY.
