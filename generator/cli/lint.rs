@@ -114,27 +114,32 @@ fn lint_specs(
     if let Some(headers) = headers {
         all.extend(drift_warnings(&specs.ops, headers));
     }
-    let only = only.map(|f| f.canonicalize().unwrap_or_else(|_| f.to_path_buf()));
-    let mut by_file: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
-    for d in all {
-        let wanted = only
-            .as_ref()
-            .is_none_or(|f| Path::new(&d.file).canonicalize().is_ok_and(|p| &p == f));
-        if wanted {
-            by_file.entry(d.file.clone()).or_default().push(d);
-        }
+    if let Some(only) = only {
+        // The diagnostics of that one file, wherever they were raised.
+        let only = only.canonicalize().unwrap_or_else(|_| only.to_path_buf());
+        let same = |d: &Diagnostic| Path::new(&d.file).canonicalize().is_ok_and(|p| p == only);
+        all.retain(same);
+        return Ok(vec![sorted(all)]);
     }
-    Ok(by_file
-        .into_values()
-        .map(|mut diags| {
-            diags.sort_by(|a, b| {
-                (a.line, a.column, &a.code, &a.message)
-                    .cmp(&(b.line, b.column, &b.code, &b.message))
-            });
-            diags.dedup();
-            diags
-        })
-        .collect())
+    // Every file read counts, with or without diagnostics.
+    let mut by_file: BTreeMap<String, Vec<Diagnostic>> = crate::specs::input_files(dir)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|f| (f.to_string_lossy().into_owned(), Vec::new()))
+        .collect();
+    for d in all {
+        by_file.entry(d.file.clone()).or_default().push(d);
+    }
+    Ok(by_file.into_values().map(sorted).collect())
+}
+
+/// One file's diagnostics in line order, each once.
+fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags.sort_by(|a, b| {
+        (a.line, a.column, &a.code, &a.message).cmp(&(b.line, b.column, &b.code, &b.message))
+    });
+    diags.dedup();
+    diags
 }
 
 /// `header-drift` warnings of `ops`, quoting each prototype's line from its file.
