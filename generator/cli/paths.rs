@@ -54,3 +54,62 @@ fn is_input_file(path: &Path) -> bool {
     !name.eq_ignore_ascii_case("README.md")
         && matches!(ext, "md" | "txt" | "html" | "htm" | "yaml" | "yml")
 }
+
+/// What a path argument of `show`/`lint` names: files read one by one, or a specs folder read as
+/// gen reads it (`docs/` and `ops/` merged, overlays applied, rules made).
+#[derive(Debug)]
+pub enum Input {
+    File(PathBuf),
+    /// A specs folder; `only`: the diagnostics of that one file of it (a YAML spec of its `ops/`).
+    Specs {
+        dir: PathBuf,
+        only: Option<PathBuf>,
+    },
+}
+
+/// The inputs `paths` name. A folder with `docs/` or `ops/` is a specs folder; with `specs_files`,
+/// a YAML file in a specs folder's `ops/` is that folder restricted to the file (an overlay means
+/// nothing without the doc it corrects). Any other folder means every doc and spec below it.
+pub fn expand_inputs(paths: &[PathBuf], specs_files: bool) -> Result<Vec<Input>, Failure> {
+    let mut out = Vec::new();
+    for p in paths {
+        if is_specs_folder(p) {
+            out.push(Input::Specs {
+                dir: p.clone(),
+                only: None,
+            });
+        } else if let Some(dir) = specs_files.then(|| specs_folder_of(p)).flatten() {
+            out.push(Input::Specs {
+                dir,
+                only: Some(p.clone()),
+            });
+        } else {
+            out.extend(
+                expand_paths(std::slice::from_ref(p))?
+                    .into_iter()
+                    .map(Input::File),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// A folder holding `docs/` or `ops/`, as `gen --specs` takes it.
+pub fn is_specs_folder(p: &Path) -> bool {
+    p.is_dir() && (p.join("docs").is_dir() || p.join("ops").is_dir())
+}
+
+/// The specs folder whose `ops/` holds the YAML file `p`.
+fn specs_folder_of(p: &Path) -> Option<PathBuf> {
+    let yaml = p.is_file() && crate::specs::is_yaml(p);
+    let ops = p
+        .parent()
+        .filter(|d| d.file_name().is_some_and(|n| n == "ops"))?;
+    let dir = ops.parent()?;
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    yaml.then(|| dir.to_path_buf())
+}

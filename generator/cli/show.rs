@@ -1,6 +1,6 @@
 //! `aclgen show`: the IR of docs and specs as JSON or YAML.
 
-use super::paths::expand_paths;
+use super::paths::{expand_inputs, Input};
 use super::{DataFormat, Failure, Outcome};
 use crate::diag::render_short;
 use crate::ir::{OpIr, Severity};
@@ -8,20 +8,29 @@ use crate::read::DocRead;
 use std::path::PathBuf;
 
 /// Reads every path; unreadable ones are reported and make the command exit 2 at the end.
-/// Reads every file on all cores; results keep the order of `paths`.
+/// Reads every file on all cores; results keep the order of `paths`. A specs folder gives its
+/// merged IR, what gen generates from (overlays applied, rules made).
 fn read_all(paths: &[PathBuf]) -> Result<(Vec<DocRead>, Vec<String>), Failure> {
     use rayon::prelude::*;
-    let files = expand_paths(paths)?;
-    let results: Vec<_> = files
+    let inputs = expand_inputs(paths, false)?;
+    let results: Vec<Result<DocRead, String>> = inputs
         .par_iter()
-        .map(|f| crate::specs::read_file(f))
+        .map(|input| match input {
+            Input::File(f) => crate::specs::read_file(f).map_err(|e| e.to_string()),
+            Input::Specs { dir, .. } => crate::pipeline::load(dir)
+                .map(|specs| DocRead {
+                    ops: specs.ops,
+                    diagnostics: specs.diagnostics,
+                })
+                .map_err(|e| e.to_string()),
+        })
         .collect();
     let mut reads = Vec::new();
     let mut unreadable = Vec::new();
     for result in results {
         match result {
             Ok(r) => reads.push(r),
-            Err(e) => unreadable.push(e.to_string()),
+            Err(e) => unreadable.push(e),
         }
     }
     Ok((reads, unreadable))

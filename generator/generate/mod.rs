@@ -213,12 +213,26 @@ fn gen_full(
     };
     let mut emitted = emit::emit_all(&specs.ops, &ctx)?;
     let file_errors = errors_by_file(&opts.specs, &specs.diagnostics);
-    emitted.keep_all_old = !file_errors.is_empty();
     let all: Vec<String> = crate::specs::input_files(&opts.specs)?
         .iter()
         .map(|p| relative_to(&opts.specs, p))
         .collect();
-    let inputs = input_records(&opts.specs, &specs.ops, &all, digests);
+    let mut inputs = input_records(&opts.specs, &specs.ops, &all, digests);
+    match owners_of_failed_files(old, &file_errors) {
+        // The ops last made from a file that fails now keep their files and the record of
+        // what they were made from; an op whose files are all gone is removed.
+        Some(owners) => {
+            for owner in owners {
+                if let Some(record) = old.inputs.get(&owner) {
+                    inputs
+                        .entry(owner.clone())
+                        .or_insert_with(|| record.clone());
+                }
+                emitted.failed.insert(owner);
+            }
+        }
+        None => emitted.keep_all_old = true,
+    }
     let mut run = finish(opts, old, &emitted, &inputs, &Manifest::default())?;
     run.record.file_errors = file_errors;
     run.report.problems = problems_text(&run.record);
@@ -278,6 +292,30 @@ fn problems_text(record: &fingerprint::LastRun) -> String {
         text.push_str(&crate::diag::render(proof));
     }
     text
+}
+
+/// The ops of the last run made from a file that has errors of its own now (it gave no op: a doc
+/// or spec that does not parse far enough), by the manifest's `@inputs`. `None` when errors
+/// cannot be traced (the last run recorded no inputs): then every old file is kept.
+fn owners_of_failed_files(
+    old: &Manifest,
+    file_errors: &BTreeMap<String, Vec<Diagnostic>>,
+) -> Option<BTreeSet<String>> {
+    if file_errors.is_empty() {
+        return Some(BTreeSet::new());
+    }
+    if old.inputs.is_empty() && !old.entries.is_empty() {
+        return None;
+    }
+    Some(
+        old.inputs
+            .iter()
+            .filter(|(op, r)| {
+                op.as_str() != SHARED_OWNER && r.files.iter().any(|f| file_errors.contains_key(f))
+            })
+            .map(|(op, _)| op.clone())
+            .collect(),
+    )
 }
 
 /// The errors of the specs folder that belong to no op, by file relative to the folder, in

@@ -450,26 +450,97 @@ pub fn optional_in_text(text: &str) -> bool {
     if negated {
         return false;
     }
+    OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
+}
+
+/// What says a parameter may be null.
+const OPTIONAL_MARKERS: &[&str] = &[
+    "可选",
+    "可为空",
+    "可以为空",
+    "支持空指针",
+    "可传入空指针",
+    "可以传入空指针",
+    // "支持传入空指针，传入空指针时按零点为0处理"
+    "支持传入空指针",
+    "允许传入空指针",
+    "传入空指针时",
+    "传入空指针表示",
+    "传入空指针即可",
+    "固定传入空指针",
+    "允许为空",
+    "可以是空指针",
+    "nullptr",
+];
+
+/// The description says the tensor is written (in place), so an 输入 is also an output.
+pub fn says_written(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
     [
-        "可选",
-        "可为空",
-        "可以为空",
-        "支持空指针",
-        "可传入空指针",
-        "可以传入空指针",
-        // "支持传入空指针，传入空指针时按零点为0处理"
-        "支持传入空指针",
-        "允许传入空指针",
-        "传入空指针时",
-        "传入空指针表示",
-        "传入空指针即可",
-        "固定传入空指针",
-        "允许为空",
-        "可以是空指针",
-        "nullptr",
+        "既是输入也是输出",
+        "既是输入又是输出",
+        "同时作为输出",
+        "输入输出",
+        "原地",
+        "inplace",
+        "待更新",
+        "被更新",
+        "会更新",
     ]
     .iter()
     .any(|p| t.contains(p))
+}
+
+/// `optional_in_text` said of the parameter `name` itself: a clause whose subject is another of
+/// `params` ("有可选输入groupIdxOptional时，gradY的…" in gradY's description, "batchSizes非nullptr")
+/// makes that one optional, not `name`. A marker inside a condition ("有可选输入X时") is about what
+/// the condition names; after one ("在amsgrad为false时可选") about what follows it. A clause naming
+/// `name`, or no parameter, is about `name`.
+pub fn optional_for(text: &str, name: &str, params: &[&str]) -> bool {
+    if !optional_in_text(text) {
+        return false;
+    }
+    text.split(['。', '；', ';', '，', ',', '\n'])
+        .any(|clause| {
+            let Some(at) = optional_marker_at(clause) else {
+                return false;
+            };
+            let scope = match clause[at..].find('时') {
+                Some(end) => &clause[..at + end],
+                None => clause[..at].rfind('时').map_or(clause, |t| &clause[t..]),
+            };
+            !about_another(scope, name, params)
+        })
+}
+
+/// Where the first of `optional_in_text`'s markers starts in `clause`.
+fn optional_marker_at(clause: &str) -> Option<usize> {
+    if !optional_in_text(clause) {
+        return None;
+    }
+    let t = clause.to_ascii_lowercase();
+    OPTIONAL_MARKERS.iter().filter_map(|m| t.find(m)).min()
+}
+
+/// The clause names another parameter and not `name`.
+fn about_another(clause: &str, name: &str, params: &[&str]) -> bool {
+    !names_identifier(clause, name)
+        && params
+            .iter()
+            .any(|p| *p != name && names_identifier(clause, p))
+}
+
+/// `ident` occurs in `text` as a whole identifier (not inside a longer one).
+fn names_identifier(text: &str, ident: &str) -> bool {
+    if ident.is_empty() {
+        return false;
+    }
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(ident).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + ident.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }
 
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
@@ -839,6 +910,33 @@ mod tests {
         assert!(!optional_in_text("不允许传入空指针"));
         assert!(!optional_in_text("不支持传入空指针"));
         assert!(!optional_in_text("传入空指针时返回161001"));
+    }
+
+    #[test]
+    fn optional_only_when_the_clause_is_about_the_parameter() {
+        let params = ["gradY", "groupIdxOptional", "out"];
+        let grad_y = "反向传播的梯度。有可选输入groupIdxOptional时，gradY的第一维与其元素数一致。";
+        assert!(!optional_for(grad_y, "gradY", &params));
+        assert!(optional_for(grad_y, "groupIdxOptional", &params));
+        assert!(optional_for(
+            "可选输入，可为空。",
+            "groupIdxOptional",
+            &params
+        ));
+        assert!(optional_for("gradY可传入空指针。", "gradY", &params));
+        assert!(!optional_for(
+            "groupIdxOptional传入空指针时，gradY为二维。",
+            "gradY",
+            &params
+        ));
+        // An identifier inside a longer one is not that parameter.
+        assert!(optional_for("可选，与outs无关。", "gradY", &params));
+        // The condition names another parameter, the marker follows it: about this one.
+        assert!(optional_for(
+            "此参数在out为空时必选，在out非空时可选。",
+            "gradY",
+            &params
+        ));
     }
 
     #[test]

@@ -485,13 +485,18 @@ pub fn role_of(ty: &CType, name: &str, role_text: &str) -> Role {
         // CANN declares some outputs `const`; the doc's 输出 decides.
         Base::TensorList if pointer && says_out && !says_in => Role::OutputTensorList,
         Base::TensorList if pointer => Role::InputTensorList,
+        // A tensor documented 输入 is an input whatever its constness (CANN leaves `const` off
+        // many inputs); in/out needs "输入/输出", a `…Ref` name, or a description saying it is
+        // written (`Joiner::fill`, `facts::says_written`).
         Base::Tensor if pointer => {
             if says_out && !says_in {
                 Role::OutputTensor
             } else if ty.is_const() {
                 Role::InputTensor
-            } else if says_in || (!says_out && name.ends_with("Ref")) {
+            } else if (says_in && says_out) || name.ends_with("Ref") {
                 Role::InOutTensor
+            } else if says_in {
+                Role::InputTensor
             } else {
                 Role::OutputTensor
             }
@@ -590,6 +595,14 @@ impl Joiner<'_> {
     fn fill(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
         let src = self.doc.line(d.line);
         p.role = role_of(&p.ty, &p.name, &d.role_text);
+        let written = || {
+            std::iter::once(&d.description)
+                .chain(&d.more)
+                .any(|t| facts::says_written(t))
+        };
+        if p.role == Role::InputTensor && !p.ty.is_const() && written() {
+            p.role = Role::InOutTensor;
+        }
         p.description = d.description.clone();
         p.source = Some(self.loc(d.line));
         if let Some(dt) = &d.doc_type {
@@ -659,7 +672,8 @@ impl Joiner<'_> {
             .or_else(|| facts::non_contiguous_in_text(&all_text));
         p.empty_tensor = facts::empty_tensor_in_text(&all_text);
         // CANN names nullable parameters `xxxOptional`; a role cell may say "可选输入".
-        p.optional = facts::optional_in_text(&all_text)
+        let names: Vec<&str> = self.proto.params.iter().map(|c| c.name.as_str()).collect();
+        p.optional = facts::optional_for(&all_text, &p.name, &names)
             || p.name.ends_with("Optional")
             || facts::optional_in_text(&d.role_text);
         p.constraints = facts::constraint_phrases(&all_text);
@@ -982,6 +996,15 @@ mod tests {
         );
         assert_eq!(
             role_of(&"aclTensor*".into(), "selfRef", "输入"),
+            Role::InOutTensor
+        );
+        // Not const, documented 输入: an input (InplaceAtan2's `other`).
+        assert_eq!(
+            role_of(&"aclTensor*".into(), "other", "输入"),
+            Role::InputTensor
+        );
+        assert_eq!(
+            role_of(&"aclTensor*".into(), "var", "输入/输出"),
             Role::InOutTensor
         );
         assert_eq!(

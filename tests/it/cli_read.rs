@@ -164,3 +164,83 @@ fn a_closed_stdout_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_ne!(out.status.code(), Some(101), "{stderr}");
 }
+
+/// A specs folder in a tempdir: the fixture doc `aclnnScale.md` in `docs/`, and `overlays` (file
+/// name, text) in `ops/`.
+fn specs_with_overlays(overlays: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir_all(specs.join("docs")).unwrap();
+    std::fs::create_dir_all(specs.join("ops")).unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/docs");
+    std::fs::copy(
+        fixture.join("aclnnScale.md"),
+        specs.join("docs/aclnnScale.md"),
+    )
+    .unwrap();
+    for (name, text) in overlays {
+        std::fs::write(specs.join("ops").join(name), text).unwrap();
+    }
+    dir
+}
+
+const UNKNOWN_PARAM: &str =
+    "kind: overlay\nop: Scale\nreason: r\nparams:\n  selff:\n    optional: true\n";
+const UNKNOWN_OP: &str = "kind: overlay\nop: Scal\nreason: r\n";
+
+/// lint = gen: an overlay gen refuses (`spec-invalid`) is an error of lint at its line, whether
+/// lint is given the specs folder or the overlay file itself.
+#[test]
+fn lint_of_a_specs_folder_reports_an_overlay_naming_what_no_doc_has() {
+    let dir = specs_with_overlays(&[("Scale.yaml", UNKNOWN_PARAM), ("Scal.yaml", UNKNOWN_OP)]);
+    let specs = dir.path().join("specs");
+    let (code, out, err) = aclgen(&["lint", specs.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("error[spec-invalid]"), "{out}");
+    assert!(out.contains("ops/Scale.yaml:5"), "{out}");
+    assert!(out.contains("parameter `selff` is not in the doc"), "{out}");
+    assert!(out.contains("ops/Scal.yaml:2"), "{out}");
+    assert!(out.contains("no doc describes"), "{out}");
+    // The overlay file alone: its own diagnostics, as its specs folder gives them.
+    let file = specs.join("ops/Scale.yaml");
+    let (code, out, _) = aclgen(&["lint", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let diags = v.as_array().unwrap();
+    assert!(
+        diags
+            .iter()
+            .all(|d| d["file"].as_str().unwrap().ends_with("ops/Scale.yaml")),
+        "{out}"
+    );
+    assert!(
+        diags
+            .iter()
+            .any(|d| d["code"] == "spec-invalid" && d["line"] == 5),
+        "{out}"
+    );
+}
+
+/// `show` of a specs folder is the merged IR gen uses: overlays applied, one JSON array.
+#[test]
+fn show_of_a_specs_folder_prints_the_merged_ir() {
+    let overlay = "kind: overlay\nop: Scale\nreason: r\nparams:\n  self:\n    dtypes:\n      ascend910b: [FLOAT32]\n";
+    let dir = specs_with_overlays(&[("Scale.yaml", overlay)]);
+    let specs = dir.path().join("specs");
+    let (code, out, err) = aclgen(&["show", specs.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON array");
+    let ops = v.as_array().unwrap();
+    assert_eq!(ops.len(), 1, "{out}");
+    assert_eq!(ops[0]["op"], "Scale");
+    assert!(ops[0]["sources"][1]
+        .as_str()
+        .unwrap()
+        .ends_with("ops/Scale.yaml"));
+    assert_eq!(
+        ops[0]["params"][0]["dtypes"]["ascend910b"],
+        serde_json::json!(["FLOAT32"])
+    );
+    // The rules stage ran, as for gen.
+    assert!(ops[0]["errors"][0]["mapping"].is_object(), "{out}");
+}

@@ -319,6 +319,79 @@ fn a_spec_that_does_not_parse_keeps_the_files_of_its_op() {
         .is_file());
 }
 
+/// A removed doc's files go even while another op is refused: gen a folder of two docs, break one
+/// (it no longer gives an op), delete the other, gen again.
+#[test]
+fn a_removed_docs_files_go_while_another_doc_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let docs = dir.path().join("specs/docs");
+    std::fs::create_dir_all(&docs).unwrap();
+    for doc in ["aclnnScale.md", "aclnnShift.md"] {
+        std::fs::copy(
+            common::repo().join("tests/fixtures/docs").join(doc),
+            docs.join(doc),
+        )
+        .unwrap();
+    }
+    let templates = common::repo().join("templates");
+    let gen = |extra: &[&str]| {
+        let mut args = vec!["gen", "--templates", templates.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        aclgen(&args, dir.path())
+    };
+    let first = gen(&[]);
+    assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
+    let generated = dir.path().join("generated");
+    let shift_header = generated.join("ops/shift/op_api/aclnn_shift.h");
+    assert!(shift_header.is_file());
+    assert!(generated.join("ops/scale").is_dir());
+    // Shift's doc loses its prototypes (an error of the file: no op), Scale's doc is removed.
+    let shift = std::fs::read_to_string(docs.join("aclnnShift.md")).unwrap();
+    let broken: String = shift
+        .lines()
+        .filter(|l| !l.starts_with("- `aclnnStatus"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(docs.join("aclnnShift.md"), broken).unwrap();
+    std::fs::remove_file(docs.join("aclnnScale.md")).unwrap();
+    let check = gen(&["--check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text_of(&check));
+    assert!(
+        text(&check.stdout).contains("would remove ops/scale/op_api/aclnn_scale.h"),
+        "{}",
+        text_of(&check)
+    );
+    assert!(
+        !text(&check.stdout).contains("would remove ops/shift"),
+        "{}",
+        text_of(&check)
+    );
+    let second = gen(&[]);
+    assert_eq!(second.status.code(), Some(1), "{}", text_of(&second));
+    assert!(
+        text(&second.stderr).contains("aclnnShift.md"),
+        "{}",
+        text_of(&second)
+    );
+    assert!(
+        !generated.join("ops/scale").exists(),
+        "{}",
+        text_of(&second)
+    );
+    assert!(!generated.join("rust/src/scale.rs").exists());
+    assert!(shift_header.is_file(), "{}", text_of(&second));
+    assert!(generated.join("rust/src/shift.rs").is_file());
+    // --check agrees: nothing left to remove, the broken doc still fails (without the replay).
+    std::fs::remove_file(generated.join(aclgen::write::fingerprint::FINGERPRINT)).unwrap();
+    let check = gen(&["--check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text_of(&check));
+    assert!(
+        !text(&check.stdout).contains("would "),
+        "{}",
+        text_of(&check)
+    );
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap().flatten() {

@@ -24,6 +24,7 @@ mod import_cli;
 mod kernel_sources;
 mod mutated_validator;
 mod proof;
+mod reader_fixtures;
 mod readme;
 mod robust;
 mod seed_rules;
