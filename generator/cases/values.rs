@@ -16,7 +16,13 @@ pub(super) fn mutate(
                 .and_then(|l| l.first().copied())
                 .unwrap_or(1);
             let bad = lens.iter().max().map_or(1, |m| m + 1);
-            let calls = vec![with_arg(base, param, Arg::IntArray(vec![elem; bad]))];
+            // A list of the kind the baseline passes, one longer than any allowed length.
+            let list = match base.args.get(param) {
+                Some(Arg::BoolArray(v)) => Arg::BoolArray(vec![v.first().copied().unwrap_or(false); bad]),
+                Some(Arg::FloatArray(v)) => Arg::FloatArray(vec![v.first().copied().unwrap_or(1.0); bad]),
+                _ => Arg::IntArray(vec![elem; bad]),
+            };
+            let calls = vec![with_arg(base, param, list)];
             vec![(format!("len_{param}_not_allowed"), calls)]
         }
         Rule::ListElemsInRange { param, min, max } => {
@@ -32,12 +38,12 @@ pub(super) fn mutate(
         Rule::IntInRange { param, min, max } => {
             let calls = out_of_range(*min, *max)
                 .into_iter()
-                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .map(|v| with_arg(base, param, number_like(base, param, v)))
                 .collect();
             vec![(format!("value_{param}_out_of_range"), calls)]
         }
         Rule::ValueNot { param, value } => {
-            let calls = vec![with_arg(base, param, Arg::Int(*value))];
+            let calls = vec![with_arg(base, param, number_like(base, param, *value))];
             vec![(format!("value_{param}_is_{value}"), calls)]
         }
         Rule::IntIn { param, values } => {
@@ -45,7 +51,7 @@ pub(super) fn mutate(
             let calls = [hi.map(|h| h + 1), lo.map(|l| l - 1)]
                 .into_iter()
                 .flatten()
-                .map(|v| with_arg(base, param, Arg::Int(v)))
+                .map(|v| with_arg(base, param, number_like(base, param, v)))
                 .collect();
             vec![(format!("value_{param}_not_enumerated"), calls)]
         }
@@ -142,5 +148,21 @@ pub(super) fn mutate(
                 .unwrap_or_default()
         }
         _ => Vec::new(),
+    }
+}
+
+/// `v` as an argument of the kind the baseline passes for `param` (a float attribute stays a
+/// float, a scalar keeps its dtype, each element of a list takes it), so the mutated call still
+/// fits the generated function's signature.
+fn number_like(base: &Call, param: &str, v: i64) -> Arg {
+    match base.args.get(param) {
+        Some(Arg::Float(_)) => Arg::Float(v as f64),
+        Some(Arg::Scalar { dtype, .. }) => Arg::Scalar {
+            dtype: *dtype,
+            value: v as f64,
+        },
+        Some(Arg::IntArray(list)) => Arg::IntArray(vec![v; list.len().max(1)]),
+        Some(Arg::Bool(_)) => Arg::Bool(v != 0),
+        _ => Arg::Int(v),
     }
 }

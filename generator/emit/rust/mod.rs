@@ -66,7 +66,10 @@ pub fn is_op_module(path: &str) -> bool {
 pub fn op_files(op: &OpIr, cases: &crate::cases::CaseSet) -> [OutFile; 2] {
     let snake = snake_case(&op.op);
     [
-        file(&format!("rust/src/{snake}.rs"), op_module(op)),
+        file(
+            &format!("rust/src/{snake}.rs"),
+            op_module(op, no_valid_call(op, cases)),
+        ),
         file(&format!("rust/rules/{snake}.json"), rules_json(op, cases)),
     ]
 }
@@ -512,7 +515,20 @@ fn note_for(r: &CheckedRule) -> String {
     )
 }
 
-fn op_module(op: &OpIr) -> String {
+/// Why the op's tests have nothing to replay, when gen synthesized no valid call for it.
+fn no_valid_call(op: &OpIr, cases: &crate::cases::CaseSet) -> Option<String> {
+    if cases.cases.iter().any(|c| c.expect.rule.is_none()) {
+        return None;
+    }
+    let named = op
+        .diagnostics
+        .iter()
+        .find(|d| d.code == crate::diag::Code::NoValidCall)
+        .map(|d| d.message.clone());
+    Some(named.unwrap_or_else(|| format!("gen found no valid call of aclnn{}", op.op)))
+}
+
+fn op_module(op: &OpIr, no_valid_call: Option<String>) -> String {
     let em = Emitter::new(op);
     let fn_name = format_ident!("{}", snake_case(&op.op));
     let params: Vec<TokenStream> = fn_params(op)
@@ -580,7 +596,7 @@ fn op_module(op: &OpIr) -> String {
     {
         imports.push(quote!(TensorDesc));
     }
-    let tests = op_tests(op);
+    let tests = op_tests(op, no_valid_call);
     let tokens = quote! {
         #![doc = #module_doc]
         use aclnn_runtime::{#(#imports),*};
@@ -642,7 +658,7 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
 /// argument is missing or of another kind, which the typed function cannot express), and two
 /// tests hand it to the shared helpers of `aclnn_runtime::testing` with the op's rules JSON and
 /// cases.json.
-fn op_tests(op: &OpIr) -> TokenStream {
+fn op_tests(op: &OpIr, no_valid_call: Option<String>) -> TokenStream {
     let snake = snake_case(&op.op);
     let path = format!("../rules/{snake}.json");
     let cases = format!("../../ops/{snake}/tests/cases.json");
@@ -670,6 +686,10 @@ fn op_tests(op: &OpIr) -> TokenStream {
         binds.push(bind);
         args.push(quote!(#id));
     }
+    let tests = match no_valid_call {
+        None => quote!(aclnn_runtime::op_tests!(#path, #cases);),
+        Some(reason) => quote!(aclnn_runtime::op_tests!(#path, #cases, ignore = #reason);),
+    };
     quote! {
         #[cfg(test)]
         mod tests {
@@ -682,7 +702,7 @@ fn op_tests(op: &OpIr) -> TokenStream {
                 Some(super::#func(#(#args,)* product))
             }
 
-            aclnn_runtime::op_tests!(#path, #cases);
+            #tests
         }
     }
 }
