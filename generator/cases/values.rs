@@ -18,8 +18,12 @@ pub(super) fn mutate(
             let bad = lens.iter().max().map_or(1, |m| m + 1);
             // A list of the kind the baseline passes, one longer than any allowed length.
             let list = match base.args.get(param) {
-                Some(Arg::BoolArray(v)) => Arg::BoolArray(vec![v.first().copied().unwrap_or(false); bad]),
-                Some(Arg::FloatArray(v)) => Arg::FloatArray(vec![v.first().copied().unwrap_or(1.0); bad]),
+                Some(Arg::BoolArray(v)) => {
+                    Arg::BoolArray(vec![v.first().copied().unwrap_or(false); bad])
+                }
+                Some(Arg::FloatArray(v)) => {
+                    Arg::FloatArray(vec![v.first().copied().unwrap_or(1.0); bad])
+                }
                 _ => Arg::IntArray(vec![elem; bad]),
             };
             let calls = vec![with_arg(base, param, list)];

@@ -14,6 +14,7 @@ mod corpus;
 mod corpus_conform;
 mod corpus_emit;
 mod corpus_rules;
+mod corpus_selftest;
 mod emu_rules;
 mod fuzz_regressions;
 mod gen;
