@@ -118,6 +118,26 @@ static TOKEN_IDS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
+/// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
+pub fn build_product(op: &crate::ir::OpIr) -> &'static str {
+    let supported: Vec<&str> = op.supported_products().collect();
+    BUILD_ORDER
+        .into_iter()
+        .find(|p| supported.contains(p))
+        .unwrap_or("ascend910b")
+}
+
+/// The products in the order CANN builds an op's tests for: Atlas A2 first.
+pub const BUILD_ORDER: [&str; 6] = [
+    "ascend910b",
+    "ascend950",
+    "ascend910_93",
+    "ascend310p",
+    "ascend910",
+    "ascend310b",
+];
+
 #[cfg(test)]
 mod prefilter_tests {
     use super::*;

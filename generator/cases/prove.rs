@@ -1,13 +1,16 @@
 //! gen proves what it emits: every product the op supports has a call that passes all of its
-//! rules (the baseline the cases mutate). A rule that rejects every call gen can build there is
-//! not emitted as a rejection: it is demoted to manual, with a diagnostic at its doc line that
-//! says which product and why, so a doc's unsatisfiable reading never rejects a user's valid
-//! call. The baseline is gen's best construction, not a solver: a demotion says that gen found
-//! no valid call, which the diagnostic names, and the figures count.
+//! rules (the baseline the cases mutate), and the doc's own call example (调用示例), which CANN
+//! documents as valid, passes them too. A rule that rejects every call gen can build, or the
+//! doc's example, is not emitted as a rejection: it is demoted to manual, with a diagnostic at
+//! its doc line that says which product and why, so a doc's unsatisfiable (or misread)
+//! condition never rejects a user's valid call. The baseline is gen's best construction, not a
+//! solver: a demotion says that gen found no valid call, which the diagnostic names, and the
+//! figures count.
 
 use super::{baseline, first_failure, supported_products};
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::ir::{Loc, Mapping, OpIr};
+use crate::rules::program::map_args;
 use aclnn_runtime::CheckedRule;
 
 /// Demotes, one at a time, the rules that keep a product without a valid call, until every
@@ -16,10 +19,10 @@ pub fn prove(op: &mut OpIr) -> usize {
     let mut demoted = 0;
     // Each round removes one rule, so the rule count bounds the rounds.
     for _ in 0..=op.all_rules().len() {
-        let Some((product, blocker, why)) = first_blocker(op) else {
+        let Some(blocker) = first_blocker(op).or_else(|| example_blocker(op)) else {
             break;
         };
-        demote(op, &blocker, &product, &why);
+        demote(op, &blocker);
         demoted += 1;
     }
     if supported_products(op).is_empty() {
@@ -36,8 +39,24 @@ pub fn prove(op: &mut OpIr) -> usize {
     demoted
 }
 
+/// A rule that rejects a call known to be valid, on a product, and what the rule says of it.
+struct Blocker {
+    rule: CheckedRule,
+    product: String,
+    evidence: Evidence,
+    why: String,
+}
+
+/// The valid call a rule rejects.
+enum Evidence {
+    /// Every call gen can build (its baseline).
+    Baseline,
+    /// The call on this line of the doc's call example.
+    Example { line: usize },
+}
+
 /// The first supported product whose baseline call a rule rejects, that rule and what it says.
-fn first_blocker(op: &OpIr) -> Option<(String, CheckedRule, String)> {
+fn first_blocker(op: &OpIr) -> Option<Blocker> {
     let rules = op.all_rules();
     supported_products(op).into_iter().find_map(|product| {
         let call = baseline(op, &rules, &product);
@@ -45,17 +64,70 @@ fn first_blocker(op: &OpIr) -> Option<(String, CheckedRule, String)> {
         let why = aclnn_runtime::check::eval(&rules[j].rule, &call)
             .err()
             .unwrap_or_default();
-        Some((product, rules[j].clone(), why))
+        Some(Blocker {
+            rule: rules[j].clone(),
+            product,
+            evidence: Evidence::Baseline,
+            why,
+        })
     })
 }
 
-/// Removes `blocker` from the error row (or the inferred rules) it came from, says why there.
-fn demote(op: &mut OpIr, blocker: &CheckedRule, product: &str, why: &str) {
-    let reason = format!(
-        "no call gen can build on {product} satisfies {} together with the other rules ({why}); \
-         not checked",
-        blocker.rule.family().name()
-    );
+/// The first rule that rejects a call of the doc's own example (on the product CANN builds the
+/// op's tests for), and what it says. Calls the reader cannot bind to the prototype, or whose
+/// arguments an earlier call of another API may have changed, are not evidence and are skipped.
+fn example_blocker(op: &OpIr) -> Option<Blocker> {
+    let code = op.example.as_deref()?;
+    let api = format!("aclnn{}", op.op);
+    let read = crate::read::cpp::read_example(code, 1);
+    let rules = op.all_rules();
+    let product = crate::products::build_product(op).to_string();
+    read.calls
+        .iter()
+        .filter(|c| c.ut.api == api && matches!(c.expected, Some((0, _))) && !c.ne)
+        .filter(|c| c.passed_before.iter().all(Option::is_none))
+        .find_map(|c| {
+            let (args, opaque) = map_args(op, c).ok()?;
+            // A value the reader could not evaluate (a string) is not null: NotNull skips it.
+            let mut checked = rules.clone();
+            for r in &mut checked {
+                if let aclnn_runtime::Rule::NotNull { params } = &mut r.rule {
+                    params.retain(|p| !opaque.contains(p));
+                }
+            }
+            let call = aclnn_runtime::Call {
+                product: product.clone(),
+                args,
+            };
+            let j = first_failure(&checked, &call)?;
+            let why = aclnn_runtime::check::eval(&checked[j].rule, &call)
+                .err()
+                .unwrap_or_default();
+            Some(Blocker {
+                rule: rules[j].clone(),
+                product: product.clone(),
+                evidence: Evidence::Example { line: c.line },
+                why,
+            })
+        })
+}
+
+/// Removes the blocking rule from the error row (or the inferred rules) it came from, and says
+/// why there.
+fn demote(op: &mut OpIr, b: &Blocker) {
+    let (product, why) = (&b.product, &b.why);
+    let reason = match b.evidence {
+        Evidence::Example { line } => format!(
+            "on {product} it rejects the doc's own call example (line {line} of 调用示例: \
+             {why}); not checked"
+        ),
+        Evidence::Baseline => format!(
+            "no call gen can build on {product} satisfies {} together with the other rules \
+             ({why}); not checked",
+            b.rule.rule.family().name()
+        ),
+    };
+    let blocker = &b.rule;
     let mut at = None;
     if let Some(error) = op
         .errors

@@ -10,19 +10,19 @@
 
 pub mod drift;
 mod examples;
-mod lexer;
-mod ut;
+
+use crate::read::cpp as ut;
+use crate::rules::program::map_args;
 
 pub use examples::run_examples;
 
-use crate::ctype::{Base, Integer};
-use crate::ir::{CType, Mapping, OpIr, ParamKind, Role};
-use aclnn_runtime::{status, Arg, Call, Product, TensorDesc};
+use crate::ir::{Mapping, OpIr};
+use aclnn_runtime::{status, Call, Product};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use ut::{UtCall, UtTensor, UtValue};
+use ut::UtCall;
 
 /// Why the tests, docs or overlays could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -348,7 +348,7 @@ fn check_call(
         soc_product(&call.soc)
             .ok_or_else(|| skip("unmapped", format!("SoC {} has no product id", call.soc)))?
     } else {
-        named_product(&call.test, op).unwrap_or_else(|| build_product(op))
+        named_product(&call.test, op).unwrap_or_else(|| crate::products::build_product(op))
     };
     let (args, opaque) = map_args(op, call).map_err(|r| skip("unmapped", r.0))?;
     let c = Call {
@@ -392,32 +392,12 @@ fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> 
         .or(first)
 }
 
-/// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
-/// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
-fn build_product(op: &OpIr) -> &'static str {
-    let supported: Vec<&str> = op.supported_products().collect();
-    PREFERRED
-        .into_iter()
-        .find(|p| supported.contains(p))
-        .unwrap_or("ascend910b")
-}
-
-/// The products in the order CANN builds an op's tests for: Atlas A2 first.
-const PREFERRED: [&str; 6] = [
-    "ascend910b",
-    "ascend950",
-    "ascend910_93",
-    "ascend310p",
-    "ascend910",
-    "ascend310b",
-];
-
 /// The first of `named` the op supports, in build order; the build product when none is.
 fn preferred_product(op: &OpIr, named: &[String]) -> &'static str {
-    PREFERRED
+    crate::products::BUILD_ORDER
         .into_iter()
         .find(|p| named.iter().any(|n| n == p) && op.supported_products().any(|q| q == *p))
-        .unwrap_or_else(|| build_product(op))
+        .unwrap_or_else(|| crate::products::build_product(op))
 }
 
 /// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910B2_…",
@@ -465,167 +445,6 @@ fn rules_for(op: &OpIr, opaque: &[String]) -> Vec<aclnn_runtime::CheckedRule> {
         }
     }
     rules
-}
-
-/// The call's positional arguments bound to the prototype's parameters, and the parameters
-/// passed a non-null value of a type `validate` does not check (strings).
-/// Why a UT call cannot be turned into a `validate` call (counted and named, never dropped).
-#[derive(Debug)]
-struct Unmapped(String);
-
-impl From<String> for Unmapped {
-    fn from(reason: String) -> Self {
-        Unmapped(reason)
-    }
-}
-
-fn map_args(op: &OpIr, call: &UtCall) -> Result<(BTreeMap<String, Arg>, Vec<String>), Unmapped> {
-    let f = op
-        .workspace_fn()
-        .ok_or_else(|| Unmapped(format!("{} has no first-phase prototype", op.op)))?;
-    let params: Vec<&str> = f
-        .params
-        .iter()
-        // The workspace size and executor are the framework's, not the test's.
-        .filter(|p| {
-            let handle = matches!(p.ty.base(), Base::Executor | Base::Integer(Integer::U64));
-            !(handle && p.ty.kind() == ParamKind::Plumbing)
-        })
-        .map(|p| p.name.as_str())
-        .collect();
-    let values: Vec<&UtValue> = call
-        .ut
-        .inputs
-        .iter()
-        .chain(&call.ut.outputs)
-        .chain(&call.ut.extra)
-        .collect();
-    if values.len() != params.len() {
-        return Err(Unmapped(format!(
-            "OP_API_UT passes {} arguments; the doc's {} has {} ({})",
-            values.len(),
-            f.name,
-            params.len(),
-            params.join(", ")
-        )));
-    }
-    let (mut args, mut opaque) = (BTreeMap::new(), Vec::new());
-    for (name, v) in params.into_iter().zip(values) {
-        let Some(p) = op.params.iter().find(|p| p.name == name) else {
-            continue;
-        };
-        if !crate::rules::text::is_checkable(p) {
-            continue;
-        }
-        match to_arg(p.role, &p.ty, v).map_err(|e| Unmapped(format!("{name}: {}", e.0)))? {
-            Some(arg) => {
-                args.insert(name.to_string(), arg);
-            }
-            None => opaque.push(name.to_string()),
-        }
-    }
-    Ok((args, opaque))
-}
-
-/// One test value as the argument of a parameter (`None`: a type `validate` does not check).
-fn to_arg(role: Role, ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> {
-    if *v == UtValue::Null {
-        return Ok(Some(Arg::Null));
-    }
-    let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
-    let arg = match role {
-        Role::InputTensorList | Role::OutputTensorList => match v {
-            UtValue::TensorList(ts) => {
-                Arg::TensorList(ts.iter().map(tensor).collect::<Result<_, _>>()?)
-            }
-            _ => return Err(wrong()),
-        },
-        r if r.is_tensor() => match v {
-            UtValue::Tensor(t) => Arg::Tensor(tensor(t)?),
-            _ => return Err(wrong()),
-        },
-        _ => return value_arg(ty, v),
-    };
-    Ok(Some(arg))
-}
-
-fn value_arg(ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> {
-    let kind = ty.kind();
-    let wrong = || Unmapped(format!("{} passed for a `{ty}`", ut::describe(v)));
-    let number = |v: &UtValue| match v {
-        // An `aclDataType` passed for an integer parameter is its enumerator's value.
-        UtValue::DType(Ok(d)) => d.acl_value().map(f64::from),
-        UtValue::Int(x, _) => Some(*x as f64),
-        UtValue::Float(x, _) => Some(*x),
-        UtValue::Bool(b) => Some(f64::from(u8::from(*b))),
-        _ => None,
-    };
-    let arg = if kind == ParamKind::IntArray {
-        match v {
-            UtValue::IntArray(xs) => Arg::IntArray(xs.clone()),
-            _ => return Err(wrong()),
-        }
-    } else if kind == ParamKind::FloatArray {
-        match v {
-            UtValue::FloatArray(xs) => Arg::FloatArray(xs.clone()),
-            _ => return Err(wrong()),
-        }
-    } else if kind == ParamKind::BoolArray {
-        match v {
-            UtValue::BoolArray(xs) => Arg::BoolArray(xs.clone()),
-            _ => return Err(wrong()),
-        }
-    } else if kind.is_scalar_like() {
-        match v {
-            UtValue::Scalar(d, x) => Arg::Scalar {
-                dtype: d
-                    .clone()
-                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
-                value: *x,
-            },
-            _ => return Err(wrong()),
-        }
-    } else if kind == ParamKind::DataType {
-        match v {
-            UtValue::DType(d) => Arg::DataType(
-                d.clone()
-                    .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
-            ),
-            _ => return Err(wrong()),
-        }
-    } else if kind == ParamKind::Bool {
-        Arg::Bool(number(v).ok_or_else(wrong)? != 0.0)
-    } else if kind == ParamKind::Float {
-        Arg::Float(number(v).ok_or_else(wrong)?)
-    } else if kind == ParamKind::Str {
-        match v {
-            // A string literal (or a `char*` variable holding one): its text.
-            UtValue::Str(s) => Arg::Str(s.clone()),
-            // A string the reader cannot evaluate: non-null, but not checked.
-            _ => return Ok(None),
-        }
-    } else if kind == ParamKind::Int {
-        Arg::Int(number(v).ok_or_else(wrong)? as i64)
-    } else {
-        // Tensors passed as attributes...: `validate` does not check these types.
-        return Ok(None);
-    };
-    Ok(Some(arg))
-}
-
-fn tensor(t: &UtTensor) -> Result<TensorDesc, Unmapped> {
-    Ok(TensorDesc {
-        shape: t.shape.clone(),
-        dtype: t
-            .dtype
-            .clone()
-            .map_err(|n| format!("dtype {n} is not in the vocabulary"))?,
-        format: t
-            .format
-            .clone()
-            .map_err(|n| format!("format {n} is not in the vocabulary"))?,
-        strides: t.strides.clone(),
-    })
 }
 
 /// Why the validator's answer differs from CANN's: the rule that fired (its doc line), or the
@@ -806,7 +625,7 @@ fn fmt_tally(t: &Tally) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{CParam, ErrorCase, Function, Param};
+    use crate::ir::{CParam, CType, ErrorCase, Function, Param, Role};
 
     fn op() -> OpIr {
         let cp = |n: &str, t: &str| CParam {

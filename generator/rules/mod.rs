@@ -2,9 +2,11 @@
 //!
 //! `recognize` reads each condition's Chinese text; `infer` reads parameter descriptions (for
 //! docs without an error table, and for conditions that point at them); `validate` is the
-//! `aclgen validate` command.
+//! `aclgen validate` command; `program` makes a call of a C++ program (a doc's call example, a
+//! CANN unit test) a `Call`.
 
 mod infer;
+pub mod program;
 mod recognize;
 pub(crate) mod text;
 mod validate;

@@ -7,12 +7,14 @@
 
 use std::path::Path;
 
-/// Floors in % (a ceiling for false rejections), at the figures reached (baseline when the
+/// Floors in % (a ceiling for false rejections), at the figures reached (161002 went from 77.8
+/// to 77.3 once, by design: gen demotes rules that reject the doc's own call example, which
+/// took 14 false rejections and 10 caught 161002 calls; baseline when the
 /// command was written: agreement 80.7%, false rejections 19.1%, 161001 88.3%, 161002 77.9%).
-const MIN_AGREEMENT: f64 = 90.0;
-const MAX_FALSE_REJECTIONS: f64 = 2.85;
+const MIN_AGREEMENT: f64 = 90.1;
+const MAX_FALSE_REJECTIONS: f64 = 2.3;
 const MIN_NULLPTR: f64 = 97.2;
-const MIN_INVALID: f64 = 77.8;
+const MIN_INVALID: f64 = 77.3;
 /// Calls the reader must turn into checked cases (so a reader regression cannot raise the
 /// agreement by skipping hard tests).
 const MIN_CHECKED: usize = 4900;
@@ -135,7 +137,7 @@ fn validators_agree_with_canns_unit_tests() {
 /// Floors for the docs' own example programs (`aclgen conform --examples`): each is a call CANN
 /// documents as valid, so every one the validators reject is a misreading or a doc that
 /// contradicts itself. Measured when the command was written: 95.1% (462/486).
-const MIN_EXAMPLES_ACCEPTED: f64 = 97.0;
+const MIN_EXAMPLES_ACCEPTED: f64 = 99.3;
 const MIN_EXAMPLES_CHECKED: usize = 480;
 
 #[test]

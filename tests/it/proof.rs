@@ -109,3 +109,22 @@ fn an_op_and_its_inplace_variant_share_one_header() {
         assert!(read(copy).contains("int64_t dim"), "{copy} is stale");
     }
 }
+
+/// A rule that rejects the doc's own call example (CANN documents that call as valid) is
+/// demoted, at its row, naming the example's line.
+#[test]
+fn a_rule_rejecting_the_docs_own_example_is_demoted() {
+    let dir = specs_with(&["aclnnExampleReject.md"]);
+    let out = gen(dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning[rule-demoted]"), "{stderr}");
+    assert!(stderr.contains("aclnnExampleReject.md:38"), "{stderr}");
+    assert!(
+        stderr.contains("rejects the doc's own call example") && stderr.contains("self has 2 dims"),
+        "{stderr}"
+    );
+    let cases = std::fs::read_to_string(dir.path().join("out/ops/example_reject/tests/cases.json"))
+        .expect("cases.json");
+    assert!(!cases.contains("self的维度不等于4"), "{cases}");
+}

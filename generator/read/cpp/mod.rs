@@ -10,8 +10,10 @@
 //! and `EXPECT_EQ(status, ACLNN_xxx)`. Whatever it cannot evaluate stops that test with a
 //! reason and a line: the caller reports it, nothing is dropped silently.
 
-use super::lexer::{tokenize, Tok, Token};
+mod lexer;
+
 use aclnn_runtime::{DType, Format};
+use lexer::{tokenize, Tok, Token};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
