@@ -2,9 +2,14 @@
 //! pass — and which checks does the validator make that no doc lists.
 //!
 //! "Tested" means a synthesized case (the ones `gen` writes as JSON, gtest and Rust tests) makes
-//! that condition's rule reject a call; "passing" means the rule interpreter returns the expected
-//! status and condition for every such case. The generated Rust validators are held equal to the
-//! interpreter by the generated crate's differential tests, so this is also their verdict.
+//! that condition's rule reject a call, and the rule interpreter returns the expected status and
+//! condition for every such case (`cases_pass`; the generated Rust validators are held equal to
+//! the interpreter by the generated crate's differential tests). Cases made from the rule agree
+//! with the rule by construction, so "passing" needs more: something independent of the rule
+//! agrees with it, CANN's own unit tests (`--tests`: the calls it rejects are the ones CANN
+//! rejects) or the doc's own call example (the rule accepts the call CANN documents as valid).
+//! Otherwise the condition is "unverified". A rule that rejects the doc's example fails the
+//! audit (gen demotes such a rule, so only IR made some other way has one).
 
 use crate::cases::{self, CaseSet};
 use crate::ir::{ErrorCase, Mapping, OpIr};
@@ -39,7 +44,17 @@ pub struct ConditionAudit {
     /// The rules implementing it, `manual: <reason>`, or `missing`.
     pub rule: String,
     pub tested: bool,
+    /// Every synthesized case of its rules returns the expected status and condition.
+    pub cases_pass: bool,
+    /// Tested, its cases pass, and something independent agrees (`verified_by`).
     pub passing: bool,
+    /// What agrees with its rules besides their own cases: `unit tests` (CANN's), `doc
+    /// example`, or nothing (`None`: unverified).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified_by: Option<&'static str>,
+    /// Its rules reject a call of the doc's own example (the audit fails).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rejects_example: bool,
     /// Why it is not tested, when it is mapped but no case exercises it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub untested_reason: Option<String>,
@@ -81,14 +96,18 @@ pub fn attach_unit_tests(report: &mut Report, conform: &crate::conform::Report) 
     }
     for op in &mut report.ops {
         for c in &mut op.conditions {
-            c.ut = Some(
-                fired
-                    .get(&(op.op.as_str(), c.condition.as_str()))
-                    .copied()
-                    .unwrap_or_default(),
-            );
+            let verdict = fired
+                .get(&(op.op.as_str(), c.condition.as_str()))
+                .copied()
+                .unwrap_or_default();
+            if verdict.fired > 0 && verdict.agreed == verdict.fired && c.verified_by.is_none() {
+                c.verified_by = Some("unit tests");
+            }
+            c.passing = c.tested && c.cases_pass && c.verified_by.is_some() && !c.rejects_example;
+            c.ut = Some(verdict);
         }
     }
+    report.totals();
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -110,6 +129,10 @@ pub struct Totals {
     pub partly: usize,
     pub tested: usize,
     pub passing: usize,
+    /// Tested with passing cases, but nothing independent agrees with the rules.
+    pub unverified: usize,
+    /// Conditions whose rules reject the doc's own example.
+    pub rejects_example: usize,
 }
 
 impl Totals {
@@ -120,6 +143,8 @@ impl Totals {
         self.partly += usize::from(mapped && c.unread.is_some());
         self.tested += usize::from(c.tested);
         self.passing += usize::from(c.passing);
+        self.unverified += usize::from(c.tested && c.cases_pass && c.verified_by.is_none());
+        self.rejects_example += usize::from(c.rejects_example);
     }
 
     /// Share of documented conditions that are mapped, tested and passing, in percent.
@@ -134,16 +159,24 @@ impl Totals {
 /// Audits ops whose rules the rules stage has filled.
 pub fn audit(ops: &[OpIr]) -> Report {
     let ops: Vec<OpAudit> = ops.par_iter().map(audit_op).collect();
-    let mut summary = Totals::default();
-    let mut by_code: BTreeMap<u32, Totals> = BTreeMap::new();
-    for c in ops.iter().flat_map(|o| &o.conditions) {
-        summary.add(c);
-        by_code.entry(c.code).or_default().add(c);
-    }
-    Report {
+    let mut report = Report {
         ops,
-        summary,
-        by_code,
+        summary: Totals::default(),
+        by_code: BTreeMap::new(),
+    };
+    report.totals();
+    report
+}
+
+impl Report {
+    /// Sums the conditions into `summary` and `by_code` anew.
+    fn totals(&mut self) {
+        self.summary = Totals::default();
+        self.by_code.clear();
+        for c in self.ops.iter().flat_map(|o| &o.conditions) {
+            self.summary.add(c);
+            self.by_code.entry(c.code).or_default().add(c);
+        }
     }
 }
 
@@ -151,10 +184,22 @@ fn audit_op(op: &OpIr) -> OpAudit {
     let rules = op.all_rules();
     let set = cases::synthesize(op);
     let verdicts = rule_verdicts(&rules, &set);
+    let examples = example_verdicts(op, &rules);
     let conditions = op
         .errors
         .iter()
-        .map(|e| audit_condition(e, &rules, &set, &verdicts))
+        .map(|e| {
+            let mut c = audit_condition(e, &rules, &set, &verdicts);
+            let mine = rules_of(e, &rules);
+            if let Some(accepted) = &examples {
+                c.rejects_example = mine.iter().any(|i| !accepted[*i]);
+                if c.tested && !mine.is_empty() && !c.rejects_example {
+                    c.verified_by = Some("doc example");
+                }
+            }
+            c.passing = c.tested && c.cases_pass && c.verified_by.is_some() && !c.rejects_example;
+            c
+        })
         .collect();
     let inferred = rules
         .iter()
@@ -176,6 +221,23 @@ fn audit_op(op: &OpIr) -> OpAudit {
         conditions,
         inferred,
     }
+}
+
+/// For every rule, whether it accepts every call of the doc's own example; `None` when the doc
+/// has no example call of the op the reader could bind.
+fn example_verdicts(op: &OpIr, rules: &[CheckedRule]) -> Option<Vec<bool>> {
+    let examples = cases::example_calls(op);
+    if examples.is_empty() {
+        return None;
+    }
+    let mut accepted = vec![true; rules.len()];
+    for example in &examples {
+        let checked = cases::rules_for_example(rules, example);
+        for (i, r) in checked.iter().enumerate() {
+            accepted[i] &= aclnn_runtime::check::eval(&r.rule, &example.call).is_ok();
+        }
+    }
+    Some(accepted)
 }
 
 /// For every rule some case exercises: whether all its cases give the expected result.
@@ -228,7 +290,7 @@ fn audit_condition(
         .filter(|i| verdicts.contains_key(i))
         .collect();
     let tested = !tested_rules.is_empty();
-    let passing = tested && tested_rules.iter().all(|i| verdicts[i]);
+    let cases_pass = tested && tested_rules.iter().all(|i| verdicts[i]);
     let untested_reason = match &error.mapping {
         _ if tested => None,
         Some(Mapping::Manual { .. }) => Some("checked by hand (manual): no rule to test".into()),
@@ -241,7 +303,10 @@ fn audit_condition(
         condition: error.condition.clone(),
         rule,
         tested,
-        passing,
+        cases_pass,
+        passing: false,
+        verified_by: None,
+        rejects_example: false,
         untested_reason,
         unread: match &error.mapping {
             Some(Mapping::Rules { unread, .. }) => unread.clone(),
@@ -306,13 +371,16 @@ fn mark(b: bool) -> &'static str {
 
 fn totals_line(label: &str, t: &Totals) -> String {
     format!(
-        "{label}: {} conditions, {} mapped ({} partly), {} tested, {} passing ({:.1}% covered)",
+        "{label}: {} conditions, {} mapped ({} partly), {} tested, {} passing ({:.1}% covered), \
+         {} unverified, {} rejecting the doc's example",
         t.conditions,
         t.mapped,
         t.partly,
         t.tested,
         t.passing,
-        t.coverage()
+        t.coverage(),
+        t.unverified,
+        t.rejects_example
     )
 }
 
@@ -332,6 +400,12 @@ pub fn render_table(report: &Report) -> String {
             );
             if let Some(why) = &c.untested_reason {
                 let _ = writeln!(out, "          not tested: {why}");
+            }
+            if c.rejects_example {
+                let _ = writeln!(out, "          REJECTS the doc's own call example");
+            } else if c.tested && c.cases_pass {
+                let by = c.verified_by.unwrap_or("nothing independent (unverified)");
+                let _ = writeln!(out, "          verified by: {by}");
             }
             if let Some(unread) = &c.unread {
                 let _ = writeln!(out, "          not checked: {unread}");
@@ -415,7 +489,10 @@ mod tests {
             condition: text.into(),
             rule: "dtype_in(self)".into(),
             tested: true,
-            passing: true,
+            cases_pass: true,
+            passing: false,
+            verified_by: None,
+            rejects_example: false,
             untested_reason: None,
             unread: None,
             ut: None,
@@ -468,5 +545,10 @@ mod tests {
             ["agrees (2/2)", "DISAGREES (1/2 agree)", "not exercised"]
         );
         assert!(render_table(&report).contains("CANN unit tests: DISAGREES (1/2 agree)"));
+        // Only the condition CANN's tests agree with is verified, so passing; the others are
+        // tested (their cases pass) but unverified.
+        let passing: Vec<bool> = report.ops[0].conditions.iter().map(|c| c.passing).collect();
+        assert_eq!(passing, [true, false, false]);
+        assert_eq!((report.summary.passing, report.summary.unverified), (1, 2));
     }
 }

@@ -16,7 +16,7 @@ mod satisfy;
 mod shapes;
 mod values;
 
-pub use prove::prove;
+pub use prove::{example_calls, prove, rules_for_example, ExampleCall};
 
 use crate::ir::{OpIr, ParamKind, Role};
 use aclnn_runtime::check::eval;

@@ -73,43 +73,71 @@ fn first_blocker(op: &OpIr) -> Option<Blocker> {
     })
 }
 
-/// The first rule that rejects a call of the doc's own example (on the product CANN builds the
-/// op's tests for), and what it says. Calls the reader cannot bind to the prototype, or whose
-/// arguments an earlier call of another API may have changed, are not evidence and are skipped.
-fn example_blocker(op: &OpIr) -> Option<Blocker> {
-    let code = op.example.as_deref()?;
+/// A call of the doc's own example (调用示例) of this op, bound to its parameters, on the product
+/// CANN builds the op's tests for.
+pub struct ExampleCall {
+    /// Line in the example's code.
+    pub line: usize,
+    pub call: aclnn_runtime::Call,
+    /// Parameters given a non-null value the reader could not evaluate (a string).
+    pub opaque: Vec<String>,
+}
+
+/// The calls of the op's own example that are evidence: expected to succeed, bound to the
+/// prototype, and with no argument an earlier call of another API may have changed.
+pub fn example_calls(op: &OpIr) -> Vec<ExampleCall> {
+    let Some(code) = op.example.as_deref() else {
+        return Vec::new();
+    };
     let api = format!("aclnn{}", op.op);
-    let read = crate::read::cpp::read_example(code, 1);
-    let rules = op.all_rules();
     let product = crate::products::build_product(op).to_string();
-    read.calls
+    crate::read::cpp::read_example(code, 1)
+        .calls
         .iter()
         .filter(|c| c.ut.api == api && matches!(c.expected, Some((0, _))) && !c.ne)
         .filter(|c| c.passed_before.iter().all(Option::is_none))
-        .find_map(|c| {
+        .filter_map(|c| {
             let (args, opaque) = map_args(op, c).ok()?;
-            // A value the reader could not evaluate (a string) is not null: NotNull skips it.
-            let mut checked = rules.clone();
-            for r in &mut checked {
-                if let aclnn_runtime::Rule::NotNull { params } = &mut r.rule {
-                    params.retain(|p| !opaque.contains(p));
-                }
-            }
-            let call = aclnn_runtime::Call {
-                product: product.clone(),
-                args,
-            };
-            let j = first_failure(&checked, &call)?;
-            let why = aclnn_runtime::check::eval(&checked[j].rule, &call)
-                .err()
-                .unwrap_or_default();
-            Some(Blocker {
-                rule: rules[j].clone(),
-                product: product.clone(),
-                evidence: Evidence::Example { line: c.line },
-                why,
+            Some(ExampleCall {
+                line: c.line,
+                call: aclnn_runtime::Call {
+                    product: product.clone(),
+                    args,
+                },
+                opaque,
             })
         })
+        .collect()
+}
+
+/// `rules` as they judge an example call: a value the reader could not evaluate is not null,
+/// so `NotNull` leaves it out (every other rule skips an absent argument anyway).
+pub fn rules_for_example(rules: &[CheckedRule], example: &ExampleCall) -> Vec<CheckedRule> {
+    let mut checked = rules.to_vec();
+    for r in &mut checked {
+        if let aclnn_runtime::Rule::NotNull { params } = &mut r.rule {
+            params.retain(|p| !example.opaque.contains(p));
+        }
+    }
+    checked
+}
+
+/// The first rule that rejects a call of the doc's own example, and what it says.
+fn example_blocker(op: &OpIr) -> Option<Blocker> {
+    let rules = op.all_rules();
+    example_calls(op).into_iter().find_map(|example| {
+        let checked = rules_for_example(&rules, &example);
+        let j = first_failure(&checked, &example.call)?;
+        let why = aclnn_runtime::check::eval(&checked[j].rule, &example.call)
+            .err()
+            .unwrap_or_default();
+        Some(Blocker {
+            rule: rules[j].clone(),
+            product: example.call.product.clone(),
+            evidence: Evidence::Example { line: example.line },
+            why,
+        })
+    })
 }
 
 /// Removes the blocking rule from the error row (or the inferred rules) it came from, and says

@@ -31,6 +31,13 @@ pub fn run(
         AuditFormat::Markdown => render_markdown(&report),
     };
     println!("{text}");
+    if report.summary.rejects_example > 0 {
+        eprintln!(
+            "audit: {} condition(s) have rules that reject the doc's own call example",
+            report.summary.rejects_example
+        );
+        return Err(Failure::Input);
+    }
     match min_coverage {
         Some(min) if report.summary.coverage() < min => {
             eprintln!(

@@ -128,3 +128,19 @@ fn a_rule_rejecting_the_docs_own_example_is_demoted() {
         .expect("cases.json");
     assert!(!cases.contains("self的维度不等于4"), "{cases}");
 }
+
+/// The audit of rules that were not proven (IR made some other way than gen's pipeline) fails
+/// where a rule rejects the doc's own example, and with the proof that rule is gone.
+#[test]
+fn audit_fails_a_rule_set_that_rejects_the_docs_example() {
+    let doc = repo().join("tests/fixtures/docs/aclnnExampleReject.md");
+    let read = aclgen::specs::read_file(&doc).expect("read the doc");
+    let mut unproven = read.ops.clone();
+    unproven.iter_mut().for_each(aclgen::rules::apply);
+    let report = aclgen::audit::audit(&unproven);
+    assert_eq!(report.summary.rejects_example, 1, "{:?}", report.summary);
+    let mut proven = read.ops;
+    aclgen::pipeline::apply_rules(&mut proven);
+    let report = aclgen::audit::audit(&proven);
+    assert_eq!(report.summary.rejects_example, 0, "{:?}", report.summary);
+}
