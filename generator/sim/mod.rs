@@ -1,9 +1,10 @@
-//! Runs an op's generated tiling and hand-written kernel on the CPU through the host emulation.
+//! Runs an op's generated tiling and kernel on the CPU: the kernel against CANN's real CPU-debug
+//! Ascend C (`kernel_operator.h` of asc-devkit) on aclgen's open AI Core model (`sim/model/`),
+//! the tiling against CANN's real metadef (built from `metadef-src`).
 //!
 //! `sim` compiles, with the system g++, the GENERATED project's `op_host/<snake>_tiling.cpp` and
-//! `op_kernel/<snake>.cpp` against `kernels/host/` (the Ascend C emulation) and `kernels/<snake>/`
-//! (the body), plus the fixed driver `kernels/host/sim_main.cpp` and a small entry file written
-//! here. The binary is cached under a hash of every source, so it is rebuilt when one changes.
+//! `op_kernel/<snake>.cpp` unchanged, plus the model, the driver (`sim/driver/`) and a small entry
+//! file written here (see `build.rs`). Binaries are cached under a hash of every source.
 
 mod build;
 pub mod float16;
@@ -22,10 +23,8 @@ use std::process::Command;
 pub struct SimOptions {
     /// The generated project root (`generated/`), holding `ops/<snake>/`.
     pub generated: PathBuf,
-    /// The hand-written kernels (`kernels/`), holding `<snake>/`.
-    pub kernels: PathBuf,
-    /// The host emulation and driver (`kernels/host/`).
-    pub host: PathBuf,
+    /// CANN's folder: asc-devkit, asc-tools/cpudebug, metadef, metadef-src (`find_cann`).
+    pub cann: PathBuf,
     /// Folder of cached binaries.
     pub cache: PathBuf,
     /// Vector cores to emulate; `None` = the product's count.
@@ -100,8 +99,21 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
     crate::rules::validate_call(op, &case.call).map_err(SimError::Rejected)?;
     let product = Product::parse(&case.call.product)
         .ok_or_else(|| SimError::Setup(format!("unknown product `{}`", case.call.product)))?;
-    let job = job_text(op, case, product, opts.core_num)?;
+    if !matches!(product, Product::Ascend910b | Product::Ascend910_93) {
+        return Err(SimError::Setup(format!(
+            "sim runs Atlas A2/A3 kernels (ascend910b, ascend910_93: arch 2201), not {}",
+            product.id()
+        )));
+    }
+    let mut job = job_text(op, case, product, opts.core_num)?;
     let built = build::binary(op, opts)?;
+    let cann = opts
+        .cann
+        .canonicalize()
+        .map_err(|e| SimError::Setup(format!("{}: {e}", opts.cann.display())))?;
+    for prefix in [&cann, &built.model_dir] {
+        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
+    }
 
     let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
     let job_path = work.path().join("job.txt");
@@ -139,13 +151,14 @@ fn job_text(
     core_num: Option<u32>,
 ) -> Result<String, SimError> {
     let mut job = String::new();
-    let _ = writeln!(job, "soc {}", product.soc_version());
+    let soc = match product {
+        Product::Ascend910_93 => "Ascend910_9391",
+        _ => "Ascend910B2",
+    };
+    let _ = writeln!(job, "soc {soc}");
     let _ = writeln!(job, "ub_bytes {}", product.ub_bytes());
-    let _ = writeln!(
-        job,
-        "core_num {}",
-        core_num.unwrap_or(product.core_count()).max(1)
-    );
+    // 0: the SoC's own vector core count (48 on Ascend910B2).
+    let _ = writeln!(job, "core_num {}", core_num.unwrap_or(0));
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
         let kind = if crate::emit::ascend::kernel::is_input(p.role) {
@@ -210,15 +223,24 @@ fn attr_line(name: &str, arg: &Arg) -> String {
     }
 }
 
-/// `<kernels>/host` when the kernels folder has one, else the project's `kernels/host` (test
-/// fixtures hold bodies only).
-pub fn host_dir(kernels: &Path) -> PathBuf {
-    let own = kernels.join("host");
-    if own.join("kernel_operator.h").is_file() {
-        own
-    } else {
-        PathBuf::from("kernels").join("host")
+/// CANN's folder: `--cann DIR`, else `$ASCEND_HOME_PATH`, else `../shared/cann` next to the
+/// project (the folder aclgen was built from). The error says where it looked.
+pub fn find_cann(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(dir) = explicit {
+        return Ok(dir.to_path_buf());
     }
+    if let Some(home) = std::env::var_os("ASCEND_HOME_PATH").filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(home));
+    }
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cann");
+    if shared.is_dir() {
+        return Ok(shared);
+    }
+    Err(format!(
+        "no CANN folder: pass --cann DIR, set ASCEND_HOME_PATH, or put CANN's public trees in {} \
+         (sim builds the kernel against CANN's own kernel_operator.h)",
+        shared.display()
+    ))
 }
 
 /// The default binary cache: `$CARGO_TARGET_DIR/aclgen-sim`, else `target/aclgen-sim`.
