@@ -801,9 +801,14 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
         &repo().join("kernels/avg_pool2d_backward"),
         &kernels.path().join("avg_pool2d_backward"),
     );
-    let mut h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
-    let cache = tempfile::tempdir().expect("temp dir");
-    h.opts.cache = cache.path().to_path_buf();
+    let body = kernels
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    // A body no earlier run built (the cache is shared with the other tests).
+    let mut text = std::fs::read_to_string(&body).expect("body");
+    text.push_str(&format!("// {}\n", kernels.path().display()));
+    std::fs::write(&body, &text).expect("edit body");
+    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
     // The docs' call example: a 4x4 kernel over 4x4 planes spreads g/16 everywhere.
     let run = |h: &Harness| {
         let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0],
@@ -819,12 +824,10 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     };
     assert!(!run(&h), "first run builds");
     assert!(run(&h), "second run reuses the binary");
-    let body = kernels
-        .path()
-        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
-    let mut text = std::fs::read_to_string(&body).expect("body");
     text.push_str("// edited\n");
     std::fs::write(&body, text).expect("edit body");
+    // gen renders the edited body into the project; sim rebuilds that project.
+    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
     assert!(!run(&h), "an edited body is rebuilt");
 }
 

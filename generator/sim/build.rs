@@ -244,6 +244,8 @@ impl Cann {
 }
 
 const KERNEL_DEFINES: &[&str] = &["-std=c++17", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201"];
+/// Kernel compiles: line tables for the file:line of a violation.
+const KERNEL_OPT: &[&str] = &["-O1", "-g1", "-w"];
 
 /// The shared part: model sources, generated headers, CANN's CPU-debug runtime, metadef.
 struct Prep {
@@ -508,6 +510,17 @@ fn prep(cann: &Cann, cache: &Path) -> Result<Prep, SimError> {
         compile_all(jobs, "metadef's tiling implementation (metadef-src)")?;
         archive(&md, &stage.join("libmetadef_tiling.a"))?;
 
+        // CANN's kernel_operator.h, precompiled with the flags of every kernel compile.
+        let pch = stage.join("pch");
+        std::fs::create_dir_all(&pch).map_err(|e| setup(e.to_string()))?;
+        std::fs::write(pch.join("aclgen_pch.h"), "#include \"kernel_operator.h\"\n")
+            .map_err(|e| setup(e.to_string()))?;
+        let mut a = staged.kernel_flags(cann);
+        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
+        a.extend(["-x".into(), "c++-header".into(), "pch/aclgen_pch.h".into()]);
+        a.extend(["-o".into(), "pch/aclgen_pch.h.gch".into()]);
+        run_cxx(&a, stage, "CANN's kernel_operator.h (precompiled)")?;
+
         // The model and the driver.
         let mut a = staged.kernel_flags(cann);
         a.extend(OPT.iter().map(|s| s.to_string()));
@@ -651,7 +664,10 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
         // The kernel, unchanged, in CPU-debug mode; line tables for file:line of violations.
         let mut a = prep.kernel_flags(&cann);
         a.push(format!("-I{}", arg(&prep.dir.join("model/src"))));
-        a.extend(["-O1".into(), "-g1".into(), "-w".into(), "-c".into()]);
+        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
+        a.push("-include".into());
+        a.push(arg(&prep.dir.join("pch/aclgen_pch.h")));
+        a.push("-c".into());
         a.push(format!("-fdebug-prefix-map={}=", arg(stage)));
         a.extend(["kernel_unit.cpp".into(), "-o".into(), "kernel.o".into()]);
         run_cxx(&a, stage, &format!("the kernel of {}", op.op))?;

@@ -7,6 +7,7 @@
 // 4 tiling failed. stdout gets one JSON object either way; the kernel's own printing goes to stderr.
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -358,11 +359,21 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     std::fflush(stderr);
     std::vector<pid_t> pids(blockDim, -1);
+    // Each core's printing (CANN's KERNEL_LOG, the kernel's printf) into its own file: replayed on
+    // stderr in core order, and the source of a failed check's message.
+    std::vector<int> logs(blockDim, -1);
+    for (uint32_t core = 0; core < blockDim; ++core) {
+        FILE* f = tmpfile();
+        if (f == nullptr) BadJob("cannot create a log file for core " + std::to_string(core));
+        logs[core] = dup(fileno(f));
+        std::fclose(f);
+    }
     for (uint32_t core = 0; core < blockDim; ++core) {
         pid_t pid = fork();
         if (pid < 0) BadJob("fork failed");
         if (pid == 0) {
-            dup2(2, 1);
+            dup2(logs[core], 1);
+            dup2(logs[core], 2);
             std::signal(SIGABRT, OnAbort);
             AclgenKernelCoreSetup(core, blockDim, tilingKey);
             AclgenModelCoreBegin(core, AclgenKernelUbBase(), AclgenKernelUbBytes());
@@ -377,6 +388,15 @@ int main(int argc, char** argv) {
     std::vector<int> statuses(blockDim, 0);
     for (uint32_t core = 0; core < blockDim; ++core) waitpid(pids[core], &statuses[core], 0);
 
+    std::vector<std::string> output(blockDim);
+    for (uint32_t core = 0; core < blockDim; ++core) {
+        lseek(logs[core], 0, SEEK_SET);
+        char buf[4096];
+        ssize_t got;
+        while ((got = read(logs[core], buf, sizeof(buf))) > 0) output[core].append(buf, static_cast<size_t>(got));
+        close(logs[core]);
+        std::cerr << output[core];
+    }
     uint64_t ubPeak = 0;
     for (uint32_t core = 0; core < blockDim; ++core) {
         AclgenCoreReport& r = *AclgenModelReport(core);
@@ -393,6 +413,20 @@ int main(int argc, char** argv) {
                 message = "the core's process exited with " + std::to_string(WEXITSTATUS(statuses[core])) +
                           " before the kernel returned";
             }
+        }
+        if (rule == "kernel-assert") {
+            // CANN's check printed why: its last lines name the API and the broken parameter.
+            std::vector<std::string> lines;
+            std::istringstream in(output[core]);
+            std::string l;
+            while (std::getline(in, l)) {
+                if (!l.empty()) lines.push_back(l);
+            }
+            std::string why;
+            for (size_t i = lines.size() > 2 ? lines.size() - 2 : 0; i < lines.size(); ++i) {
+                why += (why.empty() ? "" : " ") + lines[i];
+            }
+            message = "a check of CANN's Ascend C failed: " + (why.empty() ? std::string("(it printed nothing)") : why);
         }
         auto [file, line] = KernelLine(job, r);
         std::cerr << "aclgen sim: rule '" << rule << "' broken in the kernel on core " << core << " at " << file << ":"

@@ -208,6 +208,13 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
             Fail("ub-bounds", "%s %s %llu bytes at %p, outside the Unified Buffer", g_currentIntrinsic,
                  KindName(write), (unsigned long long)bytes, addr);
         }
+        if (r == nullptr) {
+            // Past the end of a tensor: name the nearest one below the address.
+            for (Region& g : g_regions) {
+                if (!g.ub && g.base <= a && (r == nullptr || g.base > r->base)) r = &g;
+            }
+            if (r != nullptr && static_cast<uint64_t>(a - r->base) > r->bytes + (1u << 20)) r = nullptr;
+        }
         if (r != nullptr) {
             Fail("gm-bounds", "%s %s bytes [%llu, %llu) of global tensor '%s', which has %llu bytes",
                  g_currentIntrinsic, KindName(write), (unsigned long long)(a - r->base),
