@@ -96,7 +96,12 @@ fn check_op(op: &OpIr, kernels: &Path) {
         } else {
             Vec::new()
         };
-        syntax_check(&source, &includes, &injected, if kernel { "kernel" } else { "host" });
+        syntax_check(
+            &source,
+            &includes,
+            &injected,
+            if kernel { "kernel" } else { "host" },
+        );
     }
 }
 

@@ -26,7 +26,10 @@ fn have_cann() -> bool {
     let dir = repo().join("../shared/cann");
     let there = dir.join("asc-devkit").is_dir();
     if !there {
-        eprintln!("skipping: {} is absent (sim builds against CANN's headers)", dir.display());
+        eprintln!(
+            "skipping: {} is absent (sim builds against CANN's headers)",
+            dir.display()
+        );
     }
     there
 }
@@ -315,7 +318,10 @@ fn sim_without_a_cann_folder_says_where_it_looked() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     let stderr = text(&o.stderr);
-    assert!(stderr.contains("CANN folder") && stderr.contains("no-cann"), "{stderr}");
+    assert!(
+        stderr.contains("CANN folder") && stderr.contains("no-cann"),
+        "{stderr}"
+    );
     let o = aclgen(&[
         "sim",
         "--op",

@@ -33,13 +33,17 @@ fn cann() -> Option<PathBuf> {
     if dir.join("asc-devkit").is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipping: {} is absent (sim builds against CANN's headers)", dir.display());
+        eprintln!(
+            "skipping: {} is absent (sim builds against CANN's headers)",
+            dir.display()
+        );
         None
     }
 }
 
 /// Largest |got - want| per (op, dtype, cores), printed by each test.
-static MAX_ERROR: Mutex<BTreeMap<(String, String, u32), (f64, usize)>> = Mutex::new(BTreeMap::new());
+static MAX_ERROR: Mutex<BTreeMap<(String, String, u32), (f64, usize)>> =
+    Mutex::new(BTreeMap::new());
 
 fn record_error(op: &str, dtype: DType, cores: u32, got: &[f64], want: &[f64]) {
     let err = got
@@ -331,7 +335,10 @@ fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: u32, what: &st
         .run(dtype, &tensors, attrs, Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
-    assert!(summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores), "{what}: {summary}");
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
     record_error(&h.op.op, dtype, cores, &got, &want);
 }
@@ -421,7 +428,10 @@ fn run_adaptive_case(
         .run(dtype, &tensors, json!({}), Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
-    assert!(summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores), "{what}: {summary}");
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
     record_error(&h.op.op, dtype, cores, &got, &want);
 }
@@ -454,15 +464,7 @@ fn adaptive_avg_pool2d_backward_matches_reference() {
             run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], 8, "one element");
-        run_adaptive_case(
-            &h,
-            dtype,
-            &[2, 3],
-            &[7, 2500],
-            &[3, 999],
-            2,
-            "wide rows",
-        );
+        run_adaptive_case(&h, dtype, &[2, 3], &[7, 2500], &[3, 999], 2, "wide rows");
     }
     print_errors("AdaptiveAvgPool2dBackward");
 }
@@ -486,15 +488,7 @@ fn adaptive_avg_pool3d_backward_matches_reference() {
             run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], 8, "one element");
-        run_adaptive_case(
-            &h,
-            dtype,
-            &[2],
-            &[3, 5, 2100],
-            &[5, 2, 700],
-            2,
-            "wide rows",
-        );
+        run_adaptive_case(&h, dtype, &[2], &[3, 5, 2100], &[5, 2, 700], 2, "wide rows");
     }
     print_errors("AdaptiveAvgPool3dBackward");
 }
@@ -539,7 +533,10 @@ fn run_max_case(
         .run(dtype, &tensors, json!({}), Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
-    assert!(summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores), "{what}: {summary}");
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
     record_error(&h.op.op, dtype, cores, &got, &want);
 }
@@ -628,11 +625,20 @@ fn broken_line(kernels: &Path) -> String {
 }
 
 /// Runs the broken bodies of `kernels` and checks the rule, the core and the BROKEN line.
-fn assert_stops_in(kernels: &Path, cann: &Path, rules: &[&str], core: i64, cores: Option<u32>) -> Value {
+fn assert_stops_in(
+    kernels: &Path,
+    cann: &Path,
+    rules: &[&str],
+    core: i64,
+    cores: Option<u32>,
+) -> Value {
     let (summary, stderr) = broken_run(kernels, cann, cores);
     assert_eq!(summary["status"], "violation", "{summary}");
     let rule = summary["rule"].as_str().unwrap_or("");
-    assert!(rules.contains(&rule), "expected one of {rules:?}: {summary}");
+    assert!(
+        rules.contains(&rule),
+        "expected one of {rules:?}: {summary}"
+    );
     assert_eq!(summary["core"], core, "{summary}");
     assert!(
         stderr.contains(&format!("rule '{rule}'")) && stderr.contains(&format!("on core {core}")),
@@ -643,7 +649,10 @@ fn assert_stops_in(kernels: &Path, cann: &Path, rules: &[&str], core: i64, cores
     println!(
         "sim mutation: {}: {}",
         kernels.file_name().unwrap_or_default().to_string_lossy(),
-        stderr.lines().find(|l| l.starts_with("aclgen sim: rule")).unwrap_or("")
+        stderr
+            .lines()
+            .find(|l| l.starts_with("aclgen sim: rule"))
+            .unwrap_or("")
     );
     summary
 }
@@ -658,7 +667,11 @@ fn mutant(name: &str, find: &str, replace: &str) -> tempfile::TempDir {
     copy_dir(&repo().join("kernels/avg_pool2d_backward"), &op_dir);
     let body = op_dir.join("avg_pool2d_backward_body.h");
     let text = std::fs::read_to_string(&body).expect("body");
-    assert_eq!(text.matches(find).count(), 1, "{name}: `{find}` once in the body");
+    assert_eq!(
+        text.matches(find).count(),
+        1,
+        "{name}: `{find}` once in the body"
+    );
     std::fs::write(&body, text.replace(find, replace)).expect("write mutant");
     dir
 }
@@ -675,7 +688,10 @@ fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
     );
     let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
-    assert!(message.contains("on pipe MTE3 reads") && message.contains("last written on pipe V"), "{message}");
+    assert!(
+        message.contains("on pipe MTE3 reads") && message.contains("last written on pipe V"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -689,7 +705,9 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
         "",
     );
     // The GetValue that reads what the copy in wrote is the BROKEN line.
-    let body = m.path().join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let body = m
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
     let text = std::fs::read_to_string(&body).expect("body");
     let marked = text.replacen(
         "float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);",
@@ -699,7 +717,10 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
     std::fs::write(&body, marked).expect("mark");
     let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
-    assert!(message.contains("scalar read (GetValue/SetValue) on pipe S"), "{message}");
+    assert!(
+        message.contains("scalar read (GetValue/SetValue) on pipe S"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -712,7 +733,13 @@ fn mutation_unified_buffer_overrun_is_caught() {
         "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));\n",
         "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW + 4096));  // BROKEN: past accBuf_\n",
     );
-    assert_stops_in(m.path(), &cann, &["ub-overrun", "ub-bounds", "kernel-assert"], 0, Some(2));
+    assert_stops_in(
+        m.path(),
+        &cann,
+        &["ub-overrun", "ub-bounds", "kernel-assert"],
+        0,
+        Some(2),
+    );
 }
 
 #[test]
@@ -725,7 +752,13 @@ fn mutation_misaligned_copy_is_caught() {
         "        DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),\n",
         "        DataCopyPad(grad[1], gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),  // BROKEN\n",
     );
-    assert_stops_in(m.path(), &cann, &["dma-alignment", "kernel-assert"], 0, Some(2));
+    assert_stops_in(
+        m.path(),
+        &cann,
+        &["dma-alignment", "kernel-assert"],
+        0,
+        Some(2),
+    );
 }
 
 #[test]
@@ -733,7 +766,13 @@ fn sim_stops_on_unified_buffer_overflow() {
     let Some(cann) = cann() else {
         return;
     };
-    assert_stops_in(&fixture("ub_overflow"), &cann, &["kernel-assert", "ub-bounds"], 0, None);
+    assert_stops_in(
+        &fixture("ub_overflow"),
+        &cann,
+        &["kernel-assert", "ub-bounds"],
+        0,
+        None,
+    );
 }
 
 #[test]
@@ -741,7 +780,13 @@ fn sim_stops_on_a_data_copy_of_part_of_a_block() {
     let Some(cann) = cann() else {
         return;
     };
-    assert_stops_in(&fixture("misaligned_copy"), &cann, &["kernel-assert", "dma-alignment"], 0, None);
+    assert_stops_in(
+        &fixture("misaligned_copy"),
+        &cann,
+        &["kernel-assert", "dma-alignment"],
+        0,
+        None,
+    );
 }
 
 #[test]
@@ -749,7 +794,13 @@ fn sim_stops_on_queue_misuse() {
     let Some(cann) = cann() else {
         return;
     };
-    assert_stops_in(&fixture("queue_misuse"), &cann, &["kernel-assert", "queue-balance"], 0, None);
+    assert_stops_in(
+        &fixture("queue_misuse"),
+        &cann,
+        &["kernel-assert", "queue-balance"],
+        0,
+        None,
+    );
 }
 
 #[test]
@@ -758,7 +809,13 @@ fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
         return;
     };
     // Two units on two cores: only the second one reads past the end.
-    let summary = assert_stops_in(&fixture("gm_out_of_bounds"), &cann, &["gm-bounds"], 1, Some(2));
+    let summary = assert_stops_in(
+        &fixture("gm_out_of_bounds"),
+        &cann,
+        &["gm-bounds"],
+        1,
+        Some(2),
+    );
     let message = summary["message"].as_str().expect("message");
     assert!(
         message.contains("bytes [8, 12) of global tensor 'gradOutput', which has 8 bytes"),

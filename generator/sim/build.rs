@@ -286,7 +286,8 @@ struct Recipe {
 
 fn read_recipe(cann: &Cann) -> Result<Recipe, SimError> {
     let script = cann.p("metadef-src/metadef-src");
-    let text = std::fs::read_to_string(&script).map_err(|e| format!("{}: {e}", script.display()))?;
+    let text =
+        std::fs::read_to_string(&script).map_err(|e| format!("{}: {e}", script.display()))?;
     let start = text.find("# >>> recipe");
     let end = text.find("# <<< recipe");
     let (Some(start), Some(end)) = (start, end) else {
@@ -482,7 +483,8 @@ fn prep(cann: &Cann, cache: &Path) -> Result<Prep, SimError> {
         let md = stage.join("metadef");
         std::fs::create_dir_all(&md).map_err(|e| setup(e.to_string()))?;
         let platform_src = md.join("platform_dir.cpp");
-        std::fs::write(&platform_src, &recipe.platform_dir_src).map_err(|e| setup(e.to_string()))?;
+        std::fs::write(&platform_src, &recipe.platform_dir_src)
+            .map_err(|e| setup(e.to_string()))?;
         let mut sources: Vec<PathBuf> = recipe.sources.iter().map(PathBuf::from).collect();
         sources.push(platform_src);
         let jobs = sources
@@ -491,7 +493,13 @@ fn prep(cann: &Cann, cache: &Path) -> Result<Prep, SimError> {
             .map(|(i, f)| {
                 let mut a = vec![staged.fix_include()];
                 if f.extension().is_some_and(|e| e == "c") {
-                    a.extend(["-x".into(), "c".into(), "-O1".into(), "-fPIC".into(), "-w".into()]);
+                    a.extend([
+                        "-x".into(),
+                        "c".into(),
+                        "-O1".into(),
+                        "-fPIC".into(),
+                        "-w".into(),
+                    ]);
                     a.extend(
                         recipe
                             .lib_flags
@@ -677,7 +685,12 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
         a.extend([arg(&sources.tiling_cpp), "-o".into(), "tiling.o".into()]);
         run_cxx(&a, stage, &format!("the tiling of {}", op.op))?;
         run_cxx(
-            &["-c".into(), "entry.cpp".into(), "-o".into(), "entry.o".into()],
+            &[
+                "-c".into(),
+                "entry.cpp".into(),
+                "-o".into(),
+                "entry.o".into(),
+            ],
             stage,
             "the entry",
         )?;
@@ -699,6 +712,123 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
     })?;
     Ok(Built {
         path: exe,
+        cached: !built,
+        model_dir: prep.dir,
+    })
+}
+
+/// A kernel that is not an aclgen op project (CANN's own examples, ops-nn's kernels): one
+/// translation unit of `force_includes` then `source`, with extra include folders and defines.
+#[derive(Debug, Clone)]
+pub struct KernelSource {
+    /// Names the cache entry.
+    pub name: String,
+    pub source: PathBuf,
+    pub force_includes: Vec<PathBuf>,
+    pub include_dirs: Vec<PathBuf>,
+    pub defines: Vec<String>,
+    /// The kernel's `extern "C"` entry.
+    pub entry: String,
+    /// The number of tensor arguments before workspace and tiling.
+    pub tensors: usize,
+    /// The tiling struct the kernel reads (its size is checked against the tiling data).
+    pub tiling_type: String,
+}
+
+/// Builds (or reuses) the binary of a kernel-only run.
+pub fn kernel_binary(k: &KernelSource, cann: &Path, cache: &Path) -> Result<Built, SimError> {
+    let _guard = BUILD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let cann = Cann::open(cann)?;
+    std::fs::create_dir_all(cache).map_err(|e| setup(format!("{}: {e}", cache.display())))?;
+    let cache = cache
+        .canonicalize()
+        .map_err(|e| setup(format!("{}: {e}", cache.display())))?;
+    let prep = prep(&cann, &cache)?;
+    let abs = |p: &Path| {
+        p.canonicalize()
+            .map_err(|e| setup(format!("{}: {e}", p.display())))
+            .map(|p| p.to_string_lossy().into_owned())
+    };
+    let mut unit = format!("// Written by aclgen sim for the kernel {}.\n", k.name);
+    for f in &k.force_includes {
+        let _ = writeln!(unit, "#include \"{}\"", abs(f)?);
+    }
+    let _ = writeln!(unit, "#include \"{}\"", abs(&k.source)?);
+    let _ = writeln!(unit, "#define ACLGEN_KERNEL_TILING_TYPE {}", k.tiling_type);
+    let _ = writeln!(unit, "#include \"kernel_glue.inc\"");
+    let mut args: Vec<String> = (0..k.tensors).map(|i| format!("t[{i}]")).collect();
+    args.push("workspace".into());
+    args.push("tiling".into());
+    let params = vec!["uint8_t*"; k.tensors + 2].join(", ");
+    let entry = format!(
+        "#include <cstdint>\nextern \"C\" void {e}({params});\nextern const char* const kAclgenOpType = \"{n}\";\nvoid AclgenLaunch(uint8_t** t, uint8_t* workspace, uint8_t* tiling) {{ {e}({a}); }}\n",
+        e = k.entry,
+        n = k.name,
+        a = args.join(", ")
+    );
+    let mut key = Key::new("kernel");
+    key.text(&arg(&prep.dir));
+    key.text(&unit);
+    key.text(&entry);
+    key.text(&k.defines.join(" "));
+    for d in &k.include_dirs {
+        key.text(&arg(d));
+    }
+    key.file(Path::new("/"), &k.source)?;
+    for f in &k.force_includes {
+        key.file(Path::new("/"), f)?;
+    }
+    let safe: String = k
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir = cache.join(format!("kernel-{safe}-{}", key.hex()));
+    let built = cached_dir(&dir, |stage| {
+        std::fs::write(stage.join("entry.cpp"), &entry).map_err(|e| setup(e.to_string()))?;
+        std::fs::write(stage.join("kernel_unit.cpp"), &unit).map_err(|e| setup(e.to_string()))?;
+        let mut a = prep.kernel_flags(&cann);
+        a.push(format!("-I{}", arg(&prep.dir.join("model/src"))));
+        for d in &k.include_dirs {
+            a.push(format!("-I{}", abs(d)?));
+        }
+        a.extend(k.defines.iter().map(|d| format!("-D{d}")));
+        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
+        a.push(format!("-fdebug-prefix-map={}=", arg(stage)));
+        a.extend([
+            "-c".into(),
+            "kernel_unit.cpp".into(),
+            "-o".into(),
+            "kernel.o".into(),
+        ]);
+        run_cxx(&a, stage, &format!("the kernel {}", k.name))?;
+        run_cxx(
+            &[
+                "-c".into(),
+                "entry.cpp".into(),
+                "-o".into(),
+                "entry.o".into(),
+            ],
+            stage,
+            "the entry",
+        )?;
+        let link: Vec<String> = vec![
+            "-no-pie".into(),
+            "-o".into(),
+            "sim".into(),
+            arg(&prep.dir.join("driver.o")),
+            "entry.o".into(),
+            "kernel.o".into(),
+            arg(&prep.dir.join("model.o")),
+            arg(&prep.dir.join("libcann_cpudebug.a")),
+            arg(&prep.dir.join("libmetadef_tiling.a")),
+            "-ldl".into(),
+            "-lpthread".into(),
+        ];
+        run_cxx(&link, stage, &format!("the simulation of {}", k.name))
+    })?;
+    Ok(Built {
+        path: dir.join("sim"),
         cached: !built,
         model_dir: prep.dir,
     })

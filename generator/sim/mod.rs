@@ -7,6 +7,7 @@
 //! file written here (see `build.rs`). Binaries are cached under a hash of every source.
 
 mod build;
+pub use build::KernelSource;
 pub mod float16;
 pub mod reference;
 
@@ -111,10 +112,21 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
         .cann
         .canonicalize()
         .map_err(|e| SimError::Setup(format!("{}: {e}", opts.cann.display())))?;
-    for prefix in [&cann, &built.model_dir] {
+    for prefix in ignored_frames(&cann, &built.model_dir) {
         let _ = writeln!(job, "ignore_prefix {}", prefix.display());
     }
 
+    let mut summary = execute(&built, &job)?;
+    if let Some(obj) = summary.as_object_mut() {
+        obj.insert("op".into(), Value::from(op.op.clone()));
+        obj.insert("product".into(), Value::from(product.id()));
+        obj.insert("binary_cached".into(), Value::from(built.cached));
+    }
+    Ok(summary)
+}
+
+/// Runs a built binary on a job file; the driver's JSON summary, or why it failed.
+fn execute(built: &build::Built, job: &str) -> Result<Value, SimError> {
     let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
     let job_path = work.path().join("job.txt");
     std::fs::write(&job_path, job).map_err(|e| SimError::Setup(format!("job file: {e}")))?;
@@ -124,18 +136,13 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
         .map_err(|e| SimError::Setup(format!("{}: {e}", built.path.display())))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let mut summary: Value = stdout
+    let summary: Value = stdout
         .lines()
         .rev()
         .find_map(|l| serde_json::from_str(l).ok())
         .unwrap_or_else(|| {
             serde_json::json!({"status": "crashed", "exit": out.status.code(), "stderr": stderr})
         });
-    if let Some(obj) = summary.as_object_mut() {
-        obj.insert("op".into(), Value::from(op.op.clone()));
-        obj.insert("product".into(), Value::from(product.id()));
-        obj.insert("binary_cached".into(), Value::from(built.cached));
-    }
     match out.status.code() {
         Some(0) => Ok(summary),
         Some(2) => Err(SimError::Setup(stderr.trim().to_string())),
@@ -254,4 +261,85 @@ pub fn default_cache() -> PathBuf {
 /// The op's kernel entry name, as the generated kernel spells it.
 pub fn kernel_symbol(op: &OpIr) -> String {
     snake_case(&op.op)
+}
+
+/// A kernel-only run: the tensors (name, bytes, output?) in the kernel's argument order, the
+/// tiling data, block dim, tiling key and workspace bytes, as a host tiling would give them.
+#[derive(Debug, Clone)]
+pub struct KernelRun {
+    pub tensors: Vec<(String, Vec<u8>, bool)>,
+    pub tiling: Vec<u8>,
+    pub block_dim: u32,
+    pub tiling_key: u64,
+    pub workspace_bytes: u64,
+}
+
+/// Builds the kernel of `source` on the model and runs it; returns the outputs' bytes (in
+/// argument order) and the driver's summary.
+pub fn run_kernel(
+    source: &KernelSource,
+    run: &KernelRun,
+    cann: &Path,
+    cache: &Path,
+) -> Result<(Vec<Vec<u8>>, Value), SimError> {
+    let built = build::kernel_binary(source, cann, cache)?;
+    let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
+    let tiling_path = work.path().join("tiling.bin");
+    std::fs::write(&tiling_path, &run.tiling).map_err(|e| SimError::Setup(e.to_string()))?;
+    let mut job = String::new();
+    let _ = writeln!(job, "soc Ascend910B2");
+    let _ = writeln!(job, "ub_bytes {}", Product::Ascend910b.ub_bytes());
+    let _ = writeln!(job, "core_num 0");
+    let _ = writeln!(
+        job,
+        "kernel_only {} {} {} {}",
+        run.block_dim,
+        run.tiling_key,
+        run.workspace_bytes,
+        tiling_path.display()
+    );
+    let cann = cann
+        .canonicalize()
+        .map_err(|e| SimError::Setup(format!("{}: {e}", cann.display())))?;
+    for prefix in ignored_frames(&cann, &built.model_dir) {
+        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
+    }
+    let mut outputs = Vec::new();
+    for (i, (name, bytes, output)) in run.tensors.iter().enumerate() {
+        let path = work.path().join(format!("t{i}.bin"));
+        if !*output {
+            std::fs::write(&path, bytes).map_err(|e| SimError::Setup(e.to_string()))?;
+        } else {
+            outputs.push(path.clone());
+        }
+        // A flat UINT8 tensor of the data's size: the kernel sees bytes.
+        let _ = writeln!(
+            job,
+            "{} {name} UINT8 1 {} {}",
+            if *output { "output" } else { "input" },
+            bytes.len(),
+            path.display()
+        );
+    }
+    let mut summary = execute(&built, &job)?;
+    if let Some(obj) = summary.as_object_mut() {
+        obj.insert("kernel".into(), Value::from(source.name.clone()));
+        obj.insert("binary_cached".into(), Value::from(built.cached));
+    }
+    let mut data = Vec::new();
+    for p in outputs {
+        data.push(std::fs::read(&p).map_err(|e| SimError::Setup(format!("{}: {e}", p.display())))?);
+    }
+    Ok((data, summary))
+}
+
+/// Frames in these folders are CANN's API or the model, not the kernel's own code: a violation's
+/// file:line is the innermost frame outside them.
+fn ignored_frames(cann: &Path, model: &Path) -> Vec<PathBuf> {
+    vec![
+        cann.join("asc-devkit"),
+        cann.join("asc-tools/cpudebug"),
+        cann.join("generated"),
+        model.to_path_buf(),
+    ]
 }

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -34,6 +35,7 @@ extern "C" uint8_t* AclgenKernelUbBase();
 extern "C" uint64_t AclgenKernelUbBytes();
 extern "C" void AclgenKernelCoreSetup(int64_t blockIdx, int64_t blockNum, uint64_t tilingKey);
 extern "C" uint64_t AclgenKernelTilingStructBytes();
+extern "C" void AclgenKernelBeforeFork();
 
 namespace {
 
@@ -65,6 +67,12 @@ struct Job {
     std::vector<std::string> ignorePrefixes;
     std::vector<Tensor> tensors;
     std::vector<Attr> attrs;
+    // Kernel only (no tiling function): block dim, tiling key, workspace bytes, tiling data file.
+    bool kernelOnly = false;
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    uint64_t workspaceBytes = 0;
+    std::string tilingPath;
 };
 
 std::string JsonString(const std::string& s) {
@@ -128,6 +136,9 @@ Job ReadJob(const char* path) {
             ls >> job.ubBytes;
         } else if (kind == "core_num") {
             ls >> job.coreNum;
+        } else if (kind == "kernel_only") {
+            job.kernelOnly = true;
+            ls >> job.blockDim >> job.tilingKey >> job.workspaceBytes >> job.tilingPath;
         } else if (kind == "ignore_prefix") {
             std::string p;
             ls >> p;
@@ -272,24 +283,10 @@ std::pair<std::string, int> KernelLine(const Job& job, const AclgenCoreReport& r
     return found;
 }
 
-void OnAbort(int) {
-    // CANN's own checks (ASCENDC_ASSERT and the api_check functions) print their message and raise
-    // SIGABRT.
-    AclgenModelFail("kernel-assert", "a check of CANN's Ascend C failed (its message is printed above)");
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-    if (argc != 2) BadJob("usage: aclgen-sim JOB_FILE");
-    Job job = ReadJob(argv[1]);
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    if (n > 0) job.exe.assign(exe, static_cast<size_t>(n));
-    AclgenModelInit(job.coreNum == 0 ? 64 : job.coreNum);
-    LoadTensors(job);
-
-    // ---- tiling, on CANN's metadef ----
+/// The op's tiling function on CANN's metadef: OpTilingContextBuilder, the IMPL_OP_OPTILING
+/// registry, platform info from the SoC's .ini. Returns 0, or the exit code of a failure.
+int RunTiling(Job& job, uint32_t& blockDim, uint64_t& tilingKey, uint64_t& workspaceBytes,
+              std::vector<uint8_t>& tilingData) {
     gert::OpTilingContextBuilder builder;
     builder.OpName((std::string(kAclgenOpType) + "_sim").c_str()).OpType(kAclgenOpType);
     std::vector<gert::Tensor*> ins, outs;
@@ -325,13 +322,51 @@ int main(int argc, char** argv) {
                   << "}" << std::endl;
         return 4;
     }
-    uint32_t blockDim = ctx->GetBlockDim();
-    uint64_t tilingKey = ctx->GetTilingKey();
+    blockDim = ctx->GetBlockDim();
+    tilingKey = ctx->GetTilingKey();
     gert::TilingData* raw = ctx->GetRawTilingData();
-    uint64_t tilingBytes = raw->GetDataSize();
-    uint64_t workspaceBytes = 0;
+    const uint8_t* data = static_cast<const uint8_t*>(raw->GetData());
+    tilingData.assign(data, data + raw->GetDataSize());
+    workspaceBytes = 0;
     size_t wsNum = ctx->GetWorkspaceNum();
     for (size_t i = 0; i < wsNum; ++i) workspaceBytes += ctx->GetWorkspaceSizes(wsNum)[i];
+    return 0;
+
+}
+
+void OnAbort(int) {
+    // CANN's own checks (ASCENDC_ASSERT and the api_check functions) print their message and raise
+    // SIGABRT.
+    AclgenModelFail("kernel-assert", "a check of CANN's Ascend C failed (its message is printed above)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) BadJob("usage: aclgen-sim JOB_FILE");
+    Job job = ReadJob(argv[1]);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n > 0) job.exe.assign(exe, static_cast<size_t>(n));
+    LoadTensors(job);
+
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    uint64_t workspaceBytes = 0;
+    std::vector<uint8_t> tilingData;
+    if (job.kernelOnly) {
+        blockDim = job.blockDim;
+        tilingKey = job.tilingKey;
+        workspaceBytes = job.workspaceBytes;
+        std::ifstream f(job.tilingPath, std::ios::binary);
+        if (!f) BadJob("cannot read the tiling data from " + job.tilingPath);
+        tilingData.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+        if (blockDim == 0) BadJob("block dim 0");
+    } else {
+        int rc = RunTiling(job, blockDim, tilingKey, workspaceBytes, tilingData);
+        if (rc != 0) return rc;
+    }
+    uint64_t tilingBytes = tilingData.size();
 
     uint64_t structBytes = AclgenKernelTilingStructBytes();
     if (structBytes > tilingBytes) {
@@ -343,7 +378,7 @@ int main(int argc, char** argv) {
         return 3;
     }
     uint8_t* tilingGm = SharedAlloc(tilingBytes);
-    std::memcpy(tilingGm, raw->GetData(), tilingBytes);
+    std::memcpy(tilingGm, tilingData.data(), tilingBytes);
     AclgenModelRegisterGm(tilingGm, tilingBytes, "tiling");
     uint8_t* workspace = SharedAlloc(workspaceBytes == 0 ? 32 : workspaceBytes);
     AclgenModelRegisterGm(workspace, workspaceBytes == 0 ? 32 : workspaceBytes, "workspace");
@@ -354,6 +389,8 @@ int main(int argc, char** argv) {
     if (blockDim > 64 && job.coreNum == 0) BadJob("block dim " + std::to_string(blockDim) + " exceeds 64 cores");
 
     // ---- the kernel: one process per core ----
+    AclgenModelInit(blockDim);
+    AclgenKernelBeforeFork();
     std::vector<uint8_t*> args;
     for (Tensor& t : job.tensors) args.push_back(t.data);
     std::fflush(stdout);
@@ -385,8 +422,32 @@ int main(int argc, char** argv) {
         }
         pids[core] = pid;
     }
+    // Reap the cores as they end; once one fails, the others are stopped (a core waiting in
+    // SyncAll for the failed one would wait forever).
     std::vector<int> statuses(blockDim, 0);
-    for (uint32_t core = 0; core < blockDim; ++core) waitpid(pids[core], &statuses[core], 0);
+    std::vector<bool> stopped(blockDim, false), reaped(blockDim, false);
+    for (uint32_t left = blockDim; left > 0; --left) {
+        int st = 0;
+        pid_t pid = waitpid(-1, &st, 0);
+        if (pid < 0) break;
+        uint32_t core = 0;
+        while (core < blockDim && pids[core] != pid) ++core;
+        if (core == blockDim) {
+            ++left;
+            continue;
+        }
+        statuses[core] = st;
+        reaped[core] = true;
+        bool ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+        if (!ok && !stopped[core]) {
+            for (uint32_t other = 0; other < blockDim; ++other) {
+                if (!reaped[other] && !stopped[other]) {
+                    stopped[other] = true;
+                    kill(pids[other], SIGKILL);
+                }
+            }
+        }
+    }
 
     std::vector<std::string> output(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {
@@ -404,6 +465,7 @@ int main(int argc, char** argv) {
             ubPeak = std::max<uint64_t>(ubPeak, r.ubPeak);
             continue;
         }
+        if (stopped[core] && r.status != 1) continue;  // stopped after another core failed
         std::string rule = r.status == 1 ? r.rule : "crash";
         std::string message = r.status == 1 ? r.message : "";
         if (r.status != 1) {

@@ -234,6 +234,10 @@ ACLGEN_FOR_FLOAT(ACLGEN_UNARY, vln)
 #undef ACLGEN_UNARY
 
 // Multi-core.
+int64_t get_block_num();
+int64_t get_block_idx();
+int64_t get_subblockid();
+int64_t get_subblockdim();
 int64_t __sync_all_stub(int32_t usedCores, bool isAIVOnly);
 int64_t ffts_cross_core_sync(pipe_t pipe, uint64_t config);
 int64_t wait_flag_dev(int64_t flagId);

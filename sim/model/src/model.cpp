@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <execinfo.h>
 #include <sched.h>
 #include <string>
@@ -61,16 +62,30 @@ struct Shared {
     std::atomic<int32_t> atomicLock;
     std::atomic<uint32_t> barrierCount;
     std::atomic<uint32_t> barrierGeneration;
+    std::atomic<uint32_t> flagArrivals[16];
     uint32_t cores;
     AclgenCoreReport reports[1];
 };
 Shared* g_shared = nullptr;
 
 // ---- shadow memory ----
+/// Reader slots: S, V, MTE2, MTE3 each their own, the other pipes (cube, fixpipe) share one.
+constexpr int kReadSlots = 5;
+int ReadSlot(int pipe) {
+    switch (pipe) {
+        case PIPE_S: return 0;
+        case PIPE_V: return 1;
+        case PIPE_MTE2: return 2;
+        case PIPE_MTE3: return 3;
+        default: return 4;
+    }
+}
+const int kSlotPipe[kReadSlots] = {PIPE_S, PIPE_V, PIPE_MTE2, PIPE_MTE3, PIPE_M};
+
 struct ByteState {
-    uint8_t writer;  // pipe + 1, 0 = none
     uint32_t writeSeq;
-    uint32_t readSeq[kPipes];
+    uint32_t readSeq[kReadSlots];
+    uint8_t writer;  // pipe + 1, 0 = none
 };
 
 struct Region {
@@ -163,8 +178,8 @@ int WantedProt(size_t page) {
     for (uint8_t* a = lo; a < hi; ++a) {
         const ByteState& s = g_ub->shadow[a - g_ub->base];
         if (s.writer != 0 && s.writer - 1 != PIPE_S && s.writeSeq > known[s.writer - 1]) return PROT_NONE;
-        for (int q = 0; q < kPipes; ++q) {
-            if (q != PIPE_S && s.readSeq[q] > known[q]) readOnly = true;
+        for (int q = 1; q < kReadSlots; ++q) {
+            if (s.readSeq[q] > known[kSlotPipe[q]]) readOnly = true;
         }
     }
     return readOnly ? PROT_READ : PROT_READ | PROT_WRITE;
@@ -256,19 +271,20 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
                  (unsigned long long)(a - r->base + i), PipeName(w), PipeName(pipe), PipeName(w));
         }
         if (write) {
-            for (int q = 0; q < kPipes; ++q) {
-                if (q != pipe && s.readSeq[q] > known[q]) {
+            for (int q = 0; q < kReadSlots; ++q) {
+                int qp = kSlotPipe[q];
+                if (q != ReadSlot(pipe) && s.readSeq[q] > known[qp]) {
                     Fail("pipe-hazard",
                          "%s on pipe %s writes %s byte %llu, last read on pipe %s with no set_flag/wait_flag or "
                          "barrier ordering the two (write after read)",
                          g_currentIntrinsic, PipeName(pipe), r->ub ? "Unified Buffer" : r->name.c_str(),
-                         (unsigned long long)(a - r->base + i), PipeName(q));
+                         (unsigned long long)(a - r->base + i), PipeName(qp));
                 }
             }
             s.writer = static_cast<uint8_t>(pipe + 1);
             s.writeSeq = seq;
         } else {
-            s.readSeq[pipe] = seq;
+            s.readSeq[ReadSlot(pipe)] = seq;
         }
     }
 }
@@ -316,8 +332,8 @@ void OnSegv(int sig, siginfo_t* info, void* ctx) {
         bool hazard = s.writer != 0 && w != PIPE_S && s.writeSeq > known[w];
         int readPipe = -1;
         if (write) {
-            for (int q = 0; q < kPipes && readPipe < 0; ++q) {
-                if (q != PIPE_S && s.readSeq[q] > known[q]) readPipe = q;
+            for (int q = 1; q < kReadSlots && readPipe < 0; ++q) {
+                if (s.readSeq[q] > known[kSlotPipe[q]]) readPipe = kSlotPipe[q];
             }
         }
         if (hazard || readPipe >= 0) {
@@ -1166,13 +1182,25 @@ ACLGEN_UNARY_DEF(vln, float, std::log(a))
 
 // =============================== multi-core ===============================
 namespace {
+/// Spins until `done`; a core that waits 60 s for the others is reported (they never arrive).
+template <class F>
+void WaitFor(const char* what, F done) {
+    time_t start = time(nullptr);
+    while (!done()) {
+        sched_yield();
+        if (time(nullptr) - start > 60) {
+            Fail("sync-deadlock", "%s waited 60 s for the other cores of the launch: not every core reaches it", what);
+        }
+    }
+}
+
 void Barrier() {
     uint32_t gen = g_shared->barrierGeneration.load();
     if (g_shared->barrierCount.fetch_add(1) + 1 == g_shared->cores) {
         g_shared->barrierCount.store(0);
         g_shared->barrierGeneration.fetch_add(1);
     } else {
-        while (g_shared->barrierGeneration.load() == gen) sched_yield();
+        WaitFor("SyncAll", [&] { return g_shared->barrierGeneration.load() != gen; });
     }
     // Every core's GM writes before the barrier are visible after it; the core's own pipes
     // are drained (SyncAll starts with a PIPE_ALL barrier on the hardware).
@@ -1185,11 +1213,35 @@ int64_t __sync_all_stub(int32_t, bool) {
     Barrier();
     return 0;
 }
-int64_t ffts_cross_core_sync(pipe_t, uint64_t) {
-    AclgenModelUnmodelled("ffts_cross_core_sync (hardware SyncAll; use SyncAll<false> or the soft SyncAll)");
+// The hardware SyncAll of vector cores: every core sets a cross-core flag (mode 0: all cores of
+// the launch), then waits for it; the k-th wait returns once every core has set the flag k times.
+namespace {
+uint32_t g_flagWaits[16];
 }
-int64_t wait_flag_dev(int64_t) { AclgenModelUnmodelled("wait_flag_dev (hardware SyncAll)"); }
+int64_t ffts_cross_core_sync(pipe_t, uint64_t config) {
+    g_currentIntrinsic = "ffts_cross_core_sync (SyncAll)";
+    uint64_t mode = (config >> 4) & 0x3;
+    uint64_t flag = (config >> 8) & 0xf;
+    if (mode != 0) {
+        AclgenModelUnmodelled("ffts_cross_core_sync in a mode other than 0 (all cores): cube/vector group sync");
+    }
+    g_shared->flagArrivals[flag].fetch_add(1);
+    return 0;
+}
+int64_t wait_flag_dev(int64_t flagId) {
+    g_currentIntrinsic = "wait_flag_dev (SyncAll)";
+    uint32_t flag = static_cast<uint32_t>(flagId) & 0xf;
+    uint32_t k = ++g_flagWaits[flag];
+    WaitFor("SyncAll (wait_flag_dev)", [&] { return g_shared->flagArrivals[flag].load() >= k * g_shared->cores; });
+    pipe_barrier(PIPE_ALL);
+    return 0;
+}
 int64_t set_ffts_base_addr(uint64_t) { return 0; }
+// The launch's core numbering (the CPU-debug registers of stub_base, set per core by the driver).
+int64_t get_block_num() { return block_num; }
+int64_t get_block_idx() { return block_idx; }
+int64_t get_subblockid() { return sub_block_idx; }
+int64_t get_subblockdim() { return g_taskRation; }
 
 // =============================== model internals of the number types ===============================
 namespace bfloat16 {
