@@ -42,8 +42,9 @@ fn cann() -> Option<PathBuf> {
 }
 
 /// Largest |got - want| per (op, dtype, cores), printed by each test.
-static MAX_ERROR: Mutex<BTreeMap<(String, String, u32), (f64, usize)>> =
-    Mutex::new(BTreeMap::new());
+/// (op, dtype, cores) → (max |error|, runs).
+type ErrorTable = BTreeMap<(String, String, u32), (f64, usize)>;
+static MAX_ERROR: Mutex<ErrorTable> = Mutex::new(BTreeMap::new());
 
 fn record_error(op: &str, dtype: DType, cores: u32, got: &[f64], want: &[f64]) {
     let err = got
