@@ -221,3 +221,145 @@ fn ops_nn_adaptive_avg_pool3d_grad_kernel_runs_on_the_model_and_agrees() {
         "sim figures: ops-nn adaptive_avg_pool3d_grad fp32 (NC {nc}, {input:?} <- {output:?}) on {cores} cores, SyncAll + atomic add: max |error| {max_err:.3e}"
     );
 }
+
+/// Every finite value of a 16-bit float format, sorted, with its bits.
+fn finite_values(to_f32: fn(u16) -> f32) -> Vec<(f64, u16)> {
+    let mut v: Vec<(f64, u16)> = (0..=u16::MAX)
+        .map(|b| (to_f32(b) as f64, b))
+        .filter(|(f, b)| f.is_finite() && *b != 0x8000)
+        .collect();
+    v.sort_by(|a, b| a.0.total_cmp(&b.0));
+    v
+}
+
+/// The reference rounding: the representable neighbours of `x` and the mode's choice between
+/// them (ties of RINT to the even significand, of ROUND away from zero; ODD to the odd one).
+fn round_to(values: &[(f64, u16)], x: f64, mode: &str) -> u16 {
+    let bits = pick(values, x, mode);
+    // A zero keeps the sign of what was rounded.
+    if bits == 0 && x < 0.0 {
+        0x8000
+    } else {
+        bits
+    }
+}
+
+fn pick(values: &[(f64, u16)], x: f64, mode: &str) -> u16 {
+    let i = values.partition_point(|(v, _)| *v < x);
+    if i < values.len() && values[i].0 == x {
+        return values[i].1;
+    }
+    let (lo, hi) = (values[i - 1], values[i]);
+    let toward_zero = if x > 0.0 { lo } else { hi };
+    let away = if x > 0.0 { hi } else { lo };
+    let (dl, dh) = (x - lo.0, hi.0 - x);
+    match mode {
+        "floor" => lo.1,
+        "ceil" => hi.1,
+        "trunc" => toward_zero.1,
+        "odd" => {
+            if lo.1 & 1 == 1 {
+                lo.1
+            } else {
+                hi.1
+            }
+        }
+        "round" if dl == dh => away.1,
+        "rint" if dl == dh => {
+            if lo.1 & 1 == 0 {
+                lo.1
+            } else {
+                hi.1
+            }
+        }
+        _ if dl < dh => lo.1,
+        _ => hi.1,
+    }
+}
+
+#[test]
+fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
+    let Some(cann) = shared("cann") else {
+        return;
+    };
+    let half_values = finite_values(f16_bits_to_f32);
+    let bf16_values = finite_values(aclgen::sim::float16::bf16_bits_to_f32);
+    // Random magnitudes across both formats' ranges, exact ties of each format, subnormals.
+    let mut rng = Rng(99);
+    let mut x: Vec<f32> = Vec::new();
+    for _ in 0..448 {
+        let e = (rng.next() % 40) as i32 - 26;
+        x.push(rng.unit() * 2f32.powi(e));
+    }
+    for k in 0..32u16 {
+        let h = f16_bits_to_f32(0x3c00 + k) as f64;
+        let next = f16_bits_to_f32(0x3c01 + k) as f64;
+        x.push(((h + next) / 2.0) as f32);
+        x.push(-((h + next) / 2.0) as f32);
+    }
+    x.truncate(512);
+    let n = x.len() as u32;
+    let floats = |v: &[f32]| v.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
+    let source = KernelSource {
+        name: "cast_modes".into(),
+        source: repo().join("tests/fixtures/sim/cast_modes_kernel.cpp"),
+        force_includes: Vec::new(),
+        include_dirs: Vec::new(),
+        defines: Vec::new(),
+        entry: "cast_modes".into(),
+        tensors: 3,
+        tiling_type: "uint32_t".into(),
+    };
+    let run = KernelRun {
+        tensors: vec![
+            ("x".into(), floats(&x), false),
+            ("h".into(), vec![0; 6 * n as usize * 2], true),
+            ("b".into(), vec![0; 5 * n as usize * 2], true),
+        ],
+        tiling: n.to_le_bytes().to_vec(),
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+    };
+    let (outputs, summary) =
+        run_kernel(&source, &run, &cann, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary["status"], "ok", "{summary}");
+    let bits = |b: &[u8]| -> Vec<u16> {
+        b.chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect()
+    };
+    let (h, b) = (bits(&outputs[0]), bits(&outputs[1]));
+    let mut checked = 0;
+    for (m, mode) in ["rint", "round", "floor", "ceil", "trunc", "odd"]
+        .iter()
+        .enumerate()
+    {
+        for (i, v) in x.iter().enumerate() {
+            let want = round_to(&half_values, *v as f64, mode);
+            let got = h[m * n as usize + i];
+            assert_eq!(
+                got, want,
+                "fp16 {mode} of {v:e}: got {got:#06x}, want {want:#06x}"
+            );
+            checked += 1;
+        }
+    }
+    for (m, mode) in ["rint", "round", "floor", "ceil", "trunc"]
+        .iter()
+        .enumerate()
+    {
+        for (i, v) in x.iter().enumerate() {
+            let want = round_to(&bf16_values, *v as f64, mode);
+            let got = b[m * n as usize + i];
+            assert_eq!(
+                got, want,
+                "bf16 {mode} of {v:e}: got {got:#06x}, want {want:#06x}"
+            );
+            checked += 1;
+        }
+    }
+    println!(
+        "sim figures: Cast fp32 -> fp16 (6 modes), bf16 (5 modes): {checked} values bit-exact"
+    );
+}

@@ -422,33 +422,10 @@ int main(int argc, char** argv) {
         }
         pids[core] = pid;
     }
-    // Reap the cores as they end; once one fails, the others are stopped (a core waiting in
-    // SyncAll for the failed one would wait forever).
+    // Every core runs to its end or its first violation; a core waiting in SyncAll for one that
+    // failed stops without a report (status 3), so the lowest failing core is the same each run.
     std::vector<int> statuses(blockDim, 0);
-    std::vector<bool> stopped(blockDim, false), reaped(blockDim, false);
-    for (uint32_t left = blockDim; left > 0; --left) {
-        int st = 0;
-        pid_t pid = waitpid(-1, &st, 0);
-        if (pid < 0) break;
-        uint32_t core = 0;
-        while (core < blockDim && pids[core] != pid) ++core;
-        if (core == blockDim) {
-            ++left;
-            continue;
-        }
-        statuses[core] = st;
-        reaped[core] = true;
-        bool ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-        if (!ok && !stopped[core]) {
-            for (uint32_t other = 0; other < blockDim; ++other) {
-                if (!reaped[other] && !stopped[other]) {
-                    stopped[other] = true;
-                    kill(pids[other], SIGKILL);
-                }
-            }
-        }
-    }
-
+    for (uint32_t core = 0; core < blockDim; ++core) waitpid(pids[core], &statuses[core], 0);
     std::vector<std::string> output(blockDim);
     for (uint32_t core = 0; core < blockDim; ++core) {
         lseek(logs[core], 0, SEEK_SET);
@@ -465,7 +442,7 @@ int main(int argc, char** argv) {
             ubPeak = std::max<uint64_t>(ubPeak, r.ubPeak);
             continue;
         }
-        if (stopped[core] && r.status != 1) continue;  // stopped after another core failed
+        if (r.status == 3) continue;  // stopped after another core failed
         std::string rule = r.status == 1 ? r.rule : "crash";
         std::string message = r.status == 1 ? r.message : "";
         if (r.status != 1) {

@@ -8,7 +8,7 @@ extern "C" {
 
 /// One core's outcome, in memory shared by every core process.
 struct AclgenCoreReport {
-    int32_t status;  // 0 ran, 1 violation, 2 never finished
+    int32_t status;  // 0 ran, 1 violation, 2 never finished, 3 stopped: another core failed
     char rule[48];
     char message[1024];
     uint64_t frames[48];  // return addresses, innermost first, for file:line

@@ -63,6 +63,7 @@ struct Shared {
     std::atomic<uint32_t> barrierCount;
     std::atomic<uint32_t> barrierGeneration;
     std::atomic<uint32_t> flagArrivals[16];
+    std::atomic<int32_t> failed;  // a core broke a rule: cores waiting for it in SyncAll stop
     uint32_t cores;
     AclgenCoreReport reports[1];
 };
@@ -138,6 +139,7 @@ const char* g_currentIntrinsic = "";
         int n = backtrace(frames, 48);
         for (int i = 0; i < n; ++i) r.frames[i] = reinterpret_cast<uint64_t>(frames[i]);
         r.frameCount = n;
+        g_shared->failed.store(1);
         fflush(stdout);
         _exit(3);
     }
@@ -344,6 +346,7 @@ void OnSegv(int sig, siginfo_t* info, void* ctx) {
             for (int i = 0; i < n; ++i) r.frames[i + 1] = reinterpret_cast<uint64_t>(frames[i]);
             r.frameCount = n + 1;
             r.status = 1;
+            g_shared->failed.store(1);
             snprintf(r.rule, sizeof(r.rule), "pipe-hazard");
             if (hazard) {
                 snprintf(r.message, sizeof(r.message),
@@ -1188,6 +1191,11 @@ void WaitFor(const char* what, F done) {
     time_t start = time(nullptr);
     while (!done()) {
         sched_yield();
+        if (g_shared->failed.load() != 0) {
+            // Another core broke a rule and will never arrive: stop without a report of our own.
+            g_shared->reports[g_core.index].status = 3;
+            _exit(4);
+        }
         if (time(nullptr) - start > 60) {
             Fail("sync-deadlock", "%s waited 60 s for the other cores of the launch: not every core reaches it", what);
         }
