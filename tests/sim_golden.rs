@@ -762,19 +762,7 @@ fn mutation_misaligned_copy_is_caught() {
     );
 }
 
-#[test]
-fn sim_stops_on_unified_buffer_overflow() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    assert_stops_in(
-        &fixture("ub_overflow"),
-        &cann,
-        &["kernel-assert", "ub-bounds"],
-        0,
-        None,
-    );
-}
+// The UB capacity check of InitBuffer (fixture ub_overflow) is tests/sim_cli.rs's broken-body test.
 
 #[test]
 fn sim_stops_on_a_data_copy_of_part_of_a_block() {
