@@ -136,7 +136,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
     },
-    /// Run an op's generated tiling and hand-written kernel on the CPU (host emulation of Ascend C).
+    /// Run an op's generated tiling and kernel on the CPU: CANN's real Ascend C and metadef on
+    /// aclgen's open AI Core model, with a pipe checker.
     Sim {
         /// Op name (without the aclnn prefix), e.g. AvgPool2dBackward.
         #[arg(long)]
@@ -150,9 +151,13 @@ pub enum Command {
         /// The generated tree holding the op's tiling and kernel (run `gen` first).
         #[arg(long, default_value = "generated")]
         generated: PathBuf,
-        /// Hand-written kernel bodies and the host emulation headers (`kernels/host/`).
-        #[arg(long, default_value = "kernels")]
-        kernels: PathBuf,
+        /// CANN's folder (asc-devkit, asc-tools, metadef, metadef-src); default
+        /// `$ASCEND_HOME_PATH`, else `../shared/cann` next to the project.
+        #[arg(long)]
+        cann: Option<PathBuf>,
+        /// Vector cores the tiling may use (default: the SoC's, 48 on Ascend910B2).
+        #[arg(long)]
+        cores: Option<u32>,
     },
 }
 
@@ -255,8 +260,9 @@ pub fn run(command: Command) -> Outcome {
             call,
             specs,
             generated,
-            kernels,
-        } => sim::run(&op, &call, &specs, &generated, &kernels),
+            cann,
+            cores,
+        } => sim::run(&op, &call, &specs, &generated, cann.as_deref(), cores),
     }
 }
 

@@ -1,10 +1,17 @@
 //! `aclgen sim`: an op's tiling and kernel run on the CPU against a validated call.
 
 use super::{Failure, Outcome};
-use crate::sim::{default_cache, host_dir, parse_case, SimError, SimOptions};
+use crate::sim::{default_cache, find_cann, parse_case, SimError, SimOptions};
 use std::path::Path;
 
-pub fn run(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &Path) -> Outcome {
+pub fn run(
+    op: &str,
+    call: &Path,
+    specs: &Path,
+    generated: &Path,
+    cann: Option<&Path>,
+    cores: Option<u32>,
+) -> Outcome {
     let loaded = crate::pipeline::load(specs)?;
     let wanted = op.strip_prefix("aclnn").unwrap_or(op);
     let op_ir = loaded
@@ -18,12 +25,15 @@ pub fn run(op: &str, call: &Path, specs: &Path, generated: &Path, kernels: &Path
     let case_dir = call.parent().unwrap_or(Path::new("."));
     let case = parse_case(op_ir, &text, case_dir)
         .map_err(|e| Failure::usage(format!("{}: {e}", call.display())))?;
+    if cores == Some(0) {
+        return Err(Failure::usage("--cores must be at least 1"));
+    }
+    let cann = find_cann(cann).map_err(Failure::usage)?;
     let opts = SimOptions {
         generated: generated.to_path_buf(),
-        kernels: kernels.to_path_buf(),
-        host: host_dir(kernels),
+        cann,
         cache: default_cache(),
-        core_num: None,
+        core_num: cores,
     };
     match crate::sim::run(op_ir, &case, &opts) {
         Ok(summary) => {

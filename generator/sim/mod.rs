@@ -1,11 +1,13 @@
-//! Runs an op's generated tiling and hand-written kernel on the CPU through the host emulation.
+//! Runs an op's generated tiling and kernel on the CPU: the kernel against CANN's real CPU-debug
+//! Ascend C (`kernel_operator.h` of asc-devkit) on aclgen's open AI Core model (`sim/model/`),
+//! the tiling against CANN's real metadef (built from `metadef-src`).
 //!
 //! `sim` compiles, with the system g++, the GENERATED project's `op_host/<snake>_tiling.cpp` and
-//! `op_kernel/<snake>.cpp` against `kernels/host/` (the Ascend C emulation) and `kernels/<snake>/`
-//! (the body), plus the fixed driver `kernels/host/sim_main.cpp` and a small entry file written
-//! here. The binary is cached under a hash of every source, so it is rebuilt when one changes.
+//! `op_kernel/<snake>.cpp` unchanged, plus the model, the driver (`sim/driver/`) and a small entry
+//! file written here (see `build.rs`). Binaries are cached under a hash of every source.
 
 mod build;
+pub use build::KernelSource;
 pub mod float16;
 pub mod reference;
 
@@ -22,10 +24,8 @@ use std::process::Command;
 pub struct SimOptions {
     /// The generated project root (`generated/`), holding `ops/<snake>/`.
     pub generated: PathBuf,
-    /// The hand-written kernels (`kernels/`), holding `<snake>/`.
-    pub kernels: PathBuf,
-    /// The host emulation and driver (`kernels/host/`).
-    pub host: PathBuf,
+    /// CANN's folder: asc-devkit, asc-tools/cpudebug, metadef, metadef-src (`find_cann`).
+    pub cann: PathBuf,
     /// Folder of cached binaries.
     pub cache: PathBuf,
     /// Vector cores to emulate; `None` = the product's count.
@@ -100,9 +100,33 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
     crate::rules::validate_call(op, &case.call).map_err(SimError::Rejected)?;
     let product = Product::parse(&case.call.product)
         .ok_or_else(|| SimError::Setup(format!("unknown product `{}`", case.call.product)))?;
-    let job = job_text(op, case, product, opts.core_num)?;
+    if !matches!(product, Product::Ascend910b | Product::Ascend910_93) {
+        return Err(SimError::Setup(format!(
+            "sim runs Atlas A2/A3 kernels (ascend910b, ascend910_93: arch 2201), not {}",
+            product.id()
+        )));
+    }
+    let mut job = job_text(op, case, product, opts.core_num)?;
     let built = build::binary(op, opts)?;
+    let cann = opts
+        .cann
+        .canonicalize()
+        .map_err(|e| SimError::Setup(format!("{}: {e}", opts.cann.display())))?;
+    for prefix in ignored_frames(&cann, &built.model_dir) {
+        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
+    }
 
+    let mut summary = execute(&built, &job)?;
+    if let Some(obj) = summary.as_object_mut() {
+        obj.insert("op".into(), Value::from(op.op.clone()));
+        obj.insert("product".into(), Value::from(product.id()));
+        obj.insert("binary_cached".into(), Value::from(built.cached));
+    }
+    Ok(summary)
+}
+
+/// Runs a built binary on a job file; the driver's JSON summary, or why it failed.
+fn execute(built: &build::Built, job: &str) -> Result<Value, SimError> {
     let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
     let job_path = work.path().join("job.txt");
     std::fs::write(&job_path, job).map_err(|e| SimError::Setup(format!("job file: {e}")))?;
@@ -112,18 +136,13 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
         .map_err(|e| SimError::Setup(format!("{}: {e}", built.path.display())))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let mut summary: Value = stdout
+    let summary: Value = stdout
         .lines()
         .rev()
         .find_map(|l| serde_json::from_str(l).ok())
         .unwrap_or_else(|| {
             serde_json::json!({"status": "crashed", "exit": out.status.code(), "stderr": stderr})
         });
-    if let Some(obj) = summary.as_object_mut() {
-        obj.insert("op".into(), Value::from(op.op.clone()));
-        obj.insert("product".into(), Value::from(product.id()));
-        obj.insert("binary_cached".into(), Value::from(built.cached));
-    }
     match out.status.code() {
         Some(0) => Ok(summary),
         Some(2) => Err(SimError::Setup(stderr.trim().to_string())),
@@ -139,13 +158,14 @@ fn job_text(
     core_num: Option<u32>,
 ) -> Result<String, SimError> {
     let mut job = String::new();
-    let _ = writeln!(job, "soc {}", product.soc_version());
+    let soc = match product {
+        Product::Ascend910_93 => "Ascend910_9391",
+        _ => "Ascend910B2",
+    };
+    let _ = writeln!(job, "soc {soc}");
     let _ = writeln!(job, "ub_bytes {}", product.ub_bytes());
-    let _ = writeln!(
-        job,
-        "core_num {}",
-        core_num.unwrap_or(product.core_count()).max(1)
-    );
+    // 0: the SoC's own vector core count (48 on Ascend910B2).
+    let _ = writeln!(job, "core_num {}", core_num.unwrap_or(0));
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
         let kind = if crate::emit::ascend::kernel::is_input(p.role) {
@@ -210,15 +230,24 @@ fn attr_line(name: &str, arg: &Arg) -> String {
     }
 }
 
-/// `<kernels>/host` when the kernels folder has one, else the project's `kernels/host` (test
-/// fixtures hold bodies only).
-pub fn host_dir(kernels: &Path) -> PathBuf {
-    let own = kernels.join("host");
-    if own.join("kernel_operator.h").is_file() {
-        own
-    } else {
-        PathBuf::from("kernels").join("host")
+/// CANN's folder: `--cann DIR`, else `$ASCEND_HOME_PATH`, else `../shared/cann` next to the
+/// project (the folder aclgen was built from). The error says where it looked.
+pub fn find_cann(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(dir) = explicit {
+        return Ok(dir.to_path_buf());
     }
+    if let Some(home) = std::env::var_os("ASCEND_HOME_PATH").filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(home));
+    }
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cann");
+    if shared.is_dir() {
+        return Ok(shared);
+    }
+    Err(format!(
+        "no CANN folder: pass --cann DIR, set ASCEND_HOME_PATH, or put CANN's public trees in {} \
+         (sim builds the kernel against CANN's own kernel_operator.h)",
+        shared.display()
+    ))
 }
 
 /// The default binary cache: `$CARGO_TARGET_DIR/aclgen-sim`, else `target/aclgen-sim`.
@@ -232,4 +261,85 @@ pub fn default_cache() -> PathBuf {
 /// The op's kernel entry name, as the generated kernel spells it.
 pub fn kernel_symbol(op: &OpIr) -> String {
     snake_case(&op.op)
+}
+
+/// A kernel-only run: the tensors (name, bytes, output?) in the kernel's argument order, the
+/// tiling data, block dim, tiling key and workspace bytes, as a host tiling would give them.
+#[derive(Debug, Clone)]
+pub struct KernelRun {
+    pub tensors: Vec<(String, Vec<u8>, bool)>,
+    pub tiling: Vec<u8>,
+    pub block_dim: u32,
+    pub tiling_key: u64,
+    pub workspace_bytes: u64,
+}
+
+/// Builds the kernel of `source` on the model and runs it; returns the outputs' bytes (in
+/// argument order) and the driver's summary.
+pub fn run_kernel(
+    source: &KernelSource,
+    run: &KernelRun,
+    cann: &Path,
+    cache: &Path,
+) -> Result<(Vec<Vec<u8>>, Value), SimError> {
+    let built = build::kernel_binary(source, cann, cache)?;
+    let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
+    let tiling_path = work.path().join("tiling.bin");
+    std::fs::write(&tiling_path, &run.tiling).map_err(|e| SimError::Setup(e.to_string()))?;
+    let mut job = String::new();
+    let _ = writeln!(job, "soc Ascend910B2");
+    let _ = writeln!(job, "ub_bytes {}", Product::Ascend910b.ub_bytes());
+    let _ = writeln!(job, "core_num 0");
+    let _ = writeln!(
+        job,
+        "kernel_only {} {} {} {}",
+        run.block_dim,
+        run.tiling_key,
+        run.workspace_bytes,
+        tiling_path.display()
+    );
+    let cann = cann
+        .canonicalize()
+        .map_err(|e| SimError::Setup(format!("{}: {e}", cann.display())))?;
+    for prefix in ignored_frames(&cann, &built.model_dir) {
+        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
+    }
+    let mut outputs = Vec::new();
+    for (i, (name, bytes, output)) in run.tensors.iter().enumerate() {
+        let path = work.path().join(format!("t{i}.bin"));
+        if !*output {
+            std::fs::write(&path, bytes).map_err(|e| SimError::Setup(e.to_string()))?;
+        } else {
+            outputs.push(path.clone());
+        }
+        // A flat UINT8 tensor of the data's size: the kernel sees bytes.
+        let _ = writeln!(
+            job,
+            "{} {name} UINT8 1 {} {}",
+            if *output { "output" } else { "input" },
+            bytes.len(),
+            path.display()
+        );
+    }
+    let mut summary = execute(&built, &job)?;
+    if let Some(obj) = summary.as_object_mut() {
+        obj.insert("kernel".into(), Value::from(source.name.clone()));
+        obj.insert("binary_cached".into(), Value::from(built.cached));
+    }
+    let mut data = Vec::new();
+    for p in outputs {
+        data.push(std::fs::read(&p).map_err(|e| SimError::Setup(format!("{}: {e}", p.display())))?);
+    }
+    Ok((data, summary))
+}
+
+/// Frames in these folders are CANN's API or the model, not the kernel's own code: a violation's
+/// file:line is the innermost frame outside them.
+fn ignored_frames(cann: &Path, model: &Path) -> Vec<PathBuf> {
+    vec![
+        cann.join("asc-devkit"),
+        cann.join("asc-tools/cpudebug"),
+        cann.join("generated"),
+        model.to_path_buf(),
+    ]
 }

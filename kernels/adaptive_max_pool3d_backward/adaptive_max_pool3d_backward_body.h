@@ -50,6 +50,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t /*count*/, uint64_t /*st
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     LocalTensor<float> acc = accBuf_.template Get<float>();
     LocalTensor<float> g = ToFloat(grad, static_cast<uint32_t>(chunkElems_));
+    VectorToScalar();  // the scalar loop reads index, g and acc, which the copy in, Cast and Duplicate wrote
     int64_t segFirst = static_cast<int64_t>(first) % tiling_.segsPerPlane * tiling_.segLen;
     int64_t segEnd = segFirst + tiling_.segLen < tiling_.inElems ? segFirst + tiling_.segLen : tiling_.inElems;
     for (int64_t j = 0; j < chunkElems_; ++j) {
@@ -59,6 +60,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t /*count*/, uint64_t /*st
             acc.SetValue(k, acc.GetValue(k) + g.GetValue(static_cast<uint32_t>(j)));
         }
     }
+    ScalarToVector();  // CopyOut's vector instructions read what SetValue wrote
     gradQueue_.FreeTensor(grad);
     indexQueue_.FreeTensor(index);
 }
@@ -82,6 +84,22 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t /*count*/) {
 // ---- helpers ----
 
 __aicore__ static inline uint32_t AlignUp32(uint32_t bytes) { return (bytes + 31) / 32 * 32; }
+
+/// Scalar GetValue/SetValue after vector instructions (and, through the DeQue, the copy in): the
+/// scalar pipe waits until the vector pipe has written.
+__aicore__ inline void VectorToScalar() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
+    SetFlag<HardEvent::V_S>(e);
+    WaitFlag<HardEvent::V_S>(e);
+}
+
+/// Vector instructions after scalar SetValue: the vector pipe waits until the scalar pipe has written.
+__aicore__ inline void ScalarToVector() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::S_V));
+    SetFlag<HardEvent::S_V>(e);
+    WaitFlag<HardEvent::S_V>(e);
+}
+
 
 /// The loaded chunk as fp32: the buffer itself for float, a Cast into gradFloatBuf_ otherwise.
 __aicore__ inline LocalTensor<float> ToFloat(const LocalTensor<T>& src, uint32_t elems) {

@@ -1,7 +1,8 @@
 //! The kernel side of every generated op project (tiling header and function, kernel skeleton)
-//! passes `g++ -fsyntax-only -Wall -Wextra -Werror` against the host emulation in kernels/host/,
-//! with and without a body; the seed ops' skeletons have their bodies filled in, and ops without
-//! one fail loudly. (tests/cann_headers.rs checks the same files against CANN's real headers.)
+//! passes `g++ -fsyntax-only -Wall -Wextra -Werror` against CANN's real headers (../shared/cann,
+//! as `cxx-check flags kernel|host` gives them, taken as system headers so only the generated code
+//! must be warning-free), with and without a body; the seed ops' skeletons have their bodies
+//! filled in, and ops without one fail loudly. Skipped, with a message, without ../shared/cann.
 
 use crate::common;
 
@@ -23,8 +24,32 @@ fn gxx() -> bool {
         .is_ok_and(|o| o.status.success());
     if !ok {
         println!("skipped: g++ not found");
+        return false;
     }
-    ok
+    if !cann().join("cxx-check").is_file() {
+        println!("skipped: {} is absent", cann().display());
+        return false;
+    }
+    true
+}
+
+fn cann() -> PathBuf {
+    common::repo().join("../shared/cann")
+}
+
+/// CANN's include set for a kind of source, as system headers.
+fn cann_flags(kind: &str) -> Vec<String> {
+    let out = Command::new(cann().join("cxx-check"))
+        .args(["flags", kind])
+        .output()
+        .expect("cxx-check runs");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .flat_map(|f| match f.strip_prefix("-I") {
+            Some(dir) => vec!["-isystem".to_string(), dir.to_string()],
+            None => vec![f.to_string()],
+        })
+        .collect()
 }
 
 /// Renders the op's kernel files into `out` and returns the two sources to compile.
@@ -35,9 +60,10 @@ fn render(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-fn syntax_check(source: &Path, includes: &[PathBuf], injected: &[String]) {
+fn syntax_check(source: &Path, includes: &[PathBuf], injected: &[String], kind: &str) {
     let mut cmd = Command::new("g++");
     cmd.args(["-fsyntax-only", "-std=c++17", "-Wall", "-Wextra", "-Werror"]);
+    cmd.args(cann_flags(kind));
     cmd.args(injected);
     for inc in includes {
         cmd.arg("-I").arg(inc);
@@ -54,26 +80,28 @@ fn syntax_check(source: &Path, includes: &[PathBuf], injected: &[String]) {
 fn check_op(op: &OpIr, kernels: &Path) {
     let dir = tempfile::tempdir().expect("temp dir");
     let snake = aclgen::ir::snake_case(&op.op);
-    let includes = [
-        common::repo().join("kernels/host"),
-        dir.path().join("ops").join(&snake).join("op_host"),
-    ];
+    let includes = [dir.path().join("ops").join(&snake).join("op_host")];
     let op_dir = dir.path().join("ops").join(&snake);
     for source in render(op, kernels, dir.path()) {
         // The kernel gets its tiling struct as CANN's op compiler injects it.
-        let injected = if source.starts_with(op_dir.join("op_kernel")) {
+        let kernel = source.starts_with(op_dir.join("op_kernel"));
+        let injected = if kernel {
             vec![
                 "-include".to_string(),
                 op_dir
                     .join(aclgen::emit::ascend::kernel::tiling_def_path(&snake))
                     .to_string_lossy()
                     .into_owned(),
-                format!("-DACLGEN_KERNEL_TILING_TYPE={}TilingData", op.op),
             ]
         } else {
             Vec::new()
         };
-        syntax_check(&source, &includes, &injected);
+        syntax_check(
+            &source,
+            &includes,
+            &injected,
+            if kernel { "kernel" } else { "host" },
+        );
     }
 }
 

@@ -1,6 +1,7 @@
-//! Golden tests of the seed kernels: `sim` (generated tiling + hand-written body on the host
-//! emulation) against the pure-Rust references, on random shapes for every dtype; and the
-//! emulation's rules on deliberately broken bodies.
+//! Golden tests of the seed kernels: `sim` (the generated tiling on CANN's metadef, the generated
+//! kernel on CANN's CPU-debug Ascend C and aclgen's AI Core model) against the pure-Rust
+//! references, on random shapes for every dtype on 1, 2 and 8 cores; and the model's checks on
+//! mutated and deliberately broken bodies. Skipped, with a message, where ../shared/cann is absent.
 //!
 //! Tolerances, |got − ref| ≤ atol + rtol·|ref| with inputs in [−1, 1] (16-bit inputs are first
 //! rounded to their dtype, and the reference sees the rounded values):
@@ -18,9 +19,55 @@ use aclnn_runtime::DType;
 use common::repo;
 use common::seed_ops::seed_op;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-const CASES_PER_DTYPE: usize = 20;
+const CASES_PER_DTYPE: usize = 18;
+/// Core counts every op and dtype runs on.
+const CORES: [u32; 3] = [1, 2, 8];
+
+/// CANN's folder next to the project, or None (the test prints why it skips).
+fn cann() -> Option<PathBuf> {
+    let dir = repo().join("../shared/cann");
+    if dir.join("asc-devkit").is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipping: {} is absent (sim builds against CANN's headers)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Largest |got - want| per (op, dtype, cores), printed by each test.
+/// (op, dtype, cores) → (max |error|, runs).
+type ErrorTable = BTreeMap<(String, String, u32), (f64, usize)>;
+static MAX_ERROR: Mutex<ErrorTable> = Mutex::new(BTreeMap::new());
+
+fn record_error(op: &str, dtype: DType, cores: u32, got: &[f64], want: &[f64]) {
+    let err = got
+        .iter()
+        .zip(want)
+        .map(|(g, w)| (g - w).abs())
+        .fold(0.0, f64::max);
+    let mut table = MAX_ERROR.lock().unwrap_or_else(|e| e.into_inner());
+    let entry = table
+        .entry((op.to_string(), dtype.to_string(), cores))
+        .or_insert((0.0, 0));
+    entry.0 = entry.0.max(err);
+    entry.1 += 1;
+}
+
+fn print_errors(op: &str) {
+    let table = MAX_ERROR.lock().unwrap_or_else(|e| e.into_inner());
+    for ((o, dtype, cores), (err, runs)) in table.iter() {
+        if o == op {
+            println!("sim figures: {o:<26} {dtype:<9} cores {cores}: {runs:>3} runs, max |error| {err:.3e}");
+        }
+    }
+}
 const DTYPES: [DType; 3] = [DType::Float32, DType::Float16, DType::BFloat16];
 
 /// Splitmix64: a small seeded generator, so every run draws the same cases.
@@ -56,7 +103,7 @@ struct Harness {
 }
 
 impl Harness {
-    fn new(op_name: &str, kernels: &Path) -> Harness {
+    fn new(op_name: &str, kernels: &Path, cann: &Path) -> Harness {
         let op = seed_op(op_name).expect("seed op");
         let committed = repo().join("generated");
         let snake = aclgen::ir::snake_case(op_name);
@@ -74,8 +121,7 @@ impl Harness {
         };
         let opts = SimOptions {
             generated: root,
-            kernels: kernels.to_path_buf(),
-            host: repo().join("kernels/host"),
+            cann: cann.to_path_buf(),
             cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
             core_num: None,
         };
@@ -199,9 +245,9 @@ fn assert_close(dtype: DType, got: &[f64], want: &[f64], what: &str) {
     }
 }
 
-/// Core counts to emulate: one core, odd counts that leave a tail, and the product's 48.
-fn pick_cores(rng: &mut Rng) -> Option<u32> {
-    [Some(1), Some(3), Some(7), None][rng.range(0, 3)]
+/// Case i of a dtype runs on CORES[i % 3].
+fn pick_cores(i: usize) -> u32 {
+    CORES[i % CORES.len()]
 }
 
 fn check_summary(summary: &Value, what: &str) {
@@ -264,7 +310,7 @@ fn avg_output(input: &[usize; 2], pool: &Pool2d) -> [usize; 2] {
     })
 }
 
-fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: Option<u32>, what: &str) {
+fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: u32, what: &str) {
     let output = avg_output(&case.input, &case.pool);
     let planes: usize = case.lead.iter().product();
     let shape = |hw: [usize; 2]| [case.lead.clone(), hw.to_vec()].concat();
@@ -287,22 +333,30 @@ fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: Option<u32>, w
         ("gradInput", shape(case.input), Data::Output),
     ];
     let (got, summary) = h
-        .run(dtype, &tensors, attrs, cores)
+        .run(dtype, &tensors, attrs, Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
+    record_error(&h.op.op, dtype, cores, &got, &want);
 }
 
 #[test]
 fn avg_pool2d_backward_matches_reference() {
-    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let Some(cann) = cann() else {
+        return;
+    };
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"), &cann);
     let mut rng = Rng(2024);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
             let case = random_avg_case(&mut rng);
-            let cores = pick_cores(&mut rng);
+            let cores = pick_cores(i);
             let what = format!(
-                "AvgPool2dBackward {dtype} case {i}: lead {:?} input {:?} {:?} cores {cores:?}",
+                "AvgPool2dBackward {dtype} case {i}: lead {:?} input {:?} {:?} cores {cores}",
                 case.lead, case.input, case.pool
             );
             run_avg_case(&h, dtype, &case, cores, &what);
@@ -320,7 +374,7 @@ fn avg_pool2d_backward_matches_reference() {
                 divisor_override: 0,
             },
         };
-        run_avg_case(&h, dtype, &one, None, "AvgPool2dBackward one element");
+        run_avg_case(&h, dtype, &one, 8, "AvgPool2dBackward one element");
         let wide = AvgCase {
             lead: vec![2, 1],
             input: [9, 3001],
@@ -333,8 +387,9 @@ fn avg_pool2d_backward_matches_reference() {
                 divisor_override: 0,
             },
         };
-        run_avg_case(&h, dtype, &wide, Some(2), "AvgPool2dBackward wide rows");
+        run_avg_case(&h, dtype, &wide, 2, "AvgPool2dBackward wide rows");
     }
+    print_errors("AvgPool2dBackward");
 }
 
 // ---- AdaptiveAvgPool2dBackward / AdaptiveAvgPool3dBackward -----------------------------------
@@ -347,7 +402,7 @@ fn run_adaptive_case(
     lead: &[usize],
     input: &[usize],
     output: &[usize],
-    cores: Option<u32>,
+    cores: u32,
     what: &str,
 ) {
     let planes: usize = lead.iter().product();
@@ -371,10 +426,15 @@ fn run_adaptive_case(
         ("out", shape(input), Data::Output),
     ];
     let (got, summary) = h
-        .run(dtype, &tensors, json!({}), cores)
+        .run(dtype, &tensors, json!({}), Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
+    record_error(&h.op.op, dtype, cores, &got, &want);
 }
 
 fn random_lead(rng: &mut Rng) -> Vec<usize> {
@@ -387,7 +447,10 @@ fn random_lead(rng: &mut Rng) -> Vec<usize> {
 
 #[test]
 fn adaptive_avg_pool2d_backward_matches_reference() {
-    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"));
+    let Some(cann) = cann() else {
+        return;
+    };
+    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"), &cann);
     let mut rng = Rng(7);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
@@ -395,51 +458,40 @@ fn adaptive_avg_pool2d_backward_matches_reference() {
             // Outputs larger and smaller than inputs: overlapping and one-element windows.
             let input = [rng.range(1, 11), rng.range(1, 13)];
             let output = [rng.range(1, 9), rng.range(1, 9)];
-            let cores = pick_cores(&mut rng);
+            let cores = pick_cores(i);
             let what = format!(
-                "AdaptiveAvgPool2dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+                "AdaptiveAvgPool2dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores}"
             );
             run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
         }
-        run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], None, "one element");
-        run_adaptive_case(
-            &h,
-            dtype,
-            &[2, 3],
-            &[7, 2500],
-            &[3, 999],
-            Some(3),
-            "wide rows",
-        );
+        run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], 8, "one element");
+        run_adaptive_case(&h, dtype, &[2, 3], &[7, 2500], &[3, 999], 2, "wide rows");
     }
+    print_errors("AdaptiveAvgPool2dBackward");
 }
 
 #[test]
 fn adaptive_avg_pool3d_backward_matches_reference() {
-    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"));
+    let Some(cann) = cann() else {
+        return;
+    };
+    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"), &cann);
     let mut rng = Rng(11);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
             let lead = random_lead(&mut rng);
             let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
             let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 7)];
-            let cores = pick_cores(&mut rng);
+            let cores = pick_cores(i);
             let what = format!(
-                "AdaptiveAvgPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+                "AdaptiveAvgPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores}"
             );
             run_adaptive_case(&h, dtype, &lead, &input, &output, cores, &what);
         }
-        run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], None, "one element");
-        run_adaptive_case(
-            &h,
-            dtype,
-            &[2],
-            &[3, 5, 2100],
-            &[5, 2, 700],
-            Some(2),
-            "wide rows",
-        );
+        run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], 8, "one element");
+        run_adaptive_case(&h, dtype, &[2], &[3, 5, 2100], &[5, 2, 700], 2, "wide rows");
     }
+    print_errors("AdaptiveAvgPool3dBackward");
 }
 
 // ---- AdaptiveMaxPool3dBackward ---------------------------------------------------------------
@@ -450,7 +502,7 @@ fn run_max_case(
     dtype: DType,
     dims: (&[usize], [usize; 3], [usize; 3]),
     rng: &mut Rng,
-    cores: Option<u32>,
+    cores: u32,
     what: &str,
 ) {
     let (lead, input, output) = dims;
@@ -479,24 +531,32 @@ fn run_max_case(
         ("gradInput", shape(input), Data::Output),
     ];
     let (got, summary) = h
-        .run(dtype, &tensors, json!({}), cores)
+        .run(dtype, &tensors, json!({}), Some(cores))
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     check_summary(&summary, what);
+    assert!(
+        summary["block_dim"].as_u64().unwrap_or(0) <= u64::from(cores),
+        "{what}: {summary}"
+    );
     assert_close(dtype, &got, &want, what);
+    record_error(&h.op.op, dtype, cores, &got, &want);
 }
 
 #[test]
 fn adaptive_max_pool3d_backward_matches_reference() {
-    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"));
+    let Some(cann) = cann() else {
+        return;
+    };
+    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"), &cann);
     let mut rng = Rng(13);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
             let lead = random_lead(&mut rng);
             let input = [rng.range(1, 5), rng.range(1, 7), rng.range(1, 9)];
             let output = [rng.range(1, 4), rng.range(1, 5), rng.range(1, 6)];
-            let cores = pick_cores(&mut rng);
+            let cores = pick_cores(i);
             let what = format!(
-                "AdaptiveMaxPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores:?}"
+                "AdaptiveMaxPool3dBackward {dtype} case {i}: lead {lead:?} in {input:?} out {output:?} cores {cores}"
             );
             run_max_case(&h, dtype, (&lead, input, output), &mut rng, cores, &what);
         }
@@ -505,7 +565,7 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             dtype,
             (&[1], [1, 1, 1], [1, 1, 1]),
             &mut rng,
-            None,
+            8,
             "one element",
         );
         // A plane larger than UB (several segments) and gradOutput in several chunks.
@@ -514,7 +574,7 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             dtype,
             (&[1], [4, 100, 150], [3, 40, 50]),
             &mut rng,
-            Some(1),
+            1,
             "large plane",
         );
         run_max_case(
@@ -522,18 +582,19 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             dtype,
             (&[2], [2, 9, 11], [2, 5, 6]),
             &mut rng,
-            Some(48),
+            8,
             "planes split over cores",
         );
     }
+    print_errors("AdaptiveMaxPool3dBackward");
 }
 
-// ---- the emulation's rules on broken bodies ----------------------------------------------------
+// ---- the model's checks on mutated and broken bodies -------------------------------------------
 
 /// Runs AvgPool2dBackward (4x4 → 1x1 per plane, 2 planes) with the bodies of `kernels` and
 /// returns the failure.
-fn broken_run(kernels: &Path, cores: Option<u32>) -> (Value, String) {
-    let h = Harness::new("AvgPool2dBackward", kernels);
+fn broken_run(kernels: &Path, cann: &Path, cores: Option<u32>) -> (Value, String) {
+    let h = Harness::new("AvgPool2dBackward", kernels, cann);
     let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0], "ceilMode": false,
         "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
     let tensors = [
@@ -552,7 +613,7 @@ fn fixture(name: &str) -> PathBuf {
     repo().join("tests/fixtures/kernels").join(name)
 }
 
-/// The line of the fixture body marked BROKEN, as the message must name it.
+/// The line of the body marked BROKEN, as the message must name it.
 fn broken_line(kernels: &Path) -> String {
     let body = kernels.join("avg_pool2d_backward/avg_pool2d_backward_body.h");
     let text = std::fs::read_to_string(&body).expect("fixture body");
@@ -564,42 +625,186 @@ fn broken_line(kernels: &Path) -> String {
     format!("avg_pool2d_backward_body.h:{line}")
 }
 
-fn assert_stops(name: &str, rule: &str, core: i64, cores: Option<u32>) {
-    let kernels = fixture(name);
-    let (summary, stderr) = broken_run(&kernels, cores);
+/// Runs the broken bodies of `kernels` and checks the rule, the core and the BROKEN line.
+fn assert_stops_in(
+    kernels: &Path,
+    cann: &Path,
+    rules: &[&str],
+    core: i64,
+    cores: Option<u32>,
+) -> Value {
+    let (summary, stderr) = broken_run(kernels, cann, cores);
     assert_eq!(summary["status"], "violation", "{summary}");
-    assert_eq!(summary["rule"], rule, "{summary}");
+    let rule = summary["rule"].as_str().unwrap_or("");
+    assert!(
+        rules.contains(&rule),
+        "expected one of {rules:?}: {summary}"
+    );
     assert_eq!(summary["core"], core, "{summary}");
     assert!(
         stderr.contains(&format!("rule '{rule}'")) && stderr.contains(&format!("on core {core}")),
         "{stderr}"
     );
-    assert!(stderr.contains(&broken_line(&kernels)), "{stderr}");
+    let line = broken_line(kernels);
+    assert!(stderr.contains(&line), "the report names {line}: {stderr}");
+    println!(
+        "sim mutation: {}: {}",
+        kernels.file_name().unwrap_or_default().to_string_lossy(),
+        stderr
+            .lines()
+            .find(|l| l.starts_with("aclgen sim: rule"))
+            .unwrap_or("")
+    );
+    summary
+}
+
+/// The project's avg_pool2d_backward with one edit of its body, the edited line marked BROKEN.
+fn mutant(name: &str, find: &str, replace: &str) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempdir()
+        .expect("temp dir");
+    let op_dir = dir.path().join("avg_pool2d_backward");
+    copy_dir(&repo().join("kernels/avg_pool2d_backward"), &op_dir);
+    let body = op_dir.join("avg_pool2d_backward_body.h");
+    let text = std::fs::read_to_string(&body).expect("body");
+    assert_eq!(
+        text.matches(find).count(),
+        1,
+        "{name}: `{find}` once in the body"
+    );
+    std::fs::write(&body, text.replace(find, replace)).expect("write mutant");
+    dir
 }
 
 #[test]
-fn sim_stops_on_unified_buffer_overflow() {
-    assert_stops("ub_overflow", "ub-capacity", 0, None);
-    let (summary, _) = broken_run(&fixture("ub_overflow"), None);
-    let message = summary["message"].as_str().expect("message");
-    assert!(message.contains("196608 bytes per core"), "{message}");
+fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
+    let Some(cann) = cann() else {
+        return;
+    };
+    let m = mutant(
+        "enque_deque_removed",
+        "    outQueue_.EnQue(out);\n    out = outQueue_.template DeQue<T>();\n    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,\n",
+        "    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,  // BROKEN: no EnQue/DeQue before it\n",
+    );
+    let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
+    let message = summary["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("on pipe MTE3 reads") && message.contains("last written on pipe V"),
+        "{message}"
+    );
 }
 
 #[test]
-fn sim_stops_on_misaligned_data_copy() {
-    assert_stops("misaligned_copy", "datacopy-alignment", 0, None);
+fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
+    let Some(cann) = cann() else {
+        return;
+    };
+    let m = mutant(
+        "barrier_removed",
+        "        VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote\n",
+        "",
+    );
+    // The GetValue that reads what the copy in wrote is the BROKEN line.
+    let body = m
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    let text = std::fs::read_to_string(&body).expect("body");
+    let marked = text.replacen(
+        "float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);",
+        "float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);  // BROKEN",
+        1,
+    );
+    std::fs::write(&body, marked).expect("mark");
+    let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
+    let message = summary["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("scalar read (GetValue/SetValue) on pipe S"),
+        "{message}"
+    );
+}
+
+#[test]
+fn mutation_unified_buffer_overrun_is_caught() {
+    let Some(cann) = cann() else {
+        return;
+    };
+    let m = mutant(
+        "ub_overrun",
+        "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));\n",
+        "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW + 4096));  // BROKEN: past accBuf_\n",
+    );
+    assert_stops_in(
+        m.path(),
+        &cann,
+        &["ub-overrun", "ub-bounds", "kernel-assert"],
+        0,
+        Some(2),
+    );
+}
+
+#[test]
+fn mutation_misaligned_copy_is_caught() {
+    let Some(cann) = cann() else {
+        return;
+    };
+    let m = mutant(
+        "misaligned_copy",
+        "        DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),\n",
+        "        DataCopyPad(grad[1], gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),  // BROKEN\n",
+    );
+    assert_stops_in(
+        m.path(),
+        &cann,
+        &["dma-alignment", "kernel-assert"],
+        0,
+        Some(2),
+    );
+}
+
+// The UB capacity check of InitBuffer (fixture ub_overflow) is tests/sim_cli.rs's broken-body test.
+
+#[test]
+fn sim_stops_on_a_data_copy_of_part_of_a_block() {
+    let Some(cann) = cann() else {
+        return;
+    };
+    assert_stops_in(
+        &fixture("misaligned_copy"),
+        &cann,
+        &["kernel-assert", "dma-alignment"],
+        0,
+        None,
+    );
 }
 
 #[test]
 fn sim_stops_on_queue_misuse() {
-    assert_stops("queue_misuse", "queue-ownership", 0, None);
+    let Some(cann) = cann() else {
+        return;
+    };
+    assert_stops_in(
+        &fixture("queue_misuse"),
+        &cann,
+        &["kernel-assert", "queue-balance"],
+        0,
+        None,
+    );
 }
 
 #[test]
 fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
+    let Some(cann) = cann() else {
+        return;
+    };
     // Two units on two cores: only the second one reads past the end.
-    assert_stops("gm_out_of_bounds", "gm-bounds", 1, Some(2));
-    let (summary, _) = broken_run(&fixture("gm_out_of_bounds"), Some(2));
+    let summary = assert_stops_in(
+        &fixture("gm_out_of_bounds"),
+        &cann,
+        &["gm-bounds"],
+        1,
+        Some(2),
+    );
     let message = summary["message"].as_str().expect("message");
     assert!(
         message.contains("bytes [8, 12) of global tensor 'gradOutput', which has 8 bytes"),
@@ -609,13 +814,13 @@ fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
 
 #[test]
 fn skeleton_without_body_compiles_and_fails_loudly() {
+    let Some(cann) = cann() else {
+        return;
+    };
     let empty = tempfile::tempdir().expect("temp dir");
-    let (summary, stderr) = broken_run(empty.path(), None);
-    assert_eq!(summary["rule"], "no-kernel-body", "{summary}");
-    assert!(
-        stderr.contains("AvgPool2dBackward has no kernel body"),
-        "{stderr}"
-    );
+    let (summary, stderr) = broken_run(empty.path(), &cann, None);
+    assert_eq!(summary["rule"], "kernel-trap", "{summary}");
+    assert!(stderr.contains("trap()"), "{stderr}");
 }
 
 // ---- build cache ---------------------------------------------------------------------------
@@ -634,14 +839,22 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn binary_is_cached_and_rebuilt_when_a_body_changes() {
+    let Some(cann) = cann() else {
+        return;
+    };
     let kernels = tempfile::tempdir().expect("temp dir");
     copy_dir(
         &repo().join("kernels/avg_pool2d_backward"),
         &kernels.path().join("avg_pool2d_backward"),
     );
-    let mut h = Harness::new("AvgPool2dBackward", kernels.path());
-    let cache = tempfile::tempdir().expect("temp dir");
-    h.opts.cache = cache.path().to_path_buf();
+    let body = kernels
+        .path()
+        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
+    // A body no earlier run built (the cache is shared with the other tests).
+    let mut text = std::fs::read_to_string(&body).expect("body");
+    text.push_str(&format!("// {}\n", kernels.path().display()));
+    std::fs::write(&body, &text).expect("edit body");
+    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
     // The docs' call example: a 4x4 kernel over 4x4 planes spreads g/16 everywhere.
     let run = |h: &Harness| {
         let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0],
@@ -657,18 +870,19 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     };
     assert!(!run(&h), "first run builds");
     assert!(run(&h), "second run reuses the binary");
-    let body = kernels
-        .path()
-        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
-    let mut text = std::fs::read_to_string(&body).expect("body");
     text.push_str("// edited\n");
     std::fs::write(&body, text).expect("edit body");
+    // gen renders the edited body into the project; sim rebuilds that project.
+    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
     assert!(!run(&h), "an edited body is rebuilt");
 }
 
 #[test]
 fn tiling_refuses_a_grad_output_that_is_not_the_pooling_output_size() {
-    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
+    let Some(cann) = cann() else {
+        return;
+    };
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"), &cann);
     let attrs = json!({"kernelSize": [2, 2], "stride": [2, 2], "padding": [0, 0], "ceilMode": false,
         "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
     // 5x5 pooled by 2x2/2 gives 2x2 (3x3 only in ceil mode).

@@ -128,6 +128,7 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
     // DataCopyPad started each od block on a 32-byte boundary.
     uint64_t stride = AlignUp32(static_cast<uint64_t>((ohEnd_ - ohFirst_) * tiling_.outW) * sizeof(T)) / sizeof(T);
     LocalTensor<float> g = ToFloat(grad, static_cast<uint32_t>((odEnd_ - odFirst_) * stride));
+    VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote
     for (int64_t od = odFirst_; od < odEnd_; ++od) {
         int64_t sizeD = WindowEnd(od, tiling_.inD, tiling_.outD) - WindowStart(od, tiling_.inD, tiling_.outD);
         for (int64_t oh = ohFirst_; oh < ohEnd_; ++oh) {
@@ -147,6 +148,7 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
             }
         }
     }
+    ScalarToVector();  // CopyOut's vector instructions read what SetValue wrote
     gradQueue_.FreeTensor(grad);
 }
 
@@ -187,6 +189,22 @@ __aicore__ static inline void Covering(int64_t i, int64_t in, int64_t out, int64
     }
 }
 
+/// Scalar GetValue/SetValue after vector instructions (and, through the DeQue, the copy in): the
+/// scalar pipe waits until the vector pipe has written.
+__aicore__ inline void VectorToScalar() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
+    SetFlag<HardEvent::V_S>(e);
+    WaitFlag<HardEvent::V_S>(e);
+}
+
+/// Vector instructions after scalar SetValue: the vector pipe waits until the scalar pipe has written.
+__aicore__ inline void ScalarToVector() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::S_V));
+    SetFlag<HardEvent::S_V>(e);
+    WaitFlag<HardEvent::S_V>(e);
+}
+
+
 /// The loaded rows as fp32: the buffer itself for float, a Cast into gradFloatBuf_ otherwise.
 __aicore__ inline LocalTensor<float> ToFloat(const LocalTensor<T>& src, uint32_t elems) {
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -209,7 +227,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h ----
-#line 213 "op_kernel/adaptive_avg_pool2d_backward.cpp"
+#line 231 "op_kernel/adaptive_avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR out, GM_ADDR workspace,

@@ -126,6 +126,7 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
     int64_t rows = rowEnd_ - rowFirst_;
     if (rows > 0) {
         LocalTensor<float> g = ToFloat(grad, static_cast<uint32_t>(rows * tiling_.outW));
+        VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote
         for (int64_t r = 0; r < rows; ++r) {
             int64_t h0 = (rowFirst_ + r) * tiling_.sH - tiling_.padH;
             int64_t h1 = Min64(h0 + tiling_.kH, tiling_.inH + tiling_.padH);
@@ -152,7 +153,10 @@ __aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t 
                 }
             }
         }
+    } else {
+        VectorToScalar();
     }
+    ScalarToVector();  // CopyOut's vector instructions read what SetValue wrote
     gradQueue_.FreeTensor(grad);
 }
 
@@ -177,6 +181,21 @@ __aicore__ static inline uint64_t AlignUp32(uint64_t bytes) { return (bytes + 31
 __aicore__ static inline int64_t Min64(int64_t a, int64_t b) { return a < b ? a : b; }
 __aicore__ static inline int64_t Max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
+/// Scalar GetValue/SetValue after vector instructions (and, through the DeQue, the copy in): the
+/// scalar pipe waits until the vector pipe has written.
+__aicore__ inline void VectorToScalar() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
+    SetFlag<HardEvent::V_S>(e);
+    WaitFlag<HardEvent::V_S>(e);
+}
+
+/// Vector instructions after scalar SetValue: the vector pipe waits until the scalar pipe has written.
+__aicore__ inline void ScalarToVector() {
+    event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::S_V));
+    SetFlag<HardEvent::S_V>(e);
+    WaitFlag<HardEvent::S_V>(e);
+}
+
 /// The loaded rows as fp32: the buffer itself for float, a Cast into gradFloatBuf_ otherwise.
 __aicore__ inline LocalTensor<float> ToFloat(const LocalTensor<T>& src, uint32_t elems) {
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -197,7 +216,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/avg_pool2d_backward/avg_pool2d_backward_body.h ----
-#line 201 "op_kernel/avg_pool2d_backward.cpp"
+#line 220 "op_kernel/avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR gradInput, GM_ADDR workspace,
