@@ -35,7 +35,13 @@ fn seed_ops_are_mapped_tested_and_passing() {
         mapped * 100 >= conditions * 90,
         "below 90% mapped: {summary}"
     );
-    let ops = report["ops"].as_array().unwrap();
+    // A team may keep its own docs in specs/ beside the seeds: only the seed ops are held here.
+    let ops: Vec<&serde_json::Value> = report["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|op| crate::common::SEED_OPS.iter().any(|s| op["op"] == *s))
+        .collect();
     assert_eq!(ops.len(), 4);
     for op in ops {
         for c in op["conditions"].as_array().unwrap() {

@@ -348,7 +348,20 @@ fn generated_projects_compile_against_cann_headers() {
     gen(&sample, &corpus);
 
     let pch = precompiled(&sh, tmp.path());
-    let seed_checks = checks(&seeds, &sh);
+    // Only the seed ops must all compile: a team's own docs beside them in specs/ are the
+    // corpus self-test's concern.
+    let seed_dirs: Vec<String> = common::SEED_OPS
+        .iter()
+        .map(|op| aclgen::ir::snake_case(op))
+        .collect();
+    let seed_checks: Vec<Check> = checks(&seeds, &sh)
+        .into_iter()
+        .filter(|c| {
+            c.op_dir
+                .file_name()
+                .is_some_and(|n| seed_dirs.iter().any(|s| n == s.as_str()))
+        })
+        .collect();
     let corpus_checks = checks(&corpus, &sh);
     let (seed_ok, seed_total) = report("seed ops (specs/)", &run(&seed_checks, &sh, &pch));
     let (corpus_ok, corpus_total) = report(
