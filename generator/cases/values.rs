@@ -4,6 +4,31 @@
 use super::*;
 
 pub(super) fn mutate(
+    op: &OpIr,
+    rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    product: &str,
+) -> NamedCalls {
+    match rule {
+        Rule::ListLenIn { .. }
+        | Rule::ListLenSame { .. }
+        | Rule::ListUnique { .. }
+        | Rule::ListElemsInRange { .. }
+        | Rule::ListElemsAtMostFraction { .. } => list_values(op, rules, rule, base, product),
+        Rule::IntInRange { .. }
+        | Rule::ValueNot { .. }
+        | Rule::IntIn { .. }
+        | Rule::StrIn { .. }
+        | Rule::AxisIn { .. }
+        | Rule::ValueAtMost { .. }
+        | Rule::AttrMultipleOf { .. } => single_values(op, rules, rule, base, product),
+        _ => Vec::new(),
+    }
+}
+
+/// Lengths and elements of list attributes.
+fn list_values(
     _op: &OpIr,
     _rules: &[CheckedRule],
     rule: &Rule,
@@ -39,6 +64,70 @@ pub(super) fn mutate(
                 .collect();
             vec![(format!("value_{param}_out_of_range"), calls)]
         }
+        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
+            let Some(r) = int_list(base, rhs) else {
+                return Vec::new();
+            };
+            let Some(l) = int_list(base, lhs) else {
+                return Vec::new();
+            };
+            let big: Vec<i64> = (0..l.len())
+                .map(|k| {
+                    let rk = r.get(k).or(r.first()).copied().unwrap_or(1);
+                    den.saturating_mul(rk) / (*num).max(1) + 1
+                })
+                .collect();
+            vec![(
+                format!("value_{lhs}_exceeds_{rhs}"),
+                vec![with_arg(base, lhs, Arg::IntArray(big))],
+            )]
+        }
+        Rule::ListUnique { param } => {
+            let Some(list) = int_list(base, param) else {
+                return Vec::new();
+            };
+            let first = list.first().copied().unwrap_or(0);
+            vec![(
+                format!("value_{param}_repeated"),
+                vec![with_arg(
+                    base,
+                    param,
+                    Arg::IntArray(vec![first; list.len().max(2)]),
+                )],
+            )]
+        }
+        Rule::ListLenSame { params } => {
+            let Some(last) = params.last() else {
+                return Vec::new();
+            };
+            let longer = match base.args.get(last) {
+                Some(Arg::TensorList(ts)) => {
+                    let mut ts = ts.clone();
+                    ts.extend(ts.first().cloned());
+                    Some(Arg::TensorList(ts))
+                }
+                Some(Arg::IntArray(v)) => {
+                    Some(Arg::IntArray(v.iter().chain(v.first()).copied().collect()))
+                }
+                _ => None,
+            };
+            longer
+                .map(|a| vec![(format!("len_{last}_differs"), vec![with_arg(base, last, a)])])
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Values of single attributes and relations between them.
+fn single_values(
+    _op: &OpIr,
+    _rules: &[CheckedRule],
+    rule: &Rule,
+    base: &Call,
+    _product: &str,
+) -> NamedCalls {
+    match rule {
         Rule::IntInRange { param, min, max } => {
             let calls = out_of_range(*min, *max)
                 .into_iter()
@@ -70,24 +159,6 @@ pub(super) fn mutate(
                 .collect();
             vec![(format!("value_{param}_not_enumerated"), calls)]
         }
-        Rule::ListElemsAtMostFraction { lhs, rhs, num, den } => {
-            let Some(r) = int_list(base, rhs) else {
-                return Vec::new();
-            };
-            let Some(l) = int_list(base, lhs) else {
-                return Vec::new();
-            };
-            let big: Vec<i64> = (0..l.len())
-                .map(|k| {
-                    let rk = r.get(k).or(r.first()).copied().unwrap_or(1);
-                    den.saturating_mul(rk) / (*num).max(1) + 1
-                })
-                .collect();
-            vec![(
-                format!("value_{lhs}_exceeds_{rhs}"),
-                vec![with_arg(base, lhs, Arg::IntArray(big))],
-            )]
-        }
         Rule::AxisIn { param, tensor } => {
             let rank = tensor_of(base, tensor).map_or(1, |t| t.rank().max(1)) as i64;
             let arg = match base.args.get(param) {
@@ -97,20 +168,6 @@ pub(super) fn mutate(
             vec![(
                 format!("value_{param}_not_a_dim_of_{tensor}"),
                 vec![with_arg(base, param, arg)],
-            )]
-        }
-        Rule::ListUnique { param } => {
-            let Some(list) = int_list(base, param) else {
-                return Vec::new();
-            };
-            let first = list.first().copied().unwrap_or(0);
-            vec![(
-                format!("value_{param}_repeated"),
-                vec![with_arg(
-                    base,
-                    param,
-                    Arg::IntArray(vec![first; list.len().max(2)]),
-                )],
             )]
         }
         Rule::ValueAtMost { lhs, rhs } => {
@@ -131,25 +188,6 @@ pub(super) fn mutate(
                 with_arg(&with_arg(base, param, Arg::Int(1)), by, Arg::Int(2))
             };
             vec![(format!("value_{param}_not_multiple_of_{by}"), vec![call])]
-        }
-        Rule::ListLenSame { params } => {
-            let Some(last) = params.last() else {
-                return Vec::new();
-            };
-            let longer = match base.args.get(last) {
-                Some(Arg::TensorList(ts)) => {
-                    let mut ts = ts.clone();
-                    ts.extend(ts.first().cloned());
-                    Some(Arg::TensorList(ts))
-                }
-                Some(Arg::IntArray(v)) => {
-                    Some(Arg::IntArray(v.iter().chain(v.first()).copied().collect()))
-                }
-                _ => None,
-            };
-            longer
-                .map(|a| vec![(format!("len_{last}_differs"), vec![with_arg(base, last, a)])])
-                .unwrap_or_default()
         }
         _ => Vec::new(),
     }

@@ -439,112 +439,133 @@ fn prep(cann: &Cann, cache: &Path) -> Result<Prep, SimError> {
             dir: stage.to_path_buf(),
             user_inc: recipe.user_inc.clone(),
         };
-        // CANN's CPU-debug runtime, as its CMakeLists builds it for ascend910B1.
-        let obj = stage.join("cpudebug");
-        std::fs::create_dir_all(&obj).map_err(|e| setup(e.to_string()))?;
-        let mut flags: Vec<String> = [
-            "-D__CCE_KT_TEST__=1",
-            "-DASCENDC_DEBUG=1",
-            "-D__CCE_AICORE__=220",
-            "-D__DAV_C220__",
-            "-DNO_COSIM",
-            "-w",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        flags.extend(OPT.iter().map(|s| s.to_string()));
-        flags.push(staged.fix_include());
-        flags.push(format!("-I{}", arg(&cann.p("runtime/pkg_inc/base"))));
-        flags.extend(staged.kernel_flags(cann));
-        for d in [
-            "shim/host",
-            "asc-tools/cpudebug/utils",
-            "asc-tools/cpudebug/utils/include",
-            "asc-tools/cpudebug/utils/include/utils",
-            "asc-tools/cpudebug/src/api_check",
-            "asc-tools/cpudebug/src/api_check/inc",
-        ] {
-            flags.push(format!("-I{}", arg(&cann.p(d))));
-        }
-        let jobs = cpu_sources
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let mut a = flags.clone();
-                a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
-                (a, obj.clone())
-            })
-            .collect();
-        compile_all(jobs, "CANN's CPU-debug runtime (asc-tools/cpudebug)")?;
-        archive(&obj, &stage.join("libcann_cpudebug.a"))?;
-
-        // metadef's tiling implementation, by metadef-src's recipe.
-        let md = stage.join("metadef");
-        std::fs::create_dir_all(&md).map_err(|e| setup(e.to_string()))?;
-        let platform_src = md.join("platform_dir.cpp");
-        std::fs::write(&platform_src, &recipe.platform_dir_src)
-            .map_err(|e| setup(e.to_string()))?;
-        let mut sources: Vec<PathBuf> = recipe.sources.iter().map(PathBuf::from).collect();
-        sources.push(platform_src);
-        let jobs = sources
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let mut a = vec![staged.fix_include()];
-                if f.extension().is_some_and(|e| e == "c") {
-                    a.extend([
-                        "-x".into(),
-                        "c".into(),
-                        "-O1".into(),
-                        "-fPIC".into(),
-                        "-w".into(),
-                    ]);
-                    a.extend(
-                        recipe
-                            .lib_flags
-                            .iter()
-                            .filter(|f| f.starts_with("-I") || f.starts_with("-D"))
-                            .cloned(),
-                    );
-                } else {
-                    a.extend(recipe.lib_flags.iter().cloned());
-                    a.push("-g0".into());
-                }
-                a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
-                (a, md.clone())
-            })
-            .collect();
-        compile_all(jobs, "metadef's tiling implementation (metadef-src)")?;
-        archive(&md, &stage.join("libmetadef_tiling.a"))?;
-
-        // CANN's kernel_operator.h, precompiled with the flags of every kernel compile.
-        let pch = stage.join("pch");
-        std::fs::create_dir_all(&pch).map_err(|e| setup(e.to_string()))?;
-        std::fs::write(pch.join("aclgen_pch.h"), "#include \"kernel_operator.h\"\n")
-            .map_err(|e| setup(e.to_string()))?;
-        let mut a = staged.kernel_flags(cann);
-        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
-        a.extend(["-x".into(), "c++-header".into(), "pch/aclgen_pch.h".into()]);
-        a.extend(["-o".into(), "pch/aclgen_pch.h.gch".into()]);
-        run_cxx(&a, stage, "CANN's kernel_operator.h (precompiled)")?;
-
-        // The model and the driver.
-        let mut a = staged.kernel_flags(cann);
-        a.extend(OPT.iter().map(|s| s.to_string()));
-        a.extend(["-Wall".into(), "-c".into(), "model/src/model.cpp".into()]);
-        a.extend(["-o".into(), "model.o".into()]);
-        run_cxx(&a, stage, "aclgen's AI Core model (sim/model)")?;
-        let mut a = staged.host_flags();
-        a.extend(["-O1".into(), "-g0".into(), "-w".into(), "-c".into()]);
-        a.extend(["driver/sim_main.cpp".into(), "-o".into(), "driver.o".into()]);
-        run_cxx(&a, stage, "the sim driver (sim/driver)")?;
+        build_cpudebug(cann, stage, &staged, &cpu_sources)?;
+        build_metadef(stage, &staged, &recipe)?;
+        build_model(cann, stage, &staged)?;
         Ok(())
     })?;
     Ok(Prep {
         dir,
         user_inc: recipe.user_inc,
     })
+}
+
+/// CANN's CPU-debug runtime (asc-tools/cpudebug), as its CMakeLists builds it for ascend910B1.
+fn build_cpudebug(
+    cann: &Cann,
+    stage: &Path,
+    staged: &Prep,
+    cpu_sources: &[PathBuf],
+) -> Result<(), SimError> {
+    // CANN's CPU-debug runtime, as its CMakeLists builds it for ascend910B1.
+    let obj = stage.join("cpudebug");
+    std::fs::create_dir_all(&obj).map_err(|e| setup(e.to_string()))?;
+    let mut flags: Vec<String> = [
+        "-D__CCE_KT_TEST__=1",
+        "-DASCENDC_DEBUG=1",
+        "-D__CCE_AICORE__=220",
+        "-D__DAV_C220__",
+        "-DNO_COSIM",
+        "-w",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    flags.extend(OPT.iter().map(|s| s.to_string()));
+    flags.push(staged.fix_include());
+    flags.push(format!("-I{}", arg(&cann.p("runtime/pkg_inc/base"))));
+    flags.extend(staged.kernel_flags(cann));
+    for d in [
+        "shim/host",
+        "asc-tools/cpudebug/utils",
+        "asc-tools/cpudebug/utils/include",
+        "asc-tools/cpudebug/utils/include/utils",
+        "asc-tools/cpudebug/src/api_check",
+        "asc-tools/cpudebug/src/api_check/inc",
+    ] {
+        flags.push(format!("-I{}", arg(&cann.p(d))));
+    }
+    let jobs = cpu_sources
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut a = flags.clone();
+            a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
+            (a, obj.clone())
+        })
+        .collect();
+    compile_all(jobs, "CANN's CPU-debug runtime (asc-tools/cpudebug)")?;
+    archive(&obj, &stage.join("libcann_cpudebug.a"))?;
+    Ok(())
+}
+
+/// metadef's tiling implementation, by metadef-src's recipe.
+fn build_metadef(stage: &Path, staged: &Prep, recipe: &Recipe) -> Result<(), SimError> {
+    // metadef's tiling implementation, by metadef-src's recipe.
+    let md = stage.join("metadef");
+    std::fs::create_dir_all(&md).map_err(|e| setup(e.to_string()))?;
+    let platform_src = md.join("platform_dir.cpp");
+    std::fs::write(&platform_src, &recipe.platform_dir_src).map_err(|e| setup(e.to_string()))?;
+    let mut sources: Vec<PathBuf> = recipe.sources.iter().map(PathBuf::from).collect();
+    sources.push(platform_src);
+    let jobs = sources
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut a = vec![staged.fix_include()];
+            if f.extension().is_some_and(|e| e == "c") {
+                a.extend([
+                    "-x".into(),
+                    "c".into(),
+                    "-O1".into(),
+                    "-fPIC".into(),
+                    "-w".into(),
+                ]);
+                a.extend(
+                    recipe
+                        .lib_flags
+                        .iter()
+                        .filter(|f| f.starts_with("-I") || f.starts_with("-D"))
+                        .cloned(),
+                );
+            } else {
+                a.extend(recipe.lib_flags.iter().cloned());
+                a.push("-g0".into());
+            }
+            a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
+            (a, md.clone())
+        })
+        .collect();
+    compile_all(jobs, "metadef's tiling implementation (metadef-src)")?;
+    archive(&md, &stage.join("libmetadef_tiling.a"))?;
+    Ok(())
+}
+
+/// CANN's kernel_operator.h precompiled with the flags of every kernel compile, the model and
+/// the driver.
+fn build_model(cann: &Cann, stage: &Path, staged: &Prep) -> Result<(), SimError> {
+    // CANN's kernel_operator.h, precompiled with the flags of every kernel compile.
+    let pch = stage.join("pch");
+    std::fs::create_dir_all(&pch).map_err(|e| setup(e.to_string()))?;
+    std::fs::write(pch.join("aclgen_pch.h"), "#include \"kernel_operator.h\"\n")
+        .map_err(|e| setup(e.to_string()))?;
+    let mut a = staged.kernel_flags(cann);
+    a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
+    a.extend(["-x".into(), "c++-header".into(), "pch/aclgen_pch.h".into()]);
+    a.extend(["-o".into(), "pch/aclgen_pch.h.gch".into()]);
+    run_cxx(&a, stage, "CANN's kernel_operator.h (precompiled)")?;
+
+    // The model and the driver.
+    let mut a = staged.kernel_flags(cann);
+    a.extend(OPT.iter().map(|s| s.to_string()));
+    a.extend(["-Wall".into(), "-c".into(), "model/src/model.cpp".into()]);
+    a.extend(["-o".into(), "model.o".into()]);
+    run_cxx(&a, stage, "aclgen's AI Core model (sim/model)")?;
+    let mut a = staged.host_flags();
+    a.extend(["-O1".into(), "-g0".into(), "-w".into(), "-c".into()]);
+    a.extend(["driver/sim_main.cpp".into(), "-o".into(), "driver.o".into()]);
+    run_cxx(&a, stage, "the sim driver (sim/driver)")?;
+    Ok(())
 }
 
 fn archive(objects: &Path, lib: &Path) -> Result<(), SimError> {
