@@ -297,53 +297,22 @@ pub enum Stage {
 }
 
 impl Rule {
+    /// The stage of aclnn's checking order the rule belongs to, by its family (a conditional
+    /// rule is checked where its inner rule is).
     pub fn stage(&self) -> Stage {
-        match self {
-            Rule::ProductSupported { .. } => Stage::Product,
-            Rule::NotNull { .. } => Stage::Null,
-            Rule::DtypeIn { .. }
-            | Rule::DtypeSame { .. }
-            | Rule::DtypeIsArg { .. }
-            | Rule::DtypePromotable { .. }
-            | Rule::DtypeCastable { .. }
-            | Rule::ScalarCastable { .. } => Stage::Dtype,
-            Rule::FormatIn { .. } | Rule::FormatSame { .. } => Stage::Format,
-            Rule::RankIn { .. }
-            | Rule::RankSame { .. }
-            | Rule::ShapeSame { .. }
-            | Rule::ShapeMatchesList { .. }
-            | Rule::ShapeFromList { .. }
-            | Rule::DimsEqual { .. }
-            | Rule::DimMultipleOf { .. }
-            | Rule::DimInRange { .. }
-            | Rule::DimMatchesChannel { .. }
-            | Rule::DimsScaled { .. }
-            | Rule::ShapeSameExcept { .. }
-            | Rule::DimsAtMost { .. }
-            | Rule::Broadcastable { .. }
-            | Rule::BroadcastTogether { .. }
-            | Rule::BroadcastShape { .. }
-            | Rule::DimsPositive { .. }
-            | Rule::NotEmpty { .. }
-            | Rule::NumelIn { .. }
-            | Rule::Contiguous { .. }
-            | Rule::ElementCountMax { .. }
-            | Rule::ProductsEqual { .. } => Stage::Shape,
-            Rule::ListLenIn { .. }
-            | Rule::ListLenSame { .. }
-            | Rule::ListUnique { .. }
-            | Rule::ListElemsInRange { .. }
-            | Rule::IntInRange { .. }
-            | Rule::ValueNot { .. }
-            | Rule::IntIn { .. }
-            | Rule::StrIn { .. }
-            | Rule::AxisIn { .. }
-            | Rule::ValueAtMost { .. }
-            | Rule::AttrMultipleOf { .. }
-            | Rule::ListElemsAtMostFraction { .. } => Stage::Attribute,
-            Rule::OnProducts { rule, .. }
-            | Rule::When { rule, .. }
-            | Rule::WhenDtype { rule, .. } => rule.stage(),
+        match self.family() {
+            Family::Products => Stage::Product,
+            Family::Nulls => Stage::Null,
+            Family::Dtypes => Stage::Dtype,
+            Family::Formats => Stage::Format,
+            Family::Shapes | Family::Dims => Stage::Shape,
+            Family::Values => Stage::Attribute,
+            Family::Conditions => match self {
+                Rule::OnProducts { rule, .. }
+                | Rule::When { rule, .. }
+                | Rule::WhenDtype { rule, .. } => rule.stage(),
+                _ => Stage::Attribute,
+            },
         }
     }
 }
@@ -451,4 +420,38 @@ pub struct CheckedRule {
     /// True when no doc row states it and it was inferred from parameter constraints.
     #[serde(default)]
     pub inferred: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stage_follows_the_family_and_a_condition_its_inner_rule() {
+        let p = || "x".to_string();
+        assert_eq!(Rule::NotEmpty { param: p() }.stage(), Stage::Shape);
+        let dims = Rule::DimsEqual {
+            lhs: p(),
+            lhs_dim: 0,
+            rhs: p(),
+            rhs_dim: 0,
+        };
+        assert_eq!(dims.stage(), Stage::Shape);
+        let axis = Rule::AxisIn {
+            param: p(),
+            tensor: p(),
+        };
+        assert_eq!(axis.stage(), Stage::Attribute);
+        let when = Rule::When {
+            param: p(),
+            index: None,
+            values: vec![1],
+            negate: false,
+            rule: Box::new(Rule::NotNull { params: vec![p()] }),
+        };
+        assert_eq!(
+            (when.family(), when.stage()),
+            (Family::Conditions, Stage::Null)
+        );
+    }
 }
