@@ -568,6 +568,31 @@ fn build_model(cann: &Cann, stage: &Path, staged: &Prep) -> Result<(), SimError>
     Ok(())
 }
 
+/// Compiles the entry `stage` holds and links the simulation binary `stage/sim` from the
+/// driver, the entry, `objects` (the kernel, and an op's tiling), the model and CANN's libraries.
+fn link_sim(prep: &Prep, stage: &Path, objects: &[&str], what: &str) -> Result<(), SimError> {
+    let entry: Vec<String> = ["-c", "entry.cpp", "-o", "entry.o"]
+        .map(String::from)
+        .to_vec();
+    run_cxx(&entry, stage, "the entry")?;
+    let mut link: Vec<String> = vec![
+        "-no-pie".into(),
+        "-o".into(),
+        "sim".into(),
+        arg(&prep.dir.join("driver.o")),
+        "entry.o".into(),
+    ];
+    link.extend(objects.iter().map(|o| o.to_string()));
+    link.extend([
+        arg(&prep.dir.join("model.o")),
+        arg(&prep.dir.join("libcann_cpudebug.a")),
+        arg(&prep.dir.join("libmetadef_tiling.a")),
+        "-ldl".into(),
+        "-lpthread".into(),
+    ]);
+    run_cxx(&link, stage, &format!("the simulation of {what}"))
+}
+
 fn archive(objects: &Path, lib: &Path) -> Result<(), SimError> {
     let mut objs: Vec<PathBuf> = std::fs::read_dir(objects)
         .map_err(|e| setup(e.to_string()))?
@@ -705,31 +730,7 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
         a.push(format!("-I{}", arg(&sources.op_host)));
         a.extend([arg(&sources.tiling_cpp), "-o".into(), "tiling.o".into()]);
         run_cxx(&a, stage, &format!("the tiling of {}", op.op))?;
-        run_cxx(
-            &[
-                "-c".into(),
-                "entry.cpp".into(),
-                "-o".into(),
-                "entry.o".into(),
-            ],
-            stage,
-            "the entry",
-        )?;
-        let link: Vec<String> = vec![
-            "-no-pie".into(),
-            "-o".into(),
-            "sim".into(),
-            arg(&prep.dir.join("driver.o")),
-            "entry.o".into(),
-            "kernel.o".into(),
-            "tiling.o".into(),
-            arg(&prep.dir.join("model.o")),
-            arg(&prep.dir.join("libcann_cpudebug.a")),
-            arg(&prep.dir.join("libmetadef_tiling.a")),
-            "-ldl".into(),
-            "-lpthread".into(),
-        ];
-        run_cxx(&link, stage, &format!("the simulation of {}", op.op))
+        link_sim(&prep, stage, &["kernel.o", "tiling.o"], &op.op)
     })?;
     Ok(Built {
         path: exe,
@@ -823,30 +824,7 @@ pub fn kernel_binary(k: &KernelSource, cann: &Path, cache: &Path) -> Result<Buil
             "kernel.o".into(),
         ]);
         run_cxx(&a, stage, &format!("the kernel {}", k.name))?;
-        run_cxx(
-            &[
-                "-c".into(),
-                "entry.cpp".into(),
-                "-o".into(),
-                "entry.o".into(),
-            ],
-            stage,
-            "the entry",
-        )?;
-        let link: Vec<String> = vec![
-            "-no-pie".into(),
-            "-o".into(),
-            "sim".into(),
-            arg(&prep.dir.join("driver.o")),
-            "entry.o".into(),
-            "kernel.o".into(),
-            arg(&prep.dir.join("model.o")),
-            arg(&prep.dir.join("libcann_cpudebug.a")),
-            arg(&prep.dir.join("libmetadef_tiling.a")),
-            "-ldl".into(),
-            "-lpthread".into(),
-        ];
-        run_cxx(&link, stage, &format!("the simulation of {}", k.name))
+        link_sim(&prep, stage, &["kernel.o"], &k.name)
     })?;
     Ok(Built {
         path: dir.join("sim"),
