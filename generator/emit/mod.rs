@@ -5,6 +5,7 @@
 pub mod ascend;
 pub mod c_header;
 mod case_files;
+pub mod cpp;
 pub mod render;
 pub mod rust;
 
@@ -140,6 +141,7 @@ pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<Out
     let set = crate::cases::synthesize(op);
     out.extend(case_files::case_files(op, &set, ctx)?);
     out.extend(rust::op_files(op, &set).map(exempt_from_rustfmt));
+    out.extend(cpp::op_files(op, ctx)?);
     Ok(out)
 }
 
@@ -202,6 +204,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
     }
     let shared: Vec<OutFile> = rust::crate_files(&good)
         .into_iter()
+        .chain(cpp::shared_files())
         .map(exempt_from_rustfmt)
         .collect();
     emitted.files.extend(shared.into_iter().map(|file| Owned {

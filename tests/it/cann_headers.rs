@@ -110,6 +110,12 @@ fn checks(out: &Path, sh: &Shared) -> Vec<Check> {
         };
         add(format!("op_host/{snake}_def.cpp"), "host", "opdef", vec![]);
         add(
+            format!("op_host/{snake}_infershape.cpp"),
+            "host",
+            "infershape",
+            vec![],
+        );
+        add(
             format!("op_host/{snake}_tiling.cpp"),
             "host",
             "tiling",

@@ -1,0 +1,1 @@
+// placeholder: the C++ port of aclnn_runtime::pred (branch cpp-pred)

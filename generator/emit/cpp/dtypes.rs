@@ -1,0 +1,80 @@
+//! C++ emission of the dtypes rules (`Family::Dtypes`), as `emit/rust/dtypes.rs`.
+
+use super::*;
+
+impl Emitter<'_> {
+    pub(super) fn dtypes_rule(&self, rule: &Rule) -> String {
+        match rule {
+            Rule::DtypeIn { param, allowed } => {
+                let allowed = self.product_list(allowed);
+                if self.is_scalar(param) {
+                    return format!(
+                        "pred::scalar_dtype_in({}, {}, {allowed}, product)",
+                        literal(param),
+                        self.arg(param)
+                    );
+                }
+                let ts = self.tensors(&[param]);
+                self.tensor_rule(&[param], format!("pred::dtype_in({ts}, {allowed}, product)"))
+            }
+            Rule::DtypeSame { params } => self.tensors_pred(params, "dtype_same"),
+            Rule::DtypeIsArg { param, arg } => {
+                let ts = self.tensors(&[param]);
+                let a = self.arg(arg);
+                self.tensor_rule(
+                    &[param],
+                    format!("pred::dtype_is_arg({ts}, {}, {a})", literal(arg)),
+                )
+            }
+            Rule::DtypePromotable { params } => self.tensors_pred(params, "dtype_promotable"),
+            Rule::DtypeCastable { from, to } => {
+                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
+                let f = self.tensors(&from.iter().collect::<Vec<_>>());
+                let t = self.tensors(&[to]);
+                self.tensor_rule(&names, format!("pred::dtype_castable({f}, {t})"))
+            }
+            Rule::ScalarCastable { scalars, to, dtype } => {
+                let target = match dtype.as_ref().and_then(dtype_cpp) {
+                    Some(d) => format!("std::optional<op::DataType>({d})"),
+                    None if dtype.is_some() => "std::optional<op::DataType>()".to_string(),
+                    None => format!(
+                        "pred::promoted_dtype({})",
+                        self.tensors(&to.iter().collect::<Vec<_>>())
+                    ),
+                };
+                let checks: Vec<String> = scalars
+                    .iter()
+                    .map(|s| format!("pred::scalar_castable({}, {}, target)", literal(s), self.arg(s)))
+                    .collect();
+                let body = scoped(&format!(
+                    "const std::optional<op::DataType> target = {target}; return {};",
+                    first_error(&checks)
+                ));
+                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+            }
+            other => wrong_family(other),
+        }
+    }
+
+    /// The product's dtype list as a `const std::vector<op::DataType>*` expression (`nullptr`:
+    /// the doc gives none for the product); products with one list share its constant.
+    fn product_list(&self, allowed: &BTreeMap<String, Vec<DType>>) -> String {
+        let mut groups: Vec<(Vec<&String>, &Vec<DType>)> = Vec::new();
+        for (product, list) in allowed {
+            match groups.iter_mut().find(|(_, l)| *l == list) {
+                Some((products, _)) => products.push(product),
+                None => groups.push((vec![product], list)),
+            }
+        }
+        let mut expr = "static_cast<const std::vector<op::DataType>*>(nullptr)".to_string();
+        for (products, list) in groups.into_iter().rev() {
+            let name = self.constant("std::vector<op::DataType>", dtype_list(list));
+            let test: Vec<String> = products
+                .iter()
+                .map(|p| format!("product == {}", literal(p)))
+                .collect();
+            expr = format!("(({}) ? &{name} : {expr})", test.join(" || "));
+        }
+        expr
+    }
+}
