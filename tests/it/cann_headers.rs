@@ -33,6 +33,9 @@ struct Shared {
     cxx_check: PathBuf,
     framework: PathBuf,
     corpus_docs: PathBuf,
+    /// ops-math's l0 headers (`aclnn_kernels/contiguous.h`, `op_error_check.h`) as ops-nn's UT
+    /// build stubs them: what a generated `op_api/*.cpp` includes besides opbase.
+    ops_math: PathBuf,
 }
 
 fn shared() -> Option<Shared> {
@@ -41,8 +44,9 @@ fn shared() -> Option<Shared> {
         cxx_check: root.join("cann/cxx-check"),
         framework: root.join("corpus/ops-nn/ut/framework"),
         corpus_docs: root.join("corpus/ops-nn/docs"),
+        ops_math: root.join("cann/opapi-ut/src/ops-nn/common/stub/op_api"),
     };
-    for p in [&s.cxx_check, &s.framework, &s.corpus_docs] {
+    for p in [&s.cxx_check, &s.framework, &s.corpus_docs, &s.ops_math] {
         if !p.exists() {
             println!(
                 "skipped: {} is absent (CANN's headers and the corpus live in ../shared)",
@@ -152,7 +156,8 @@ fn checks(out: &Path, sh: &Shared) -> Vec<Check> {
             .unwrap_or_default();
         api.sort();
         for f in api {
-            add(format!("op_api/{f}"), "opapi", "op_api", vec![]);
+            let ops_math = format!("-I{}", sh.ops_math.display());
+            add(format!("op_api/{f}"), "opapi", "op_api", vec![ops_math]);
         }
     }
     all

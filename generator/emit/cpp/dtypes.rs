@@ -15,7 +15,10 @@ impl Emitter<'_> {
                     );
                 }
                 let ts = self.tensors(&[param]);
-                self.tensor_rule(&[param], format!("pred::dtype_in({ts}, {allowed}, product)"))
+                self.tensor_rule(
+                    &[param],
+                    format!("pred::dtype_in({ts}, {allowed}, product)"),
+                )
             }
             Rule::DtypeSame { params } => self.tensors_pred(params, "dtype_same"),
             Rule::DtypeIsArg { param, arg } => {
@@ -44,7 +47,13 @@ impl Emitter<'_> {
                 };
                 let checks: Vec<String> = scalars
                     .iter()
-                    .map(|s| format!("pred::scalar_castable({}, {}, target)", literal(s), self.arg(s)))
+                    .map(|s| {
+                        format!(
+                            "pred::scalar_castable({}, {}, target)",
+                            literal(s),
+                            self.arg(s)
+                        )
+                    })
                     .collect();
                 let body = scoped(&format!(
                     "const std::optional<op::DataType> target = {target}; return {};",

@@ -103,15 +103,3 @@ pub(super) fn source(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<Out
         contents: super::super::render::render(&ctx.tera, "op_host/infershape.cpp.tera", &data)?,
     })
 }
-
-/// Outputs whose shape or dtype gen cannot infer from the doc (gen warns about them).
-pub fn uninferred(op: &OpIr) -> Vec<String> {
-    super::l0::outputs(op)
-        .iter()
-        .enumerate()
-        .flat_map(|(i, o)| {
-            [line(op, i, o, &o.shape, "shape"), line(op, i, o, &o.dtype, "dtype")]
-        })
-        .filter_map(|l| l.missing)
-        .collect()
-}

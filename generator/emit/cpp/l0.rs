@@ -51,12 +51,16 @@ pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
             }
             for r in &rules {
                 match &r.rule {
-                    Rule::ShapeSame { params } if shape == Source::Caller && params.contains(&p.name) => {
+                    Rule::ShapeSame { params }
+                        if shape == Source::Caller && params.contains(&p.name) =>
+                    {
                         if let Some(i) = input_in(params) {
                             shape = Source::Input(i);
                         }
                     }
-                    Rule::BroadcastShape { params, out } if shape == Source::Caller && *out == p.name => {
+                    Rule::BroadcastShape { params, out }
+                        if shape == Source::Caller && *out == p.name =>
+                    {
                         let inputs: Vec<String> = params
                             .iter()
                             .filter(|n| op.param(n).is_some_and(is_input))
@@ -66,7 +70,9 @@ pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
                             shape = Source::Broadcast(inputs);
                         }
                     }
-                    Rule::DtypeSame { params } if dtype == Source::Caller && params.contains(&p.name) => {
+                    Rule::DtypeSame { params }
+                        if dtype == Source::Caller && params.contains(&p.name) =>
+                    {
                         if let Some(i) = input_in(params) {
                             dtype = Source::Input(i);
                         }
@@ -86,7 +92,9 @@ pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
 /// Why the op gets no l0 launch (checks only), if so.
 fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
     if op.params.iter().any(|p| p.role == Role::OutputTensorList) {
-        return Some("an output tensor list has no shape rule the l0 op could allocate it by".into());
+        return Some(
+            "an output tensor list has no shape rule the l0 op could allocate it by".into(),
+        );
     }
     if outputs.is_empty() {
         return Some("the op has no output tensor".into());
@@ -105,7 +113,12 @@ fn attrs(op: &OpIr) -> Vec<&Param> {
 fn inputs(op: &OpIr) -> Vec<&Param> {
     op.params
         .iter()
-        .filter(|p| matches!(p.role, Role::InputTensor | Role::InputTensorList | Role::InOutTensor))
+        .filter(|p| {
+            matches!(
+                p.role,
+                Role::InputTensor | Role::InputTensorList | Role::InOutTensor
+            )
+        })
         .collect()
 }
 
@@ -237,7 +250,13 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let mut missing = Vec::new();
     let shape = match &o.shape {
         Source::Input(i) => format!("{}->GetViewShape()", cpp_ident(i)),
-        Source::Broadcast(ins) => format!("BroadcastShape({{{}}})", ins.iter().map(|i| cpp_ident(i)).collect::<Vec<_>>().join(", ")),
+        Source::Broadcast(ins) => format!(
+            "BroadcastShape({{{}}})",
+            ins.iter()
+                .map(|i| cpp_ident(i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Source::Caller => {
             missing.push("shape");
             format!("{}Shape", o.param)
@@ -276,7 +295,10 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         [one] => one.name.clone(),
         many => format!(
             "std::make_tuple({})",
-            many.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ")
+            many.iter()
+                .map(|a| a.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     L0Ctx {
@@ -300,7 +322,11 @@ pub(super) fn header(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<Out
     let snake = snake_case(&op.op);
     Ok(OutFile {
         path: PathBuf::from(format!("ops/{snake}/op_api/{snake}.h")),
-        contents: super::super::render::render(&ctx.tera, "op_api/l0_op.h.tera", &l0_ctx(op, ctx, outputs))?,
+        contents: super::super::render::render(
+            &ctx.tera,
+            "op_api/l0_op.h.tera",
+            &l0_ctx(op, ctx, outputs),
+        )?,
     })
 }
 
@@ -308,6 +334,10 @@ pub(super) fn source(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<Out
     let snake = snake_case(&op.op);
     Ok(OutFile {
         path: PathBuf::from(format!("ops/{snake}/op_api/{snake}.cpp")),
-        contents: super::super::render::render(&ctx.tera, "op_api/l0_op.cpp.tera", &l0_ctx(op, ctx, outputs))?,
+        contents: super::super::render::render(
+            &ctx.tera,
+            "op_api/l0_op.cpp.tera",
+            &l0_ctx(op, ctx, outputs),
+        )?,
     })
 }

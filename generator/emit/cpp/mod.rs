@@ -59,7 +59,9 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
         l0::source(op, ctx, &outputs)?,
     ];
     files.push(infershape::source(op, ctx, &outputs)?);
-    debug_assert!(files.iter().all(|f| f.path.starts_with(format!("ops/{snake}"))));
+    debug_assert!(files
+        .iter()
+        .all(|f| f.path.starts_with(format!("ops/{snake}"))));
     Ok(files)
 }
 
@@ -96,7 +98,9 @@ fn name_switch<'a>(
     let mut seen = std::collections::BTreeSet::new();
     for (ge, text) in rows {
         if let Some(ge) = ge.filter(|g| seen.insert(g.clone())) {
-            out.push_str(&format!("        case {ge}:\n            return \"{text}\";\n"));
+            out.push_str(&format!(
+                "        case {ge}:\n            return \"{text}\";\n"
+            ));
         }
     }
     out.push_str("        default:\n            return \"UNKNOWN\";\n    }\n}\n\n");
@@ -127,13 +131,68 @@ fn kind(p: &Param) -> Option<Kind> {
 /// C++ keywords and the names the generated functions bind themselves: a parameter of that name
 /// gets a `_` in the C++ definitions (a declaration may name its parameters differently).
 const RESERVED: &[&str] = &[
-    "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue", "default",
-    "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false",
-    "float", "for", "friend", "goto", "if", "inline", "int", "long", "namespace", "new",
-    "operator", "pred", "private", "product", "protected", "public", "register", "return",
-    "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw",
-    "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void",
-    "volatile", "while", "ret", "uniqueExecutor", "op", "l0op", "std",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "namespace",
+    "new",
+    "operator",
+    "pred",
+    "private",
+    "product",
+    "protected",
+    "public",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+    "ret",
+    "uniqueExecutor",
+    "op",
+    "l0op",
+    "std",
 ];
 
 /// The C++ identifier of a parameter.
@@ -368,7 +427,10 @@ impl<'a> Emitter<'a> {
         };
         let ok = format!("pred::Res<int64_t>{{std::string(), {value}}}");
         let param = f.param();
-        if matches!(self.kind(param), None | Some(Kind::Tensor | Kind::TensorList)) {
+        if matches!(
+            self.kind(param),
+            None | Some(Kind::Tensor | Kind::TensorList)
+        ) {
             return ok;
         }
         format!(
@@ -390,7 +452,10 @@ impl<'a> Emitter<'a> {
                     .all(|p| matches!(self.kind(p), Some(k) if k != Kind::Value))
             {
                 for p in params {
-                    out.push_str(&format!("    OP_CHECK_NULL({}, return {code});\n", cpp_ident(p)));
+                    out.push_str(&format!(
+                        "    OP_CHECK_NULL({}, return {code});\n",
+                        cpp_ident(p)
+                    ));
                 }
                 return out;
             }
@@ -454,10 +519,18 @@ fn checked_params(op: &OpIr) -> Vec<&Param> {
 const STAGE_FUNCTIONS: &[(Stage, &str, &str)] = &[
     (Stage::Product, "CheckProduct", "检查当前产品是否支持该算子"),
     (Stage::Null, "CheckNotNull", "检查参数是否为空指针"),
-    (Stage::Dtype, "CheckDtypeValid", "检查数据类型是否在支持范围内"),
+    (
+        Stage::Dtype,
+        "CheckDtypeValid",
+        "检查数据类型是否在支持范围内",
+    ),
     (Stage::Format, "CheckFormat", "检查数据格式是否支持"),
     (Stage::Shape, "CheckShape", "检查shape是否满足约束"),
-    (Stage::Attribute, "CheckAttributes", "检查属性取值是否满足约束"),
+    (
+        Stage::Attribute,
+        "CheckAttributes",
+        "检查属性取值是否满足约束",
+    ),
 ];
 
 #[derive(Serialize)]
@@ -536,8 +609,15 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
     let prototype = prototype_params(op);
     let params: Vec<CppParam> = prototype
         .iter()
-        .zip(op.workspace_fn().map(|f| f.params.as_slice()).unwrap_or_default())
-        .filter(|(_, c)| op.param(&c.name).is_some_and(|p| em.kind(&p.name).is_some()))
+        .zip(
+            op.workspace_fn()
+                .map(|f| f.params.as_slice())
+                .unwrap_or_default(),
+        )
+        .filter(|(_, c)| {
+            op.param(&c.name)
+                .is_some_and(|p| em.kind(&p.name).is_some())
+        })
         .map(|(p, _)| CppParam {
             decl: p.decl.clone(),
             name: p.name.clone(),
@@ -550,7 +630,12 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
             .map(|p| cpp_ident(&p.name))
             .collect()
     };
-    let inputs = tensors(|r| matches!(r, Role::InputTensor | Role::InputTensorList | Role::InOutTensor));
+    let inputs = tensors(|r| {
+        matches!(
+            r,
+            Role::InputTensor | Role::InputTensorList | Role::InOutTensor
+        )
+    });
     let dfx_out = tensors(|r| matches!(r, Role::OutputTensor | Role::OutputTensorList));
     let launch = l0::launch(op, outputs);
     let snake = snake_case(&op.op);

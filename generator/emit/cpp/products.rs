@@ -6,7 +6,10 @@ impl Emitter<'_> {
     pub(super) fn products_rule(&self, rule: &Rule) -> String {
         match rule {
             Rule::ProductSupported { products } => {
-                format!("pred::product_supported(product, {})", string_list(products))
+                format!(
+                    "pred::product_supported(product, {})",
+                    string_list(products)
+                )
             }
             other => wrong_family(other),
         }

@@ -41,7 +41,10 @@ impl Emitter<'_> {
                     Some(d) => format!("&{}", self.constant("std::vector<int64_t>", int_list(d))),
                     None => "static_cast<const std::vector<int64_t>*>(nullptr)".to_string(),
                 };
-                self.tensor_rule(&[from, to], format!("pred::broadcastable({f}, {t}, {dims})"))
+                self.tensor_rule(
+                    &[from, to],
+                    format!("pred::broadcastable({f}, {t}, {dims})"),
+                )
             }
             Rule::BroadcastTogether { params } => self.tensors_pred(params, "broadcast_together"),
             Rule::BroadcastShape { params, out } => {
