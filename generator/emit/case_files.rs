@@ -9,7 +9,8 @@ use aclnn_runtime::{status, Arg, TensorDesc};
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// `ops/<snake>/tests/cases.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp`.
+/// `ops/<snake>/tests/cases.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp` with its
+/// `CMakeLists.txt` (ops-nn's convention: the UT build collects the folder's sources).
 pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let snake = snake_case(&op.op);
     let dir = PathBuf::from(format!("ops/{snake}/tests"));
@@ -21,6 +22,14 @@ pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile
         OutFile {
             path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
             contents: gtest_source(op, set, ctx)?,
+        },
+        OutFile {
+            path: dir.join("ut/op_api/CMakeLists.txt"),
+            contents: crate::emit::render::render(
+                &ctx.tera,
+                "ascend/ut_op_api_CMakeLists.txt.tera",
+                &serde_json::json!({ "note": ctx.note(op) }),
+            )?,
         },
     ])
 }
