@@ -304,6 +304,18 @@ impl<'a> Emitter<'a> {
         matches!(self.params.get(name), Some((_, ParamKind::Int)))
     }
 
+    /// `OP_CHECK_NULL` has an overload for the argument's type (ops-math's `IsNullptr`).
+    fn op_check_null_takes(&self, name: &str) -> bool {
+        matches!(
+            self.params.get(name),
+            Some((Kind::Tensor | Kind::TensorList, _))
+                | Some((
+                    Kind::Pointer,
+                    ParamKind::Scalar | ParamKind::IntArray | ParamKind::BoolArray | ParamKind::FloatArray
+                ))
+        )
+    }
+
     /// An `aclScalar`/`aclScalarList` argument (checked as one scalar, as in Rust).
     fn is_scalar(&self, name: &str) -> bool {
         matches!(
@@ -447,9 +459,7 @@ impl<'a> Emitter<'a> {
         let mut out = format!("    // {}\n", note_for(r));
         if let Rule::NotNull { params } = &r.rule {
             if r.code == status::PARAM_NULLPTR
-                && params
-                    .iter()
-                    .all(|p| matches!(self.kind(p), Some(k) if k != Kind::Value))
+                && params.iter().all(|p| self.op_check_null_takes(p))
             {
                 for p in params {
                     out.push_str(&format!(
