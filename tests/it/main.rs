@@ -15,6 +15,7 @@ mod corpus_conform;
 mod corpus_emit;
 mod corpus_rules;
 mod corpus_selftest;
+mod cpp_pred;
 mod fuzz_regressions;
 mod gen;
 mod gen_cli;

@@ -1193,9 +1193,8 @@ inline std::string dim_multiple_of(const Tensors& ts, int64_t dim, int64_t by)
         if (!x) {
             continue;
         }
-        // Rust's `%` panics on i64::MIN % -1; its remainder is 0.
-        bool multiple = by == -1 || *x % by == 0;
-        if (by != 0 && !multiple) {
+        // A `by` of 0 is not checked; x % -1 is 0 (and would overflow for i64::MIN).
+        if (by != 0 && by != -1 && *x % by != 0) {
             return n.name + " dim " + std::to_string(dim) + " is " + std::to_string(*x) + ", not a multiple of " +
                    std::to_string(by);
         }
