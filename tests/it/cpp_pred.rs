@@ -176,7 +176,7 @@ fn cpp_pred_gives_what_rust_pred_gives() {
             ));
         }
     }
-    // Every function is called, and its cases reach both outcomes where it has two.
+    // Every function is called, and its cases reach more than one outcome where it has more.
     for f in cases::FUNCTIONS {
         let outcomes: std::collections::BTreeSet<&str> = run
             .cases
@@ -185,7 +185,10 @@ fn cpp_pred_gives_what_rust_pred_gives() {
             .filter(|(c, _)| c.f == *f)
             .map(|(_, r)| r.split(':').next().unwrap_or(""))
             .collect();
-        assert!(!outcomes.is_empty(), "{f} was not called");
+        assert!(
+            outcomes.len() >= 2 || *f == "not_a_tensor",
+            "{f}: every case gave {outcomes:?}"
+        );
     }
     assert!(
         differ.is_empty(),

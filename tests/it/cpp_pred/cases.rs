@@ -209,7 +209,9 @@ fn arg(r: &mut Rng) -> Arg {
     }
 }
 
-fn ints(r: &mut Rng, len: usize, lo: i64, hi: i64) -> Vec<i64> {
+/// Fewer than `max_len` integers in `[lo, hi]`.
+fn ints(r: &mut Rng, max_len: usize, lo: i64, hi: i64) -> Vec<i64> {
+    let len = r.below(max_len);
     (0..len).map(|_| r.int(lo, hi)).collect()
 }
 
@@ -448,7 +450,7 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
             c.l = if r.chance(15) {
                 None
             } else if c.f == "broadcastable" {
-                Some(ints(r, r.below(3), -4, 3))
+                Some(ints(r, 3, -4, 3))
             } else {
                 let skip = r.below(base.len() + 1);
                 Some(base[skip..].to_vec())
@@ -472,14 +474,10 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
                 r.pick(&[1, 2, 1, 4, i64::MAX]),
             ]
         }
-        "dims_at_most"
-        | "dim_in_range"
-        | "int_in_range"
-        | "list_elems_in_range"
-        | "value_in_range" => {}
-        "numel_in" | "int_in" => c.l = Some(ints(r, r.below(4), 0, 24)),
+        "numel_in" | "int_in" => c.l = Some(ints(r, 4, 0, 24)),
+        "list_elems_in_range" => c.l = Some(ints(r, 5, -6, 9)),
         "list_len_in" => {
-            c.l = Some(ints(r, r.below(4), 0, 4));
+            c.l = Some(ints(r, 4, 0, 4));
             c.n = vec![r.int(0, 4)];
         }
         "when" => {
@@ -488,7 +486,7 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
             } else {
                 Some(r.int(0, 4))
             }];
-            c.l = Some(ints(r, r.below(4), -1, 3));
+            c.l = Some(ints(r, 4, -1, 3));
         }
         "str_in" | "product_supported" => {
             c.s = vec![Some("mode".into()), Some(r.pick(STRS).into())];
@@ -501,18 +499,18 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
             }
         }
         "list_len_same" => {
-            let len = r.below(4);
-            c.l = Some(ints(r, len, 0, 2));
-            c.s = (0..len).map(|i| Some(format!("p{i}"))).collect();
+            let lens = ints(r, 4, 0, 2);
+            c.s = (0..lens.len()).map(|i| Some(format!("p{i}"))).collect();
+            c.l = Some(lens);
         }
-        "list_unique" => c.l = Some(ints(r, r.below(5), 0, 3)),
+        "list_unique" => c.l = Some(ints(r, 5, 0, 3)),
         "list_elems_at_most_fraction" => {
-            c.l = Some(ints(r, r.below(4), 0, 6));
-            c.m = Some(ints(r, r.below(4), 0, 6));
+            c.l = Some(ints(r, 4, 0, 6));
+            c.m = Some(ints(r, 4, 0, 6));
             c.n = vec![r.pick(&[1, 2, 3, i64::MAX]), r.pick(&[1, 2, 1, i64::MAX])];
         }
         "products_equal" => {
-            let mut factors = |r: &mut Rng| -> Vec<FactorValue> {
+            let factors = |r: &mut Rng| -> Vec<FactorValue> {
                 (0..r.below(4))
                     .map(|i| match r.below(10) {
                         0 => Err(format!("f{i} is not an integer")),
