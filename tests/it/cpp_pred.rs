@@ -215,8 +215,23 @@ fn opapi_ut(cann: &Path) -> PathBuf {
     if broken.is_empty() {
         return cann.join("opapi-ut/opapi-ut");
     }
-    let farm = std::env::temp_dir().join("aclgen-cann-farm/cann");
-    let _ = std::fs::remove_dir_all(&farm);
+    let root = std::env::temp_dir().join("aclgen-cann-farm");
+    let script = root.join("cann/opapi-ut/opapi-ut");
+    if std::fs::read(&script).ok() == std::fs::read(cann.join("opapi-ut/opapi-ut")).ok() {
+        return script;
+    }
+    // Made aside and renamed into place, so a concurrent run never sees half a farm.
+    let staging = std::env::temp_dir().join(format!("aclgen-cann-farm.{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    build_farm(cann, &staging.join("cann"), broken);
+    let _ = std::fs::remove_dir_all(&root);
+    if std::fs::rename(&staging, &root).is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    script
+}
+
+fn build_farm(cann: &Path, farm: &Path, broken: Vec<(PathBuf, String)>) {
     std::fs::create_dir_all(farm.join("opapi-ut")).expect("farm dir");
     for entry in std::fs::read_dir(cann)
         .expect("read ../shared/cann")
@@ -238,8 +253,11 @@ fn opapi_ut(cann: &Path) -> PathBuf {
             );
         }
     }
-    let script = farm.join("opapi-ut/opapi-ut");
-    std::fs::copy(cann.join("opapi-ut/opapi-ut"), &script).expect("copy the opapi-ut script");
+    std::fs::copy(
+        cann.join("opapi-ut/opapi-ut"),
+        farm.join("opapi-ut/opapi-ut"),
+    )
+    .expect("copy the opapi-ut script");
     link_tree(&cann.join("runtime"), &farm.join("runtime"));
     for (file, target) in broken {
         let at = farm.join("runtime").join(file);
@@ -250,7 +268,6 @@ fn opapi_ut(cann: &Path) -> PathBuf {
     if !dfx.exists() {
         symlink(&cann.join("opapi-ut/src/runtime/include/dfx"), &dfx);
     }
-    script
 }
 
 /// Files under `dir` that are lost symlinks: a short single line that is a relative path to a

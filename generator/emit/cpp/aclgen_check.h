@@ -14,6 +14,18 @@
 // ("FLOAT32", "ND"). They are only declared here: aclgen writes their definitions, from its
 // vocabulary table, into `aclgen_vocab.h`, which is included before this header.
 //
+// Where C++ sees more than Rust can express:
+// - `dtype_is_arg` with a null argument passes (Rust errs on `Some(Arg::Null)`, which generated code
+//   never passes: a null pointer is `None` there too).
+// - `list` skips a null element of an aclTensorList (a Rust slice has none); the others keep `name[i]`.
+// - `arg_of(const aclScalarList*)` is its first element, as aclgen checks a scalar list as one scalar;
+//   a null or empty list is `Kind::Null`.
+// - `is_private` (Rust's `Format::is_private`) of a format the Rust vocabulary lacks (C04 and other
+//   variants) is opbase's `IsPrivateFormat` of its primary format.
+// - Contiguity is Rust's `TensorDesc::is_contiguous` over the view shape and view strides, not opbase's
+//   `IsContiguous` (which also passes private formats and tensors of 0 or 1 element).
+// - Formats have no NLC (no aclFormat has it): `channel_axis` knows NHWC and NDHWC as channels-last.
+//
 // Written for aclgen; it includes CANN's public opbase headers and copies no CANN code.
 
 #ifndef ACLGEN_CHECK_H
