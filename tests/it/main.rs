@@ -16,6 +16,7 @@ mod corpus_emit;
 mod corpus_rules;
 mod corpus_selftest;
 mod cpp_layer;
+mod cpp_pred;
 mod fuzz_regressions;
 mod gen;
 mod gen_cli;

@@ -311,7 +311,10 @@ impl<'a> Emitter<'a> {
             Some((Kind::Tensor | Kind::TensorList, _))
                 | Some((
                     Kind::Pointer,
-                    ParamKind::Scalar | ParamKind::IntArray | ParamKind::BoolArray | ParamKind::FloatArray
+                    ParamKind::Scalar
+                        | ParamKind::IntArray
+                        | ParamKind::BoolArray
+                        | ParamKind::FloatArray
                 ))
         )
     }
@@ -458,8 +461,7 @@ impl<'a> Emitter<'a> {
         let code = status_cpp(r.code);
         let mut out = format!("    // {}\n", note_for(r));
         if let Rule::NotNull { params } = &r.rule {
-            if r.code == status::PARAM_NULLPTR
-                && params.iter().all(|p| self.op_check_null_takes(p))
+            if r.code == status::PARAM_NULLPTR && params.iter().all(|p| self.op_check_null_takes(p))
             {
                 for p in params {
                     out.push_str(&format!(

@@ -1,110 +1,148 @@
-//! `../shared/cann/opapi-ut` made runnable from a checkout whose symlinks were stored as text
-//! files (`runtime/pkg_inc/base/log_types.h` holds `../../include/dfx/base/log_types.h`): a farm
-//! of links to `../shared/cann` with those files linked to their targets, built once per test
-//! binary in the target folder (a stable path, so opapi-ut's cache is built once). Nothing is
-//! copied into the project and nothing in `../shared` is written.
+//! `../shared/cann/opapi-ut`, runnable here: in place, or from a farm of symlinks where the
+//! checkout of `../shared` stored symlinks as text files (`opapi_ut_in`). Nothing is copied into
+//! the project and nothing in `../shared` is written.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The `opapi-ut` script of the farm; `None` (with the reason printed) where it cannot run.
+/// The `opapi-ut` script with its runtime built (once per test binary); `None`, with the reason
+/// printed, where `../shared/cann/opapi-ut` or gtest is absent. A build that fails fails the
+/// test: it is no reason to skip.
 pub fn opapi_ut() -> Option<PathBuf> {
-    static TOOL: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let tool = TOOL.get_or_init(|| {
-        let shared = super::repo().join("../shared/cann");
-        if !shared.join("opapi-ut/opapi-ut").is_file() {
-            return Err("../shared/cann/opapi-ut is absent".into());
+    static TOOL: OnceLock<Option<PathBuf>> = OnceLock::new();
+    TOOL.get_or_init(|| {
+        let cann = super::repo().join("../shared/cann");
+        if !cann.join("opapi-ut/opapi-ut").is_file() {
+            println!("skipped: ../shared/cann/opapi-ut is absent");
+            return None;
         }
         if !Path::new("/usr/include/gtest/gtest.h").is_file() {
-            return Err("gtest is not installed (apt-get install libgtest-dev)".into());
+            println!("skipped: gtest is not installed (apt-get install libgtest-dev)");
+            return None;
         }
-        let farm = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cann-farm/cann");
-        build_farm(&shared, &farm).map_err(|e| format!("cannot link {}: {e}", farm.display()))?;
-        let tool = farm.join("opapi-ut/opapi-ut");
+        let tool = opapi_ut_in(&cann);
         let built = std::process::Command::new(&tool)
             .args(["build", "-j", "2"])
             .output()
-            .map_err(|e| format!("opapi-ut does not run: {e}"))?;
-        if !built.status.success() {
-            let err = super::text(&built.stderr);
-            let tail: Vec<&str> = err.lines().rev().take(15).collect();
-            return Err(format!(
-                "opapi-ut build failed:\n{}",
-                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-            ));
+            .expect("opapi-ut runs");
+        assert!(
+            built.status.success(),
+            "opapi-ut build failed:\n{}",
+            super::text(&built.stderr)
+        );
+        Some(tool)
+    })
+    .clone()
+}
+
+/// `opapi-ut`, from `../shared/cann` itself, or from a farm of symlinks to it when that checkout
+/// lost its symlinks (git wrote them as files holding their target, such as
+/// `runtime/pkg_inc/base/log_types.h` = `../../include/dfx/base/log_types.h`, which breaks
+/// opapi-ut's build): the farm restores them, and `runtime/include/dfx` is opapi-ut's copy of that
+/// folder. The farm holds symlinks and a copy of the opapi-ut script (which finds its folder by
+/// its real path), in the temp dir, never in the repo.
+pub fn opapi_ut_in(cann: &Path) -> PathBuf {
+    let broken = lost_links(&cann.join("runtime"));
+    if broken.is_empty() {
+        return cann.join("opapi-ut/opapi-ut");
+    }
+    let root = std::env::temp_dir().join("aclgen-cann-farm");
+    let script = root.join("cann/opapi-ut/opapi-ut");
+    if std::fs::read(&script).ok() == std::fs::read(cann.join("opapi-ut/opapi-ut")).ok() {
+        return script;
+    }
+    // Made aside and renamed into place, so a concurrent run never sees half a farm.
+    let staging = std::env::temp_dir().join(format!("aclgen-cann-farm.{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    build_farm(cann, &staging.join("cann"), broken);
+    let _ = std::fs::remove_dir_all(&root);
+    if std::fs::rename(&staging, &root).is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    script
+}
+
+fn build_farm(cann: &Path, farm: &Path, broken: Vec<(PathBuf, String)>) {
+    std::fs::create_dir_all(farm.join("opapi-ut")).expect("farm dir");
+    for entry in std::fs::read_dir(cann)
+        .expect("read ../shared/cann")
+        .flatten()
+    {
+        let name = entry.file_name();
+        if name != "runtime" && name != "opapi-ut" {
+            symlink(&entry.path(), &farm.join(&name));
         }
-        Ok(tool)
-    });
-    match tool {
-        Ok(t) => Some(t.clone()),
-        Err(why) => {
-            println!("skipped: {why}");
-            None
+    }
+    for entry in std::fs::read_dir(cann.join("opapi-ut"))
+        .expect("read opapi-ut")
+        .flatten()
+    {
+        if entry.file_name() != "opapi-ut" {
+            symlink(
+                &entry.path(),
+                &farm.join("opapi-ut").join(entry.file_name()),
+            );
         }
+    }
+    std::fs::copy(
+        cann.join("opapi-ut/opapi-ut"),
+        farm.join("opapi-ut/opapi-ut"),
+    )
+    .expect("copy the opapi-ut script");
+    link_tree(&cann.join("runtime"), &farm.join("runtime"));
+    for (file, target) in broken {
+        let at = farm.join("runtime").join(file);
+        std::fs::remove_file(&at).expect("remove a lost link");
+        symlink(Path::new(&target), &at);
+    }
+    let dfx = farm.join("runtime/include/dfx");
+    if !dfx.exists() {
+        symlink(&cann.join("opapi-ut/src/runtime/include/dfx"), &dfx);
     }
 }
 
-/// `farm` mirrors `shared`: links to every entry, but `runtime/` is a tree of links (text-file
-/// symlinks resolved) and the `opapi-ut` script is a copy (it finds CANN relative to its real
-/// path).
-fn build_farm(shared: &Path, farm: &Path) -> std::io::Result<()> {
-    if farm.exists() {
-        std::fs::remove_dir_all(farm)?;
-    }
-    std::fs::create_dir_all(farm)?;
-    for entry in std::fs::read_dir(shared)? {
-        let entry = entry?;
-        let (src, dst) = (entry.path(), farm.join(entry.file_name()));
-        match entry.file_name().to_str() {
-            Some("runtime") => mirror(&src, &dst, shared)?,
-            Some("opapi-ut") => {
-                std::fs::create_dir_all(&dst)?;
-                for e in std::fs::read_dir(&src)? {
-                    let e = e?;
-                    if e.file_name() == "opapi-ut" {
-                        std::fs::copy(e.path(), dst.join("opapi-ut"))?;
-                    } else {
-                        std::os::unix::fs::symlink(e.path(), dst.join(e.file_name()))?;
-                    }
-                }
+/// Files under `dir` that are lost symlinks: a short single line that is a relative path to a
+/// header. Paths relative to `dir`, with their targets.
+fn lost_links(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
             }
-            _ => std::os::unix::fs::symlink(&src, &dst)?,
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let t = text.trim_end();
+            if t.len() < 200 && t.starts_with("../") && t.ends_with(".h") && !t.contains('\n') {
+                let rel = path.strip_prefix(dir).expect("under dir").to_path_buf();
+                out.push((rel, t.to_string()));
+            }
         }
     }
-    Ok(())
+    out
 }
 
-fn mirror(src: &Path, dst: &Path, shared: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dst)?;
-    for e in std::fs::read_dir(src)? {
-        let e = e?;
-        let (from, to) = (e.path(), dst.join(e.file_name()));
-        if e.file_type()?.is_dir() {
-            mirror(&from, &to, shared)?;
+/// `cp -rs`: the folders of `from` made anew under `to`, every file a symlink.
+fn link_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("farm dir");
+    for entry in std::fs::read_dir(from)
+        .expect("read a shared folder")
+        .flatten()
+    {
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            link_tree(&src, &dst);
         } else {
-            let target = stored_link(&from, shared).unwrap_or(from);
-            std::os::unix::fs::symlink(target, to)?;
+            symlink(&src, &dst);
         }
     }
-    Ok(())
 }
 
-/// The file a text-file symlink names: relative to its folder, else the same path below
-/// opapi-ut's own copy of runtime's sources.
-fn stored_link(file: &Path, shared: &Path) -> Option<PathBuf> {
-    if std::fs::metadata(file).ok()?.len() > 200 {
-        return None;
-    }
-    let text = std::fs::read_to_string(file).ok()?;
-    let rel = text.trim();
-    if !rel.starts_with("../") || rel.contains('\n') {
-        return None;
-    }
-    let direct = file.parent()?.join(rel);
-    if direct.is_file() {
-        return Some(direct);
-    }
-    let below = rel.trim_start_matches("../");
-    let copy = shared.join("opapi-ut/src/runtime").join(below);
-    copy.is_file().then_some(copy)
+fn symlink(target: &Path, at: &Path) {
+    std::os::unix::fs::symlink(target, at)
+        .unwrap_or_else(|e| panic!("symlink {} -> {}: {e}", at.display(), target.display()));
 }
