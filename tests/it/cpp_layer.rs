@@ -231,6 +231,25 @@ struct Figures {
     ut_not_built: Vec<String>,
 }
 
+impl Figures {
+    fn merge(&mut self, o: Figures) {
+        self.ops += o.ops;
+        self.cases_passed += o.cases_passed;
+        self.cases_failed += o.cases_failed;
+        self.ops_not_built.extend(o.ops_not_built);
+        self.ops_differing.extend(o.ops_differing);
+        self.ut_ops += o.ut_ops;
+        self.ut_passed += o.ut_passed;
+        self.ut_failed += o.ut_failed;
+        self.ut_failed_where_rust_agrees
+            .extend(o.ut_failed_where_rust_agrees);
+        self.ut_not_built.extend(o.ut_not_built);
+    }
+}
+
+/// Ops run at once in the corpus run.
+const WORKERS: usize = 2;
+
 #[test]
 #[ignore = "about 10 minutes: .ci/run runs it and prints its figures"]
 fn corpus_cpp_layer() {
@@ -239,8 +258,9 @@ fn corpus_cpp_layer() {
         return;
     };
     let (docs, tests) = (corpus.join("ops-nn/docs"), corpus.join("ops-nn/ut/tests"));
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let out = tmp.path().join("out");
+    // A fixed folder: gen rewrites only what changed, so opapi-ut reuses the objects of a
+    // previous run.
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-corpus/out");
     gen(&docs, &out);
     let mut ops = aclgen::conform::load_docs(&docs).expect("read the ops-nn docs");
     aclgen::pipeline::apply_rules(&mut ops);
@@ -258,9 +278,33 @@ fn corpus_cpp_layer() {
         .step_by(CORPUS_STRIDE)
         .take(CORPUS_OPS)
         .collect();
+    // Two workers (the machine's cores), each on every other op.
+    let per_worker: Vec<Vec<Figures>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|w| {
+                let (tool, ops, out, tests, sample) = (&tool, &ops, &out, &tests, &sample);
+                s.spawn(move || {
+                    sample
+                        .iter()
+                        .skip(w)
+                        .step_by(WORKERS)
+                        .map(|op| {
+                            let mut f = Figures::default();
+                            run_corpus_op(tool, op, ops, out, tests, &mut f);
+                            f
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("worker"))
+            .collect()
+    });
     let mut f = Figures::default();
-    for op in &sample {
-        run_corpus_op(&tool, op, &ops, &out, &tests, &mut f);
+    for one in per_worker.into_iter().flatten() {
+        f.merge(one);
     }
     println!(
         "cpp figures: corpus sample of ops-nn ({} ops): synthesized cases {} agree, {} differ; \
