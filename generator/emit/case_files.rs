@@ -5,7 +5,7 @@
 use super::{EmitCtx, EmitError, OutFile};
 use crate::cases::{Case, CaseSet};
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
-use aclnn_runtime::{status, Arg, TensorDesc};
+use aclnn_runtime::{status, Arg, DType, TensorDesc};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -220,19 +220,21 @@ fn null_of(p: &Param) -> String {
 fn desc_expr(p: &Param, arg: &Arg) -> Result<String, String> {
     let kind = p.kind();
     let number = match arg {
-        Arg::Scalar { value, .. } | Arg::Float(value) => Some(*value),
-        Arg::Int(v) => Some(*v as f64),
+        Arg::Scalar { dtype, value } => Some((*dtype, *value)),
+        Arg::Float(value) => Some((DType::Float32, *value)),
+        Arg::Int(v) => Some((DType::Float32, *v as f64)),
         _ => None,
     };
-    if let Some(value) = number {
+    if let Some((dtype, value)) = number {
         // The UT framework has no scalar-list desc: a raw aclScalarList passes through.
         if kind == ParamKind::ScalarList {
+            let (storage, acl) = raw_scalar(dtype, value)?;
             return Ok(format!(
-                "[] {{ static float value = static_cast<float>({value:?}); static aclScalar* items[] = {{aclCreateScalar(&value, ACL_FLOAT)}}; return aclCreateScalarList(items, 1); }}()"
+                "[] {{ {storage} static aclScalar* items[] = {{aclCreateScalar(&value, {acl})}}; return aclCreateScalarList(items, 1); }}()"
             ));
         }
         if kind == ParamKind::Scalar {
-            return Ok(format!("ScalarDesc(static_cast<float>({value:?}))"));
+            return scalar_desc(dtype, value);
         }
     }
     Ok(match arg {
@@ -244,7 +246,7 @@ fn desc_expr(p: &Param, arg: &Arg) -> Result<String, String> {
         Arg::IntArray(v) => format!("IntArrayDesc(vector<int64_t>{{{}}})", join(v)),
         Arg::FloatArray(v) => format!("FloatArrayDesc(vector<float>{{{}}})", join(v)),
         Arg::BoolArray(v) => format!("BoolArrayDesc(vector<bool>{{{}}})", join(v)),
-        Arg::Scalar { value, .. } => format!("ScalarDesc(static_cast<float>({value:?}))"),
+        Arg::Scalar { dtype, value } => scalar_desc(*dtype, *value)?,
         Arg::Bool(b) => format!("static_cast<bool>({b})"),
         Arg::Int(v) => format!("static_cast<{}>({v})", value_type(p)),
         Arg::Float(v) => format!("static_cast<{}>({v:?})", value_type(p)),
@@ -276,6 +278,84 @@ fn c_string(v: &str) -> String {
 /// The C type of a by-value attribute (`int8_t cubeMathType` stays int8_t).
 fn value_type(p: &Param) -> &str {
     p.ty.as_str().trim()
+}
+
+/// A scalar of `dtype` holding `value`: the UT framework's `ScalarDesc` where it has a
+/// constructor for the dtype, else a raw `aclScalar` (which `OP_API_UT` passes through).
+fn scalar_desc(dtype: DType, value: f64) -> Result<String, String> {
+    let int = |ty: &str| format!("ScalarDesc(static_cast<{ty}>({}))", value as i64);
+    Ok(match dtype {
+        DType::Bool => format!("ScalarDesc(static_cast<bool>({}))", value != 0.0),
+        DType::Float32 => format!("ScalarDesc(static_cast<float>({value:?}))"),
+        DType::Float16 => format!("ScalarDesc(static_cast<float>({value:?}), ACL_FLOAT16)"),
+        DType::Float64 => format!("ScalarDesc(static_cast<double>({value:?}))"),
+        DType::Int8 => int("int8_t"),
+        DType::UInt8 => int("uint8_t"),
+        DType::Int16 => int("int16_t"),
+        DType::UInt16 => int("uint16_t"),
+        DType::Int32 => int("int32_t"),
+        DType::UInt32 => int("uint32_t"),
+        DType::Int64 => int("int64_t"),
+        DType::UInt64 => int("uint64_t"),
+        other => {
+            let (storage, acl) = raw_scalar(other, value)?;
+            format!("[] {{ {storage} return aclCreateScalar(&value, {acl}); }}()")
+        }
+    })
+}
+
+/// A `static` C variable `value` holding `value` as `dtype` stores it, and the dtype's `ACL_`
+/// name; `Err` for a dtype the cases cannot spell as a host value.
+fn raw_scalar(dtype: DType, value: f64) -> Result<(String, &'static str), String> {
+    let acl = acl_dtype(dtype)?;
+    let storage = match dtype {
+        DType::Bool => format!("static bool value = {};", value != 0.0),
+        DType::Float32 | DType::Float16 => {
+            // FLOAT16 as its bits: aclCreateScalar copies the dtype's size.
+            if dtype == DType::Float16 {
+                let bits = half_bits(value as f32);
+                format!("static uint16_t value = {bits};")
+            } else {
+                format!("static float value = {value:?};")
+            }
+        }
+        DType::BFloat16 => {
+            let bits = ((value as f32).to_bits() >> 16) as u16;
+            format!("static uint16_t value = {bits};")
+        }
+        DType::Float64 => format!("static double value = {value:?};"),
+        DType::Complex64 => format!("static float value[2] = {{{value:?}, 0.0}};"),
+        DType::Complex128 => format!("static double value[2] = {{{value:?}, 0.0}};"),
+        DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64 => {
+            let ty = format!("int{}_t", dtype.size_bytes() * 8);
+            format!("static {ty} value = {};", value as i64)
+        }
+        DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => {
+            let ty = format!("uint{}_t", dtype.size_bytes() * 8);
+            format!("static {ty} value = {};", value as u64)
+        }
+        other => return Err(format!("a host scalar of dtype {other} cannot be written in C")),
+    };
+    Ok((storage, acl))
+}
+
+/// IEEE half bits of a float (round to nearest even; the cases use small exact values).
+fn half_bits(f: f32) -> u16 {
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = b & 0x7f_ffff;
+    if f == 0.0 {
+        sign
+    } else if exp >= 31 {
+        sign | 0x7c00
+    } else if exp <= 0 {
+        sign
+    } else {
+        let half = ((exp as u32) << 10) | (mant >> 13);
+        let round = (mant >> 12) & 1 != 0 && ((mant & 0xfff) != 0 || half & 1 != 0);
+        sign | (half + u32::from(round)) as u16
+    }
 }
 
 fn acl_dtype(d: aclnn_runtime::DType) -> Result<&'static str, String> {

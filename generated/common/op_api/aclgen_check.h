@@ -14,6 +14,18 @@
 // ("FLOAT32", "ND"). They are only declared here: aclgen writes their definitions, from its
 // vocabulary table, into `aclgen_vocab.h`, which is included before this header.
 //
+// Where C++ sees more than Rust can express:
+// - `dtype_is_arg` with a null argument passes (Rust errs on `Some(Arg::Null)`, which generated code
+//   never passes: a null pointer is `None` there too).
+// - `list` skips a null element of an aclTensorList (a Rust slice has none); the others keep `name[i]`.
+// - `arg_of(const aclScalarList*)` is its first element, as aclgen checks a scalar list as one scalar;
+//   a null or empty list is `Kind::Null`.
+// - `is_private` (Rust's `Format::is_private`) of a format the Rust vocabulary lacks (C04 and other
+//   variants) is opbase's `IsPrivateFormat` of its primary format.
+// - Contiguity is Rust's `TensorDesc::is_contiguous` over the view shape and view strides, not opbase's
+//   `IsContiguous` (which also passes private formats and tensors of 0 or 1 element).
+// - Formats have no NLC (no aclFormat has it): `channel_axis` knows NHWC and NDHWC as channels-last.
+//
 // Written for aclgen; it includes CANN's public opbase headers and copies no CANN code.
 
 #ifndef ACLGEN_CHECK_H
@@ -1193,9 +1205,8 @@ inline std::string dim_multiple_of(const Tensors& ts, int64_t dim, int64_t by)
         if (!x) {
             continue;
         }
-        // Rust's `%` panics on i64::MIN % -1; its remainder is 0.
-        bool multiple = by == -1 || *x % by == 0;
-        if (by != 0 && !multiple) {
+        // A `by` of 0 is not checked; x % -1 is 0 (and would overflow for i64::MIN).
+        if (by != 0 && by != -1 && *x % by != 0) {
             return n.name + " dim " + std::to_string(dim) + " is " + std::to_string(*x) + ", not a multiple of " +
                    std::to_string(by);
         }
