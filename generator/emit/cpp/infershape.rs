@@ -29,20 +29,19 @@ struct InferLine {
 /// The OpDef index of an input (`None`: after a dynamic input, where the index is no longer
 /// the instance's).
 fn input_index(op: &OpIr, name: &str) -> Option<usize> {
-    let mut index = 0;
-    for p in op.params.iter().filter(|p| {
+    let inputs = op.params.iter().filter(|p| {
         matches!(
             p.role,
             Role::InputTensor | Role::InputTensorList | Role::InOutTensor
         )
-    }) {
+    });
+    for (index, p) in inputs.enumerate() {
         if p.name == name {
             return Some(index);
         }
         if p.role == Role::InputTensorList {
             return None;
         }
-        index += 1;
     }
     None
 }
