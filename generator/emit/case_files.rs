@@ -334,7 +334,11 @@ fn raw_scalar(dtype: DType, value: f64) -> Result<(String, &'static str), String
             let ty = format!("uint{}_t", dtype.size_bytes() * 8);
             format!("static {ty} value = {};", value as u64)
         }
-        other => return Err(format!("a host scalar of dtype {other} cannot be written in C")),
+        other => {
+            return Err(format!(
+                "a host scalar of dtype {other} cannot be written in C"
+            ))
+        }
     };
     Ok((storage, acl))
 }

@@ -264,7 +264,9 @@ fn corpus_cpp_layer() {
     gen(&docs, &out);
     // The IR gen made the C++ from (docs of one op merged, rules proven), so "where Rust
     // agrees" is said of the same rules.
-    let ops = aclgen::pipeline::load(&docs).expect("read the ops-nn docs").ops;
+    let ops = aclgen::pipeline::load(&docs)
+        .expect("read the ops-nn docs")
+        .ops;
     let mut generated: Vec<&aclgen::ir::OpIr> = ops
         .iter()
         .filter(|op| {
