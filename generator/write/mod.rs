@@ -26,14 +26,47 @@ pub struct Summary {
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// A path outside the output folder, reserved, generated twice, or inside `--kernels`.
-    #[error("{0}")]
-    Refused(String),
+    #[error(transparent)]
+    Refused(#[from] Refused),
     #[error("cannot {action} {}: {source}", path.display())]
     Io {
         action: &'static str,
         path: PathBuf,
         source: std::io::Error,
     },
+}
+
+/// A path gen may not write, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// Not a plain relative path of portable names (`../x`, `/abs`, `a b`).
+    #[error(transparent)]
+    UnsafePath(#[from] crate::emit::Refusal),
+    /// A generated file named like gen's manifest.
+    #[error("`{MANIFEST}` is reserved for gen's manifest")]
+    Reserved,
+    /// Two generated files at one path.
+    #[error("`{path}` is generated twice (by {first} and {second})")]
+    GeneratedTwice {
+        path: String,
+        first: String,
+        second: String,
+    },
+    /// `--out` inside a folder gen never writes (`--kernels`).
+    #[error("--out {} is inside {}, where gen never writes", out.display(), folder.display())]
+    OutInsideForbidden { out: PathBuf, folder: PathBuf },
+    /// A generated file that would land in a folder gen never writes (`--kernels` inside `--out`).
+    #[error("`{}` would be written into {}, where gen never writes", file.display(), folder.display())]
+    IntoForbidden { file: PathBuf, folder: PathBuf },
+    /// A folder of the output that is a symlink leading outside it, or not a folder.
+    #[error(
+        "{} leads outside the output folder or is not a folder; not writing there",
+        .0.display()
+    )]
+    OutsideOutput(PathBuf),
+    /// A writer thread panicked (a bug): nothing more is written.
+    #[error("a writer thread panicked")]
+    WriterPanicked,
 }
 
 impl WriteError {

@@ -683,7 +683,10 @@ pub fn kernel_files_with_note(
     let render = |name: &str| {
         templates
             .render(name, &context)
-            .map_err(|e| EmitError::Kernel(format!("{name}: {}", tera_error_chain(&e))))
+            .map_err(|source| EmitError::KernelTemplate {
+                name: name.to_string(),
+                source,
+            })
     };
     // After filled-in text the generated file's own line numbers resume.
     let resume = |text: String, file: &str| -> String {
@@ -723,17 +726,6 @@ pub fn kernel_files_with_note(
             contents: render(TILING_DEF_TEMPLATE)?,
         },
     ])
-}
-
-fn tera_error_chain(e: &tera::Error) -> String {
-    let mut msg = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(s) = source {
-        msg.push_str(": ");
-        msg.push_str(&s.to_string());
-        source = s.source();
-    }
-    msg
 }
 
 #[derive(Serialize)]
