@@ -681,6 +681,25 @@ fn fmt_tally(t: &Tally) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Skip kinds are named as reports always named them, and sort by that name.
+    #[test]
+    fn skip_kinds_read_and_sort_by_name() {
+        let json = serde_json::to_string(&SkipKind::NoExpectation).unwrap();
+        assert_eq!(json, "\"no-expectation\"");
+        let mut kinds = [
+            SkipKind::Unreadable,
+            SkipKind::Unmapped,
+            SkipKind::Status,
+            SkipKind::NoExpectation,
+        ];
+        kinds.sort();
+        let names: Vec<String> = kinds.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            names,
+            ["no-expectation", "status", "unmapped", "unreadable"]
+        );
+    }
     use crate::ir::{CParam, CType, ErrorCase, Function, Param, Role};
 
     fn op() -> OpIr {

@@ -430,7 +430,14 @@ mod tests {
     fn op_names_must_be_identifiers() {
         assert!(check_op_name("AvgPool2dBackward").is_ok());
         for bad in ["../../x", "", "a/b", "1x", "a b"] {
-            assert!(check_op_name(bad).is_err(), "{bad:?}");
+            let refusal = check_op_name(bad).unwrap_err();
+            assert_eq!(refusal.code(), Code::UnsafeOpName, "{bad:?}");
+            assert_eq!(
+                refusal.to_string(),
+                format!("op name `{bad}` is not an identifier; nothing is generated for it")
+            );
         }
+        let path = check_path(Path::new("../x.h")).unwrap_err();
+        assert_eq!(path.code(), Code::UnsafePath);
     }
 }

@@ -78,3 +78,52 @@ impl WriteError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reason keeps its parts as data and says what gen always said.
+    #[test]
+    fn refusals_are_typed_and_read_as_before() {
+        let cases: Vec<(Refused, &str)> = vec![
+            (
+                crate::emit::Refusal::NotRelative("/abs".into()).into(),
+                "output path `/abs` is not a plain relative path",
+            ),
+            (
+                Refused::Reserved,
+                "`.aclgen-manifest` is reserved for gen's manifest",
+            ),
+            (
+                Refused::GeneratedTwice {
+                    path: "a.h".into(),
+                    first: "A".into(),
+                    second: "B".into(),
+                },
+                "`a.h` is generated twice (by A and B)",
+            ),
+            (
+                Refused::OutInsideForbidden {
+                    out: "k/out".into(),
+                    folder: "k".into(),
+                },
+                "--out k/out is inside k, where gen never writes",
+            ),
+            (
+                Refused::IntoForbidden {
+                    file: "ops/x.h".into(),
+                    folder: "/o/ops".into(),
+                },
+                "`ops/x.h` would be written into /o/ops, where gen never writes",
+            ),
+            (
+                Refused::OutsideOutput("/o/ops".into()),
+                "/o/ops leads outside the output folder or is not a folder; not writing there",
+            ),
+        ];
+        for (reason, text) in cases {
+            assert_eq!(WriteError::from(reason).to_string(), text);
+        }
+    }
+}
