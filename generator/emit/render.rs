@@ -29,9 +29,30 @@ pub enum EmitError {
     /// A kernel template (`ascend/kernel/…`) that does not render with the op's kernel sources.
     #[error("{name}: {}", chain(.source))]
     KernelTemplate { name: String, source: tera::Error },
+    /// A file of `kernels/` that cannot be read.
+    #[error("{}: {source}", path.display())]
+    KernelIo {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A `kernels/<op>/tiling.yaml` that does not parse.
+    #[error("{}: {source}", path.display())]
+    KernelYaml {
+        path: PathBuf,
+        source: serde_yaml::Error,
+    },
     /// A kernel body or tiling choices in `kernels/` that cannot be filled in.
     #[error("{0}")]
     Kernel(String),
+}
+
+impl EmitError {
+    pub(crate) fn kernel_io(path: &Path, source: std::io::Error) -> Self {
+        EmitError::KernelIo {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }
 
 /// Every `*.tera` below `dir`, named by their path relative to it (`c/aclnn_header.h.tera`).
