@@ -31,7 +31,7 @@ pub fn run(args: &GenArgs) -> Outcome {
 
 /// Diagnostics in the order gen reports them: emit's (`diag::EMIT_CODES`) on one line each,
 /// `severity: message`, every other one as `lint` renders it.
-pub fn render_text(diagnostics: &RunDiagnostics) -> String {
+fn render_text(diagnostics: &RunDiagnostics) -> String {
     diagnostics
         .in_order()
         .map(|(_, d)| {
@@ -59,7 +59,32 @@ fn print_text(report: &GenReport, check: bool) -> bool {
     print_summary(report, check)
 }
 
-/// One diagnostic of the JSON report: the diagnostic's own fields, and the op it is about.
+/// `gen --format json`: the counts, what the run was, and every diagnostic in the order the text
+/// report prints them.
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    check: bool,
+    written: usize,
+    unchanged: usize,
+    removed: usize,
+    /// With `check`: files that would be written or removed.
+    stale: usize,
+    stale_report: &'a str,
+    replayed: bool,
+    reread: Option<&'a [String]>,
+    proof: JsonProof,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonProof {
+    demoted: usize,
+    no_valid_call: usize,
+    refused: usize,
+}
+
+/// One diagnostic of the JSON report: the op it is about (none for a spec file that gave no
+/// op), then the diagnostic's own fields as `lint --format json` gives them.
 #[derive(serde::Serialize)]
 struct JsonDiagnostic<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -72,27 +97,26 @@ struct JsonDiagnostic<'a> {
 fn print_json(report: &GenReport, check: bool) -> Result<bool, Failure> {
     let s = &report.summary;
     let stale = if check { s.written + s.removed } else { 0 };
-    let diagnostics: Vec<JsonDiagnostic> = report
-        .diagnostics
-        .in_order()
-        .map(|(op, diagnostic)| JsonDiagnostic { op, diagnostic })
-        .collect();
-    let json = serde_json::json!({
-        "check": check,
-        "written": s.written,
-        "unchanged": s.unchanged,
-        "removed": s.removed,
-        "stale": stale,
-        "stale_report": report.stale_report,
-        "replayed": report.replayed,
-        "reread": report.reread,
-        "proof": {
-            "demoted": report.proof.demoted,
-            "no_valid_call": report.proof.no_valid_call,
-            "refused": report.proof.refused,
+    let json = JsonReport {
+        check,
+        written: s.written,
+        unchanged: s.unchanged,
+        removed: s.removed,
+        stale,
+        stale_report: &report.stale_report,
+        replayed: report.replayed,
+        reread: report.reread.as_deref(),
+        proof: JsonProof {
+            demoted: report.proof.demoted,
+            no_valid_call: report.proof.no_valid_call,
+            refused: report.proof.refused,
         },
-        "diagnostics": diagnostics,
-    });
+        diagnostics: report
+            .diagnostics
+            .in_order()
+            .map(|(op, diagnostic)| JsonDiagnostic { op, diagnostic })
+            .collect(),
+    };
     let text = serde_json::to_string_pretty(&json).map_err(|e| Failure::usage(e.to_string()))?;
     println!("{text}");
     Ok(stale == 0)

@@ -287,11 +287,9 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     }
     let snake = crate::ir::snake_case(&op.op);
     let kernel_dir = ctx.kernels_dir.join(&snake);
-    let at_kernels = |severity, code, message| Diagnostic {
-        file: kernel_dir.to_string_lossy().into_owned(),
-        line: 0,
-        column: 0,
-        ..op.op_diagnostic(severity, code, message)
+    // About the op's kernel folder as a whole.
+    let at_kernels = |severity, code, message: String| {
+        Diagnostic::file_level(severity, code, message, &kernel_dir.to_string_lossy())
     };
     let kernel = match ascend::kernel::check_kernel_folder(op, &ctx.kernels_dir) {
         Ok(kernel) => kernel,
