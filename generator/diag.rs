@@ -134,6 +134,20 @@ codes! {
     /// An op gen synthesizes no valid call for (no product the runtime knows is supported): its
     /// validators have no case to replay.
     NoValidCall = "no-valid-call",
+    /// An op's folder of hand-written kernel sources (`kernels/<op>/`) breaks kernels/README.md:
+    /// a file that is none of body, tiling choices and `tiling.yaml`, a body without its tiling
+    /// choices, a `tiling.yaml` without a body or one that does not read. gen refuses the op and
+    /// keeps its files of the last run.
+    KernelFolder = "kernel-folder",
+    /// An op without a hand-written kernel body in `kernels/<op>/`: its tiling and kernel are
+    /// the skeleton that fails at run time (a warning).
+    MissingKernelBody = "missing-kernel-body",
+    /// An op name gen cannot make file names of (not an identifier, such as `../../x`): nothing
+    /// is generated for it, and it may own no file of an earlier run.
+    UnsafeOpName = "unsafe-op-name",
+    /// A generated path that would leave the output folder or is not a plain portable name (a
+    /// header name a doc gives as `../x.h`): nothing is written for the op.
+    UnsafePath = "unsafe-path",
 }
 
 /// The codes of `cases::prove`: what gen changed so that what it emits holds.
@@ -147,6 +161,16 @@ pub fn proof_diagnostics(diags: &[Diagnostic]) -> Vec<Diagnostic> {
         .cloned()
         .collect()
 }
+
+/// The codes of `emit`: problems gen finds while making one op's files (its kernel folder, its
+/// name, its paths). Their message names the op and the place, so gen prints each on one line,
+/// `severity: message`, with no source line to quote.
+pub const EMIT_CODES: &[Code] = &[
+    Code::KernelFolder,
+    Code::MissingKernelBody,
+    Code::UnsafeOpName,
+    Code::UnsafePath,
+];
 
 impl Code {
     /// The code with this id, if there is one.
@@ -200,6 +224,17 @@ pub enum Severity {
     Error,
     Warning,
     Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`, as rendered.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
 }
 
 /// A problem found in an input, with its location. Errors make `lint` and `gen` exit 1.
@@ -303,11 +338,7 @@ fn caret_span(line: &str, column: usize) -> std::ops::Range<usize> {
 
 /// One line per diagnostic, `file:line:col: severity[code]: message`, for logs and grep.
 pub fn render_short(d: &Diagnostic) -> String {
-    let sev = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
+    let sev = d.severity.as_str();
     // A whole-file diagnostic has no line to point at: `file: …`, not `file:0:1: …`.
     let place = if d.line == 0 {
         d.file.clone()

@@ -329,13 +329,34 @@ impl OpIr {
     }
 
     fn problem_at(&self, at: Option<&Loc>, code: Code, message: String) -> Diagnostic {
+        self.diagnostic_at(at, Severity::Error, code, message)
+    }
+
+    /// A diagnostic about the op as a whole (its name, its files), at its first-phase prototype
+    /// (the first function when it has none), or about its first source file when the IR knows
+    /// no place.
+    pub fn op_diagnostic(&self, severity: Severity, code: Code, message: String) -> Diagnostic {
+        let at = self
+            .workspace_fn()
+            .or_else(|| self.functions.first())
+            .and_then(|f| f.source.as_ref());
+        self.diagnostic_at(at, severity, code, message)
+    }
+
+    fn diagnostic_at(
+        &self,
+        at: Option<&Loc>,
+        severity: Severity,
+        code: Code,
+        message: String,
+    ) -> Diagnostic {
         let file = at
             .map(|l| l.file.clone())
             .or_else(|| self.sources.first().cloned())
             .unwrap_or_default();
         let (line, column) = at.map_or((0, 0), |l| (l.line, l.column));
         Diagnostic {
-            severity: Severity::Error,
+            severity,
             code,
             message,
             file,

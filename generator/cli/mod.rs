@@ -178,6 +178,10 @@ pub struct GenArgs {
     /// Write nothing; exit 1 listing each file that would change, with a short diff.
     #[arg(long)]
     pub check: bool,
+    /// `text`: diagnostics on stderr, a summary line on stdout; `json`: one JSON object on
+    /// stdout (counts and every diagnostic with its op, code, severity, file and line).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! rejects its doc's example contradicts the doc, or the doc contradicts itself. Works on any
 //! doc, with no unit tests at hand.
 
-use super::{check_call, find_op, ut, ConformError, Report};
+use super::{check_call, find_op, ut, ConformError, Report, SkipKind, SkipReason};
 use crate::ir::{OpIr, Role};
 use std::collections::BTreeSet;
 
@@ -27,7 +27,11 @@ pub fn run_examples(ops: &[OpIr]) -> Result<Report, ConformError> {
             for call in &read.calls {
                 let at = format!("{doc}:{}", call.line);
                 let checked = match changed_before(call, ops, doc) {
-                    Some(reason) => Err(("unmapped", call.test.clone(), reason)),
+                    Some(reason) => Err(SkipReason {
+                        kind: SkipKind::Unmapped,
+                        test: call.test.clone(),
+                        reason,
+                    }),
                     None => check_call(call, ops, doc, named),
                 };
                 report.add(at, checked);

@@ -74,13 +74,56 @@ pub struct CheckedCall {
 /// A call or test the oracle could not check, and why.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Skipped {
-    /// `unreadable` (test text not evaluated), `unmapped` (no doc, argument mismatch,
-    /// vocabulary), `status` (a status other than 0/161001/161002 or `EXPECT_NE`),
-    /// `no-expectation` (a call whose status no `EXPECT_EQ` checks).
-    pub kind: String,
+    pub kind: SkipKind,
     pub at: String,
     pub test: String,
     pub reason: String,
+}
+
+/// Why a call was not checked, as reports name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkipKind {
+    /// Test text that was not evaluated.
+    Unreadable,
+    /// No doc, an argument count or kind that does not fit the prototype, a format the
+    /// vocabulary lacks, an argument an earlier call may have changed.
+    Unmapped,
+    /// A status other than 0/161001/161002, or `EXPECT_NE`.
+    Status,
+    /// A call whose status no `EXPECT_EQ` checks.
+    NoExpectation,
+}
+
+impl SkipKind {
+    /// The name reports print (`no-expectation`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SkipKind::Unreadable => "unreadable",
+            SkipKind::Unmapped => "unmapped",
+            SkipKind::Status => "status",
+            SkipKind::NoExpectation => "no-expectation",
+        }
+    }
+}
+
+impl std::fmt::Display for SkipKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// By name, so reports list skips in the order they did when kinds were strings.
+impl Ord for SkipKind {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for SkipKind {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
@@ -267,7 +310,7 @@ impl Report {
         self.tests += read.tests;
         for u in &read.unreadable {
             self.skipped.push(Skipped {
-                kind: "unreadable".into(),
+                kind: SkipKind::Unreadable,
                 at: format!("{file}:{}", u.line),
                 test: u.test.clone(),
                 reason: u.reason.clone(),
@@ -297,8 +340,8 @@ impl Report {
                 }
                 report.cases.push(case);
             }
-            Err((kind, test, reason)) => report.skipped.push(Skipped {
-                kind: kind.into(),
+            Err(SkipReason { kind, test, reason }) => report.skipped.push(Skipped {
+                kind,
                 at,
                 test,
                 reason,
@@ -307,8 +350,13 @@ impl Report {
     }
 }
 
-/// The kind of skip, the test, and why.
-type SkipReason = (&'static str, String, String);
+/// Why one call is not checked: the kind of skip, the test that makes the call, and the reason
+/// in words.
+struct SkipReason {
+    kind: SkipKind,
+    test: String,
+    reason: String,
+}
 
 /// Checks one call; `product` overrides the product the test would run on.
 fn check_call(
@@ -317,40 +365,48 @@ fn check_call(
     file: &str,
     product: Option<&[String]>,
 ) -> Result<CheckedCall, SkipReason> {
-    let skip = |kind: &'static str, reason: String| (kind, call.test.clone(), reason);
+    let skip = |kind, reason| SkipReason {
+        kind,
+        test: call.test.clone(),
+        reason,
+    };
     let Some((code, name)) = call.expected.clone() else {
         return Err(skip(
-            "no-expectation",
+            SkipKind::NoExpectation,
             format!("{}: no EXPECT_EQ checks its status", call.ut.api),
         ));
     };
     if call.ne {
         return Err(skip(
-            "status",
+            SkipKind::Status,
             format!("EXPECT_NE(…, {name}): no single expected status"),
         ));
     }
     if !CODES.contains(&code) {
         return Err(skip(
-            "status",
+            SkipKind::Status,
             format!("expects {name}, not a first-phase parameter status"),
         ));
     }
     let op = find_op(ops, &call.ut.api, file).ok_or_else(|| {
         skip(
-            "unmapped",
+            SkipKind::Unmapped,
             format!("no doc has the prototype {}GetWorkspaceSize", call.ut.api),
         )
     })?;
     let product = if let Some(named) = product {
         preferred_product(op, named)
     } else if call.soc_switched {
-        soc_product(&call.soc)
-            .ok_or_else(|| skip("unmapped", format!("SoC {} has no product id", call.soc)))?
+        soc_product(&call.soc).ok_or_else(|| {
+            skip(
+                SkipKind::Unmapped,
+                format!("SoC {} has no product id", call.soc),
+            )
+        })?
     } else {
         named_product(&call.test, op).unwrap_or_else(|| crate::products::build_product(op))
     };
-    let (args, opaque) = map_args(op, call).map_err(|r| skip("unmapped", r.0))?;
+    let (args, opaque) = map_args(op, call).map_err(|r| skip(SkipKind::Unmapped, r.0))?;
     let c = Call {
         product: product.to_string(),
         args,
@@ -625,6 +681,25 @@ fn fmt_tally(t: &Tally) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Skip kinds are named as reports always named them, and sort by that name.
+    #[test]
+    fn skip_kinds_read_and_sort_by_name() {
+        let json = serde_json::to_string(&SkipKind::NoExpectation).unwrap();
+        assert_eq!(json, "\"no-expectation\"");
+        let mut kinds = [
+            SkipKind::Unreadable,
+            SkipKind::Unmapped,
+            SkipKind::Status,
+            SkipKind::NoExpectation,
+        ];
+        kinds.sort();
+        let names: Vec<String> = kinds.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            names,
+            ["no-expectation", "status", "unmapped", "unreadable"]
+        );
+    }
     use crate::ir::{CParam, CType, ErrorCase, Function, Param, Role};
 
     fn op() -> OpIr {

@@ -12,14 +12,41 @@ pub mod rust;
 pub use case_files::case_bundle;
 pub use render::EmitError;
 
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::ir::OpIr;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
 /// Why an op's files are not written: its name or a path would leave the output folder.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+pub enum Refusal {
+    /// An op name that is not an identifier (it becomes file and class names).
+    #[error("op name `{0}` is not an identifier; nothing is generated for it")]
+    OpName(String),
+    /// A path that is not UTF-8 (shown lossily).
+    #[error("output path `{0}` is not UTF-8")]
+    NotUtf8(String),
+    #[error("empty output path")]
+    EmptyPath,
+    /// A path with a component (`part`) that is empty, `.`/`..`, or not `[A-Za-z0-9_.-]`.
+    #[error(
+        "output path `{path}` is absolute or has a component (`{part}`) that is not a plain file name"
+    )]
+    NotPlainName { path: String, part: String },
+    /// A path that is absolute or has a prefix, root, `.` or `..` component.
+    #[error("output path `{0}` is not a plain relative path")]
+    NotRelative(String),
+}
+
+impl Refusal {
+    /// The diagnostic code gen reports this refusal under.
+    pub fn code(&self) -> crate::diag::Code {
+        match self {
+            Refusal::OpName(_) => crate::diag::Code::UnsafeOpName,
+            _ => crate::diag::Code::UnsafePath,
+        }
+    }
+}
 
 /// Owner of files that belong to no single op (the validators crate's root).
 pub const SHARED_OWNER: &str = "-";
@@ -115,9 +142,7 @@ pub fn check_op_name(op: &str) -> Result<(), Refusal> {
     if ok {
         Ok(())
     } else {
-        Err(Refusal(format!(
-            "op name `{op}` is not an identifier; nothing is generated for it"
-        )))
+        Err(Refusal::OpName(op.to_string()))
     }
 }
 
@@ -151,10 +176,11 @@ pub struct Emitted {
     pub files: Vec<Owned>,
     /// Ops whose files from an earlier run are kept as they are.
     pub failed: BTreeSet<String>,
-    /// Each refused op and why, already formatted for stderr, in op order.
-    pub problems: Vec<(String, String)>,
+    /// Each refused op and why (its diagnostics when it has errors, or emit's refusal), in op
+    /// order.
+    pub problems: Vec<(String, Vec<Diagnostic>)>,
     /// Things worth a look that do not fail the run (an op without a kernel body), by op.
-    pub warnings: Vec<(String, String)>,
+    pub warnings: Vec<(String, Vec<Diagnostic>)>,
     /// What proving the rules changed (`cases::prove`: rules demoted, no valid call), by op.
     pub proofs: Vec<(String, Vec<crate::diag::Diagnostic>)>,
     /// Some input failed before its op was known (a spec that does not parse): no op may be
@@ -183,7 +209,9 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
     for (op, result) in ops.iter().zip(results) {
         match result {
             OpEmit::Files { files, warning } => {
-                emitted.warnings.extend(warning.map(|w| (op.op.clone(), w)));
+                emitted
+                    .warnings
+                    .extend(warning.map(|w| (op.op.clone(), vec![w])));
                 let proof = crate::diag::proof_diagnostics(&op.diagnostics);
                 if !proof.is_empty() {
                     emitted.proofs.push((op.op.clone(), proof));
@@ -194,8 +222,8 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
                 }));
                 good.push(op);
             }
-            OpEmit::Refused { problem, keep_old } => {
-                emitted.problems.push((op.op.clone(), problem));
+            OpEmit::Refused { problems, keep_old } => {
+                emitted.problems.push((op.op.clone(), problems));
                 if keep_old {
                     emitted.failed.insert(op.op.clone());
                 }
@@ -219,10 +247,10 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
 enum OpEmit {
     Files {
         files: Vec<OutFile>,
-        warning: Option<String>,
+        warning: Option<Diagnostic>,
     },
     Refused {
-        problem: String,
+        problems: Vec<Diagnostic>,
         keep_old: bool,
     },
 }
@@ -240,52 +268,69 @@ fn header_families(ops: &[OpIr]) -> std::collections::BTreeMap<String, Vec<&OpIr
 }
 
 fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitError> {
-    let refuse = |problem: String| {
+    let refuse = |problems: Vec<Diagnostic>| {
         Ok(OpEmit::Refused {
-            problem,
+            problems,
             keep_old: true,
         })
     };
     if op.has_errors() {
-        return refuse(crate::diag::render(&op.diagnostics));
+        return refuse(op.diagnostics.clone());
     }
-    if let Err(msg) = check_op_name(&op.op) {
+    if let Err(refusal) = check_op_name(&op.op) {
+        // An unsafe name may own nothing: its old files are not kept.
         return Ok(OpEmit::Refused {
-            problem: format!("error: {msg}\n"),
+            problems: vec![refusal_diagnostic(op, &refusal, None)],
             keep_old: false,
         });
     }
     let problems = op.generation_problems();
     if !problems.is_empty() {
-        return refuse(crate::diag::render(&problems));
+        return refuse(problems);
     }
+    let snake = crate::ir::snake_case(&op.op);
+    let kernel_dir = ctx.kernels_dir.join(&snake);
+    // About the op's kernel folder as a whole.
+    let at_kernels = |severity, code, message: String| {
+        Diagnostic::file_level(severity, code, message, &kernel_dir.to_string_lossy())
+    };
     let kernel = match ascend::kernel::check_kernel_folder(op, &ctx.kernels_dir) {
         Ok(kernel) => kernel,
         Err(problem) => {
-            return refuse(format!(
-                "error: aclnn{}: {problem}; nothing is generated for it\n",
-                op.op
-            ))
+            let message = format!("aclnn{}: {problem}; nothing is generated for it", op.op);
+            return refuse(vec![at_kernels(
+                Severity::Error,
+                Code::KernelFolder,
+                message,
+            )]);
         }
     };
     let warning = (!kernel.has_body).then(|| {
-        format!(
-            "warning: aclnn{}: no kernel body in {} ({} and {}): its tiling and kernel are the \
-             skeleton that fails at run time\n",
+        let message = format!(
+            "aclnn{}: no kernel body in {} ({} and {}): its tiling and kernel are the \
+             skeleton that fails at run time",
             op.op,
             kernel.dir.display(),
-            ascend::kernel::KernelSources::body_file(&crate::ir::snake_case(&op.op)),
-            ascend::kernel::KernelSources::choices_file(&crate::ir::snake_case(&op.op)),
-        )
+            ascend::kernel::KernelSources::body_file(&snake),
+            ascend::kernel::KernelSources::choices_file(&snake),
+        );
+        at_kernels(Severity::Warning, Code::MissingKernelBody, message)
     });
     let files = op_files_in(op, family, ctx)?;
     if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
-        return refuse(format!(
-            "error: aclnn{}: {bad}; nothing is written for it\n",
-            op.op
-        ));
+        return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
     }
     Ok(OpEmit::Files { files, warning })
+}
+
+/// An unsafe name or path as the op's error, at its prototype. `done` is what does not happen
+/// for the op when the refusal does not say it itself.
+fn refusal_diagnostic(op: &OpIr, refusal: &Refusal, done: Option<&str>) -> Diagnostic {
+    let message = match done {
+        Some(done) => format!("aclnn{}: {refusal}; nothing is {done} for it", op.op),
+        None => refusal.to_string(),
+    };
+    op.op_diagnostic(Severity::Error, refusal.code(), message)
 }
 
 /// The attribute that makes `cargo fmt` leave a file alone and the compiler ignore it.
@@ -314,12 +359,10 @@ pub fn exempt_from_rustfmt(mut file: OutFile) -> OutFile {
 /// Refuses any path that could leave the output folder or is not a plain portable name:
 /// absolute, empty, `.`/`..` components, or characters outside `[A-Za-z0-9_.-]`.
 pub fn check_path(path: &Path) -> Result<(), Refusal> {
-    let shown = path.display();
-    let text = path
-        .to_str()
-        .ok_or_else(|| Refusal(format!("output path `{shown}` is not UTF-8")))?;
+    let shown = || path.display().to_string();
+    let text = path.to_str().ok_or_else(|| Refusal::NotUtf8(shown()))?;
     if text.is_empty() {
-        return Err(Refusal("empty output path".to_string()));
+        return Err(Refusal::EmptyPath);
     }
     // On the text, not `components()`, which silently drops `.` and doubled separators.
     for part in text.split('/') {
@@ -327,18 +370,17 @@ pub fn check_path(path: &Path) -> Result<(), Refusal> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
         if part.is_empty() || !portable || part.chars().all(|c| c == '.') {
-            return Err(Refusal(format!(
-                "output path `{shown}` is absolute or has a component (`{part}`) that is not a plain file name"
-            )));
+            return Err(Refusal::NotPlainName {
+                path: shown(),
+                part: part.to_string(),
+            });
         }
     }
     if path
         .components()
         .any(|c| !matches!(c, Component::Normal(_)))
     {
-        return Err(Refusal(format!(
-            "output path `{shown}` is not a plain relative path"
-        )));
+        return Err(Refusal::NotRelative(shown()));
     }
     Ok(())
 }
@@ -389,7 +431,14 @@ mod tests {
     fn op_names_must_be_identifiers() {
         assert!(check_op_name("AvgPool2dBackward").is_ok());
         for bad in ["../../x", "", "a/b", "1x", "a b"] {
-            assert!(check_op_name(bad).is_err(), "{bad:?}");
+            let refusal = check_op_name(bad).unwrap_err();
+            assert_eq!(refusal.code(), Code::UnsafeOpName, "{bad:?}");
+            assert_eq!(
+                refusal.to_string(),
+                format!("op name `{bad}` is not an identifier; nothing is generated for it")
+            );
         }
+        let path = check_path(Path::new("../x.h")).unwrap_err();
+        assert_eq!(path.code(), Code::UnsafePath);
     }
 }

@@ -5,16 +5,54 @@ use std::error::Error as _;
 use std::path::{Path, PathBuf};
 
 /// Why emitting stops the whole run (exit 2): templates or kernel sources that cannot be used.
+/// Each keeps its cause as its `source`; the message also spells out tera's chain (the useful
+/// part, line and variable, is in tera's sources), as users read it.
 #[derive(Debug, thiserror::Error)]
 pub enum EmitError {
     #[error("templates folder {} does not exist", .0.display())]
     NoTemplates(PathBuf),
-    /// A template that does not parse or render, with tera's cause.
-    #[error("{0}")]
-    Template(String),
+    /// A templates folder (or one of its files) that cannot be read.
+    #[error("templates in {}: {source}", dir.display())]
+    TemplatesUnreadable {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    /// Templates that do not parse (tera's error names the file).
+    #[error("templates in {}: {}", dir.display(), chain(.source))]
+    TemplatesParse { dir: PathBuf, source: tera::Error },
+    /// A template that does not render (or its context), with tera's cause.
+    #[error("template {name}: {}", chain(.source))]
+    Template { name: String, source: tera::Error },
+    /// A template context that does not serialize to JSON.
+    #[error("template context: {0}")]
+    Context(#[source] serde_json::Error),
+    /// A kernel template (`ascend/kernel/…`) that does not render with the op's kernel sources.
+    #[error("{name}: {}", chain(.source))]
+    KernelTemplate { name: String, source: tera::Error },
+    /// A file of `kernels/` that cannot be read.
+    #[error("{}: {source}", path.display())]
+    KernelIo {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A `kernels/<op>/tiling.yaml` that does not parse.
+    #[error("{}: {source}", path.display())]
+    KernelYaml {
+        path: PathBuf,
+        source: serde_yaml::Error,
+    },
     /// A kernel body or tiling choices in `kernels/` that cannot be filled in.
     #[error("{0}")]
     Kernel(String),
+}
+
+impl EmitError {
+    pub(crate) fn kernel_io(path: &Path, source: std::io::Error) -> Self {
+        EmitError::KernelIo {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }
 
 /// Every `*.tera` below `dir`, named by their path relative to it (`c/aclnn_header.h.tera`).
@@ -22,12 +60,13 @@ pub fn load_templates(dir: &Path) -> Result<tera::Tera, EmitError> {
     if !dir.is_dir() {
         return Err(EmitError::NoTemplates(dir.to_path_buf()));
     }
-    let fail = |e: &dyn std::fmt::Display| {
-        EmitError::Template(format!("templates in {}: {e}", dir.display()))
+    let fail = |source| EmitError::TemplatesUnreadable {
+        dir: dir.to_path_buf(),
+        source,
     };
     // Listed here rather than with tera's glob: an incremental gen loads them every run.
     let mut templates = Vec::new();
-    for path in crate::files::files_below(dir).map_err(|e| fail(&e))? {
+    for path in crate::files::files_below(dir).map_err(fail)? {
         if path.extension().is_some_and(|x| x == "tera") {
             let name = path
                 .strip_prefix(dir)
@@ -36,14 +75,17 @@ pub fn load_templates(dir: &Path) -> Result<tera::Tera, EmitError> {
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let text = std::fs::read_to_string(&path).map_err(|e| fail(&e))?;
+            let text = std::fs::read_to_string(&path).map_err(fail)?;
             templates.push((name, text));
         }
     }
     templates.sort();
     let mut tera = tera::Tera::default();
     tera.add_raw_templates(templates)
-        .map_err(|e| fail(&chain(&e)))?;
+        .map_err(|source| EmitError::TemplatesParse {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
     Ok(tera)
 }
 
@@ -53,14 +95,16 @@ pub fn render(
     name: &str,
     context: &impl serde::Serialize,
 ) -> Result<String, EmitError> {
-    let context = tera::Context::from_serialize(context)
-        .map_err(|e| EmitError::Template(format!("template {name}: {}", chain(&e))))?;
-    tera.render(name, &context)
-        .map_err(|e| EmitError::Template(format!("template {name}: {}", chain(&e))))
+    let template = |source| EmitError::Template {
+        name: name.to_string(),
+        source,
+    };
+    let context = tera::Context::from_serialize(context).map_err(template)?;
+    tera.render(name, &context).map_err(template)
 }
 
 /// tera puts the useful part (line, variable) in the error's sources.
-fn chain(e: &tera::Error) -> String {
+pub(crate) fn chain(e: &tera::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {
@@ -82,6 +126,18 @@ mod tests {
             .unwrap();
         let err = render(&tera, "c/x.tera", &serde_json::json!({})).unwrap_err();
         assert!(err.to_string().contains("c/x.tera"), "{err}");
+        // The cause is kept, and the message still spells out its chain.
+        let EmitError::Template { name, source } = &err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(name, "c/x.tera");
+        let cause = err.source().expect("tera's error is the source");
+        assert_eq!(cause.to_string(), source.to_string());
+        assert_eq!(
+            err.to_string(),
+            format!("template c/x.tera: {}", chain(source))
+        );
+        assert!(err.to_string().contains("missing"), "{err}");
     }
 
     #[test]

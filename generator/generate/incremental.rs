@@ -3,9 +3,7 @@
 //! so only the ops whose files changed (and whatever a new file describes) are read and rendered
 //! again, with the files all ops share. The other ops keep their files, records and diagnostics.
 
-use super::{
-    errors_by_file, finish, problems_text, relative_to, GenError, GenOptions, Run, SpecDigests,
-};
+use super::{errors_by_file, finish, relative_to, GenError, GenOptions, Run, SpecDigests};
 use crate::emit::{self, EmitCtx, SHARED_OWNER};
 use crate::specs::{SpecFile, Specs};
 use crate::write::{fingerprint::LastRun, Manifest};
@@ -25,7 +23,7 @@ pub(super) fn run(
     last: &LastRun,
     digests: &SpecDigests,
 ) -> Result<Option<Run>, GenError> {
-    if old.inputs.is_empty() || !last.file_errors.is_empty() {
+    if old.inputs.is_empty() || !last.diagnostics.file_errors.is_empty() {
         return Ok(None);
     }
     // The spec files as the snapshot found them (it walked the specs folder already).
@@ -72,19 +70,14 @@ pub(super) fn run(
     };
     let mut run = finish(opts, old, &emitted, &inputs, &unchanged)?;
     // Diagnostics of the ops not read again are what the last run said about them.
-    for (op, text) in &last.op_problems {
-        if !affected.contains(op) {
-            run.record.op_problems.insert(op.clone(), text.clone());
-        }
-    }
-    for (op, text) in &last.op_warnings {
-        if !affected.contains(op) {
-            run.record.op_warnings.insert(op.clone(), text.clone());
-        }
-    }
-    for (op, proof) in &last.op_proofs {
-        if !affected.contains(op) {
-            run.record.op_proofs.insert(op.clone(), proof.clone());
+    let (now, then) = (&mut run.record.diagnostics, &last.diagnostics);
+    for (kept, last) in [
+        (&mut now.op_problems, &then.op_problems),
+        (&mut now.op_warnings, &then.op_warnings),
+        (&mut now.op_proofs, &then.op_proofs),
+    ] {
+        for (op, diags) in last.iter().filter(|(op, _)| !affected.contains(*op)) {
+            kept.insert(op.clone(), diags.clone());
         }
     }
     run.report.summary.unchanged += old
@@ -92,9 +85,9 @@ pub(super) fn run(
         .values()
         .filter(|owner| unchanged.inputs.contains_key(*owner) && *owner != SHARED_OWNER)
         .count();
-    run.report.problems = problems_text(&run.record);
+    run.report.diagnostics = run.record.diagnostics.clone();
     run.report.proof = super::ProofCounts::of(&run.record);
-    run.report.input_failed = !run.record.op_problems.is_empty();
+    run.report.input_failed = !run.record.diagnostics.op_problems.is_empty();
     run.report.reread = Some(affected.into_iter().collect());
     Ok(Some(run))
 }

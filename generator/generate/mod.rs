@@ -11,6 +11,7 @@ mod incremental;
 use crate::diag::{Diagnostic, Severity};
 use crate::emit::{self, EmitCtx, Emitted, Owned, SHARED_OWNER};
 use crate::ir::OpIr;
+pub use crate::write::fingerprint::RunDiagnostics;
 use crate::write::{self, fingerprint, Manifest, OpInputs, Summary};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,8 +65,9 @@ pub struct GenReport {
     pub summary: Summary,
     /// With `check`: each stale file with a short diff.
     pub stale_report: String,
-    /// Diagnostics and refusals, formatted for stderr.
-    pub problems: String,
+    /// What it reports about the inputs: errors, refusals, warnings and proofs, by op and file
+    /// (the CLI renders them).
+    pub diagnostics: RunDiagnostics,
     /// Some input had errors (exit 1): its ops were refused and their old files kept.
     pub input_failed: bool,
     /// Nothing changed since the last run: its report was replayed and nothing was read.
@@ -88,6 +90,7 @@ impl ProofCounts {
     fn of(record: &fingerprint::LastRun) -> ProofCounts {
         let count = |code| {
             record
+                .diagnostics
                 .op_proofs
                 .values()
                 .flatten()
@@ -97,7 +100,7 @@ impl ProofCounts {
         ProofCounts {
             demoted: count(crate::diag::Code::RuleDemoted),
             no_valid_call: count(crate::diag::Code::NoValidCall),
-            refused: record.op_problems.len(),
+            refused: record.diagnostics.op_problems.len(),
         }
     }
 }
@@ -115,7 +118,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenReport, GenError> {
                     unchanged: last.files,
                     ..Summary::default()
                 },
-                problems: problems_text(last),
+                diagnostics: last.diagnostics.clone(),
                 proof: ProofCounts::of(last),
                 input_failed: last.failed,
                 replayed: true,
@@ -234,10 +237,11 @@ fn gen_full(
         None => emitted.keep_all_old = true,
     }
     let mut run = finish(opts, old, &emitted, &inputs, &Manifest::default())?;
-    run.record.file_errors = file_errors;
-    run.report.problems = problems_text(&run.record);
+    run.record.diagnostics.file_errors = file_errors;
+    run.report.diagnostics = run.record.diagnostics.clone();
     run.report.proof = ProofCounts::of(&run.record);
-    run.report.input_failed = !run.record.file_errors.is_empty() || !emitted.problems.is_empty();
+    run.report.input_failed =
+        !run.record.diagnostics.file_errors.is_empty() || !emitted.problems.is_empty();
     Ok(run)
 }
 
@@ -260,9 +264,12 @@ fn finish(
         unchanged,
     )?;
     let record = fingerprint::LastRun {
-        op_problems: emitted.problems.iter().cloned().collect(),
-        op_warnings: emitted.warnings.iter().cloned().collect(),
-        op_proofs: emitted.proofs.iter().cloned().collect(),
+        diagnostics: RunDiagnostics {
+            op_problems: emitted.problems.iter().cloned().collect(),
+            op_warnings: emitted.warnings.iter().cloned().collect(),
+            op_proofs: emitted.proofs.iter().cloned().collect(),
+            ..RunDiagnostics::default()
+        },
         ..fingerprint::LastRun::default()
     };
     Ok(Run {
@@ -275,23 +282,6 @@ fn finish(
         manifest: synced.manifest,
         record,
     })
-}
-
-/// What gen prints, in the order a full run prints it: errors of spec files that gave no op,
-/// then each refused op's problems, then warnings, each by op name.
-fn problems_text(record: &fingerprint::LastRun) -> String {
-    let file_errors: Vec<Diagnostic> = record.file_errors.values().flatten().cloned().collect();
-    let mut text = crate::diag::render(&file_errors);
-    for problem in record.op_problems.values() {
-        text.push_str(problem);
-    }
-    for warning in record.op_warnings.values() {
-        text.push_str(warning);
-    }
-    for proof in record.op_proofs.values() {
-        text.push_str(&crate::diag::render(proof));
-    }
-    text
 }
 
 /// The ops of the last run made from a file that has errors of its own now (it gave no op: a doc

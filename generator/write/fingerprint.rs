@@ -155,25 +155,72 @@ pub fn spec_digest(path: &Path) -> Option<u64> {
     Some(h.finish())
 }
 
+/// The layout of the stored record: a record of another version is no record (the run goes
+/// the full way), never an error. 2: diagnostics stored as diagnostics, not as printed text.
+pub const VERSION: u32 = 2;
+
 /// What the last run reported, replayed when nothing changed since, and per op and per spec
 /// file, so a run that reads only some ops again can still say everything the full run would.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastRun {
+    /// `VERSION` when stored.
+    pub version: u32,
     pub fingerprint: String,
     pub base: String,
     /// Generated files (and the manifest) it vouches for.
     pub files: usize,
     /// It exited 1 (problems in the input).
     pub failed: bool,
-    /// Each op's refusal and warnings, as printed.
-    pub op_problems: BTreeMap<String, String>,
-    pub op_warnings: BTreeMap<String, String>,
-    /// Each op's proof diagnostics (rules demoted, no valid call).
-    #[serde(default)]
-    pub op_proofs: BTreeMap<String, Vec<Diagnostic>>,
+    /// What it reported, by op and by spec file.
+    pub diagnostics: RunDiagnostics,
+}
+
+impl Default for LastRun {
+    fn default() -> Self {
+        LastRun {
+            version: VERSION,
+            fingerprint: String::new(),
+            base: String::new(),
+            files: 0,
+            failed: false,
+            diagnostics: RunDiagnostics::default(),
+        }
+    }
+}
+
+/// Everything a gen reports about its inputs, as diagnostics, in the order gen prints them:
+/// errors of spec files that gave no op, each refused op's problems, warnings, proofs (each by
+/// op name).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunDiagnostics {
     /// Errors of spec files that belong to no op's IR (a YAML spec that does not parse), by file
     /// relative to the specs folder.
     pub file_errors: BTreeMap<String, Vec<Diagnostic>>,
+    /// Each refused op's problems (its error diagnostics, or why emit refused it).
+    pub op_problems: BTreeMap<String, Vec<Diagnostic>>,
+    /// Each op's warnings that do not refuse it (no kernel body).
+    pub op_warnings: BTreeMap<String, Vec<Diagnostic>>,
+    /// Each op's proof diagnostics (rules demoted, no valid call).
+    pub op_proofs: BTreeMap<String, Vec<Diagnostic>>,
+}
+
+impl RunDiagnostics {
+    /// Every diagnostic in the order gen prints them, with the op it is about (`None` for the
+    /// errors of a spec file that gave no op).
+    pub fn in_order(&self) -> impl Iterator<Item = (Option<&str>, &Diagnostic)> {
+        let files = self.file_errors.values().flatten().map(|d| (None, d));
+        files
+            .chain(by_op(&self.op_problems))
+            .chain(by_op(&self.op_warnings))
+            .chain(by_op(&self.op_proofs))
+    }
+}
+
+fn by_op(
+    map: &BTreeMap<String, Vec<Diagnostic>>,
+) -> impl Iterator<Item = (Option<&str>, &Diagnostic)> {
+    map.iter()
+        .flat_map(|(op, diags)| diags.iter().map(move |d| (Some(op.as_str()), d)))
 }
 
 impl LastRun {
@@ -190,7 +237,9 @@ impl LastRun {
 /// The last run's record, if there is one this aclgen can read.
 pub fn last_run(out: &Path) -> Option<LastRun> {
     let text = std::fs::read_to_string(out.join(FINGERPRINT)).ok()?;
-    serde_json::from_str(&text).ok()
+    serde_json::from_str::<LastRun>(&text)
+        .ok()
+        .filter(|last| last.version == VERSION)
 }
 
 /// The last run's report, when its stored fingerprint equals `current`.
@@ -285,12 +334,73 @@ mod tests {
             base: a.base.clone(),
             files: 2,
             failed: true,
-            op_problems: [("A".to_string(), "error: x\n".to_string())].into(),
+            diagnostics: RunDiagnostics {
+                op_problems: [("A".to_string(), vec![kernel_folder_problem()])].into(),
+                ..RunDiagnostics::default()
+            },
             ..LastRun::default()
         };
         store(&dir.path().join("out"), &run);
         assert_eq!(fresh(&dir.path().join("out"), &a.run), Some(run));
         assert_eq!(fresh(&dir.path().join("out"), &a.base), None);
+    }
+
+    fn kernel_folder_problem() -> Diagnostic {
+        Diagnostic::file_level(
+            crate::diag::Severity::Error,
+            crate::diag::Code::KernelFolder,
+            "aclnnA: kernels/a: unexpected x.h; nothing is generated for it",
+            "kernels/a",
+        )
+    }
+
+    /// The record keeps diagnostics as data (code, severity, place), so a replay prints what the
+    /// run printed; the stored text is the same for the same record.
+    #[test]
+    fn the_record_stores_diagnostics_structured_and_deterministically() {
+        let dir = project();
+        let out = dir.path().join("out");
+        let mut run = LastRun {
+            fingerprint: "f 2".into(),
+            ..LastRun::default()
+        };
+        for op in ["B", "A"] {
+            run.diagnostics
+                .op_problems
+                .insert(op.to_string(), vec![kernel_folder_problem()]);
+        }
+        store(&out, &run);
+        let text = std::fs::read_to_string(out.join(FINGERPRINT)).unwrap();
+        assert!(text.contains(r#""code":"kernel-folder""#), "{text}");
+        assert!(text.contains(r#""severity":"error""#), "{text}");
+        assert!(text.find(r#""A""#) < text.find(r#""B""#), "{text}");
+        store(&out, &run.clone());
+        assert_eq!(
+            std::fs::read_to_string(out.join(FINGERPRINT)).unwrap(),
+            text
+        );
+        assert_eq!(last_run(&out), Some(run));
+        let last = last_run(&out).unwrap();
+        let order: Vec<Option<&str>> = last.diagnostics.in_order().map(|(op, _)| op).collect();
+        assert_eq!(order, [Some("A"), Some("B")]);
+    }
+
+    /// A record an older aclgen stored (diagnostics as printed text, no version) is no record.
+    #[test]
+    fn a_record_of_another_version_is_ignored() {
+        let dir = project();
+        let out = dir.path().join("out");
+        let old = r#"{"fingerprint":"f 2","base":"b 2","files":2,"failed":true,
+            "op_problems":{"A":"error: x\n"},"op_warnings":{},"op_proofs":{},"file_errors":{}}"#;
+        std::fs::write(out.join(FINGERPRINT), old).unwrap();
+        assert_eq!(last_run(&out), None);
+        let newer = serde_json::to_string(&LastRun {
+            version: VERSION + 1,
+            ..LastRun::default()
+        })
+        .unwrap();
+        std::fs::write(out.join(FINGERPRINT), newer).unwrap();
+        assert_eq!(last_run(&out), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! wanted (per the manifest, never anything else), and renders `--check` reports.
 
 use super::manifest::{slash_path, Manifest, OpInputs, MANIFEST};
-use super::WriteError;
+use super::{Refused, WriteError};
 use crate::emit::check_path;
 use crate::emit::{OutFile, Owned};
 use std::borrow::Cow;
@@ -53,18 +53,18 @@ pub fn plan<'a>(
         ..Manifest::default()
     };
     for owned in files {
-        check_path(&owned.file.path).map_err(|r| WriteError::Refused(r.0))?;
+        check_path(&owned.file.path).map_err(Refused::from)?;
         let key = slash_path(&owned.file.path);
         if key == MANIFEST {
-            return Err(WriteError::Refused(format!(
-                "`{MANIFEST}` is reserved for gen's manifest"
-            )));
+            return Err(Refused::Reserved.into());
         }
         if let Some(other) = manifest.entries.insert(key.clone(), owned.owner.clone()) {
-            return Err(WriteError::Refused(format!(
-                "`{key}` is generated twice (by {other} and {})",
-                owned.owner
-            )));
+            return Err(Refused::GeneratedTwice {
+                path: key,
+                first: other,
+                second: owned.owner.clone(),
+            }
+            .into());
         }
     }
     refuse_forbidden(out, files, forbidden)?;
@@ -173,21 +173,21 @@ fn refuse_forbidden(out: &Path, files: &[Owned], forbidden: &[PathBuf]) -> Resul
     let out_abs = absolute(out);
     for dir in forbidden.iter().map(|d| absolute(d)) {
         if out_abs.starts_with(&dir) {
-            return Err(WriteError::Refused(format!(
-                "--out {} is inside {}, where gen never writes",
-                out.display(),
-                dir.display()
-            )));
+            return Err(Refused::OutInsideForbidden {
+                out: out.to_path_buf(),
+                folder: dir,
+            }
+            .into());
         }
         if let Some(owned) = files
             .iter()
             .find(|o| out_abs.join(&o.file.path).starts_with(&dir))
         {
-            return Err(WriteError::Refused(format!(
-                "`{}` would be written into {}, where gen never writes",
-                owned.file.path.display(),
-                dir.display()
-            )));
+            return Err(Refused::IntoForbidden {
+                file: owned.file.path.clone(),
+                folder: dir,
+            }
+            .into());
         }
     }
     Ok(())
@@ -342,10 +342,7 @@ fn prepare_dirs<'p>(
                 let meta = fs::symlink_metadata(dir).map_err(fail)?;
                 let inside = !meta.file_type().is_symlink() || absolute(dir).starts_with(out_abs);
                 if !inside || !dir.is_dir() {
-                    return Err(WriteError::Refused(format!(
-                        "{} leads outside the output folder or is not a folder; not writing there",
-                        dir.display()
-                    )));
+                    return Err(Refused::OutsideOutput(dir.clone()).into());
                 }
             }
             Err(e) => return Err(fail(e)),
@@ -379,9 +376,8 @@ fn in_parallel<T: Sync>(
             .collect();
         // The scope joins every worker before returning, even after the first error.
         workers.into_iter().try_for_each(|w| {
-            w.join().unwrap_or_else(|_| {
-                Err(WriteError::Refused("a writer thread panicked".to_string()))
-            })
+            w.join()
+                .unwrap_or_else(|_| Err(Refused::WriterPanicked.into()))
         })
     })
 }

@@ -5,7 +5,7 @@ use crate::common;
 
 use aclgen::emit::emit_all;
 use aclgen::generate::sync;
-use aclgen::ir::{Diagnostic, OpIr, Severity};
+use aclgen::ir::{Code, Diagnostic, OpIr, Severity};
 use aclgen::write::{Summary, MANIFEST};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -167,11 +167,8 @@ fn a_broken_op_keeps_its_old_files_and_the_others_are_generated() {
     avg.description = "changed".into();
     let emitted = emit_all(&[avg, broken], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1);
-    assert!(
-        emitted.problems[0].1.contains("specs/ops/FooBarV2.yaml:3"),
-        "{}",
-        emitted.problems[0].1
-    );
+    let problem = aclgen::diag::render(&emitted.problems[0].1);
+    assert!(problem.contains("specs/ops/FooBarV2.yaml:3"), "{problem}");
     let op_dir = out.join("ops/foo_bar_v2");
     let before: Vec<_> = ["h", "cpp", "txt"]
         .iter()
@@ -200,13 +197,38 @@ fn an_escaping_op_name_is_refused_before_anything_is_written() {
     evil.op = "../../x".into();
     let emitted = emit_all(&[evil], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1, "{:?}", emitted.problems);
+    let name = &emitted.problems[0].1[0];
+    assert_eq!(name.code, Code::UnsafeOpName, "{name:?}");
+    assert_eq!(name.severity, Severity::Error);
     assert!(emitted.files.iter().all(|f| !f.file.path.starts_with("..")));
+    assert!(
+        emitted.failed.is_empty(),
+        "an unsafe name may keep no files"
+    );
 
     // A header name from a doc is a path too.
     let mut sneaky = common::avgpool2d_backward();
     sneaky.header = Some("../../../../evil.h".into());
+    for f in &mut sneaky.functions {
+        f.source = Some(aclgen::ir::Loc {
+            file: "specs/docs/sneaky.md".into(),
+            line: 40 + usize::from(!f.name.ends_with("GetWorkspaceSize")),
+            column: 1,
+        });
+    }
     let emitted = emit_all(&[sneaky], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1, "{:?}", emitted.problems);
+    // At the op's first-phase prototype, the place its doc names it.
+    let path = &emitted.problems[0].1[0];
+    assert_eq!(path.code, Code::UnsafePath, "{path:?}");
+    assert_eq!(
+        (path.file.as_str(), path.line),
+        ("specs/docs/sneaky.md", 40)
+    );
+    assert!(
+        path.message.ends_with("; nothing is written for it"),
+        "{path:?}"
+    );
     assert!(emitted
         .files
         .iter()
@@ -238,11 +260,8 @@ fn an_op_without_prototypes_is_reported_not_emitted() {
     op.functions.clear();
     let emitted = emit_all(&[op], &common::ctx()).unwrap();
     assert_eq!(emitted.problems.len(), 1);
-    assert!(
-        emitted.problems[0].1.contains("prototypes"),
-        "{}",
-        emitted.problems[0].1
-    );
+    let problem = aclgen::diag::render(&emitted.problems[0].1);
+    assert!(problem.contains("prototypes"), "{problem}");
     assert!(emitted.files.iter().all(|f| f.owner != "AvgPool2dBackward"));
 }
 
@@ -330,7 +349,9 @@ fn an_op_without_tensors_is_refused_and_the_others_are_generated() {
         emitted
             .problems
             .iter()
-            .any(|(_, p)| p.contains("aclnnSleepy") && p.contains("no tensor parameter")),
+            .flat_map(|(_, p)| p)
+            .any(|p| p.message.contains("aclnnSleepy")
+                && p.message.contains("no tensor parameter")),
         "{:?}",
         emitted.problems
     );

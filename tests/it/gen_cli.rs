@@ -688,6 +688,106 @@ impl Shipped {
     fn generated(&self) -> Vec<(std::path::PathBuf, Vec<u8>, std::time::SystemTime)> {
         snapshot(&self.path().join("generated"))
     }
+
+    fn gen_with(&self, extra: &[&str]) -> Output {
+        let templates = common::repo().join("templates");
+        let mut args = vec!["gen", "--templates", templates.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        aclgen(&args, self.path())
+    }
+}
+
+/// `gen --format json`'s report, and its diagnostics.
+fn json_report(o: &Output) -> (serde_json::Value, Vec<serde_json::Value>) {
+    let report: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text_of(o)));
+    let diagnostics = report["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    (report, diagnostics)
+}
+
+/// Emit's problems are diagnostics with a code: `gen --format json` gives each with its op, code,
+/// severity, file and line; the text report prints them as gen always did; and a gen with
+/// nothing changed, or one that reads only an edited doc again, says exactly what a full gen says.
+#[test]
+fn kernel_folder_problems_are_diagnostics_that_every_run_replays() {
+    let shipped = Shipped::new(&["specs", "kernels"]);
+    let kernels = shipped.path().join("kernels");
+    std::fs::write(kernels.join("avg_pool2d_backward/avgpool_body.h"), "").unwrap();
+    std::fs::remove_dir_all(kernels.join("adaptive_avg_pool2d_backward")).unwrap();
+
+    let json = shipped.gen_with(&["--format", "json"]);
+    assert_eq!(json.status.code(), Some(1), "{}", text_of(&json));
+    assert_eq!(text(&json.stderr), "", "JSON goes to stdout alone");
+    let (report, diagnostics) = json_report(&json);
+    assert_eq!(report["proof"]["refused"], 1, "{report}");
+    let with_code = |code: &str| {
+        diagnostics
+            .iter()
+            .find(|d| d["code"] == code)
+            .unwrap_or_else(|| panic!("no {code}: {report}"))
+            .clone()
+    };
+    let folder = with_code("kernel-folder");
+    assert_eq!(folder["severity"], "error", "{folder}");
+    assert_eq!(folder["op"], "AvgPool2dBackward", "{folder}");
+    assert_eq!(folder["file"], "kernels/avg_pool2d_backward", "{folder}");
+    assert_eq!(folder["line"], 0, "{folder}");
+    let message = folder["message"].as_str().unwrap();
+    assert!(message.contains("unexpected avgpool_body.h"), "{folder}");
+    let body = with_code("missing-kernel-body");
+    assert_eq!(body["severity"], "warning", "{body}");
+    assert_eq!(body["op"], "AdaptiveAvgPool2dBackward", "{body}");
+
+    // The text report, replayed from the record of the JSON run (nothing changed since).
+    let replay = shipped.gen();
+    assert_eq!(replay.status.code(), Some(1), "{}", text_of(&replay));
+    assert!(
+        text(&replay.stdout).contains("(inputs unchanged)"),
+        "{}",
+        text_of(&replay)
+    );
+    let stderr = text(&replay.stderr);
+    assert!(
+        stderr.contains(&format!("error: {message}\n")),
+        "printed as before: {stderr}"
+    );
+    assert!(
+        stderr.contains("warning: aclnnAdaptiveAvgPool2dBackward: no kernel body in"),
+        "{stderr}"
+    );
+    let full = shipped.gen_with(&["--out", "full"]);
+    assert_eq!(
+        text(&full.stderr),
+        stderr,
+        "a full run says what the replay says"
+    );
+    let again = shipped.gen_with(&["--format", "json"]);
+    assert_eq!(
+        json_report(&again).1,
+        diagnostics,
+        "replayed as diagnostics"
+    );
+
+    // An edited doc of another op: only it is read again; the refusal is replayed.
+    let doc = shipped
+        .path()
+        .join("specs/docs/000-aclnnAdaptiveAvgPool3dBackward.txt");
+    let edited = std::fs::read_to_string(&doc).unwrap() + "\n补充说明。\n";
+    std::fs::write(&doc, edited).unwrap();
+    let inc = shipped.gen_with(&["--format", "json"]);
+    assert_eq!(inc.status.code(), Some(1), "{}", text_of(&inc));
+    let (inc_report, inc_diagnostics) = json_report(&inc);
+    assert_eq!(
+        inc_report["reread"][0], "AdaptiveAvgPool3dBackward",
+        "{inc_report}"
+    );
+    std::fs::remove_dir_all(shipped.path().join("full")).unwrap();
+    let full = shipped.gen_with(&["--out", "full", "--format", "json"]);
+    assert_eq!(inc_diagnostics, json_report(&full).1);
+    assert!(inc_diagnostics.iter().any(|d| d == &folder), "{inc_report}");
 }
 
 /// `kernels/<op>/` as kernels/README.md says: an op without a body is a warning (its kernel is

@@ -179,6 +179,25 @@ fn a_body_without_tiling_choices_is_refused() {
     );
 }
 
+/// A tiling.yaml that does not parse keeps serde_yaml's error as its cause, and says where.
+#[test]
+fn a_tiling_yaml_that_does_not_parse_keeps_its_cause() {
+    let kernels = tempfile::tempdir().expect("temp dir");
+    let dir = kernels.path().join("avg_pool2d_backward");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("tiling.yaml"), "fields: [").expect("write");
+    let op = seed_op("AvgPool2dBackward").expect("seed op");
+    let err = aclgen::emit::ascend::kernel::check_kernel_folder(&op, kernels.path())
+        .expect_err("refused");
+    let aclgen::emit::EmitError::KernelYaml { path, source } = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(path, &dir.join("tiling.yaml"));
+    let cause = std::error::Error::source(&err).expect("a cause");
+    assert_eq!(cause.to_string(), source.to_string());
+    assert_eq!(err.to_string(), format!("{}: {source}", path.display()));
+}
+
 /// The golden tests run the hand-made seed IR; the reader's IR of the seed docs must give the
 /// same tiling and kernel sources (all but the first line, which names the sources), so what
 /// the golden tests prove holds for the project `gen` writes from specs/.

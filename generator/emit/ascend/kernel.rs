@@ -429,7 +429,7 @@ pub fn tiling_def_path(snake: &str) -> PathBuf {
 pub fn filled_in(path: &Path, kernels_dir: &Path) -> Result<String, EmitError> {
     let root = kernels_dir
         .canonicalize()
-        .map_err(|e| EmitError::Kernel(format!("{}: {e}", kernels_dir.display())))?;
+        .map_err(|source| EmitError::kernel_io(kernels_dir, source))?;
     let mut seen = BTreeSet::new();
     let mut out = String::new();
     fill(path, &root, &mut seen, &mut out, 0)?;
@@ -445,7 +445,7 @@ fn fill(
 ) -> Result<(), EmitError> {
     let canonical = path
         .canonicalize()
-        .map_err(|e| EmitError::Kernel(format!("{}: {e}", path.display())))?;
+        .map_err(|source| EmitError::kernel_io(path, source))?;
     if !canonical.starts_with(root) {
         return Err(EmitError::Kernel(format!(
             "{}: includes a file outside the kernels folder",
@@ -461,8 +461,8 @@ fn fill(
     if !seen.insert(canonical.clone()) {
         return Ok(());
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| EmitError::Kernel(format!("{}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|source| EmitError::kernel_io(path, source))?;
     let rel = canonical
         .strip_prefix(root)
         .map(|r| r.to_string_lossy().replace('\\', "/"))
@@ -481,7 +481,7 @@ fn fill(
             if candidate.is_file() {
                 let inner = candidate
                     .canonicalize()
-                    .map_err(|e| EmitError::Kernel(format!("{}: {e}", candidate.display())))?;
+                    .map_err(|source| EmitError::kernel_io(&candidate, source))?;
                 let inner_rel = inner
                     .strip_prefix(root)
                     .map(|r| r.to_string_lossy().replace('\\', "/"))
@@ -574,9 +574,12 @@ pub fn kernel_sources(op: &OpIr, kernels_dir: &Path) -> Result<KernelSources, Em
     let yaml_path = dir.join(TILING_YAML);
     let tiling = if yaml_path.is_file() {
         let text = std::fs::read_to_string(&yaml_path)
-            .map_err(|e| EmitError::Kernel(format!("{}: {e}", yaml_path.display())))?;
-        let spec: TilingSpec = serde_yaml::from_str(&text)
-            .map_err(|e| EmitError::Kernel(format!("{}: {e}", yaml_path.display())))?;
+            .map_err(|source| EmitError::kernel_io(&yaml_path, source))?;
+        let spec: TilingSpec =
+            serde_yaml::from_str(&text).map_err(|source| EmitError::KernelYaml {
+                path: yaml_path.clone(),
+                source,
+            })?;
         check_fields(&spec, &yaml_path)?;
         spec
     } else {
@@ -683,7 +686,10 @@ pub fn kernel_files_with_note(
     let render = |name: &str| {
         templates
             .render(name, &context)
-            .map_err(|e| EmitError::Kernel(format!("{name}: {}", tera_error_chain(&e))))
+            .map_err(|source| EmitError::KernelTemplate {
+                name: name.to_string(),
+                source,
+            })
     };
     // After filled-in text the generated file's own line numbers resume.
     let resume = |text: String, file: &str| -> String {
@@ -723,17 +729,6 @@ pub fn kernel_files_with_note(
             contents: render(TILING_DEF_TEMPLATE)?,
         },
     ])
-}
-
-fn tera_error_chain(e: &tera::Error) -> String {
-    let mut msg = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(s) = source {
-        msg.push_str(": ");
-        msg.push_str(&s.to_string());
-        source = s.source();
-    }
-    msg
 }
 
 #[derive(Serialize)]

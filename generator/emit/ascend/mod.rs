@@ -44,7 +44,7 @@ pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError
 
 /// Template contexts go through JSON so one closure renders them all.
 fn json(data: &impl Serialize) -> Result<serde_json::Value, EmitError> {
-    serde_json::to_value(data).map_err(|e| EmitError::Template(format!("template context: {e}")))
+    serde_json::to_value(data).map_err(EmitError::Context)
 }
 
 // ---------------------------------------------------------------------------------------------
