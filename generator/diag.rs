@@ -142,6 +142,11 @@ codes! {
     /// An op without a hand-written kernel body in `kernels/<op>/`: its tiling and kernel are
     /// the skeleton that fails at run time (a warning).
     MissingKernelBody = "missing-kernel-body",
+    /// An output whose shape or dtype the doc does not state (no rule ties it to an input), or
+    /// an op whose outputs no l0 op can allocate: the C++ aclnn layer takes what is missing from
+    /// the caller's output tensor or launches nothing, and InferShape fails naming the output
+    /// (a warning; the generated files say it at the place).
+    CppUndocumented = "cpp-undocumented",
     /// An op name gen cannot make file names of (not an identifier, such as `../../x`): nothing
     /// is generated for it, and it may own no file of an earlier run.
     UnsafeOpName = "unsafe-op-name",
@@ -168,6 +173,7 @@ pub fn proof_diagnostics(diags: &[Diagnostic]) -> Vec<Diagnostic> {
 pub const EMIT_CODES: &[Code] = &[
     Code::KernelFolder,
     Code::MissingKernelBody,
+    Code::CppUndocumented,
     Code::UnsafeOpName,
     Code::UnsafePath,
 ];

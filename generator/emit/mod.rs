@@ -208,10 +208,10 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
     let mut good: Vec<&OpIr> = Vec::new();
     for (op, result) in ops.iter().zip(results) {
         match result {
-            OpEmit::Files { files, warning } => {
+            OpEmit::Files { files, warnings } => {
                 emitted
                     .warnings
-                    .extend(warning.map(|w| (op.op.clone(), vec![w])));
+                    .extend((!warnings.is_empty()).then(|| (op.op.clone(), warnings)));
                 let proof = crate::diag::proof_diagnostics(&op.diagnostics);
                 if !proof.is_empty() {
                     emitted.proofs.push((op.op.clone(), proof));
@@ -247,7 +247,7 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
 enum OpEmit {
     Files {
         files: Vec<OutFile>,
-        warning: Option<Diagnostic>,
+        warnings: Vec<Diagnostic>,
     },
     Refused {
         problems: Vec<Diagnostic>,
@@ -320,7 +320,14 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
         return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
     }
-    Ok(OpEmit::Files { files, warning })
+    let warnings = warning
+        .into_iter()
+        .chain(
+            cpp::undocumented(op)
+                .map(|message| op.op_diagnostic(Severity::Warning, Code::CppUndocumented, message)),
+        )
+        .collect();
+    Ok(OpEmit::Files { files, warnings })
 }
 
 /// An unsafe name or path as the op's error, at its prototype. `done` is what does not happen

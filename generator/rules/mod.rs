@@ -167,6 +167,13 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
     out
 }
 
+/// The relations a parameter's own description states ("shape与self一致", "数据类型与self一致",
+/// one-way broadcast): what the doc says of an output even where no error row checks it (the
+/// C++ layer allocates and infers outputs by them).
+pub fn described_relations(op: &OpIr, p: &crate::ir::Param) -> Vec<Rule> {
+    infer::relation_rules(op, p)
+}
+
 /// "gradOutput、self和out的shape不匹配" next to "gradOutput的shape单向广播self": the tensor that
 /// broadcasts keeps only the rank of the others, not their shape.
 fn reconcile_broadcasts(op: &mut OpIr) {

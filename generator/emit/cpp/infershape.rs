@@ -102,3 +102,18 @@ pub(super) fn source(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<Out
         contents: super::super::render::render(&ctx.tera, "op_host/infershape.cpp.tera", &data)?,
     })
 }
+
+/// What the doc does not state of the outputs (each output's missing shape or dtype).
+pub(super) fn missing(op: &OpIr, outputs: &[Output]) -> Vec<String> {
+    outputs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, o)| {
+            [
+                line(op, i, o, &o.shape, "shape"),
+                line(op, i, o, &o.dtype, "dtype"),
+            ]
+        })
+        .filter_map(|l| l.missing)
+        .collect()
+}

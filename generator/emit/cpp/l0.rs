@@ -80,6 +80,23 @@ pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
                     _ => {}
                 }
             }
+            // The parameter's own description ("shape与self一致", "数据类型与self一致"): stated,
+            // though no error row checks it.
+            for r in crate::rules::described_relations(op, p) {
+                match &r {
+                    Rule::ShapeSame { params } if shape == Source::Caller => {
+                        if let Some(i) = input_in(params) {
+                            shape = Source::Input(i);
+                        }
+                    }
+                    Rule::DtypeSame { params } if dtype == Source::Caller => {
+                        if let Some(i) = input_in(params) {
+                            dtype = Source::Input(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
             Output {
                 param: p.name.clone(),
                 shape,
@@ -90,7 +107,7 @@ pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
 }
 
 /// Why the op gets no l0 launch (checks only), if so.
-fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
+pub(super) fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
     if op.params.iter().any(|p| p.role == Role::OutputTensorList) {
         return Some(
             "an output tensor list has no shape rule the l0 op could allocate it by".into(),

@@ -65,6 +65,23 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     Ok(files)
 }
 
+/// What the C++ aclnn layer cannot take from the doc, as one warning's text (`None`: nothing).
+pub fn undocumented(op: &OpIr) -> Option<String> {
+    let outputs = l0::outputs(op);
+    let mut gaps = infershape::missing(op, &outputs);
+    if let Some(reason) = l0::no_launch(op, &outputs) {
+        gaps.push(format!("no l0 op is launched: {reason}"));
+    }
+    (!gaps.is_empty()).then(|| {
+        format!(
+            "aclnn{}: {}: the C++ aclnn layer takes it from the caller's output tensor and its \
+             InferShape fails naming it (the generated files say so at the place)",
+            op.op,
+            gaps.join("; ")
+        )
+    })
+}
+
 /// `aclgen_vocab.h`: the doc's names of `op::DataType` and `op::Format` (the messages of
 /// `aclgen::pred` name dtypes as the Rust validators do), from the one vocabulary table.
 fn vocab_header() -> String {

@@ -136,7 +136,7 @@ aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(const aclTensor* grad
     auto selfContiguous = self == nullptr ? nullptr : l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(self == nullptr || selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AdaptiveAvgPool2dBackward(gradOutputContiguous, selfContiguous, out->GetViewShape(), out->GetDataType(), uniqueExecutor.get());
+    auto result = l0op::AdaptiveAvgPool2dBackward(gradOutputContiguous, selfContiguous, out->GetDataType(), uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
     CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);

@@ -8,9 +8,12 @@ using namespace ge;
 namespace ops {
 static ge::graphStatus InferShape4AdaptiveAvgPool2dBackward(gert::InferShapeContext* context)
 {
-    // aclgen: the doc states no shape of output out: nothing to infer it from.
-    OP_LOGE(context->GetNodeName(), "aclgen: the doc states no shape of output out");
-    return ge::GRAPH_FAILED;
+    gert::Shape* outShape = context->GetOutputShape(0);
+    OP_CHECK_NULL_WITH_CONTEXT(context, outShape);
+    const gert::Shape* outFrom1 = context->GetInputShape(1); // self
+    OP_CHECK_NULL_WITH_CONTEXT(context, outFrom1);
+    *outShape = *outFrom1;
+    return ge::GRAPH_SUCCESS;
 }
 
 static ge::graphStatus InferDataType4AdaptiveAvgPool2dBackward(gert::InferDataTypeContext* context)
