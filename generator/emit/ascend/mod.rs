@@ -391,7 +391,7 @@ fn dtypes_for<'a>(p: &'a Param, product: Option<&str>) -> &'a [DType] {
 }
 
 /// Tensors without a documented list follow the first tensor that has one (else `fallback`).
-fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>> {
+pub(crate) fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>> {
     let first = lists
         .iter()
         .find(|l| !l.is_empty())
@@ -404,7 +404,7 @@ fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>
 }
 
 /// Columns over tensors: identical lists are zipped, distinct lists multiplied, in first-seen order.
-fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
+pub(crate) fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
     let mut groups: Vec<&Vec<String>> = Vec::new();
     for l in lists {
         if !groups.contains(&l) {
