@@ -69,9 +69,7 @@ fn tensors(op: &OpIr) -> Vec<(String, &Param, bool)> {
     for p in &op.params {
         match p.role {
             Role::InputTensor | Role::InputTensorList => inputs.push((p.name.clone(), p, true)),
-            Role::OutputTensor | Role::OutputTensorList => {
-                outputs.push((p.name.clone(), p, false))
-            }
+            Role::OutputTensor | Role::OutputTensorList => outputs.push((p.name.clone(), p, false)),
             Role::InOutTensor => {
                 inputs.push((p.name.clone(), p, true));
                 outputs.push((format!("{}_out", p.name), p, false));
@@ -205,8 +203,8 @@ mod tests {
     #[test]
     fn a_docs_op_gets_its_opdef_columns() {
         let both = &["ascend910b"];
-        let mut x = tensor("x", Role::InputTensor)
-            .with_dtypes(both, &[DType::Float16, DType::Float32]);
+        let mut x =
+            tensor("x", Role::InputTensor).with_dtypes(both, &[DType::Float16, DType::Float32]);
         x.formats = vec![Format::Nd, Format::Nchw];
         let y = tensor("y", Role::InputTensor).with_dtypes(both, &[DType::Float16, DType::Float32]);
         let idx = tensor("idx", Role::OutputTensor).with_dtypes(both, &[DType::Int32]);
@@ -240,7 +238,9 @@ mod tests {
         );
         let file = msopgen_file(&op).expect("emits");
         assert_eq!(file.path, PathBuf::from("ops/add_custom/add_custom.json"));
-        assert!(file.contents.starts_with("[\n    {\n        \"op\": \"AddCustom\",\n"));
+        assert!(file
+            .contents
+            .starts_with("[\n    {\n        \"op\": \"AddCustom\",\n"));
         assert_eq!(file, msopgen_file(&op).expect("again"));
     }
 }

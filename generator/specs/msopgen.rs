@@ -24,8 +24,16 @@ pub const ATTR_TYPES: &[(&str, &[&str], &str)] = &[
     ("bool", &["Bool"], "bool"),
     ("str", &["string", "String"], "char*"),
     ("listInt", &["list_int", "ListInt"], "const aclIntArray*"),
-    ("listFloat", &["list_float", "ListFloat"], "const aclFloatArray*"),
-    ("listBool", &["list_bool", "ListBool"], "const aclBoolArray*"),
+    (
+        "listFloat",
+        &["list_float", "ListFloat"],
+        "const aclFloatArray*",
+    ),
+    (
+        "listBool",
+        &["list_bool", "ListBool"],
+        "const aclBoolArray*",
+    ),
     ("type", &["Type", "data_type"], "aclDataType"),
 ];
 
@@ -276,12 +284,21 @@ impl<'a> Cx<'a> {
     }
 
     /// A string field of a desc or attr object, or an error naming it.
-    fn string_field(&mut self, place: &Place, obj: &Map<String, Value>, key: &str) -> Option<String> {
+    fn string_field(
+        &mut self,
+        place: &Place,
+        obj: &Map<String, Value>,
+        key: &str,
+    ) -> Option<String> {
         match obj.get(key) {
             Some(Value::String(s)) => Some(s.clone()),
             other => {
                 let line = self.line_of(place.k, &place.needles(obj, &[key]));
-                let what = if other.is_some() { "is not a string" } else { "is missing" };
+                let what = if other.is_some() {
+                    "is not a string"
+                } else {
+                    "is missing"
+                };
                 self.error(line, format!("{}: `{key}` {what}", place.describe(obj)));
                 None
             }
@@ -323,7 +340,10 @@ impl<'a> Cx<'a> {
     ) -> Option<Tensor> {
         let Some(obj) = desc.as_object() else {
             let line = self.line_of(place.k, &[quoted(place.section)]);
-            self.error(line, format!("{}: not a JSON object", place.describe_bare()));
+            self.error(
+                line,
+                format!("{}: not a JSON object", place.describe_bare()),
+            );
             return None;
         };
         self.unknown_keys(place, obj, &["name", "param_type", "format", "type"]);
@@ -390,7 +410,9 @@ impl<'a> Cx<'a> {
                     values.push(value);
                 }
                 None => {
-                    let shown = item.as_str().map_or_else(|| item.to_string(), str::to_string);
+                    let shown = item
+                        .as_str()
+                        .map_or_else(|| item.to_string(), str::to_string);
                     let line = self.line_of(place.k, &place.needles(obj, &[key, &shown]));
                     let kind = if key == "type" { "dtype" } else { "format" };
                     self.error(
@@ -410,7 +432,10 @@ impl<'a> Cx<'a> {
     fn attr(&mut self, place: &Place, attr: &Value, spell: &mut MsOpGen) -> Option<Param> {
         let Some(obj) = attr.as_object() else {
             let line = self.line_of(place.k, &[quoted("attr")]);
-            self.error(line, format!("{}: not a JSON object", place.describe_bare()));
+            self.error(
+                line,
+                format!("{}: not a JSON object", place.describe_bare()),
+            );
             return None;
         };
         self.unknown_keys(place, obj, &["name", "param_type", "type", "default_value"]);
@@ -496,7 +521,10 @@ impl<'a> Cx<'a> {
         for (i, name) in names.iter().enumerate() {
             let line = self.line_of(k, &[quoted(name)]);
             if !crate::ir::is_identifier(name) {
-                self.error(line, format!("{op}: parameter name `{name}` is not an identifier"));
+                self.error(
+                    line,
+                    format!("{op}: parameter name `{name}` is not an identifier"),
+                );
             } else if names[..i].contains(name) {
                 self.error(line, format!("{op}: parameter `{name}` is named twice"));
             } else if ["workspaceSize", "executor"].contains(name) {
@@ -563,13 +591,10 @@ fn nth_key(text: &str, key: &str, k: usize) -> Option<usize> {
     None
 }
 
-/// "默认值为1。": the default in the words of a doc, which the OpDef emitter reads.
+/// "默认值为1。": the default in the words of a doc, which the OpDef emitter reads (JSON's
+/// spelling: strings quoted, lists bracketed).
 fn default_text(value: &Value) -> String {
-    let shown = match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    format!("默认值为{shown}。")
+    format!("默认值为{value}。")
 }
 
 /// The IR of one op: the aclnn API CANN's build generates for it, its tensors' lists as columns.
@@ -595,7 +620,11 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
             ..Param::default()
         }
     };
-    let mut params: Vec<Param> = tensors.iter().filter(|t| t.input).map(tensor_param).collect();
+    let mut params: Vec<Param> = tensors
+        .iter()
+        .filter(|t| t.input)
+        .map(tensor_param)
+        .collect();
     params.extend(attrs);
     params.extend(tensors.iter().filter(|t| !t.input).map(tensor_param));
     let aclnn = |role, name: &str, ty: &str| Param {
@@ -614,7 +643,10 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
         Function {
             name: format!("aclnn{name}GetWorkspaceSize"),
             return_type: "aclnnStatus".into(),
-            params: params.iter().map(|p| cparam(&p.name, &p.ty.to_string())).collect(),
+            params: params
+                .iter()
+                .map(|p| cparam(&p.name, &p.ty.to_string()))
+                .collect(),
             source: None,
         },
         Function {
