@@ -71,7 +71,7 @@ pub fn read_msopgen(path: &str, bytes: &[u8]) -> DocRead {
         diagnostics: Vec::new(),
     };
     let Ok(text) = std::str::from_utf8(bytes) else {
-        cx.error(0, "msOpGen's op JSON is not UTF-8".into());
+        cx.error((0, 0), "msOpGen's op JSON is not UTF-8".into());
         return cx.done(Vec::new());
     };
     cx.text = text.trim_start_matches('\u{feff}');
@@ -93,7 +93,7 @@ pub fn read_msopgen(path: &str, bytes: &[u8]) -> DocRead {
         }
     };
     let Value::Array(items) = value else {
-        cx.error(1, "msOpGen's op JSON is an array of ops".into());
+        cx.error((1, 1), "msOpGen's op JSON is an array of ops".into());
         return cx.done(Vec::new());
     };
     let ops: Vec<OpIr> = items
@@ -134,7 +134,7 @@ struct Tensor {
     types: Vec<DType>,
     formats: Vec<Format>,
     /// Where the tensor's `type` list is, for errors about its length.
-    line: usize,
+    line: (usize, usize),
 }
 
 impl<'a> Cx<'a> {
@@ -149,28 +149,28 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn report(&mut self, severity: Severity, line: usize, message: String) {
+    fn report(&mut self, severity: Severity, (line, column): (usize, usize), message: String) {
         let d = Diagnostic::at(
             severity,
             Code::MsOpGenInvalid,
             message,
             self.path,
             line,
-            0,
+            column,
             source_line(self.text, line),
         );
         self.diagnostics.push(d);
     }
 
-    fn error(&mut self, line: usize, message: String) {
-        self.report(Severity::Error, line, message);
+    fn error(&mut self, at: (usize, usize), message: String) {
+        self.report(Severity::Error, at, message);
     }
 
-    /// 1-based line of the last of `needles` found one after the other, starting at the `k`th
-    /// op's `"op"` key (needles not found are passed over); 0 when the op is not found.
-    fn line_of(&self, k: usize, needles: &[String]) -> usize {
+    /// 1-based line and column of the last of `needles` found one after the other, starting at
+    /// the `k`th op's `"op"` key (needles not found are passed over); 0 when the op is not found.
+    fn line_of(&self, k: usize, needles: &[String]) -> (usize, usize) {
         let Some(mut at) = nth_key(self.text, "op", k) else {
-            return 0;
+            return (0, 0);
         };
         let mut found = at;
         for n in needles {
@@ -179,7 +179,12 @@ impl<'a> Cx<'a> {
                 at = found + n.len();
             }
         }
-        self.text[..found].matches('\n').count() + 1
+        let before = &self.text[..found];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (
+            before.matches('\n').count() + 1,
+            before[line_start..].chars().count() + 1,
+        )
     }
 
     /// The `k`th op of the array, or `None` (with errors) when it is not one aclgen can read.
@@ -387,7 +392,8 @@ impl<'a> Cx<'a> {
             None if !required => return Some((Vec::new(), Vec::new())),
             Some(Value::Array(items)) if !items.is_empty() || !required => items,
             other => {
-                let line = self.line_of(place.k, &place.needles(obj, &[key]));
+                let fields: &[&str] = if other.is_some() { &[key] } else { &[] };
+                let line = self.line_of(place.k, &place.needles(obj, fields));
                 let what = match other {
                     None => "is missing",
                     Some(Value::Array(_)) => "is empty",
