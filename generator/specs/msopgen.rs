@@ -740,3 +740,110 @@ pub fn attr_type_name(op: &OpIr, p: &Param) -> Option<String> {
             .unwrap_or_else(|| name.to_string()),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ADD: &str = r#"[
+    {
+        "op": "AddCustom",
+        "language": "cpp",
+        "input_desc": [
+            {"name": "x", "param_type": "required", "format": ["ND"], "type": ["fp16", "float"]},
+            {"name": "y", "format": ["ND", "NCHW"], "type": ["float16", "float32"]}
+        ],
+        "output_desc": [
+            {"name": "z", "param_type": "required", "format": ["ND"], "type": ["fp16", "float"]}
+        ],
+        "attr": [
+            {"name": "alpha", "param_type": "optional", "type": "float", "default_value": 1.0}
+        ]
+    }
+]"#;
+
+    #[test]
+    fn msopgen_json_is_known_by_content() {
+        assert!(is_msopgen_json(ADD.as_bytes()));
+        assert!(is_msopgen_json(format!("\u{feff}\n {ADD}").as_bytes()));
+        assert!(!is_msopgen_json("# aclnnAdd\n\n[\"op\"]".as_bytes()));
+        assert!(!is_msopgen_json(b"{\"op\": \"Foo\"}"));
+    }
+
+    #[test]
+    fn an_op_becomes_its_aclnn_api_with_columns_and_spellings() {
+        let read = read_msopgen("add.json", ADD.as_bytes());
+        assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+        let op = &read.ops[0];
+        assert!(op.columns);
+        assert_eq!(op.supported_products().collect::<Vec<_>>().len(), 3);
+        let ws = op.workspace_fn().expect("first phase");
+        let protos: Vec<String> = ws
+            .params
+            .iter()
+            .map(|p| format!("{} {}", p.ty, p.name))
+            .collect();
+        assert_eq!(
+            protos,
+            [
+                "const aclTensor* x",
+                "const aclTensor* y",
+                "double alpha",
+                "aclTensor* z",
+                "uint64_t* workspaceSize",
+                "aclOpExecutor** executor"
+            ]
+        );
+        let x = op.param("x").expect("x");
+        assert_eq!(x.dtypes["ascend910b"], [DType::Float16, DType::Float32]);
+        assert_eq!(x.formats, [Format::Nd]);
+        let alpha = op.param("alpha").expect("alpha");
+        assert!(alpha.optional);
+        assert_eq!(alpha.default, Some(serde_json::json!(1.0)));
+        assert_eq!(alpha.description, "默认值为1.0。");
+        let spell = op.msopgen.as_ref().expect("spellings");
+        assert_eq!(spell.language.as_deref(), Some("cpp"));
+        assert_eq!(spell.dtype_names["float16"], "fp16");
+        assert_eq!(spell.dtype_names["float32"], "float");
+        assert_eq!(op.errors[0].condition, "传入的x、y或z是空指针。");
+        assert!(op.generation_problems().is_empty());
+    }
+
+    #[test]
+    fn an_error_drops_the_files_ops_and_unknown_fields_warn() {
+        let bad = ADD.replace("\"float32\"", "\"float99\"");
+        let read = read_msopgen("add.json", bad.as_bytes());
+        assert!(read.ops.is_empty());
+        let d = &read.diagnostics[0];
+        assert_eq!((d.code, d.line), (Code::MsOpGenInvalid, 7), "{d:?}");
+        assert!(d.message.contains("float99"), "{}", d.message);
+        let extra = ADD.replace("\"language\"", "\"group\": 1, \"language\"");
+        let read = read_msopgen("add.json", extra.as_bytes());
+        assert_eq!(read.ops.len(), 1);
+        assert_eq!(read.diagnostics[0].severity, Severity::Warning);
+        assert!(read.diagnostics[0].message.contains("`group`"));
+        let read = read_msopgen("add.json", &[0xff, 0xfe, b'[']);
+        assert!(read.ops.is_empty() && !read.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn lists_are_columns_of_one_length() {
+        let bad = ADD.replace(
+            "\"format\": [\"ND\", \"NCHW\"]",
+            "\"format\": [\"ND\", \"ND\", \"ND\"]",
+        );
+        let read = read_msopgen("add.json", bad.as_bytes());
+        assert!(read.ops.is_empty());
+        assert!(read
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("has 2 entries")));
+    }
+
+    #[test]
+    fn attribute_types_map_both_ways() {
+        for (name, _, c_type) in ATTR_TYPES {
+            assert_eq!(attr_type_of(&CType::new(*c_type)), Some(*name), "{c_type}");
+        }
+    }
+}
