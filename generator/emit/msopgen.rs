@@ -4,7 +4,7 @@
 //! gets the columns its OpDef has: tensors with the same list vary together, distinct lists and
 //! formats multiply (one product's lists: Atlas A2's when supported, else the first supported).
 
-use super::ascend::{columns, fill_undocumented};
+use super::ascend::{columns, fill_undocumented, independent, only_tied};
 use super::{EmitError, OutFile};
 use crate::ir::{snake_case, OpIr, Param, Role};
 use crate::specs::msopgen::{attr_type_name, dtype_name};
@@ -159,22 +159,86 @@ fn lists(op: &OpIr, tensors: &[(String, &Param, bool)]) -> (Vec<Vec<String>>, Ve
     let fallback = aclnn_runtime::DType::Float16
         .msopgen_name()
         .unwrap_or("float16");
-    let dtype_cols = columns(&fill_undocumented(dtype_lists, fallback));
-    let format_cols = columns(&fill_undocumented(format_lists, "ND"));
+    let dtype_lists = fill_undocumented(dtype_lists, fallback);
+    let format_lists = fill_undocumented(format_lists, "ND");
+    let all = combos(&dtype_lists, &format_lists, &[false; 0]);
+    if all.len() <= MAX_COLUMNS {
+        return split(&all, tensors.len());
+    }
+    // Too many: tensors whose lists are their own (OpDef's `DataTypeList`) take their entries
+    // in turn instead of multiplying. Each column is still a supported combination.
+    let free: Vec<bool> = (0..tensors.len())
+        .map(|i| independent(&format_lists, i) && independent(&dtype_lists, i))
+        .collect();
+    let tied = combos(&dtype_lists, &format_lists, &free);
+    let count = tensors
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| free[*i])
+        .map(|(i, _)| dtype_lists[i].len().max(format_lists[i].len()))
+        .chain([tied.len()])
+        .max()
+        .unwrap_or(0);
+    let cols: Vec<(Vec<String>, Vec<String>)> = (0..count)
+        .map(|c| {
+            let (d, f) = &tied[c % tied.len().max(1)];
+            (0..tensors.len())
+                .map(|i| {
+                    if free[i] {
+                        let (dl, fl) = (&dtype_lists[i], &format_lists[i]);
+                        (dl[c % dl.len()].clone(), fl[c % fl.len()].clone())
+                    } else {
+                        (d[i].clone(), f[i].clone())
+                    }
+                })
+                .unzip()
+        })
+        .collect();
+    split(&cols, tensors.len())
+}
+
+/// Past this many columns, free tensors stop multiplying (quantized matmuls reach 10 MB).
+const MAX_COLUMNS: usize = 256;
+
+/// Every (dtype column, format column) pair over the tensors, without repeats: identical lists
+/// zipped, distinct ones multiplied (as `ascend::columns`); a tensor marked in `free` (when
+/// given) keeps an empty entry and multiplies nothing.
+fn combos(
+    dtype_lists: &[Vec<String>],
+    format_lists: &[Vec<String>],
+    free: &[bool],
+) -> Vec<(Vec<String>, Vec<String>)> {
+    let tied = |lists: &[Vec<String>]| {
+        if free.is_empty() {
+            lists.to_vec()
+        } else {
+            only_tied(lists, free)
+        }
+    };
+    let dtype_cols = columns(&tied(dtype_lists));
+    let format_cols = columns(&tied(format_lists));
     let mut seen = std::collections::BTreeSet::new();
-    let mut combos: Vec<(&Vec<String>, &Vec<String>)> = Vec::new();
+    let mut out = Vec::new();
     for d in &dtype_cols {
         for f in &format_cols {
             if seen.insert((d, f)) {
-                combos.push((d, f));
+                out.push((d.clone(), f.clone()));
             }
         }
     }
-    (0..tensors.len())
+    out
+}
+
+/// Columns → each tensor's `type` and `format` lists.
+fn split(
+    cols: &[(Vec<String>, Vec<String>)],
+    tensors: usize,
+) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+    (0..tensors)
         .map(|i| {
             (
-                combos.iter().map(|(d, _)| d[i].clone()).collect(),
-                combos.iter().map(|(_, f)| f[i].clone()).collect(),
+                cols.iter().map(|(d, _)| d[i].clone()).collect(),
+                cols.iter().map(|(_, f)| f[i].clone()).collect(),
             )
         })
         .unzip()
@@ -227,6 +291,38 @@ mod tests {
             v[0]["attr"][0],
             serde_json::json!({"name": "kernelSize", "param_type": "optional", "type": "listInt"})
         );
+    }
+
+    #[test]
+    fn tensors_with_their_own_lists_stop_multiplying_past_the_limit() {
+        use DType as D;
+        let lists: [&[DType]; 5] = [
+            &[D::Int8, D::Int16, D::Int32, D::Int64],
+            &[D::UInt8, D::UInt16, D::UInt32, D::UInt64],
+            &[D::Float16, D::Float32, D::BFloat16, D::Float64],
+            &[D::Int8, D::UInt8, D::Bool, D::Int4],
+            &[D::Complex64, D::Complex128, D::Int32, D::Float16],
+        ];
+        let params = (0..5)
+            .map(|i| {
+                tensor(&format!("t{i}"), Role::InputTensor).with_dtypes(&["ascend910b"], lists[i])
+            })
+            .collect();
+        let v = json(&op("Big", &[("ascend910b", true)], params));
+        // 4^5 = 1024 combinations: each tensor takes its four dtypes in turn instead.
+        for (i, t) in v[0]["input_desc"]
+            .as_array()
+            .expect("inputs")
+            .iter()
+            .enumerate()
+        {
+            let names: Vec<String> = lists[i]
+                .iter()
+                .map(|d| d.msopgen_name().expect("name").to_string())
+                .collect();
+            assert_eq!(t["type"], serde_json::json!(names));
+            assert_eq!(t["format"], serde_json::json!(["ND", "ND", "ND", "ND"]));
+        }
     }
 
     #[test]

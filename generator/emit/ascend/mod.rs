@@ -414,12 +414,12 @@ fn param_defs_with(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) ->
 
 /// Whether tensor `i`'s list combines freely with the others: it has one entry, or no other
 /// tensor shares it (so nothing ties it to them).
-fn independent(lists: &[Vec<String>], i: usize) -> bool {
+pub(crate) fn independent(lists: &[Vec<String>], i: usize) -> bool {
     lists[i].len() == 1 || lists.iter().filter(|l| **l == lists[i]).count() == 1
 }
 
 /// The lists that stay in columns; free tensors get one placeholder entry, multiplying nothing.
-fn only_tied(lists: &[Vec<String>], free: &[bool]) -> Vec<Vec<String>> {
+pub(crate) fn only_tied(lists: &[Vec<String>], free: &[bool]) -> Vec<Vec<String>> {
     lists
         .iter()
         .zip(free)
