@@ -276,3 +276,36 @@ fn bad_msopgen_json_is_an_error_at_its_line_and_writes_nothing() {
     );
     assert_refused("[{\"input_desc\": [], \"op\": 7}]", "has no `op`", "1:");
 }
+
+/// Every ops-nn doc's op: its msOpGen JSON, imported (through the YAML spec), gives the same
+/// JSON. Skipped, with a message, without ../shared/corpus.
+#[test]
+fn corpus_ops_json_imports_to_the_same_json() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let specs = aclgen::specs::load_specs(&corpus.join("ops-nn/docs")).expect("corpus loads");
+    let mut checked = 0;
+    for op in specs
+        .ops
+        .iter()
+        .filter(|o| o.generation_problems().is_empty())
+    {
+        let first = aclgen::emit::msopgen::msopgen_file(op).expect("emits");
+        let read = aclgen::specs::msopgen::read_msopgen("op.json", first.contents.as_bytes());
+        assert!(
+            read.diagnostics.is_empty(),
+            "{}: {:?}",
+            op.op,
+            read.diagnostics
+        );
+        let full = aclgen::specs::ir_to_full(&read.ops[0]);
+        let yaml = aclgen::specs::full_to_yaml(&full).expect("yaml");
+        let spec = aclgen::specs::read_spec_file("Op.yaml", &yaml);
+        let again = aclgen::emit::msopgen::msopgen_file(&spec.ops[0]).expect("emits again");
+        assert_eq!(first.contents, again.contents, "{}", op.op);
+        checked += 1;
+    }
+    println!("{checked} ops-nn ops: msOpGen JSON → import → JSON unchanged");
+    assert!(checked > 400, "{checked}");
+}
