@@ -161,7 +161,7 @@ fn lists(op: &OpIr, tensors: &[(String, &Param, bool)]) -> (Vec<Vec<String>>, Ve
         .unwrap_or("float16");
     let dtype_lists = fill_undocumented(dtype_lists, fallback);
     let format_lists = fill_undocumented(format_lists, "ND");
-    let all = combos(&dtype_lists, &format_lists, &[false; 0]);
+    let all = combos(&dtype_lists, &format_lists, &[]);
     if all.len() <= MAX_COLUMNS {
         return split(&all, tensors.len());
     }
