@@ -125,6 +125,9 @@ codes! {
     OverlayApplied = "overlay-applied",
     /// import would overwrite a spec it did not write or that was edited.
     ImportOverwrite = "import-overwrite",
+    /// msOpGen's op JSON that does not parse, lacks a field, or names a dtype, format or
+    /// attribute type aclgen does not know (`import`).
+    MsOpGenInvalid = "msopgen-invalid",
     /// The doc's first-phase prototype differs from CANN's header (`lint --headers`): both
     /// spellings are named.
     HeaderDrift = "header-drift",

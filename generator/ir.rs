@@ -40,10 +40,35 @@ pub struct OpIr {
     /// The doc's call example (C++), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub example: Option<String>,
+    /// The tensors' dtype and format lists are columns: entry i of every tensor's list is one
+    /// supported combination (msOpGen's positional `type[]`/`format[]`), and a one-entry list
+    /// holds in every column. `false` (docs): lists of one content vary together, the others
+    /// combine freely.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub columns: bool,
+    /// msOpGen's own spellings, for an op imported from its op JSON (see [`MsOpGen`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msopgen: Option<MsOpGen>,
     /// Files this IR was read from (docs first, then YAML overlays).
     pub sources: Vec<String>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What an op imported from msOpGen's op JSON keeps of msOpGen's spelling, so gen writes its
+/// JSON back as it came (`generated/ops/<snake>/<snake>.json`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MsOpGen {
+    /// The op's `language` (`cpp`); absent when the JSON had none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// Dtypes the JSON spelled with an alias, msOpGen's name → as written (`float16: fp16`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dtype_names: BTreeMap<String, String>,
+    /// Attribute types the JSON spelled otherwise (`listInt: list_int`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attr_types: BTreeMap<String, String>,
 }
 
 /// A C function of the two-phase API.
@@ -140,6 +165,9 @@ pub struct Param {
     /// Enumerated values of an integer attribute (cubeMathType 0..3), with their names.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub enum_values: BTreeMap<i64, String>,
+    /// An attribute's default value as msOpGen's `default_value` gives it (a JSON value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Loc>,
 }

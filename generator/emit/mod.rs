@@ -1,11 +1,12 @@
-//! The IR becomes files, in memory: C header, Ascend C op project (`ascend/`), case files and
-//! the validators crate (`rust`). Each emitter is a pure function from IR to `OutFile`s; `write`
+//! The IR becomes files, in memory: C header, Ascend C op project (`ascend/`), msOpGen's op
+//! JSON (`msopgen`), case files and the validators crate (`rust`). Each emitter is a pure function from IR to `OutFile`s; `write`
 //! puts them on disk.
 
 pub mod ascend;
 pub mod c_header;
 mod case_files;
 pub mod cpp;
+pub mod msopgen;
 pub mod render;
 pub mod rust;
 
@@ -157,6 +158,7 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
 pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let mut out = vec![c_header::family_header(op, family, ctx)?];
     out.extend(ascend::project_files(op, ctx)?);
+    out.push(msopgen::msopgen_file(op)?);
     out.extend(ascend::kernel::kernel_files_with_note(
         op,
         &ctx.kernels_dir,

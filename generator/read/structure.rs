@@ -145,6 +145,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         example: facts.example.clone(),
         sources: vec![file.to_string()],
         diagnostics: sink.into_diags(),
+        ..OpIr::default()
     }
 }
 

@@ -28,6 +28,8 @@ pub(crate) fn full_to_ir(full: FullSpec, path: &str) -> OpIr {
         constraints: full.constraints,
         header: full.header,
         example: full.example,
+        columns: full.columns,
+        msopgen: full.msopgen,
         sources: vec![path.to_string()],
         diagnostics: Vec::new(),
     }
@@ -63,6 +65,7 @@ pub(super) fn param_to_ir(p: SpecParam) -> Param {
         constraints: p.constraints,
         enum_values: p.enum_values,
         dtypes_given: p.dtypes_given,
+        default: p.default,
         source: None,
     }
 }
@@ -122,6 +125,7 @@ pub fn ir_to_full(op: &OpIr) -> FullSpec {
                 constraints: p.constraints.clone(),
                 enum_values: p.enum_values.clone(),
                 dtypes_given: p.dtypes_given.clone(),
+                default: p.default.clone(),
             })
             .collect(),
         errors: op
@@ -136,6 +140,8 @@ pub fn ir_to_full(op: &OpIr) -> FullSpec {
         constraints: op.constraints.clone(),
         header: op.header.clone(),
         example: op.example.clone(),
+        columns: op.columns,
+        msopgen: op.msopgen.clone(),
     }
 }
 

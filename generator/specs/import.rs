@@ -1,4 +1,5 @@
-//! `import`: docs → one full YAML spec per op, never overwriting a spec a person wrote or edited.
+//! `import`: docs (and msOpGen's op JSON) → one full YAML spec per op, never overwriting a spec
+//! a person wrote or edited.
 
 use super::convert::full_to_yaml;
 use super::convert::ir_to_full;
@@ -22,7 +23,7 @@ pub struct Imported {
 /// Writes `<out>/<Op>.yaml` for every op of the given docs. A file that is there already is
 /// replaced only when import wrote it and nobody edited it since (or with `force`).
 pub fn import(docs: &[PathBuf], out: &Path, force: bool) -> Result<Imported, SpecsError> {
-    import_with(docs, out, &crate::read::read_doc, force)
+    import_with(docs, out, &super::read_input, force)
 }
 
 /// Reads the docs, reconciles ops described twice, and writes one full spec per op. Nothing is

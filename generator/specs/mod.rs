@@ -6,6 +6,7 @@ mod convert;
 mod import;
 mod load;
 mod merge;
+pub mod msopgen;
 mod overlay;
 mod schema;
 #[cfg(test)]
@@ -46,8 +47,8 @@ impl SpecsError {
     }
 }
 
-/// Reads one input file: a YAML spec (by extension) or a doc (any other file; its format is read
-/// from the content).
+/// Reads one input file: a YAML spec (by extension), msOpGen's op JSON or a doc (any other file;
+/// which, and the doc's format, is read from the content).
 pub fn read_file(path: &Path) -> Result<DocRead, SpecsError> {
     let bytes = std::fs::read(path).map_err(|e| SpecsError::io(path, e))?;
     let name = path.display().to_string();
@@ -55,7 +56,16 @@ pub fn read_file(path: &Path) -> Result<DocRead, SpecsError> {
         let text = String::from_utf8_lossy(&bytes);
         return Ok(read_spec_file(&name, &text));
     }
-    Ok(crate::read::read_doc(&name, &bytes))
+    Ok(read_input(&name, &bytes))
+}
+
+/// One input of `import`, `show` or `lint` that is not a YAML spec: msOpGen's op JSON (known by
+/// its content) or a doc.
+pub fn read_input(name: &str, bytes: &[u8]) -> DocRead {
+    if msopgen::is_msopgen_json(bytes) {
+        return msopgen::read_msopgen(name, bytes);
+    }
+    crate::read::read_doc(name, bytes)
 }
 
 pub fn is_yaml(path: &Path) -> bool {

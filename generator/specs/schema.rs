@@ -3,7 +3,7 @@
 
 use super::is_op_name;
 use crate::diag::Code;
-use crate::ir::{CType, Diagnostic, DtypesGiven, Role, Severity};
+use crate::ir::{CType, Diagnostic, DtypesGiven, MsOpGen, Role, Severity};
 use aclnn_runtime::{DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -43,6 +43,12 @@ pub struct FullSpec {
     pub header: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub example: Option<String>,
+    /// The tensors' dtype/format lists are columns (`OpIr::columns`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub columns: bool,
+    /// msOpGen's spellings of an op imported from its op JSON (`OpIr::msopgen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msopgen: Option<MsOpGen>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -99,6 +105,9 @@ pub struct SpecParam {
     pub enum_values: BTreeMap<i64, String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dtypes_given: Vec<DtypesGiven>,
+    /// An attribute's default value (msOpGen's `default_value`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -108,9 +108,16 @@ macro_rules! spelled_vocab {
                 Self::ALL.iter().copied().find(|v| v.spelling().ge.map(|(n, _)| n) == Some(bare))
             }
 
-            /// The value of an msOpGen name (`float` is msOpGen's alias of `float32`).
+            /// The value of an msOpGen name, or of one of the aliases msOpGen's documentation
+            /// and examples use (`float` and `fp32` for `float32`, `fp16` and `half` for
+            /// `float16`, `bf16` for `bfloat16`).
             pub fn from_msopgen(name: &str) -> Option<Self> {
-                let name = if name == "float" { "float32" } else { name };
+                let name = match name {
+                    "float" | "fp32" => "float32",
+                    "fp16" | "half" => "float16",
+                    "bf16" => "bfloat16",
+                    other => other,
+                };
                 Self::ALL.iter().copied().find(|v| v.msopgen_name() == Some(name))
             }
         }
@@ -356,6 +363,8 @@ mod tests {
             Format::from_msopgen,
         );
         assert_eq!(DType::from_msopgen("float"), Some(DType::Float32));
+        assert_eq!(DType::from_msopgen("fp16"), Some(DType::Float16));
+        assert_eq!(DType::from_msopgen("bf16"), Some(DType::BFloat16));
     }
 
     /// Where CANN has no spelling, none is invented (`gen` used to write ACL_HFLOAT32, which no

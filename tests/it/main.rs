@@ -24,6 +24,7 @@ mod headers;
 mod headings_oracle;
 mod import_cli;
 mod kernel_sources;
+mod msopgen;
 mod mutated_validator;
 mod proof;
 mod reader_fixtures;

@@ -210,7 +210,7 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<OpDefCtx, EmitError> {
         .collect();
     let per_product: Vec<(String, Vec<ParamDef>)> = products
         .iter()
-        .map(|(_, soc, lists)| (soc.clone(), param_defs_with(&tensors, lists)))
+        .map(|(_, soc, lists)| (soc.clone(), defs_for(op, &tensors, lists)))
         .collect();
 
     let base = per_product
@@ -221,7 +221,7 @@ fn op_def_ctx(op: &OpIr, ctx: &EmitCtx) -> Result<OpDefCtx, EmitError> {
                 .iter()
                 .map(|(_, p, _)| dtypes_for(p, None).to_vec())
                 .collect();
-            param_defs_with(&tensors, &lists)
+            defs_for(op, &tensors, &lists)
         });
     let uniform = per_product.iter().all(|(_, defs)| *defs == base);
     let split = |defs: &[ParamDef]| -> (Vec<ParamDef>, Vec<ParamDef>) {
@@ -306,6 +306,53 @@ fn param_defs(tensors: &[(String, &Param, bool)], product: Option<&str>) -> Vec<
     param_defs_with(tensors, &lists)
 }
 
+/// The OpDef tensors of `op` with these dtype lists: as columns when the op's lists are columns
+/// (`OpIr::columns`, msOpGen's), else combined as `param_defs_with` does.
+fn defs_for(op: &OpIr, tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) -> Vec<ParamDef> {
+    op.columns
+        .then(|| column_defs(tensors, dtypes))
+        .flatten()
+        .unwrap_or_else(|| param_defs_with(tensors, dtypes))
+}
+
+/// Lists that are columns: entry i of every tensor's lists is one combination, a one-entry list
+/// holds in every column. `None` when they are not (a kernel narrowed one, a dtype ge lacks).
+fn column_defs(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) -> Option<Vec<ParamDef>> {
+    let n = dtypes
+        .iter()
+        .map(Vec::len)
+        .chain(tensors.iter().map(|(_, p, _)| p.formats.len()))
+        .max()
+        .filter(|&n| n > 0)?;
+    let fits = |len: usize| len == n || len == 1;
+    let at = |len: usize, i: usize| if len == 1 { 0 } else { i };
+    tensors
+        .iter()
+        .zip(dtypes)
+        .map(|((name, p, _), list)| {
+            if !fits(list.len()) || !(p.formats.is_empty() || fits(p.formats.len())) {
+                return None;
+            }
+            let types: Option<Vec<String>> =
+                (0..n).map(|i| list[at(list.len(), i)].ge_name()).collect();
+            let formats: Vec<String> = (0..n)
+                .map(|i| match p.formats.len() {
+                    0 => "ge::FORMAT_ND".to_string(),
+                    len => ge_format(p.formats[at(len, i)]),
+                })
+                .collect();
+            Some(ParamDef {
+                name: name.clone(),
+                param_type: param_type(p),
+                dtype_call: "DataType",
+                dtypes: braced(types?.iter().map(String::as_str)),
+                format_list: false,
+                formats: braced(formats.iter().map(String::as_str)),
+            })
+        })
+        .collect()
+}
+
 /// `param_defs` with each tensor's dtype list given (one per tensor, in order).
 fn param_defs_with(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) -> Vec<ParamDef> {
     let dtype_lists: Vec<Vec<String>> = dtypes
@@ -367,12 +414,12 @@ fn param_defs_with(tensors: &[(String, &Param, bool)], dtypes: &[Vec<DType>]) ->
 
 /// Whether tensor `i`'s list combines freely with the others: it has one entry, or no other
 /// tensor shares it (so nothing ties it to them).
-fn independent(lists: &[Vec<String>], i: usize) -> bool {
+pub(crate) fn independent(lists: &[Vec<String>], i: usize) -> bool {
     lists[i].len() == 1 || lists.iter().filter(|l| **l == lists[i]).count() == 1
 }
 
 /// The lists that stay in columns; free tensors get one placeholder entry, multiplying nothing.
-fn only_tied(lists: &[Vec<String>], free: &[bool]) -> Vec<Vec<String>> {
+pub(crate) fn only_tied(lists: &[Vec<String>], free: &[bool]) -> Vec<Vec<String>> {
     lists
         .iter()
         .zip(free)
@@ -391,7 +438,7 @@ fn dtypes_for<'a>(p: &'a Param, product: Option<&str>) -> &'a [DType] {
 }
 
 /// Tensors without a documented list follow the first tensor that has one (else `fallback`).
-fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>> {
+pub(crate) fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>> {
     let first = lists
         .iter()
         .find(|l| !l.is_empty())
@@ -404,7 +451,7 @@ fn fill_undocumented(lists: Vec<Vec<String>>, fallback: &str) -> Vec<Vec<String>
 }
 
 /// Columns over tensors: identical lists are zipped, distinct lists multiplied, in first-seen order.
-fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
+pub(crate) fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
     let mut groups: Vec<&Vec<String>> = Vec::new();
     for l in lists {
         if !groups.contains(&l) {
@@ -526,22 +573,28 @@ fn documented_default(description: &str, kind: &str) -> Option<(String, String)>
             "false" => Some("false".to_string()),
             _ => None,
         },
-        "ListInt" => {
+        "ListInt" | "ListFloat" | "ListBool" => {
             let inner = text
                 .strip_prefix(['{', '['])
                 .and_then(|t| t.strip_suffix(['}', ']']))?;
-            let items: Option<Vec<i64>> = inner
+            let item = |t: &str| -> Option<String> {
+                match kind {
+                    "ListInt" => t.parse::<i64>().ok().map(|v| v.to_string()),
+                    "ListFloat" => t
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .map(|v| format!("{v:?}")),
+                    _ => matches!(t, "true" | "false").then(|| t.to_string()),
+                }
+            };
+            let items: Option<Vec<String>> = inner
                 .split(',')
                 .map(str::trim)
                 .filter(|t| !t.is_empty())
-                .map(|t| t.parse().ok())
+                .map(item)
                 .collect();
-            items.map(|v| {
-                format!(
-                    "{{{}}}",
-                    v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
-                )
-            })
+            items.map(|v| format!("{{{}}}", v.join(", ")))
         }
         "String" => text
             .strip_prefix('"')
