@@ -48,9 +48,7 @@ pub fn msopgen_file(op: &OpIr) -> Result<OutFile, EmitError> {
     let mut bytes = Vec::new();
     let formatter = serde_json::ser::PrettyFormatter::with_indent(b"    ");
     let mut ser = serde_json::Serializer::with_formatter(&mut bytes, formatter);
-    [json]
-        .serialize(&mut ser)
-        .map_err(EmitError::Context)?;
+    [json].serialize(&mut ser).map_err(EmitError::Context)?;
     let mut contents = String::from_utf8_lossy(&bytes).into_owned();
     contents.push('\n');
     Ok(OutFile {

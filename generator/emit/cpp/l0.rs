@@ -124,6 +124,28 @@ fn attrs(op: &OpIr) -> Vec<&Param> {
     op.params
         .iter()
         .filter(|p| p.role == Role::Attribute && crate::emit::ascend::attr_kind(p).is_some())
+        .filter(|p| op_attr_takes(p))
+        .collect()
+}
+
+/// `OP_ATTR` has no overload for an `aclScalarList` (opbase's `op_arg_def.h`).
+fn op_attr_takes(p: &Param) -> bool {
+    p.kind() != ParamKind::ScalarList
+}
+
+/// OpDef attributes the l0 op cannot pass (they reach no kernel), as the warning says them.
+pub(super) fn unpassed_attrs(op: &OpIr) -> Vec<String> {
+    op.params
+        .iter()
+        .filter(|p| p.role == Role::Attribute && crate::emit::ascend::attr_kind(p).is_some())
+        .filter(|p| !op_attr_takes(p))
+        .map(|p| {
+            format!(
+                "OP_ATTR takes no {}: attribute {} is not passed to the kernel",
+                p.ty.as_str().trim(),
+                p.name
+            )
+        })
         .collect()
 }
 
@@ -260,6 +282,8 @@ struct L0Ctx {
     op_attrs: Vec<String>,
     returns: String,
     no_launch: Option<String>,
+    /// Attributes `OP_ATTR` cannot take, said in the file.
+    unpassed: Vec<String>,
 }
 
 fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
@@ -332,6 +356,7 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         op_attrs: attrs(op).into_iter().map(|p| cpp_ident(&p.name)).collect(),
         returns,
         no_launch: no_launch(op, outputs),
+        unpassed: unpassed_attrs(op),
     }
 }
 
@@ -357,4 +382,73 @@ pub(super) fn source(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<Out
             &l0_ctx(op, ctx, outputs),
         )?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{op, tensor};
+
+    fn stating(mut p: Param, text: &str) -> Param {
+        p.description = text.into();
+        p.constraints = vec![text.into()];
+        p
+    }
+
+    #[test]
+    fn an_output_takes_the_shape_and_dtype_its_description_states() {
+        let toy = op(
+            "Toy",
+            &[("ascend910b", true)],
+            vec![
+                tensor("self", Role::InputTensor),
+                stating(
+                    tensor("out", Role::OutputTensor),
+                    "shape与self一致，数据类型与self一致。",
+                ),
+            ],
+        );
+        let outs = outputs(&toy);
+        assert_eq!(outs[0].shape, Source::Input("self".into()));
+        assert_eq!(outs[0].dtype, Source::Input("self".into()));
+        assert_eq!(super::super::undocumented(&toy), None);
+    }
+
+    #[test]
+    fn an_output_the_doc_says_nothing_of_comes_from_the_caller_and_gen_says_so() {
+        let toy = op(
+            "Toy",
+            &[("ascend910b", true)],
+            vec![
+                tensor("self", Role::InputTensor),
+                tensor("out", Role::OutputTensor),
+            ],
+        );
+        let outs = outputs(&toy);
+        assert_eq!(
+            (&outs[0].shape, &outs[0].dtype),
+            (&Source::Caller, &Source::Caller)
+        );
+        let warning = super::super::undocumented(&toy).expect("a warning");
+        assert!(warning.contains("no shape of output out"), "{warning}");
+        assert!(warning.contains("no dtype of output out"), "{warning}");
+        assert!(launch(&toy, &outs).call.contains("out->GetViewShape()"));
+    }
+
+    #[test]
+    fn a_scalar_list_attribute_is_not_passed_and_is_named() {
+        let mut scalars = crate::fixture::attr("scalars", "const aclScalarList*", &[]);
+        scalars.role = Role::Attribute;
+        let toy = op(
+            "Toy",
+            &[("ascend910b", true)],
+            vec![
+                tensor("self", Role::InputTensor),
+                scalars,
+                tensor("out", Role::OutputTensor),
+            ],
+        );
+        assert!(attrs(&toy).is_empty());
+        assert_eq!(unpassed_attrs(&toy).len(), 1);
+    }
 }

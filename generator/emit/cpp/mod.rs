@@ -71,13 +71,15 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
 pub fn undocumented(op: &OpIr) -> Option<String> {
     let outputs = l0::outputs(op);
     let mut gaps = infershape::missing(op, &outputs);
+    gaps.extend(l0::unpassed_attrs(op));
     if let Some(reason) = l0::no_launch(op, &outputs) {
         gaps.push(format!("no l0 op is launched: {reason}"));
     }
     (!gaps.is_empty()).then(|| {
         format!(
-            "aclnn{}: {}: the C++ aclnn layer takes it from the caller's output tensor and its \
-             InferShape fails naming it (the generated files say so at the place)",
+            "aclnn{}: in the C++ aclnn layer, {} (an output's shape or dtype the doc does not \
+             state comes from the caller's output tensor and InferShape fails naming it; the \
+             generated files say each at its place)",
             op.op,
             gaps.join("; ")
         )
@@ -208,6 +210,7 @@ const RESERVED: &[&str] = &[
     "volatile",
     "while",
     "ret",
+    "result",
     "uniqueExecutor",
     "op",
     "l0op",
@@ -692,4 +695,44 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         path: PathBuf::from(format!("ops/{snake}/op_api/aclnn_{snake}.cpp")),
         contents: super::render::render(&ctx.tera, "op_api/aclnn_op.cpp.tera", &data)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_and_the_generated_locals_get_their_own_identifier() {
+        assert_eq!(cpp_ident("self"), "self");
+        assert_eq!(cpp_ident("result"), "result_");
+        assert_eq!(cpp_ident("template"), "template_");
+        assert_eq!(cpp_ident("gradOutput"), "gradOutput");
+    }
+
+    #[test]
+    fn literals_escape_quotes_backslashes_and_trigraphs() {
+        assert_eq!(literal(r#"a"b\c??="#), r#""a\"b\\c\?\?=""#);
+        assert_eq!(literal("维度\n不一致"), "\"维度 不一致\"");
+    }
+
+    #[test]
+    fn undeclared_status_codes_are_numbers() {
+        assert_eq!(status_cpp(161002), "ACLNN_ERR_PARAM_INVALID");
+        assert_eq!(status_cpp(161999), "static_cast<aclnnStatus>(161999)");
+    }
+
+    #[test]
+    fn the_vocabulary_header_names_each_enumerator_once() {
+        let h = vocab_header();
+        assert!(
+            h.contains("case ge::DT_FLOAT:\n            return \"FLOAT32\";"),
+            "{h}"
+        );
+        let cases: Vec<&str> = h
+            .lines()
+            .filter(|l| l.trim_start().starts_with("case "))
+            .collect();
+        let unique: std::collections::BTreeSet<&&str> = cases.iter().collect();
+        assert_eq!(cases.len(), unique.len());
+    }
 }
