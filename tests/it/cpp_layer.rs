@@ -91,21 +91,41 @@ fn cann_uts(tests: &Path, op: &str) -> Vec<PathBuf> {
     found
 }
 
-/// The UT tests (`suite.name`) on whose every checked call the Rust validator agrees with CANN.
-fn rust_agrees(ut: &Path, ops: &[aclgen::ir::OpIr]) -> BTreeSet<String> {
+/// What `conform` says of each UT test (`suite.name` or `name`): the Rust validator agrees with
+/// CANN on every checked call (`None`), or why not (the first disagreement's doc place and reason,
+/// or why the call was not checked).
+fn rust_verdicts(ut: &Path, ops: &[aclgen::ir::OpIr]) -> BTreeMap<String, Option<String>> {
     let text = std::fs::read_to_string(ut).expect("read UT");
     let mut report = aclgen::conform::Report::default();
     let name = ut.file_name().unwrap().to_string_lossy().into_owned();
     aclgen::conform::check_file(&name, &text, ops, &mut report);
-    let mut verdict: BTreeMap<String, bool> = BTreeMap::new();
+    let mut verdict: BTreeMap<String, Option<String>> = BTreeMap::new();
     for c in &report.cases {
-        *verdict.entry(c.test.clone()).or_insert(true) &= c.agree;
+        let slot = verdict.entry(c.test.clone()).or_insert(None);
+        if !c.agree && slot.is_none() {
+            *slot = Some(format!(
+                "Rust disagrees with CANN too (expected {}, Rust {}): {}",
+                c.expected, c.got, c.why
+            ));
+        }
+    }
+    for s in &report.skipped {
+        verdict
+            .entry(s.test.clone())
+            .or_insert_with(|| Some(format!("not checked by conform ({}): {}", s.kind, s.reason)));
     }
     verdict
-        .into_iter()
-        .filter(|(_, agree)| *agree)
-        .map(|(t, _)| t)
-        .collect()
+}
+
+/// Why a failing UT test fails, by cause: where Rust disagrees with CANN too, or conform did
+/// not check it; `None`: Rust agrees, so the C++ is at fault.
+fn cause(verdicts: &BTreeMap<String, Option<String>>, test: &str) -> Option<String> {
+    verdicts
+        .iter()
+        .find(|(t, _)| same_test(test, t))
+        .map_or(Some("not seen by conform".to_string()), |(_, why)| {
+            why.clone()
+        })
 }
 
 /// A gtest name as `conform` names a test (`TEST_F(suite, name)` → `suite.name`).
@@ -136,12 +156,18 @@ fn seed_ops_pass_canns_own_unit_tests_where_the_rust_validator_agrees() {
         let srcs = op_sources(&common::repo().join("generated/ops").join(&snake));
         for ut in cann_uts(&tests, &op.op) {
             let run = run_ut(&tool, &format!("cann_{snake}"), &srcs, &ut);
-            let agreed = rust_agrees(&ut, &ops);
+            let verdicts = rust_verdicts(&ut, &ops);
             let must_pass: Vec<&String> = run
                 .failed
                 .iter()
-                .filter(|t| agreed.iter().any(|a| same_test(t, a)))
+                .filter(|t| cause(&verdicts, t).is_none())
                 .collect();
+            for t in run.failed.iter().filter(|t| !must_pass.contains(t)) {
+                println!(
+                    "cpp figures:   {t}: {}",
+                    cause(&verdicts, t).unwrap_or_default()
+                );
+            }
             println!(
                 "cpp figures: {} vs CANN's {}: {} run, {} passed, {} failed ({} where Rust agrees with CANN){}",
                 op.op,
@@ -228,6 +254,12 @@ struct Figures {
     ut_passed: usize,
     ut_failed: usize,
     ut_failed_where_rust_agrees: Vec<String>,
+    /// Failures where the Rust validator disagrees with CANN too (a doc contradiction or a
+    /// misreading: `conform` lists each).
+    ut_failed_rust_too: usize,
+    /// Failures of tests `conform` does not check (a status other than 0/161001/161002, a call it
+    /// cannot read).
+    ut_failed_unchecked: usize,
     ut_not_built: Vec<String>,
 }
 
@@ -243,6 +275,8 @@ impl Figures {
         self.ut_failed += o.ut_failed;
         self.ut_failed_where_rust_agrees
             .extend(o.ut_failed_where_rust_agrees);
+        self.ut_failed_rust_too += o.ut_failed_rust_too;
+        self.ut_failed_unchecked += o.ut_failed_unchecked;
         self.ut_not_built.extend(o.ut_not_built);
     }
 }
@@ -321,10 +355,13 @@ fn corpus_cpp_layer() {
     );
     println!(
         "cpp figures: CANN's unit tests of {} of those ops: {} passed, {} failed ({} where Rust \
-         agrees with CANN: {:?}); {} UT files do not build against the generated op alone: {:?}",
+         disagrees with CANN too, {} not checked by conform, {} where Rust agrees: {:?}); {} UT \
+         files do not build against the generated op alone: {:?}",
         f.ut_ops,
         f.ut_passed,
         f.ut_failed,
+        f.ut_failed_rust_too,
+        f.ut_failed_unchecked,
         f.ut_failed_where_rust_agrees.len(),
         f.ut_failed_where_rust_agrees,
         f.ut_not_built.len(),
@@ -373,10 +410,12 @@ fn run_corpus_op(
         f.ut_ops += 1;
         f.ut_passed += run.passed.len();
         f.ut_failed += run.failed.len();
-        let agreed = rust_agrees(&ut, ops);
+        let verdicts = rust_verdicts(&ut, ops);
         for t in &run.failed {
-            if agreed.iter().any(|a| same_test(t, a)) {
-                f.ut_failed_where_rust_agrees.push(format!("{name}: {t}"));
+            match cause(&verdicts, t) {
+                None => f.ut_failed_where_rust_agrees.push(format!("{name}: {t}")),
+                Some(why) if why.starts_with("Rust disagrees") => f.ut_failed_rust_too += 1,
+                Some(_) => f.ut_failed_unchecked += 1,
             }
         }
     }
