@@ -261,6 +261,8 @@ struct Figures {
     /// cannot read).
     ut_failed_unchecked: usize,
     ut_not_built: Vec<String>,
+    /// `Op (UT file): passed/run`, one per UT run.
+    per_op: Vec<String>,
 }
 
 impl Figures {
@@ -278,6 +280,7 @@ impl Figures {
         self.ut_failed_rust_too += o.ut_failed_rust_too;
         self.ut_failed_unchecked += o.ut_failed_unchecked;
         self.ut_not_built.extend(o.ut_not_built);
+        self.per_op.extend(o.per_op);
     }
 }
 
@@ -367,6 +370,10 @@ fn corpus_cpp_layer() {
         f.ut_not_built.len(),
         f.ut_not_built
     );
+    f.per_op.sort();
+    for line in &f.per_op {
+        println!("cpp figures:   {line}");
+    }
     assert!(f.ops >= 40, "only {} ops in the corpus sample", f.ops);
     assert!(
         f.ops_differing.is_empty() && f.ops_not_built.is_empty(),
@@ -410,6 +417,12 @@ fn run_corpus_op(
         f.ut_ops += 1;
         f.ut_passed += run.passed.len();
         f.ut_failed += run.failed.len();
+        f.per_op.push(format!(
+            "{} ({name}): {}/{} pass",
+            op.op,
+            run.passed.len(),
+            run.passed.len() + run.failed.len()
+        ));
         let verdicts = rust_verdicts(&ut, ops);
         for t in &run.failed {
             match cause(&verdicts, t) {
