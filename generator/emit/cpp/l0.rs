@@ -284,6 +284,8 @@ struct L0Ctx {
     no_launch: Option<String>,
     /// Attributes `OP_ATTR` cannot take, said in the file.
     unpassed: Vec<String>,
+    /// Some output's shape is a broadcast (the file defines `BroadcastShape`).
+    broadcasts: bool,
 }
 
 fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
@@ -357,6 +359,9 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         returns,
         no_launch: no_launch(op, outputs),
         unpassed: unpassed_attrs(op),
+        broadcasts: outputs
+            .iter()
+            .any(|o| matches!(o.shape, Source::Broadcast(_))),
     }
 }
 

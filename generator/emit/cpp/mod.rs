@@ -149,69 +149,14 @@ fn kind(p: &Param) -> Option<Kind> {
     })
 }
 
-/// C++ keywords and the names the generated functions bind themselves: a parameter of that name
+/// Names the generated functions bind themselves: a parameter of that name (or a C++ keyword)
 /// gets a `_` in the C++ definitions (a declaration may name its parameters differently).
-const RESERVED: &[&str] = &[
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "catch",
-    "char",
-    "class",
-    "const",
-    "continue",
-    "default",
-    "delete",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "explicit",
-    "export",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "friend",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "namespace",
-    "new",
-    "operator",
-    "pred",
-    "private",
-    "product",
-    "protected",
-    "public",
-    "register",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "struct",
-    "switch",
-    "template",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typedef",
-    "typename",
-    "union",
-    "unsigned",
-    "using",
-    "virtual",
-    "void",
-    "volatile",
-    "while",
+const GENERATED_LOCALS: &[&str] = &[
     "ret",
     "result",
     "uniqueExecutor",
+    "pred",
+    "product",
     "op",
     "l0op",
     "std",
@@ -219,7 +164,7 @@ const RESERVED: &[&str] = &[
 
 /// The C++ identifier of a parameter.
 fn cpp_ident(name: &str) -> String {
-    if RESERVED.contains(&name) {
+    if super::CPP_KEYWORDS.contains(&name) || GENERATED_LOCALS.contains(&name) {
         format!("{name}_")
     } else {
         name.to_string()
