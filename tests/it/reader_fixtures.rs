@@ -39,3 +39,37 @@ fn a_sentence_about_another_parameters_null_does_not_make_this_one_optional() {
     assert_eq!(optional("gradY"), Some(false));
     assert_eq!(optional("groupIdxOptional"), Some(true));
 }
+
+/// An error table under a bold "**返回码：**" line is the op's error table; a backticked,
+/// slash-separated dtype list ("`FLOAT16`/`FLOAT32`/`BFLOAT16`") is the dtype list; "不是2维且不是3维"
+/// rejects only where both hold, so ranks 2 and 3 are allowed.
+#[test]
+fn a_return_code_table_backticked_dtypes_and_negated_rank_alternatives() {
+    use aclnn_runtime::{DType, Rule};
+    let mut ops = vec![read("aclnnReturnCode.md")];
+    let dtypes = ops[0].param("self").map(|p| p.dtypes.clone()).unwrap();
+    assert_eq!(
+        dtypes.get("ascend910b"),
+        Some(&vec![DType::Float16, DType::Float32, DType::BFloat16])
+    );
+    let codes: Vec<u32> = ops[0].errors.iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![161001, 161002, 161002]);
+    aclgen::pipeline::apply_rules(&mut ops);
+    let rank = &ops[0].errors[2];
+    let Some(aclgen::ir::Mapping::Rules {
+        rules,
+        unread: None,
+    }) = &rank.mapping
+    else {
+        panic!("{:?}", rank.mapping);
+    };
+    let rules: Vec<&Rule> = rules.iter().map(|r| &r.rule).collect();
+    assert_eq!(
+        rules,
+        vec![&Rule::RankIn {
+            param: "self".into(),
+            min: 2,
+            max: 3
+        }]
+    );
+}

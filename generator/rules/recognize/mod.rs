@@ -603,6 +603,14 @@ fn subject_rules(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
             );
         }
+        if let Some(m) = EMPTY_AND_MORE.find(clause) {
+            // "self为空tensor且存在非第一维度的值为0": the error is the empty tensor of that kind,
+            // so the empty tensor alone is no error.
+            return Err(Manual(format!(
+                "an empty tensor joined with a further condition (“{}”) is not in the vocabulary",
+                m.as_str()
+            )));
+        }
         tensor_rules(subjects, |p| Rule::NotEmpty { param: p })
     } else if REPEATED.is_match(clause) {
         let lists: Vec<Rule> = subjects
@@ -688,6 +696,10 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
     group.iter().filter(|n| tied.contains(n)).cloned().collect()
 }
 
+re!(
+    EMPTY_AND_MORE,
+    r"(?:空[Tt]ensor|空张量)\s*(?:且|并且|而且).+$"
+);
 re!(SEVERAL_BETWEEN, r"(?:多个|各个|几个).*之间|和.*之间");
 re!(ELEMENT_INDEX, r"([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*\d+\s*\]");
 re!(

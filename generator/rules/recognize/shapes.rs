@@ -357,9 +357,41 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
             return Ok(Some((lo, hi)));
         }
     }
-    let Some(c) = RANK_NUMBERS.captures(clause) else {
-        return Ok(None);
-    };
+    // "大于8维或者小于2维": each statement rejects on its own, so the ranks allowed are those no
+    // statement rejects; "不是3维且不是4维": only together do they reject, so the ranks either
+    // allows are allowed.
+    let mut allowed: Option<(usize, usize)> = None;
+    let mut last_end = 0;
+    for c in RANK_NUMBERS.captures_iter(clause) {
+        let Some(range) = rank_statement(&c)? else {
+            continue;
+        };
+        let whole = c.get(0).map_or(0..0, |m| m.range());
+        let joint = clause[last_end..whole.start].contains('且');
+        last_end = whole.end;
+        allowed = Some(match allowed {
+            None => range,
+            Some((lo, hi)) if joint => {
+                if range.0 > hi + 1 || lo > range.1 + 1 {
+                    return Err(Manual(format!(
+                        "the ranks {lo}..{hi} and {}..{} of “{clause}” leave a gap; RankIn holds a range only",
+                        range.0, range.1
+                    )));
+                }
+                (lo.min(range.0), hi.max(range.1))
+            }
+            Some((lo, hi)) => (lo.max(range.0), hi.min(range.1)),
+        });
+    }
+    match allowed {
+        Some((lo, hi)) if lo > hi => Err(Manual(format!("“{clause}” rejects every rank"))),
+        other => Ok(other),
+    }
+}
+
+/// The ranks one statement allows ("超过8维" → 0..8, "不等于4或5" → 4..5); `None` without
+/// numbers.
+fn rank_statement(c: &regex::Captures) -> Result<Option<(usize, usize)>, Manual> {
     let nums: Vec<usize> = text::int_alternatives(&c[2].replace('-', " "))
         .into_iter()
         .filter_map(|v| usize::try_from(v).ok())
@@ -370,6 +402,8 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
     Ok(Some(match &c[1] {
         "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
+        // "不超过8维" states the requirement (no rank above 8 exists to reject): ranks ≤ 8.
+        "不大于" | "不超过" if hi >= MAX_RANK => (0, MAX_RANK),
         // "self维度不大于1": rank 1 and below is the error.
         "不大于" | "不超过" => (hi + 1, MAX_RANK),
         "不小于" => (0, lo.saturating_sub(1)),
