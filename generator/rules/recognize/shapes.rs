@@ -105,6 +105,9 @@ pub(super) fn dim_range_rules<'a>(
         (Some(1), Some(hi))
     } else if let Some(lo) = num(8) {
         (Some(lo), None)
+    } else if let Some(n) = num(9) {
+        // "spatialShape的最后一轴不是2": that size and no other.
+        (Some(n), Some(n))
     } else {
         (Some(1), None)
     };
@@ -123,13 +126,13 @@ pub(super) fn dim_range_rules<'a>(
     Some((rules, subjects))
 }
 
-/// "最后一维"/"尾轴" → -1, "第二维" → 1, "倒数第二维" → -2.
+/// "最后一维"/"最后一轴"/"尾轴" → -1, "第二维"/"第二轴" → 1, "倒数第二维" → -2.
 fn ordinal_dim(s: &str) -> Option<i64> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if s.starts_with("最后") || s.starts_with("尾轴") {
         return Some(-1);
     }
-    let s = s.trim_end_matches(['维', '度', '个']);
+    let s = s.trim_end_matches(['维', '度', '个', '轴']);
     let last = s.chars().last()?;
     let n = match last.to_digit(10) {
         Some(d) => i64::from(d),

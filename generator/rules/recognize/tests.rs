@@ -1249,6 +1249,11 @@ fn context(name: &str) -> OpIr {
                 .push(attr("kernelSize", "const aclIntArray*", &[]));
             op
         }
+        "an_axis_of_the_one_input_tensor" => {
+            let mut op = pool3d_with(vec![attr("dim", "int64_t", &[])]);
+            op.params.remove(0);
+            op
+        }
         other => panic!("no parameter context {other}"),
     }
 }
