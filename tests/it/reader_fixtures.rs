@@ -73,3 +73,22 @@ fn a_return_code_table_backticked_dtypes_and_negated_rank_alternatives() {
         }]
     );
 }
+
+/// A product note that names no parameter, written under one function's table of a combined
+/// doc (aclnnX&aclnnInplaceX), restricts the tensors of every function of the doc: InplaceNegate's
+/// selfRef keeps no BFLOAT16 on Atlas 训练系列产品 (ascend910) either.
+#[test]
+fn a_product_note_naming_no_parameter_holds_for_every_function_of_the_doc() {
+    use aclnn_runtime::DType;
+    let path = crate::common::repo().join("tests/fixtures/docs/aclnnNegate&aclnnInplaceNegate.md");
+    let bytes = std::fs::read(&path).unwrap();
+    let read = aclgen::read::read_doc(&path.to_string_lossy(), &bytes);
+    assert_eq!(read.ops.len(), 2, "{:?}", read.diagnostics);
+    let on_910 = |op: &str, param: &str| {
+        let op = read.ops.iter().find(|o| o.op == op).unwrap();
+        op.param(param).unwrap().dtypes.get("ascend910").cloned()
+    };
+    let fp = Some(vec![DType::Float16, DType::Float32]);
+    assert_eq!(on_910("Negate", "self"), fp);
+    assert_eq!(on_910("InplaceNegate", "selfRef"), fp);
+}

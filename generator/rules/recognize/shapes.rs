@@ -25,7 +25,7 @@ pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Ma
     }])
 }
 
-/// "x的最后一维不能被8整除", "尾轴大小不是偶数" (a multiple of 2), "self根据指定的dim所对应的维度不能整除2"
+/// "x的最后一维不能被8整除", "x的最后一维不是2的倍数", "尾轴大小不是偶数" (a multiple of 2), "self根据指定的dim所对应的维度不能整除2"
 /// (the dim an integer attribute names). `None` when the clause says something else.
 pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     let tensor = |w: &str| {
@@ -41,7 +41,7 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     };
     if let Some(c) = DIM_MULTIPLE.captures(clause) {
         let dim = ordinal_dim(&c[2])?;
-        let by = divisor(c.get(3))?;
+        let by = divisor(c.get(3).or(c.get(4)))?;
         // "x或yOut的最后一维不是偶数": each named tensor.
         return split_names(&c[1])
             .map(|w| {
@@ -61,7 +61,7 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         param: tensor(&c[1])?,
         dim: 0,
         dim_attr: Some(attr.name.clone()),
-        by: divisor(c.get(3).or(c.get(4)))?,
+        by: divisor(c.get(3).or(c.get(4)).or(c.get(5)))?,
     }])
 }
 
