@@ -6,7 +6,7 @@ use super::common::same_rule;
 use super::patterns::*;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
-use crate::rules::text::{self};
+use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::{Factor, Rule};
 
@@ -124,6 +124,41 @@ pub(super) fn dim_range_rules<'a>(
         })
         .collect();
     Some((rules, subjects))
+}
+
+re!(
+    INHERITED_DIMS_EQUAL,
+    r"^(?:或者|或)?\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)(?:\s*(?:和|与|、)\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?))?\s*的?(?:大小|size)?\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)\s*的?(?:大小|size)?\s*不(?:一致|相等|相同)$"
+);
+
+/// "kroneckerP1的维度不为2，或者第一维度和第二维度与x的第二维度不一致": dims of the tensor the clause
+/// before names, each equal to a dim of another tensor. `None` unless exactly one tensor is inherited.
+pub(super) fn inherited_dims_equal_rules(
+    op: &OpIr,
+    clause: &str,
+    inherited: &[&Param],
+) -> Option<Vec<Rule>> {
+    let c = INHERITED_DIMS_EQUAL.captures(clause.trim())?;
+    let [subject] = inherited else {
+        return None;
+    };
+    if !subject.role.is_tensor() {
+        return None;
+    }
+    let other = text::resolve(op, &c[3]).filter(|p| p.role.is_tensor())?;
+    let rhs_dim = ordinal_dim(&c[4])?;
+    [c.get(1), c.get(2)]
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            Some(Rule::DimsEqual {
+                lhs: subject.name.clone(),
+                lhs_dim: ordinal_dim(m.as_str())?,
+                rhs: other.name.clone(),
+                rhs_dim,
+            })
+        })
+        .collect()
 }
 
 /// "最后一维"/"最后一轴"/"尾轴" → -1, "第二维"/"第二轴" → 1, "倒数第二维" → -2.
