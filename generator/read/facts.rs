@@ -550,6 +550,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         r"|长度(?:为|是|等于|需|必须|不)",
+        // "size为4" of a list: its length.
+        r"|(?:^|[^A-Za-z])size(?:只能|必须|需要?|应)?(?:为|是|等于)\s*\d",
         r"|取值范围|支持范围|范围为|范围是|取值(?:仅|只)(?:支持|为|能为)\s*-?\d",
         r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
@@ -998,6 +1000,11 @@ mod tests {
         assert_eq!(
             constraint_phrases("支持空Tensor。默认第二维为channel轴，且channel轴的值不能为0。"),
             ["默认第二维为channel轴"]
+        );
+        // A list's "size为4" is its length (a blocksize is no size).
+        assert_eq!(
+            constraint_phrases("size为2(K_H, K_W)，各元素均大于零。blocksize为32。"),
+            ["size为2(K_H, K_W)"]
         );
         let e = enum_values(
             [

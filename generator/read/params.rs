@@ -52,6 +52,29 @@ pub struct ParamSection {
     pub given: Vec<(Vec<String>, DtypesGiven)>,
 }
 
+impl ParamSection {
+    /// The product notes that name no parameter ("<term>Atlas 训练系列产品</term>：数据类型支持
+    /// FLOAT16、FLOAT32。" under a table): a doc of several functions (aclnnX&aclnnInplaceX)
+    /// often writes one in one function's section only, and it holds for the tensors of each.
+    pub fn unnamed_notes(&self) -> impl Iterator<Item = &Note> {
+        self.notes.iter().filter(|n| {
+            n.owner.is_none()
+                && named_params(&n.text).is_empty()
+                && !IDENT_WORD
+                    .find_iter(&n.text)
+                    .any(|m| m.as_str().starts_with(|c: char| c.is_ascii_lowercase()))
+        })
+    }
+
+    /// Adds `note` unless this section has one of the same products and text.
+    pub fn add_note(&mut self, note: &Note) {
+        let same = |n: &Note| n.products == note.products && n.text.trim() == note.text.trim();
+        if !self.notes.iter().any(same) {
+            self.notes.push(note.clone());
+        }
+    }
+}
+
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*:?\s*(.*)$")
         .unwrap()

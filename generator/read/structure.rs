@@ -116,7 +116,17 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         .map(|s| split_at_return_value(doc, s))
         .unwrap_or((0..0, 0..0));
     let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
-    let sec = read_param_section(doc, param_range, &names);
+    let mut sec = read_param_section(doc, param_range, &names);
+    // A function's own note on a product is what holds there; a sibling's fills in the rest.
+    let own: Vec<ProductId> = sec
+        .unnamed_notes()
+        .flat_map(|n| n.products.iter().cloned())
+        .collect();
+    for note in sibling_notes(file, doc, ws, protos) {
+        if !note.products.iter().any(|p| own.contains(p)) {
+            sec.add_note(&note);
+        }
+    }
     let execute_params: Vec<String> = exec
         .map(|e| e.params.iter().map(|p| p.name.clone()).collect())
         .unwrap_or_default();
@@ -147,6 +157,33 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         diagnostics: sink.into_diags(),
         ..OpIr::default()
     }
+}
+
+/// The product notes naming no parameter in the parameter sections of the doc's other
+/// first-phase functions (`ParamSection::unnamed_notes`): they restrict this function's tensors too.
+fn sibling_notes(file: &str, doc: &Doc, ws: &Proto, protos: &[Proto]) -> Vec<super::params::Note> {
+    let mut out = Vec::new();
+    let siblings = protos.iter().filter(|p| {
+        p.name != ws.name
+            && p.name
+                .to_ascii_lowercase()
+                .ends_with(&WS_SUFFIX.to_ascii_lowercase())
+    });
+    for other in siblings {
+        let op = op_name(&other.name);
+        let mut quiet = Sink::new(file);
+        let Some(section) = param_section(doc, other, &format!("aclnn{op}"), &mut quiet) else {
+            continue;
+        };
+        let (range, _) = split_at_return_value(doc, section);
+        let names: Vec<String> = other.params.iter().map(|p| p.name.clone()).collect();
+        out.extend(
+            read_param_section(doc, range, &names)
+                .unnamed_notes()
+                .cloned(),
+        );
+    }
+    out
 }
 
 /// A first-phase prototype whose suffix is a typo of `GetWorkspaceSize` (`aclnnFooGetWorkspaceSze`

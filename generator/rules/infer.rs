@@ -15,6 +15,11 @@ re!(
     LIST_LEN,
     r"长度(?:只能|必须|需要|应|需)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
 );
+// "size为4", "size为2(K_H, K_W)": the length, said of a list attribute.
+re!(
+    SIZE_LEN,
+    r"(?:^|[^A-Za-z])(?:size|Size)(?:只能|必须|需要|应|需)?(?:为|是|等于)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+);
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
 // "当前仅支持取值为1", "支持的值为：1、27、34", "当前取值仅支持32": the values an integer attribute
@@ -98,16 +103,22 @@ pub fn shape_stated_conditionally(p: &Param) -> bool {
         .any(|sentence| CONDITIONAL.is_match(&sentence) && SHAPE_WORD.is_match(&sentence))
 }
 
-/// The list lengths a list attribute allows ("长度为1（kH=kW）或2（kH, kW）" → [1, 2]).
+/// The list lengths a list attribute allows ("长度为1（kH=kW）或2（kH, kW）" → [1, 2], "size为4").
 pub fn list_lens(p: &Param) -> Option<Vec<usize>> {
     let all = p.constraints.join("。") + "。" + &p.description;
     let plain = PAREN.replace_all(&all, "");
     // "支持的最大长度为256个" bounds the length; it does not fix it.
-    let caps = LIST_LEN.captures_iter(&plain).find(|c| {
-        let before = &plain[..c.get(0).map_or(0, |m| m.start())];
+    let sized = SIZE_LEN
+        .captures_iter(&plain)
+        .filter(|_| p.kind().is_array());
+    let caps = LIST_LEN.captures_iter(&plain).chain(sized).find(|c| {
+        let whole = c.get(0).map_or(0..0, |m| m.range());
+        let before = &plain[..whole.start];
+        // "长度为0时，…" is a condition, not the length.
         !["最大", "最多", "最小", "最少"]
             .iter()
             .any(|w| before.ends_with(w))
+            && !plain[whole.end..].trim_start().starts_with('时')
     })?;
     let mut lens: Vec<usize> = text::int_alternatives(&caps[1])
         .into_iter()
@@ -860,6 +871,21 @@ mod tests {
             "数组长度必须为0，1或3，且数组元素必须都大于0。当数组的长度为0时，内部会取kernelSize的值。",
         );
         assert_eq!(list_lens(&p), Some(vec![0, 1, 3]));
+        // "size为N" of a list is its length; "长度为0时" is a condition; an integer's size is none.
+        let p = attr(
+            "kernelSize",
+            "const aclIntArray*",
+            "size为2(K_H, K_W)，各元素均大于零。",
+        );
+        assert_eq!(list_lens(&p), Some(vec![2]));
+        let p = attr(
+            "padding",
+            "const aclIntArray*",
+            "padding的长度为0时不填充。",
+        );
+        assert_eq!(list_lens(&p), None);
+        let p = attr("blocksize", "int64_t", "blocksize必须为32。");
+        assert_eq!(list_lens(&p), None);
     }
 
     #[test]

@@ -39,3 +39,56 @@ fn a_sentence_about_another_parameters_null_does_not_make_this_one_optional() {
     assert_eq!(optional("gradY"), Some(false));
     assert_eq!(optional("groupIdxOptional"), Some(true));
 }
+
+/// An error table under a bold "**返回码：**" line is the op's error table; a backticked,
+/// slash-separated dtype list ("`FLOAT16`/`FLOAT32`/`BFLOAT16`") is the dtype list; "不是2维且不是3维"
+/// rejects only where both hold, so ranks 2 and 3 are allowed.
+#[test]
+fn a_return_code_table_backticked_dtypes_and_negated_rank_alternatives() {
+    use aclnn_runtime::{DType, Rule};
+    let mut ops = vec![read("aclnnReturnCode.md")];
+    let dtypes = ops[0].param("self").map(|p| p.dtypes.clone()).unwrap();
+    assert_eq!(
+        dtypes.get("ascend910b"),
+        Some(&vec![DType::Float16, DType::Float32, DType::BFloat16])
+    );
+    let codes: Vec<u32> = ops[0].errors.iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![161001, 161002, 161002]);
+    aclgen::pipeline::apply_rules(&mut ops);
+    let rank = &ops[0].errors[2];
+    let Some(aclgen::ir::Mapping::Rules {
+        rules,
+        unread: None,
+    }) = &rank.mapping
+    else {
+        panic!("{:?}", rank.mapping);
+    };
+    let rules: Vec<&Rule> = rules.iter().map(|r| &r.rule).collect();
+    assert_eq!(
+        rules,
+        vec![&Rule::RankIn {
+            param: "self".into(),
+            min: 2,
+            max: 3
+        }]
+    );
+}
+
+/// A product note that names no parameter, written under one function's table of a combined
+/// doc (aclnnX&aclnnInplaceX), restricts the tensors of every function of the doc: InplaceNegate's
+/// selfRef keeps no BFLOAT16 on Atlas 训练系列产品 (ascend910) either.
+#[test]
+fn a_product_note_naming_no_parameter_holds_for_every_function_of_the_doc() {
+    use aclnn_runtime::DType;
+    let path = crate::common::repo().join("tests/fixtures/docs/aclnnNegate&aclnnInplaceNegate.md");
+    let bytes = std::fs::read(&path).unwrap();
+    let read = aclgen::read::read_doc(&path.to_string_lossy(), &bytes);
+    assert_eq!(read.ops.len(), 2, "{:?}", read.diagnostics);
+    let on_910 = |op: &str, param: &str| {
+        let op = read.ops.iter().find(|o| o.op == op).unwrap();
+        op.param(param).unwrap().dtypes.get("ascend910").cloned()
+    };
+    let fp = Some(vec![DType::Float16, DType::Float32]);
+    assert_eq!(on_910("Negate", "self"), fp);
+    assert_eq!(on_910("InplaceNegate", "selfRef"), fp);
+}

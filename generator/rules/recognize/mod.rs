@@ -228,14 +228,25 @@ fn alternative_clauses(text: &str) -> Vec<(String, bool)> {
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
+re!(
+    RANK_BOUNDS,
+    r"[\[［]\s*-\s*rank\s*[,，]\s*rank\s*-\s*1\s*[\]］]"
+);
 
 /// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
 /// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
 /// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
 /// the tensor (`AxisIn` treats a 0-dim tensor as 1-dim, as the 0-dim branch says).
 fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
-    let c = DIM_OF.captures(text)?;
-    let tensor = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+    let tensor = match DIM_OF.captures(text) {
+        Some(c) => text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?,
+        // "dim参数的值超出有效范围[-rank, rank-1]": the rank of the op's one input tensor.
+        None if RANK_BOUNDS.is_match(text) => match text::input_tensors(op).as_slice() {
+            [only] => *only,
+            _ => return None,
+        },
+        None => return None,
+    };
     let attrs: Vec<&Param> = text::mentions(op, text)
         .into_iter()
         .map(|m| m.param)
@@ -475,6 +486,9 @@ fn pattern_rules<'a>(
             },
         ]);
     }
+    if let Some(rules) = shapes::inherited_dims_equal_rules(op, clause, inherited) {
+        return Ok(Some((rules, inherited.to_vec())));
+    }
     if let Some(rules) = dims_equal_rule(op, clause) {
         return none(rules);
     }
@@ -603,6 +617,14 @@ fn subject_rules(
                 "a joint emptiness condition on several tensors is not in the vocabulary".into(),
             );
         }
+        if let Some(m) = EMPTY_AND_MORE.find(clause) {
+            // "self为空tensor且存在非第一维度的值为0": the error is the empty tensor of that kind,
+            // so the empty tensor alone is no error.
+            return Err(Manual(format!(
+                "an empty tensor joined with a further condition (“{}”) is not in the vocabulary",
+                m.as_str()
+            )));
+        }
         tensor_rules(subjects, |p| Rule::NotEmpty { param: p })
     } else if REPEATED.is_match(clause) {
         let lists: Vec<Rule> = subjects
@@ -688,6 +710,10 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
     group.iter().filter(|n| tied.contains(n)).cloned().collect()
 }
 
+re!(
+    EMPTY_AND_MORE,
+    r"(?:空[Tt]ensor|空张量)\s*(?:且|并且|而且).+$"
+);
 re!(SEVERAL_BETWEEN, r"(?:多个|各个|几个).*之间|和.*之间");
 re!(ELEMENT_INDEX, r"([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*\d+\s*\]");
 re!(

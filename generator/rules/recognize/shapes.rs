@@ -6,7 +6,7 @@ use super::common::same_rule;
 use super::patterns::*;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
-use crate::rules::text::{self};
+use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::{Factor, Rule};
 
@@ -25,7 +25,7 @@ pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Ma
     }])
 }
 
-/// "x的最后一维不能被8整除", "尾轴大小不是偶数" (a multiple of 2), "self根据指定的dim所对应的维度不能整除2"
+/// "x的最后一维不能被8整除", "x的最后一维不是2的倍数", "尾轴大小不是偶数" (a multiple of 2), "self根据指定的dim所对应的维度不能整除2"
 /// (the dim an integer attribute names). `None` when the clause says something else.
 pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     let tensor = |w: &str| {
@@ -41,7 +41,7 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
     };
     if let Some(c) = DIM_MULTIPLE.captures(clause) {
         let dim = ordinal_dim(&c[2])?;
-        let by = divisor(c.get(3))?;
+        let by = divisor(c.get(3).or(c.get(4)))?;
         // "x或yOut的最后一维不是偶数": each named tensor.
         return split_names(&c[1])
             .map(|w| {
@@ -61,7 +61,7 @@ pub(super) fn dim_multiple_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         param: tensor(&c[1])?,
         dim: 0,
         dim_attr: Some(attr.name.clone()),
-        by: divisor(c.get(3).or(c.get(4)))?,
+        by: divisor(c.get(3).or(c.get(4)).or(c.get(5)))?,
     }])
 }
 
@@ -105,6 +105,9 @@ pub(super) fn dim_range_rules<'a>(
         (Some(1), Some(hi))
     } else if let Some(lo) = num(8) {
         (Some(lo), None)
+    } else if let Some(n) = num(9) {
+        // "spatialShape的最后一轴不是2": that size and no other.
+        (Some(n), Some(n))
     } else {
         (Some(1), None)
     };
@@ -123,13 +126,48 @@ pub(super) fn dim_range_rules<'a>(
     Some((rules, subjects))
 }
 
-/// "最后一维"/"尾轴" → -1, "第二维" → 1, "倒数第二维" → -2.
+re!(
+    INHERITED_DIMS_EQUAL,
+    r"^(?:或者|或)?\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)(?:\s*(?:和|与|、)\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?))?\s*的?(?:大小|size)?\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)\s*的?(?:大小|size)?\s*不(?:一致|相等|相同)$"
+);
+
+/// "kroneckerP1的维度不为2，或者第一维度和第二维度与x的第二维度不一致": dims of the tensor the clause
+/// before names, each equal to a dim of another tensor. `None` unless exactly one tensor is inherited.
+pub(super) fn inherited_dims_equal_rules(
+    op: &OpIr,
+    clause: &str,
+    inherited: &[&Param],
+) -> Option<Vec<Rule>> {
+    let c = INHERITED_DIMS_EQUAL.captures(clause.trim())?;
+    let [subject] = inherited else {
+        return None;
+    };
+    if !subject.role.is_tensor() {
+        return None;
+    }
+    let other = text::resolve(op, &c[3]).filter(|p| p.role.is_tensor())?;
+    let rhs_dim = ordinal_dim(&c[4])?;
+    [c.get(1), c.get(2)]
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            Some(Rule::DimsEqual {
+                lhs: subject.name.clone(),
+                lhs_dim: ordinal_dim(m.as_str())?,
+                rhs: other.name.clone(),
+                rhs_dim,
+            })
+        })
+        .collect()
+}
+
+/// "最后一维"/"最后一轴"/"尾轴" → -1, "第二维"/"第二轴" → 1, "倒数第二维" → -2.
 fn ordinal_dim(s: &str) -> Option<i64> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if s.starts_with("最后") || s.starts_with("尾轴") {
         return Some(-1);
     }
-    let s = s.trim_end_matches(['维', '度', '个']);
+    let s = s.trim_end_matches(['维', '度', '个', '轴']);
     let last = s.chars().last()?;
     let n = match last.to_digit(10) {
         Some(d) => i64::from(d),
@@ -357,9 +395,41 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
             return Ok(Some((lo, hi)));
         }
     }
-    let Some(c) = RANK_NUMBERS.captures(clause) else {
-        return Ok(None);
-    };
+    // "大于8维或者小于2维": each statement rejects on its own, so the ranks allowed are those no
+    // statement rejects; "不是3维且不是4维": only together do they reject, so the ranks either
+    // allows are allowed.
+    let mut allowed: Option<(usize, usize)> = None;
+    let mut last_end = 0;
+    for c in RANK_NUMBERS.captures_iter(clause) {
+        let Some(range) = rank_statement(&c)? else {
+            continue;
+        };
+        let whole = c.get(0).map_or(0..0, |m| m.range());
+        let joint = clause[last_end..whole.start].contains('且');
+        last_end = whole.end;
+        allowed = Some(match allowed {
+            None => range,
+            Some((lo, hi)) if joint => {
+                if range.0 > hi + 1 || lo > range.1 + 1 {
+                    return Err(Manual(format!(
+                        "the ranks {lo}..{hi} and {}..{} of “{clause}” leave a gap; RankIn holds a range only",
+                        range.0, range.1
+                    )));
+                }
+                (lo.min(range.0), hi.max(range.1))
+            }
+            Some((lo, hi)) => (lo.max(range.0), hi.min(range.1)),
+        });
+    }
+    match allowed {
+        Some((lo, hi)) if lo > hi => Err(Manual(format!("“{clause}” rejects every rank"))),
+        other => Ok(other),
+    }
+}
+
+/// The ranks one statement allows ("超过8维" → 0..8, "不等于4或5" → 4..5); `None` without
+/// numbers.
+fn rank_statement(c: &regex::Captures) -> Result<Option<(usize, usize)>, Manual> {
     let nums: Vec<usize> = text::int_alternatives(&c[2].replace('-', " "))
         .into_iter()
         .filter_map(|v| usize::try_from(v).ok())
@@ -370,6 +440,8 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
     Ok(Some(match &c[1] {
         "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
+        // "不超过8维" states the requirement (no rank above 8 exists to reject): ranks ≤ 8.
+        "不大于" | "不超过" if hi >= MAX_RANK => (0, MAX_RANK),
         // "self维度不大于1": rank 1 and below is the error.
         "不大于" | "不超过" => (hi + 1, MAX_RANK),
         "不小于" => (0, lo.saturating_sub(1)),

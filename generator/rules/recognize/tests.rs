@@ -1237,6 +1237,23 @@ fn context(name: &str) -> OpIr {
             op.params[0].formats = vec![aclnn_runtime::Format::Nd];
             op
         }
+        "negated_alternatives_and_value_comparisons" => {
+            let mut op = pool3d();
+            op.params[2].rank = None;
+            let mut beta = attr("betaOptional", "const aclScalar*", &[]);
+            beta.optional = true;
+            op.params.push(beta);
+            op.params.push(attr("dim", "int64_t", &[]));
+            op.params.push(attr("axis", "int64_t", &[]));
+            op.params
+                .push(attr("kernelSize", "const aclIntArray*", &[]));
+            op
+        }
+        "an_axis_of_the_one_input_tensor" => {
+            let mut op = pool3d_with(vec![attr("dim", "int64_t", &[])]);
+            op.params.remove(0);
+            op
+        }
         other => panic!("no parameter context {other}"),
     }
 }

@@ -158,6 +158,40 @@ fn requirement_as_violation(clause: &str) -> String {
         .into_owned()
 }
 
+re!(
+    COMPARED,
+    r"(不)?(小于等于|大于等于|小于|大于|超过|≤|≥|<=|>=|<|>)\s*(-?\d+)"
+);
+
+/// The bounds a value's comparisons leave: "axis的值小于-1" → [-1, ∞), "dim的值小于0或大于2" →
+/// [0, 2] (each comparison rejects alone). `None` where a comparison is negated ("不大于") or
+/// joined with 且 (those read elsewhere or not at all), or where no comparison is stated.
+fn compared_bounds(clause: &str) -> Option<(Option<i64>, Option<i64>)> {
+    let (mut lo, mut hi): (Option<i64>, Option<i64>) = (None, None);
+    let mut last_end = 0;
+    let mut any = false;
+    for c in COMPARED.captures_iter(clause) {
+        let whole = c.get(0)?;
+        if c.get(1).is_some() || clause[last_end..whole.start()].contains('且') {
+            return None;
+        }
+        last_end = whole.end();
+        let n: i64 = c[3].parse().ok()?;
+        match &c[2] {
+            "小于" | "<" => lo = Some(lo.map_or(n, |l| l.max(n))),
+            "小于等于" | "≤" | "<=" => lo = Some(lo.map_or(n + 1, |l| l.max(n + 1))),
+            "大于" | ">" | "超过" => hi = Some(hi.map_or(n, |h| h.min(n))),
+            _ => hi = Some(hi.map_or(n - 1, |h| h.min(n - 1))),
+        }
+        any = true;
+    }
+    match (lo, hi) {
+        (Some(l), Some(h)) if l > h => None,
+        _ if any => Some((lo, hi)),
+        _ => None,
+    }
+}
+
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let clause = &requirement_as_violation(clause);
@@ -256,6 +290,10 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         } else if let Some(c) = NOT_AT_LEAST.captures(clause) {
             let n: Option<i64> = c[3].parse().ok();
             rules.push(range(n.map(|n| n + i64::from(c.get(1).is_some())), None));
+        } else if let Some((lo, hi)) = compared_bounds(clause)
+            .filter(|_| attrs.len() == 1 || COMPARED.find_iter(clause).count() == 1)
+        {
+            rules.push(range(lo, hi));
         } else if LOWER_ZERO.is_match(clause) {
             rules.push(range(Some(0), None));
         } else if let Some(c) = GREATER_THAN.captures(clause) {
