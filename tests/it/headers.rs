@@ -77,7 +77,11 @@ fn headers_compile_as_c_and_cpp() {
     let mut count = 0;
     for (_tmp, tree) in trees() {
         for header in common::files_with_ext(&tree.join("ops"), "h") {
-            if !header.parent().is_some_and(|p| p.ends_with("op_api")) {
+            // The public C API (`aclnn_*.h`); the l0 op's header beside it is C++ (cann_headers).
+            let public = header
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("aclnn_"));
+            if !header.parent().is_some_and(|p| p.ends_with("op_api")) || !public {
                 continue;
             }
             compile(&gcc, "c", "-std=c11", &header, &[&include_dir()]);
@@ -99,7 +103,10 @@ fn op_host_and_examples_pass_gxx_syntax_check() {
         let aclnnop = tempfile::tempdir().unwrap();
         fs::create_dir_all(aclnnop.path().join("aclnnop")).unwrap();
         for header in common::files_with_ext(&tree.join("ops"), "h") {
-            if header.parent().is_some_and(|p| p.ends_with("op_api")) {
+            let public = header
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("aclnn_"));
+            if header.parent().is_some_and(|p| p.ends_with("op_api")) && public {
                 let name = header.file_name().unwrap();
                 fs::copy(&header, aclnnop.path().join("aclnnop").join(name)).unwrap();
             }

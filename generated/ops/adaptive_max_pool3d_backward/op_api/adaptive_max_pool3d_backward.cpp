@@ -10,27 +10,6 @@ using namespace op;
 
 namespace l0op {
 OP_TYPE_REGISTER(AdaptiveMaxPool3dBackward);
-namespace {
-/// The broadcast shape of tensors (the doc's "broadcast" output shape).
-[[maybe_unused]] op::Shape BroadcastShape(std::initializer_list<const aclTensor*> tensors)
-{
-    op::Shape shape;
-    bool first = true;
-    for (const aclTensor* t : tensors) {
-        if (first) {
-            shape = t->GetViewShape();
-            first = false;
-            continue;
-        }
-        op::Shape next;
-        if (!BroadcastInferShape(shape, t->GetViewShape(), next)) {
-            return op::Shape();
-        }
-        shape = next;
-    }
-    return shape;
-}
-} // namespace
 
 const aclTensor* AdaptiveMaxPool3dBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, op::DataType gradInputDtype, aclOpExecutor* executor)
 {

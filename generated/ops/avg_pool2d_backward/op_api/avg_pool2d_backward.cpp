@@ -10,27 +10,6 @@ using namespace op;
 
 namespace l0op {
 OP_TYPE_REGISTER(AvgPool2dBackward);
-namespace {
-/// The broadcast shape of tensors (the doc's "broadcast" output shape).
-[[maybe_unused]] op::Shape BroadcastShape(std::initializer_list<const aclTensor*> tensors)
-{
-    op::Shape shape;
-    bool first = true;
-    for (const aclTensor* t : tensors) {
-        if (first) {
-            shape = t->GetViewShape();
-            first = false;
-            continue;
-        }
-        op::Shape next;
-        if (!BroadcastInferShape(shape, t->GetViewShape(), next)) {
-            return op::Shape();
-        }
-        shape = next;
-    }
-    return shape;
-}
-} // namespace
 
 const aclTensor* AvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, const op::Shape& gradInputShape, aclOpExecutor* executor)
 {
