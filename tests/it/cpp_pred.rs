@@ -84,11 +84,13 @@ struct Run {
 
 fn run() -> Option<&'static Run> {
     static RUN: OnceLock<Option<Run>> = OnceLock::new();
-    RUN.get_or_init(|| cann().map(|c| build_and_run(&c)))
-        .as_ref()
+    RUN.get_or_init(|| {
+        cann().and_then(|_| common::cann::opapi_ut().map(|tool| build_and_run(&tool)))
+    })
+    .as_ref()
 }
 
-fn build_and_run(cann: &Path) -> Run {
+fn build_and_run(tool: &Path) -> Run {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut rng = cases::Rng::new(0x00ac_1de0_5eed);
     let cases: Vec<cases::Case> = cases::FUNCTIONS
@@ -108,7 +110,7 @@ fn build_and_run(cann: &Path) -> Run {
     // The op_api "source": the header alone, compiled as ops-nn compiles op_api files.
     let src = dir.path().join("aclgen_pred_src.cpp");
     std::fs::write(&src, "#include \"aclgen_check.h\"\n").expect("write src");
-    let out = Command::new(common::cann::opapi_ut_in(cann))
+    let out = Command::new(tool)
         .args(["run", "--name", "aclgen_pred", "-I"])
         .arg(header_dir())
         .arg(&src)
