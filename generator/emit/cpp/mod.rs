@@ -53,18 +53,13 @@ pub fn shared_files() -> Vec<OutFile> {
 
 /// One op's C++ files: the aclnn layer, its l0 op and the op_host InferShape.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
-    let snake = snake_case(&op.op);
     let outputs = l0::outputs(op);
-    let mut files = vec![
+    Ok(vec![
         aclnn_file(op, ctx, &outputs)?,
         l0::header(op, ctx, &outputs)?,
         l0::source(op, ctx, &outputs)?,
-    ];
-    files.push(infershape::source(op, ctx, &outputs)?);
-    debug_assert!(files
-        .iter()
-        .all(|f| f.path.starts_with(format!("ops/{snake}"))));
-    Ok(files)
+        infershape::source(op, ctx, &outputs)?,
+    ])
 }
 
 /// What the C++ aclnn layer cannot take from the doc, as one warning's text (`None`: nothing).
@@ -294,13 +289,11 @@ impl<'a> Emitter<'a> {
         )
     }
 
-    /// A file-scope constant holding `value` (declared `decl`), named by its order.
+    /// A file-scope constant of type `ty` holding `value`, named by its order.
     fn constant(&self, ty: &str, value: String) -> String {
         let mut consts = self.consts.borrow_mut();
-        let decl = format!("static const {ty} = {value};");
         let name = format!("kList{}", consts.len());
-        let full = decl.replacen(" = ", &format!(" {name} = "), 1);
-        consts.push(full);
+        consts.push(format!("static const {ty} {name} = {value};"));
         name
     }
 
