@@ -253,26 +253,9 @@ fn desc_expr(p: &Param, arg: &Arg) -> Result<String, String> {
         Arg::Null => null_of(p),
         Arg::DataType(d) => acl_dtype(*d)?.to_string(),
         // A `char*` parameter (not const) takes the literal through a cast, as ops-nn's tests do.
-        Arg::Str(v) if p.ty.is_const() => c_string(v),
-        Arg::Str(v) => format!("const_cast<char*>({})", c_string(v)),
+        Arg::Str(v) if p.ty.is_const() => super::c_string(v),
+        Arg::Str(v) => format!("const_cast<char*>({})", super::c_string(v)),
     })
-}
-
-/// A C string literal of `v` (quotes and backslashes escaped, control characters as octal).
-fn c_string(v: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in v.chars() {
-        match ch {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\{:03o}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The C type of a by-value attribute (`int8_t cubeMathType` stays int8_t).
@@ -447,6 +430,6 @@ mod tests {
         assert!(hf32.contains("aclDataType has no HFLOAT32"), "{hf32}");
         let nlc = desc_expr(&p, &t(DType::Float32, Format::Nlc)).unwrap_err();
         assert!(nlc.contains("aclFormat has no NLC"), "{nlc}");
-        assert_eq!(c_string("a\"b\\c\n"), r#""a\"b\\c\012""#);
+        assert_eq!(crate::emit::c_string("a\"b\\c\n"), r#""a\"b\\c\012""#);
     }
 }

@@ -202,6 +202,23 @@ pub fn comment_text(text: &str) -> String {
         .replace("??", "? ?")
 }
 
+/// A C string literal of `v` (quotes and backslashes escaped, control characters as octal).
+pub fn c_string(v: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in v.chars() {
+        match ch {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\{:03o}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Op names become file and class names: only identifiers are accepted.
 pub fn check_op_name(op: &str) -> Result<(), Refusal> {
     let mut chars = op.chars();

