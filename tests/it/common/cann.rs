@@ -41,25 +41,25 @@ pub fn opapi_ut() -> Option<PathBuf> {
 /// opapi-ut's build): the farm restores them, and `runtime/include/dfx` is opapi-ut's copy of that
 /// folder. The farm holds symlinks and a copy of the opapi-ut script (which finds its folder by
 /// its real path), in the temp dir, never in the repo.
-pub fn opapi_ut_in(cann: &Path) -> PathBuf {
+fn opapi_ut_in(cann: &Path) -> PathBuf {
+    // Absolute links: a farm must not depend on the checkout that made it.
+    let cann = cann.canonicalize().expect("../shared/cann");
     let broken = lost_links(&cann.join("runtime"));
     if broken.is_empty() {
         return cann.join("opapi-ut/opapi-ut");
     }
-    let root = std::env::temp_dir().join("aclgen-cann-farm");
-    let script = root.join("cann/opapi-ut/opapi-ut");
-    if std::fs::read(&script).ok() == std::fs::read(cann.join("opapi-ut/opapi-ut")).ok() {
-        return script;
-    }
-    // Made aside and renamed into place, so a concurrent run never sees half a farm.
-    let staging = std::env::temp_dir().join(format!("aclgen-cann-farm.{}", std::process::id()));
+    // One farm per target folder, made anew by each test binary (links only: cheap), aside and
+    // renamed into place, so a concurrent run never sees half a farm.
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let root = tmp.join("cann-farm");
+    let staging = tmp.join(format!("cann-farm.{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
-    build_farm(cann, &staging.join("cann"), broken);
+    build_farm(&cann, &staging.join("cann"), broken);
     let _ = std::fs::remove_dir_all(&root);
     if std::fs::rename(&staging, &root).is_err() {
         let _ = std::fs::remove_dir_all(&staging);
     }
-    script
+    root.join("cann/opapi-ut/opapi-ut")
 }
 
 fn build_farm(cann: &Path, farm: &Path, broken: Vec<(PathBuf, String)>) {
