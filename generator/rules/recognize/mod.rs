@@ -62,7 +62,7 @@ pub struct Reading {
 /// alternatives ("…的数据类型不在支持的范围之内，或shape不相互匹配") cannot be: each alternative
 /// alone rejects, so its rule rejects only where the doc does.
 pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
-    let text = text::normalize(condition);
+    let text = english_words(op, &text::normalize(condition));
     let text = TAIL.replace(&text, "").to_string();
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
@@ -228,6 +228,31 @@ fn alternative_clauses(text: &str) -> Vec<(String, bool)> {
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
+re!(ENGLISH_CAST_FROM, r"不(?:可以|能)由\s*([A-Za-z_][A-Za-z0-9_]*)\s*cast得到");
+re!(ENGLISH_WORD, r"(^|[^A-Za-z0-9_])(cast|type)([^A-Za-z0-9_]|$)");
+
+/// English words docs write among the Chinese: "out的dtype不可以由self cast得到", "无法cast为out的
+/// 数据类型", "self和out的type不匹配" say 转换 and 类型. A parameter of that name keeps its word.
+fn english_words(op: &OpIr, text: &str) -> String {
+    let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
+    let text = if is_param("cast") {
+        text.to_string()
+    } else {
+        ENGLISH_CAST_FROM
+            .replace_all(text, "不是${1}可转换的")
+            .into_owned()
+    };
+    ENGLISH_WORD
+        .replace_all(&text, |c: &regex::Captures| {
+            let word = match &c[2] {
+                w if is_param(w) => w,
+                "cast" => "转换",
+                _ => "类型",
+            };
+            format!("{}{word}{}", &c[1], &c[3])
+        })
+        .into_owned()
+}
 re!(
     RANK_BOUNDS,
     r"[\[［]\s*-\s*rank\s*[,，]\s*rank\s*-\s*1\s*[\]］]"

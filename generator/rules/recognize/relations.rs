@@ -8,14 +8,14 @@ use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
 
-re!(CAST_TO, r"(?:转换为|转换成|转为|转成)");
+re!(CAST_TO, r"(?:转换为|转换成|转换到|转为|转成)");
 re!(
     FIXED_DTYPE,
     r"^\s*(?:数据类型)?\s*([A-Z][A-Z0-9_]*\d*)\s*(?:类型)?$"
 );
 re!(
     CAST_FROM_ABLE,
-    r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的数据类型不是(.+)可转换的"
+    r"^(?:参数|输入|输出)?\s*([A-Za-z_][A-Za-z0-9_]*)的(?:数据类型|dtype|类型)不是(.+)可转换的"
 );
 
 /// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
