@@ -752,7 +752,8 @@ fn baseline_attribute(rules: &[&Rule], name: &str, kind: ParamKind) -> Option<Ar
                 1.0
             },
         }),
-        ParamKind::Bool => Some(Arg::Bool(false)),
+        // A bool an `IntIn` holds to one value ("modulated参数不等于true") takes it.
+        ParamKind::Bool => Some(Arg::Bool(baseline_int(rules, name) != 0)),
         ParamKind::Float => Some(Arg::Float(1.0)),
         // A string attribute is passed where a rule names its values or requires it (else
         // absent: not checked).

@@ -141,9 +141,16 @@ fn single_values(
         }
         Rule::IntIn { param, values } => {
             let (lo, hi) = (values.iter().min().copied(), values.iter().max().copied());
-            let calls = [hi.map(|h| h + 1), lo.map(|l| l - 1)]
+            let candidates: Vec<i64> = match base.args.get(param) {
+                // A bool holds 0 or 1 only: the one the list lacks.
+                Some(Arg::Bool(_)) => (0..=1).filter(|v| !values.contains(v)).collect(),
+                _ => [hi.map(|h| h + 1), lo.map(|l| l - 1)]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+            };
+            let calls = candidates
                 .into_iter()
-                .flatten()
                 .map(|v| with_arg(base, param, number_like(base, param, v)))
                 .collect();
             vec![(format!("value_{param}_not_enumerated"), calls)]

@@ -834,11 +834,13 @@ pub fn int_in_range(name: &str, v: i64, min: Option<i64>, max: Option<i64>) -> R
     }
 }
 
-/// An integer attribute, or each element of a list attribute ("dilation的数值不等于1" is about
-/// every element of `dilation`); `None` when null.
+/// An integer attribute (a bool as 0/1), or each element of a list attribute ("dilation的数值不
+/// 等于1" is about every element of `dilation`); `None` when null.
 pub fn arg_ints(name: &str, a: Option<&Arg>) -> Result<Option<Vec<i64>>, String> {
     match a.filter(|a| !a.is_null()) {
         None => Ok(None),
+        // A bool counts as 0/1 ("modulated参数不等于true" holds it to 1).
+        Some(Arg::Bool(b)) => Ok(Some(vec![i64::from(*b)])),
         Some(a) => a
             .as_int()
             .map(|v| vec![v])
@@ -1090,6 +1092,13 @@ mod tests {
 
     fn td(shape: &[i64]) -> TensorDesc {
         TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn a_bool_counts_as_zero_or_one_where_an_integer_is_enumerated() {
+        assert_eq!(arg_ints("m", Some(&Arg::Bool(true))), Ok(Some(vec![1])));
+        assert_eq!(arg_ints("m", Some(&Arg::Bool(false))), Ok(Some(vec![0])));
+        assert!(int_in("m", 0, &[1]).is_err());
     }
 
     #[test]

@@ -228,8 +228,14 @@ fn alternative_clauses(text: &str) -> Vec<(String, bool)> {
 }
 
 re!(DIM_OF, r"-\s*([A-Za-z_][A-Za-z0-9_]*)\.dim\b");
-re!(ENGLISH_CAST_FROM, r"不(?:可以|能)由\s*([A-Za-z_][A-Za-z0-9_]*)\s*cast得到");
-re!(ENGLISH_WORD, r"(^|[^A-Za-z0-9_])(cast|type)([^A-Za-z0-9_]|$)");
+re!(
+    ENGLISH_CAST_FROM,
+    r"不(?:可以|能)由\s*([A-Za-z_][A-Za-z0-9_]*)\s*cast得到"
+);
+re!(
+    ENGLISH_WORD,
+    r"(^|[^A-Za-z0-9_])(cast|type)([^A-Za-z0-9_]|$)"
+);
 
 /// English words docs write among the Chinese: "out的dtype不可以由self cast得到", "无法cast为out的
 /// 数据类型", "self和out的type不匹配" say 转换 and 类型. A parameter of that name keeps its word.

@@ -1078,6 +1078,15 @@ fn context(name: &str) -> OpIr {
                 attr("mode", "const char*", &[]),
             ],
         ),
+        "a_bool_held_to_one_value" => op_of(
+            &[("self", Role::InputTensor)],
+            vec![
+                attr("modulated", "bool", &[]),
+                attr("fixTriuMask", "bool", &[]),
+                attr("keepDim", "bool", &[]),
+                attr("alpha", "int64_t", &[]),
+            ],
+        ),
         "a_relation_between_two_doubles_compares_numbers" => op_of(
             &[("selfRef", Role::InputTensor)],
             vec![attr("from", "double", &[]), attr("to", "double", &[])],

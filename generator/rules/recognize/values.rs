@@ -235,6 +235,16 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
             rules.push(string_rule(p, clause)?);
             continue;
         }
+        if let (ParamKind::Bool, [_], Some(value)) =
+            (p.kind(), attrs, bool_statement(clause, &p.name))
+        {
+            // "modulated参数不等于true": the one value the bool may take.
+            rules.push(Rule::IntIn {
+                param: p.name.clone(),
+                values: vec![value],
+            });
+            continue;
+        }
         if p.kind() == ParamKind::Bool {
             // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
             return Err(Manual(format!(
@@ -338,4 +348,22 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         )));
     }
     Ok(rules)
+}
+
+re!(
+    BOOL_STATEMENT,
+    r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:参数|的值|的取值)?\s*(不等于|不是|不为|!=|等于|是|为|==|=)\s*(true|false|True|False|TRUE|FALSE)\s*$"
+);
+
+/// The value a bool must take when the clause says of it alone "不等于true" (must be true) or
+/// "为false" (must be true): 1 or 0. `None` for any other clause.
+fn bool_statement(clause: &str, name: &str) -> Option<i64> {
+    let c = BOOL_STATEMENT.captures(clause)?;
+    if &c[1] != name {
+        return None;
+    }
+    let stated = i64::from(c[3].eq_ignore_ascii_case("true"));
+    let negated = c[2].starts_with('不') || &c[2] == "!=";
+    // The clause is the error: "不等于true" leaves true the only value; "为false" leaves true.
+    Some(if negated { stated } else { 1 - stated })
 }
