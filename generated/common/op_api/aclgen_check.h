@@ -1649,11 +1649,14 @@ inline std::string int_in_range(const std::string& name, int64_t v, std::optiona
     return name + " is " + std::to_string(v) + ", outside " + detail::range_text(min, max);
 }
 
-/// An integer attribute, or each element of a list attribute; no value when null.
+/// An integer attribute (a bool as 0/1), or each element of a list attribute; no value when null.
 inline Res<std::vector<int64_t>> arg_ints(const std::string& name, const Arg& a)
 {
     if (a.is_null()) {
         return Res<std::vector<int64_t>>{};
+    }
+    if (a.kind == Arg::Kind::Bool) {
+        return Res<std::vector<int64_t>>{"", std::vector<int64_t>{a.bool_value ? 1 : 0}};
     }
     if (auto v = a.as_int()) {
         return Res<std::vector<int64_t>>{"", std::vector<int64_t>{*v}};
