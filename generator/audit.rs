@@ -510,6 +510,7 @@ mod tests {
             agree: expected == got,
             condition: condition.into(),
             why: String::new(),
+            contradiction: None,
         }
     }
 

@@ -132,6 +132,12 @@ pub enum Command {
         /// CANN's headers (`*.h`): also report docs whose prototype differs from the header.
         #[arg(long)]
         headers: Option<PathBuf>,
+        /// A reviewed list of false rejections that are doc contradictions (YAML entries with
+        /// `test`, `product`, `doc` and `note`): each is marked in the report, and a false
+        /// rejection the list does not name, or an entry no false rejection matches any more,
+        /// makes conform exit 1.
+        #[arg(long)]
+        contradictions: Option<PathBuf>,
         /// `table` for people, `json` for machines, `markdown` for a CI summary.
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
@@ -251,12 +257,16 @@ pub fn run(command: Command) -> Outcome {
             docs,
             overlays,
             headers,
+            contradictions,
             format,
         } => conform::run(
             tests.as_deref(),
             &docs,
-            overlays.as_deref(),
-            headers.as_deref(),
+            conform::Inputs {
+                overlays: overlays.as_deref(),
+                headers: headers.as_deref(),
+                contradictions: contradictions.as_deref(),
+            },
             format,
         ),
         Command::Sim {

@@ -8,6 +8,7 @@
 //! cannot check (unreadable test text, unmapped calls, statuses other than 0/161001/161002) are
 //! counted and named with file:line.
 
+pub mod contradictions;
 pub mod drift;
 mod examples;
 
@@ -34,6 +35,13 @@ pub enum ConformError {
     },
     #[error(transparent)]
     Specs(#[from] crate::specs::SpecsError),
+    /// A list of reviewed contradictions that is no valid YAML list of entries.
+    #[error("{}:{line}: {message}", path.display())]
+    List {
+        path: std::path::PathBuf,
+        line: usize,
+        message: String,
+    },
 }
 
 impl ConformError {
@@ -69,6 +77,10 @@ pub struct CheckedCall {
     /// For a disagreement: where in the doc (file:line) and what.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub why: String,
+    /// For a false rejection a reviewed list names (`--contradictions`): why the doc and CANN
+    /// disagree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradiction: Option<String>,
 }
 
 /// A call or test the oracle could not check, and why.
@@ -161,6 +173,9 @@ pub struct Report {
     /// With `--headers`: docs whose prototype differs from CANN's header.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drift: Option<drift::DriftReport>,
+    /// With `--contradictions`: the false rejections against the reviewed list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradictions: Option<contradictions::Review>,
 }
 
 impl Report {
@@ -432,6 +447,7 @@ fn check_call(
         agree,
         condition,
         why,
+        contradiction: None,
     })
 }
 
@@ -562,6 +578,16 @@ pub fn render_table(r: &Report) -> String {
         fr.total - fr.agree,
         fr.total
     );
+    if let Some(review) = &r.contradictions {
+        let _ = writeln!(
+            s,
+            "  reviewed doc contradictions ({}): {} calls; unreviewed: {}; stale entries: {}",
+            review.list,
+            review.reviewed,
+            review.unreviewed.len(),
+            review.stale.len()
+        );
+    }
     for (code, t) in &r.per_code {
         let _ = writeln!(
             s,
@@ -581,6 +607,28 @@ pub fn render_table(r: &Report) -> String {
             "  {} {} [{}] {}: expected {}, got {}\n      {}",
             c.at, c.test, c.product, c.op, c.expected, c.got, c.why
         );
+        if let Some(note) = &c.contradiction {
+            let _ = writeln!(s, "      reviewed doc contradiction: {note}");
+        }
+    }
+    if let Some(review) = &r.contradictions {
+        for (what, lines) in [
+            (
+                "false rejections the reviewed list does not name",
+                &review.unreviewed,
+            ),
+            (
+                "reviewed entries no false rejection matches any more",
+                &review.stale,
+            ),
+        ] {
+            if !lines.is_empty() {
+                let _ = writeln!(s, "\n{what}:");
+                for l in lines {
+                    let _ = writeln!(s, "  {l}");
+                }
+            }
+        }
     }
     let _ = writeln!(s, "\nskipped:");
     for k in &r.skipped {
@@ -627,6 +675,16 @@ pub fn render_markdown(r: &Report) -> String {
         fr.total - fr.agree,
         fr.total
     );
+    if let Some(review) = &r.contradictions {
+        let _ = writeln!(
+            s,
+            "Reviewed doc contradictions (`{}`): {} calls; unreviewed: {}; stale entries: {}.\n",
+            review.list,
+            review.reviewed,
+            review.unreviewed.len(),
+            review.stale.len()
+        );
+    }
     let _ = writeln!(s, "| op | agreement |\n| --- | --- |");
     for (op, t) in &r.per_op {
         let _ = writeln!(s, "| {op} | {} |", fmt_tally(t));

@@ -111,3 +111,83 @@ fn conform_json(extra: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("json")
 }
+
+/// A call CANN's test expects to succeed that the doc's rules reject (gradOutput's C differs
+/// from self's), as a doc contradiction would be.
+const ACCEPTED_BY_CANN: &str = r#"
+#include "op_api_ut_common/op_api_ut.h"
+class pool_test : public testing::Test {};
+
+TEST_F(pool_test, c_differs_but_accepted)
+{
+    auto gradOutput = TensorDesc({2, 5, 1, 1, 1}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto self = TensorDesc({2, 3, 4, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCDHW);
+    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput, self), OUTPUT(self));
+    uint64_t workspaceSize = 0;
+    EXPECT_EQ(ut.TestGetWorkspaceSize(&workspaceSize), ACLNN_SUCCESS);
+}
+"#;
+
+/// `conform --contradictions`: a false rejection the reviewed list names is marked with its
+/// note; one it does not name, or an entry that matches nothing, makes conform exit 1.
+#[test]
+fn a_reviewed_list_of_contradictions_names_every_false_rejection() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("test_pool.cpp"), ACCEPTED_BY_CANN).expect("write tests");
+    let tests = dir.path().join("test_pool.cpp");
+    let plain = conform_json(&["--tests", tests.to_str().expect("utf-8")]);
+    let fr = &plain["cases"][0];
+    assert_eq!(
+        (fr["expected"].as_u64(), fr["agree"].as_bool()),
+        (Some(0), Some(false)),
+        "{plain}"
+    );
+    let doc = fr["why"]
+        .as_str()
+        .and_then(|w| w.split(": ").next())
+        .and_then(|d| d.rsplit('/').next())
+        .expect("doc line")
+        .to_string();
+    let entry = format!(
+        "- test: \"{} c_differs_but_accepted\"\n  product: {}\n  doc: \"{doc}\"\n  note: the doc \
+         ties C, CANN does not\n",
+        fr["at"].as_str().expect("at"),
+        fr["product"].as_str().expect("product")
+    );
+    let run = |list: &str| {
+        let path = dir.path().join("list.yaml");
+        std::fs::write(&path, list).expect("write list");
+        Command::new(env!("CARGO_BIN_EXE_aclgen"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["conform", "--docs", "specs", "--format", "json", "--tests"])
+            .arg(&tests)
+            .arg("--contradictions")
+            .arg(&path)
+            .output()
+            .expect("run aclgen")
+    };
+    let reviewed = run(&entry);
+    assert_eq!(
+        reviewed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&reviewed.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&reviewed.stdout).expect("json");
+    assert_eq!(
+        r["cases"][0]["contradiction"],
+        "the doc ties C, CANN does not"
+    );
+    assert_eq!(r["contradictions"]["reviewed"], 1);
+
+    let unlisted = run("[]\n");
+    assert_eq!(unlisted.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unlisted.stderr).contains("1 false rejections"));
+
+    let stale = format!("{entry}{}", entry.replace("c_differs_but_accepted", "gone"));
+    assert_eq!(run(&stale).status.code(), Some(1));
+
+    let broken = run("- test: x\n  nope: 1\n");
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("list.yaml:"));
+}
