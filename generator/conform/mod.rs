@@ -533,8 +533,10 @@ fn explain(op: &OpIr, expected: u32, fired: Option<&aclnn_runtime::AclnnError>) 
         return match at {
             Some(at) => format!("{at}: rule of \"{}\" fired: {}", e.condition, e.message),
             None => format!(
-                "{doc}: inferred rule \"{}\" fired: {}",
-                e.condition, e.message
+                "{}: inferred rule \"{}\" fired: {}",
+                stating_param_line(op, &e.condition).unwrap_or(doc),
+                e.condition,
+                e.message
             ),
         };
     }
@@ -557,6 +559,17 @@ fn explain(op: &OpIr, expected: u32, fired: Option<&aclnn_runtime::AclnnError>) 
     } else {
         manual.join("; ")
     }
+}
+
+/// `file:line` of the parameter row an inferred rule comes from: its condition starts with the
+/// parameter's name ("self的数据类型与gradOutput不一致（参数说明）").
+fn stating_param_line(op: &OpIr, condition: &str) -> Option<String> {
+    let name: String = condition
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let loc = op.params.iter().find(|p| p.name == name)?.source.as_ref()?;
+    Some(format!("{}:{}", loc.file, loc.line))
 }
 
 pub fn render_table(r: &Report) -> String {
