@@ -18,6 +18,9 @@ mod nulls;
 mod products;
 mod shapes;
 mod values;
+mod wrap;
+
+pub use wrap::wrap_long_lines;
 
 use super::{EmitCtx, EmitError, OutFile};
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
@@ -54,12 +57,22 @@ pub fn shared_files() -> Vec<OutFile> {
 /// One op's C++ files: the aclnn layer, its l0 op and the op_host InferShape.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let outputs = l0::outputs(op);
-    Ok(vec![
+    let files = vec![
         aclnn_file(op, ctx, &outputs)?,
         l0::header(op, ctx, &outputs)?,
         l0::source(op, ctx, &outputs)?,
         infershape::source(op, ctx, &outputs)?,
-    ])
+    ];
+    Ok(files.into_iter().map(wrapped).collect())
+}
+
+/// A generated C++ file with its long lines broken at their arguments (a rule's check is one
+/// expression, often several hundred columns as built).
+fn wrapped(file: OutFile) -> OutFile {
+    OutFile {
+        contents: wrap_long_lines(&file.contents),
+        ..file
+    }
 }
 
 /// What the C++ aclnn layer cannot take from the doc, as one warning's text (`None`: nothing).

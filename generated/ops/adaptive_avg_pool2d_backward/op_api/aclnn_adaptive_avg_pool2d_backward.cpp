@@ -39,15 +39,32 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的数据类型和数据格式不在支持的范围之内。", pred::dtype_in(pred::one("gradOutput", gradOutput), ((product == "ascend310p" || product == "ascend910") ? &kList1 : ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr))), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("gradOutput", gradOutput),
+            ((product == "ascend310p" || product == "ascend910") ? &kList1 : ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr))),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的数据类型和数据格式不在支持的范围之内。", pred::dtype_in(pred::one("self", self), ((product == "ascend310p" || product == "ascend910") ? &kList3 : ((product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr))), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("self", self),
+            ((product == "ascend310p" || product == "ascend910") ? &kList3 : ((product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr))),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self数据类型不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self数据类型不一致。", pred::dtype_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("self", self)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self数据类型不一致。",
+        pred::dtype_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("self", self)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -58,11 +75,17 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, aclT
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的数据类型和数据格式不在支持的范围之内。", pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的数据类型和数据格式不在支持的范围之内。", pred::format_in(pred::one("self", self), kList5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("self", self), kList5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -73,23 +96,40 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self维度不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self维度不一致。", pred::rank_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("self", self)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self维度不一致。",
+        pred::rank_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("self", self)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的维度不等于3或4。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的维度不等于3或4。", pred::rank_in(pred::one("gradOutput", gradOutput), 3, 4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的维度不等于3或4。",
+        pred::rank_in(pred::one("gradOutput", gradOutput), 3, 4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的维度不等于3或4。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的维度不等于3或4。", pred::rank_in(pred::one("self", self), 3, 4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的维度不等于3或4。",
+        pred::rank_in(pred::one("self", self), 3, 4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的第一维不一致。", pred::dims_equal(pred::one("gradOutput", gradOutput), 0, pred::one("self", self), 0))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的第一维不一致。",
+        pred::dims_equal(pred::one("gradOutput", gradOutput), 0, pred::one("self", self), 0))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的倒数第三维不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的倒数第三维不一致。", pred::dims_equal(pred::one("gradOutput", gradOutput), -3, pred::one("self", self), -3))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的倒数第三维不一致。",
+        pred::dims_equal(pred::one("gradOutput", gradOutput), -3, pred::one("self", self), -3))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -113,7 +153,12 @@ aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, aclT
 extern "C" {
 #endif
 
-aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)
+aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    aclTensor* out,
+    uint64_t* workspaceSize,
+    aclOpExecutor** executor)
 {
     OP_CHECK_COMM_INPUT(workspaceSize, executor);
     L2_DFX_PHASE_1(aclnnAdaptiveAvgPool2dBackward, DFX_IN(gradOutput, self), DFX_OUT(out));
@@ -131,12 +176,18 @@ aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(const aclTensor* grad
         return ACLNN_SUCCESS;
     }
 
-    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(gradOutput, uniqueExecutor.get());
+    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(
+        gradOutput,
+        uniqueExecutor.get());
     CHECK_RET(gradOutput == nullptr || gradOutputContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto selfContiguous = self == nullptr ? nullptr : l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(self == nullptr || selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AdaptiveAvgPool2dBackward(gradOutputContiguous, selfContiguous, out->GetDataType(), uniqueExecutor.get());
+    auto result = l0op::AdaptiveAvgPool2dBackward(
+        gradOutputContiguous,
+        selfContiguous,
+        out->GetDataType(),
+        uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
     CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
@@ -146,7 +197,11 @@ aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(const aclTensor* grad
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnAdaptiveAvgPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)
+aclnnStatus aclnnAdaptiveAvgPool2dBackward(
+    void* workspace,
+    uint64_t workspaceSize,
+    aclOpExecutor* executor,
+    aclrtStream stream)
 {
     L2_DFX_PHASE_2(aclnnAdaptiveAvgPool2dBackward);
     return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);

@@ -11,14 +11,26 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(AdaptiveAvgPool2dBackward);
 
-const aclTensor* AdaptiveAvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, op::DataType outDtype, aclOpExecutor* executor)
+const aclTensor* AdaptiveAvgPool2dBackward(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    op::DataType outDtype,
+    aclOpExecutor* executor)
 {
     L0_DFX(AdaptiveAvgPool2dBackward, gradOutput, self);
     // aclgen: the doc states no dtype of out: the aclnn caller's tensor gives it
-    auto outOut = executor->AllocTensor(self->GetViewShape(), outDtype, gradOutput->GetStorageFormat());
+    auto outOut = executor->AllocTensor(
+        self->GetViewShape(),
+        outDtype,
+        gradOutput->GetStorageFormat());
     CHECK_RET(outOut != nullptr, nullptr);
-    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(AdaptiveAvgPool2dBackward, OP_INPUT(gradOutput, self), OP_OUTPUT(outOut));
-    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "AdaptiveAvgPool2dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(
+        AdaptiveAvgPool2dBackward,
+        OP_INPUT(gradOutput, self),
+        OP_OUTPUT(outOut));
+    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(
+        ACLNN_ERR_INNER_NULLPTR,
+        "AdaptiveAvgPool2dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
              return nullptr);
     return outOut;
 }

@@ -38,15 +38,33 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的数据类型和数据格式不在支持的范围之内。", pred::dtype_in(pred::one("gradOutput", gradOutput), ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("gradOutput", gradOutput),
+            ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的数据类型和数据格式不在支持的范围之内。", pred::dtype_in(pred::one("self", self), ((product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("self", self),
+            ((product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out数据类型不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self和out数据类型不一致。", pred::dtype_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("self", self), pred::one("out", out)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self和out数据类型不一致。",
+        pred::dtype_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("self", self),
+            pred::one("out", out)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -57,15 +75,26 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, aclT
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的数据类型和数据格式不在支持的范围之内。", pred::format_in(pred::one("gradOutput", gradOutput), kList2))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("gradOutput", gradOutput), kList2))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的数据类型和数据格式不在支持的范围之内。", pred::format_in(pred::one("self", self), kList3))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("self", self), kList3))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据格式不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的数据格式不一致。", pred::format_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("self", self)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的数据格式不一致。",
+        pred::format_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("self", self)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -76,39 +105,69 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self和out的维数不等于4或5。", pred::rank_in(pred::one("gradOutput", gradOutput), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self和out的维数不等于4或5。",
+        pred::rank_in(pred::one("gradOutput", gradOutput), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self和out的维数不等于4或5。", pred::rank_in(pred::one("self", self), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self和out的维数不等于4或5。",
+        pred::rank_in(pred::one("self", self), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self和out的维数不等于4或5。", pred::rank_in(pred::one("out", out), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self和out的维数不等于4或5。",
+        pred::rank_in(pred::one("out", out), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): self和out的shape不匹配。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "self和out的shape不匹配。", pred::shape_same(pred::concat({pred::one("self", self), pred::one("out", out)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "self和out的shape不匹配。",
+        pred::shape_same(pred::concat({pred::one("self", self), pred::one("out", out)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的shape的某一维不大于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的shape的某一维不大于0。", pred::dims_positive(pred::one("gradOutput", gradOutput), false))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的shape的某一维不大于0。",
+        pred::dims_positive(pred::one("gradOutput", gradOutput), false))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的shape的某一维不大于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput或self的shape的某一维不大于0。", pred::dims_positive(pred::one("self", self), false))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput或self的shape的某一维不大于0。",
+        pred::dims_positive(pred::one("self", self), false))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的倒数第四维不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的倒数第四维不一致。", pred::dims_equal(pred::one("gradOutput", gradOutput), -4, pred::one("self", self), -4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的倒数第四维不一致。",
+        pred::dims_equal(pred::one("gradOutput", gradOutput), -4, pred::one("self", self), -4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput和self的第一维不一致。", pred::dims_equal(pred::one("gradOutput", gradOutput), 0, pred::one("self", self), 0))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput和self的第一维不一致。",
+        pred::dims_equal(pred::one("gradOutput", gradOutput), 0, pred::one("self", self), 0))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self和out的维数不一致。", pred::rank_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("self", self), pred::one("out", out)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self和out的维数不一致。",
+        pred::rank_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("self", self),
+            pred::one("out", out)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -132,7 +191,12 @@ aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, aclT
 extern "C" {
 #endif
 
-aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor)
+aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    aclTensor* out,
+    uint64_t* workspaceSize,
+    aclOpExecutor** executor)
 {
     OP_CHECK_COMM_INPUT(workspaceSize, executor);
     L2_DFX_PHASE_1(aclnnAdaptiveAvgPool3dBackward, DFX_IN(gradOutput, self), DFX_OUT(out));
@@ -150,12 +214,17 @@ aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor* grad
         return ACLNN_SUCCESS;
     }
 
-    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(gradOutput, uniqueExecutor.get());
+    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(
+        gradOutput,
+        uniqueExecutor.get());
     CHECK_RET(gradOutput == nullptr || gradOutputContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto selfContiguous = self == nullptr ? nullptr : l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(self == nullptr || selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AdaptiveAvgPool3dBackward(gradOutputContiguous, selfContiguous, uniqueExecutor.get());
+    auto result = l0op::AdaptiveAvgPool3dBackward(
+        gradOutputContiguous,
+        selfContiguous,
+        uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
     CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
@@ -165,7 +234,11 @@ aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor* grad
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnAdaptiveAvgPool3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)
+aclnnStatus aclnnAdaptiveAvgPool3dBackward(
+    void* workspace,
+    uint64_t workspaceSize,
+    aclOpExecutor* executor,
+    aclrtStream stream)
 {
     L2_DFX_PHASE_2(aclnnAdaptiveAvgPool3dBackward);
     return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);

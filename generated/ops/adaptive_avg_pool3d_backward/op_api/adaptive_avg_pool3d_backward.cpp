@@ -11,13 +11,24 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(AdaptiveAvgPool3dBackward);
 
-const aclTensor* AdaptiveAvgPool3dBackward(const aclTensor* gradOutput, const aclTensor* self, aclOpExecutor* executor)
+const aclTensor* AdaptiveAvgPool3dBackward(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    aclOpExecutor* executor)
 {
     L0_DFX(AdaptiveAvgPool3dBackward, gradOutput, self);
-    auto outOut = executor->AllocTensor(self->GetViewShape(), gradOutput->GetDataType(), gradOutput->GetStorageFormat());
+    auto outOut = executor->AllocTensor(
+        self->GetViewShape(),
+        gradOutput->GetDataType(),
+        gradOutput->GetStorageFormat());
     CHECK_RET(outOut != nullptr, nullptr);
-    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(AdaptiveAvgPool3dBackward, OP_INPUT(gradOutput, self), OP_OUTPUT(outOut));
-    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "AdaptiveAvgPool3dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(
+        AdaptiveAvgPool3dBackward,
+        OP_INPUT(gradOutput, self),
+        OP_OUTPUT(outOut));
+    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(
+        ACLNN_ERR_INNER_NULLPTR,
+        "AdaptiveAvgPool3dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
              return nullptr);
     return outOut;
 }

@@ -7,7 +7,10 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* AdaptiveAvgPool3dBackward(const aclTensor* gradOutput, const aclTensor* self, aclOpExecutor* executor);
+const aclTensor* AdaptiveAvgPool3dBackward(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_ADAPTIVE_AVG_POOL3D_BACKWARD_H_

@@ -27,7 +27,11 @@ static const std::vector<op::Format> kList6 = {ge::FORMAT_ND};
 static const std::vector<op::Format> kList7 = {ge::FORMAT_ND};
 
 // 检查参数是否为空指针
-aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput)
+aclnnStatus CheckNotNull(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self或indices是空指针。
@@ -38,87 +42,164 @@ aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, con
 }
 
 // 检查数据类型是否在支持范围内
-aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput)
+aclnnStatus CheckDtypeValid(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。", pred::dtype_in(pred::one("gradOutput", gradOutput), ((product == "ascend910_93" || product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
+        pred::dtype_in(
+            pred::one("gradOutput", gradOutput),
+            ((product == "ascend910_93" || product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。", pred::dtype_in(pred::one("self", self), ((product == "ascend910_93" || product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
+        pred::dtype_in(
+            pred::one("self", self),
+            ((product == "ascend910_93" || product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。", pred::dtype_in(pred::one("indices", indices), ((product == "ascend910_93" || product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
+        pred::dtype_in(
+            pred::one("indices", indices),
+            ((product == "ascend910_93" || product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。", pred::dtype_in(pred::one("gradInput", gradInput), ((product == "ascend910_93" || product == "ascend910b") ? &kList3 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
+        pred::dtype_in(
+            pred::one("gradInput", gradInput),
+            ((product == "ascend910_93" || product == "ascend910b") ? &kList3 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
 // 检查数据格式是否支持
-aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput)
+aclnnStatus CheckFormat(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。", pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
+        pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。", pred::format_in(pred::one("self", self), kList5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
+        pred::format_in(pred::one("self", self), kList5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。", pred::format_in(pred::one("indices", indices), kList6))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
+        pred::format_in(pred::one("indices", indices), kList6))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。", pred::format_in(pred::one("gradInput", gradInput), kList7))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
+        pred::format_in(pred::one("gradInput", gradInput), kList7))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
 // 检查shape是否满足约束
-aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput)
+aclnnStatus CheckShape(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "输入输出的shape不是4维或者5维。", pred::rank_in(pred::one("gradOutput", gradOutput), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "输入输出的shape不是4维或者5维。",
+        pred::rank_in(pred::one("gradOutput", gradOutput), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "输入输出的shape不是4维或者5维。", pred::rank_in(pred::one("self", self), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "输入输出的shape不是4维或者5维。",
+        pred::rank_in(pred::one("self", self), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "输入输出的shape不是4维或者5维。", pred::rank_in(pred::one("indices", indices), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "输入输出的shape不是4维或者5维。",
+        pred::rank_in(pred::one("indices", indices), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "输入输出的shape不是4维或者5维。", pred::rank_in(pred::one("gradInput", gradInput), 4, 5))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "输入输出的shape不是4维或者5维。",
+        pred::rank_in(pred::one("gradInput", gradInput), 4, 5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput与indices的shape不一致，self和gradInput的shape不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput与indices的shape不一致，self和gradInput的shape不一致。", pred::shape_same(pred::concat({pred::one("gradOutput", gradOutput), pred::one("indices", indices)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput与indices的shape不一致，self和gradInput的shape不一致。",
+        pred::shape_same(pred::concat({
+            pred::one("gradOutput", gradOutput),
+            pred::one("indices", indices)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput与indices的shape不一致，self和gradInput的shape不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "gradOutput与indices的shape不一致，self和gradInput的shape不一致。", pred::shape_same(pred::concat({pred::one("self", self), pred::one("gradInput", gradInput)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "gradOutput与indices的shape不一致，self和gradInput的shape不一致。",
+        pred::shape_same(pred::concat({
+            pred::one("self", self),
+            pred::one("gradInput", gradInput)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): depth * height * width > max int32，超出了indices的表达范围。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "depth * height * width > max int32，超出了indices的表达范围。", pred::element_count_max(pred::one("self", self), 3, 2147483647))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "depth * height * width > max int32，超出了indices的表达范围。",
+        pred::element_count_max(pred::one("self", self), 3, 2147483647))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput)
+aclnnStatus CheckParams(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput)
 {
     auto ret1 = CheckNotNull(gradOutput, self, indices, gradInput);
     CHECK_RET(ret1 == ACLNN_SUCCESS, ret1);
@@ -136,10 +217,19 @@ aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, cons
 extern "C" {
 #endif
 
-aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor)
+aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclTensor* indices,
+    aclTensor* gradInput,
+    uint64_t* workspaceSize,
+    aclOpExecutor** executor)
 {
     OP_CHECK_COMM_INPUT(workspaceSize, executor);
-    L2_DFX_PHASE_1(aclnnAdaptiveMaxPool3dBackward, DFX_IN(gradOutput, self, indices), DFX_OUT(gradInput));
+    L2_DFX_PHASE_1(
+        aclnnAdaptiveMaxPool3dBackward,
+        DFX_IN(gradOutput, self, indices),
+        DFX_OUT(gradInput));
 
     auto ret = CheckParams(gradOutput, self, indices, gradInput);
     CHECK_RET(ret == ACLNN_SUCCESS, ret);
@@ -154,14 +244,23 @@ aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(const aclTensor* grad
         return ACLNN_SUCCESS;
     }
 
-    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(gradOutput, uniqueExecutor.get());
+    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(
+        gradOutput,
+        uniqueExecutor.get());
     CHECK_RET(gradOutput == nullptr || gradOutputContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto selfContiguous = self == nullptr ? nullptr : l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(self == nullptr || selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto indicesContiguous = indices == nullptr ? nullptr : l0op::Contiguous(indices, uniqueExecutor.get());
+    auto indicesContiguous = indices == nullptr ? nullptr : l0op::Contiguous(
+        indices,
+        uniqueExecutor.get());
     CHECK_RET(indices == nullptr || indicesContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AdaptiveMaxPool3dBackward(gradOutputContiguous, selfContiguous, indicesContiguous, gradInput->GetDataType(), uniqueExecutor.get());
+    auto result = l0op::AdaptiveMaxPool3dBackward(
+        gradOutputContiguous,
+        selfContiguous,
+        indicesContiguous,
+        gradInput->GetDataType(),
+        uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto viewCopy1 = l0op::ViewCopy(result, gradInput, uniqueExecutor.get());
     CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
@@ -171,7 +270,11 @@ aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(const aclTensor* grad
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnAdaptiveMaxPool3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)
+aclnnStatus aclnnAdaptiveMaxPool3dBackward(
+    void* workspace,
+    uint64_t workspaceSize,
+    aclOpExecutor* executor,
+    aclrtStream stream)
 {
     L2_DFX_PHASE_2(aclnnAdaptiveMaxPool3dBackward);
     return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);

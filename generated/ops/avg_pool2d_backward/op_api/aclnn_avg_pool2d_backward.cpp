@@ -24,7 +24,17 @@ static const std::vector<op::Format> kList3 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
 static const std::vector<op::Format> kList4 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
 
 // 检查参数是否为空指针
-aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckNotNull(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161001 ACLNN_ERR_PARAM_NULLPTR (doc): 传入的gradOutput、self、kernelSize、padding或gradInput是空指针。
@@ -37,120 +47,326 @@ aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, con
 }
 
 // 检查数据类型是否在支持范围内
-aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckDtypeValid(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。", pred::dtype_in(pred::one("gradOutput", gradOutput), ((product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("gradOutput", gradOutput),
+            ((product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。", pred::dtype_in(pred::one("gradInput", gradInput), ((product == "ascend310p" || product == "ascend910") ? &kList2 : ((product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr))), product))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
+        pred::dtype_in(
+            pred::one("gradInput", gradInput),
+            ((product == "ascend310p" || product == "ascend910") ? &kList2 : ((product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr))),
+            product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的self和gradInput的数据类型或数据格式不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的self和gradInput的数据类型或数据格式不一致。", pred::dtype_same(pred::concat({pred::one("self", self), pred::one("gradInput", gradInput)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的self和gradInput的数据类型或数据格式不一致。",
+        pred::dtype_same(pred::concat({
+            pred::one("self", self),
+            pred::one("gradInput", gradInput)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
 // 检查数据格式是否支持
-aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckFormat(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。", pred::format_in(pred::one("gradOutput", gradOutput), kList3))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("gradOutput", gradOutput), kList3))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。", pred::format_in(pred::one("gradInput", gradInput), kList4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
+        pred::format_in(pred::one("gradInput", gradInput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的self和gradInput的数据类型或数据格式不一致。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的self和gradInput的数据类型或数据格式不一致。", pred::format_same(pred::concat({pred::one("self", self), pred::one("gradInput", gradInput)})))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的self和gradInput的数据类型或数据格式不一致。",
+        pred::format_same(pred::concat({
+            pred::one("self", self),
+            pred::one("gradInput", gradInput)})))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
 // 检查shape是否满足约束
-aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckShape(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。", pred::rank_in(pred::one("gradOutput", gradOutput), 3, 4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        pred::rank_in(pred::one("gradOutput", gradOutput), 3, 4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。", pred::rank_in(pred::one("self", self), 3, 4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        pred::rank_in(pred::one("self", self), 3, 4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。", pred::rank_in(pred::one("gradInput", gradInput), 3, 4))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        pred::rank_in(pred::one("gradInput", gradInput), 3, 4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。", pred::dims_positive(pred::one("gradOutput", gradOutput), true))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        pred::dims_positive(pred::one("gradOutput", gradOutput), true))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。", pred::dims_positive(pred::one("self", self), true))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        pred::dims_positive(pred::one("self", self), true))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。", pred::dims_positive(pred::one("gradInput", gradInput), true))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        pred::dims_positive(pred::one("gradInput", gradInput), true))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
 // 检查属性取值是否满足约束
-aclnnStatus CheckAttributes(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckAttributes(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
     [[maybe_unused]] const std::string product = pred::product();
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。", [&]() -> std::string { auto r = pred::arg_list_len("kernelSize", pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in("kernelSize", len, std::vector<size_t>{1, 2}); }())) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        [&]() -> std::string { auto r = pred::arg_list_len(
+            "kernelSize",
+            pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in(
+                "kernelSize",
+                len,
+                std::vector<size_t>{1, 2}); }())) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。", [&]() -> std::string { auto r = pred::arg_list_len("stride", pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in("stride", len, std::vector<size_t>{0, 1, 2}); }())) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
+        [&]() -> std::string { auto r = pred::arg_list_len(
+            "stride",
+            pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in(
+                "stride",
+                len,
+                std::vector<size_t>{0, 1, 2}); }())) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。", [&]() -> std::string { auto r = pred::arg_int_list("kernelSize", pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range("kernelSize", v, std::optional<int64_t>(0), std::nullopt); }())) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        [&]() -> std::string { auto r = pred::arg_int_list(
+            "kernelSize",
+            pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range(
+                "kernelSize",
+                v,
+                std::optional<int64_t>(0),
+                std::nullopt); }())) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。", [&]() -> std::string { auto r = pred::arg_int_list("stride", pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range("stride", v, std::optional<int64_t>(0), std::nullopt); }())) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
+        [&]() -> std::string { auto r = pred::arg_int_list(
+            "stride",
+            pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range(
+                "stride",
+                v,
+                std::optional<int64_t>(0),
+                std::nullopt); }())) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的cubeMathType不在支持范围内。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的cubeMathType不在支持范围内。", pred::int_in("cubeMathType", static_cast<int64_t>(cubeMathType), std::vector<int64_t>{0, 1, 2, 3}))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的cubeMathType不在支持范围内。",
+        pred::int_in(
+            "cubeMathType",
+            static_cast<int64_t>(cubeMathType),
+            std::vector<int64_t>{0, 1, 2, 3}))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 属性padding超过kernelSize对应位置的1/2，例如paddingH=2，kernelSizeH=2，paddingH>kernelSizeH*1/2。
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "属性padding超过kernelSize对应位置的1/2，例如paddingH=2，kernelSizeH=2，paddingH>kernelSizeH*1/2。", [&]() -> std::string { auto l = pred::arg_int_list("padding", pred::arg_of(padding)); if (!l.ok()) { return l.err; } auto r = pred::arg_int_list("kernelSize", pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!l.value || !r.value) { return std::string(); } return pred::list_elems_at_most_fraction("padding", *l.value, "kernelSize", *r.value, 2, 1); }())) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "属性padding超过kernelSize对应位置的1/2，例如paddingH=2，kernelSizeH=2，paddingH>kernelSizeH*1/2。",
+        [&]() -> std::string { auto l = pred::arg_int_list(
+            "padding",
+            pred::arg_of(padding)); if (!l.ok()) { return l.err; } auto r = pred::arg_int_list(
+                "kernelSize",
+                pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!l.value || !r.value) { return std::string(); } return pred::list_elems_at_most_fraction(
+                    "padding",
+                    *l.value,
+                    "kernelSize",
+                    *r.value,
+                    2,
+                    1); }())) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验
-    if (!pred::report(ACLNN_ERR_PARAM_INVALID, "传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验", ((product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b") ? ((product == "ascend310p" || product == "ascend910") ? pred::int_in_range("divisorOverride", static_cast<int64_t>(divisorOverride), std::optional<int64_t>(-255), std::optional<int64_t>(255)) : std::string()) : std::string()))) {
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验",
+        ((product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b") ? ((product == "ascend310p" || product == "ascend910") ? pred::int_in_range(
+            "divisorOverride",
+            static_cast<int64_t>(divisorOverride),
+            std::optional<int64_t>(-255),
+            std::optional<int64_t>(255)) : std::string()) : std::string()))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput)
+aclnnStatus CheckParams(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput)
 {
-    auto ret1 = CheckNotNull(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret1 = CheckNotNull(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret1 == ACLNN_SUCCESS, ret1);
-    auto ret2 = CheckDtypeValid(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret2 = CheckDtypeValid(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret2 == ACLNN_SUCCESS, ret2);
-    auto ret3 = CheckFormat(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret3 = CheckFormat(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret3 == ACLNN_SUCCESS, ret3);
-    auto ret4 = CheckShape(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret4 = CheckShape(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret4 == ACLNN_SUCCESS, ret4);
-    auto ret5 = CheckAttributes(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret5 = CheckAttributes(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret5 == ACLNN_SUCCESS, ret5);
     return ACLNN_SUCCESS;
 }
@@ -160,12 +376,34 @@ aclnnStatus CheckParams(const aclTensor* gradOutput, const aclTensor* self, cons
 extern "C" {
 #endif
 
-aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor)
+aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    aclTensor* gradInput,
+    uint64_t* workspaceSize,
+    aclOpExecutor** executor)
 {
     OP_CHECK_COMM_INPUT(workspaceSize, executor);
     L2_DFX_PHASE_1(aclnnAvgPool2dBackward, DFX_IN(gradOutput, self), DFX_OUT(gradInput));
 
-    auto ret = CheckParams(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput);
+    auto ret = CheckParams(
+        gradOutput,
+        self,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput);
     CHECK_RET(ret == ACLNN_SUCCESS, ret);
 
     auto uniqueExecutor = CREATE_EXECUTOR();
@@ -178,12 +416,25 @@ aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, 
         return ACLNN_SUCCESS;
     }
 
-    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(gradOutput, uniqueExecutor.get());
+    auto gradOutputContiguous = gradOutput == nullptr ? nullptr : l0op::Contiguous(
+        gradOutput,
+        uniqueExecutor.get());
     CHECK_RET(gradOutput == nullptr || gradOutputContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto selfContiguous = self == nullptr ? nullptr : l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(self == nullptr || selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AvgPool2dBackward(gradOutputContiguous, selfContiguous, kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType, gradInput->GetViewShape(), uniqueExecutor.get());
+    auto result = l0op::AvgPool2dBackward(
+        gradOutputContiguous,
+        selfContiguous,
+        kernelSize,
+        stride,
+        padding,
+        ceilMode,
+        countIncludePad,
+        divisorOverride,
+        cubeMathType,
+        gradInput->GetViewShape(),
+        uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     auto viewCopy1 = l0op::ViewCopy(result, gradInput, uniqueExecutor.get());
     CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
@@ -193,7 +444,11 @@ aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, 
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnAvgPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream)
+aclnnStatus aclnnAvgPool2dBackward(
+    void* workspace,
+    uint64_t workspaceSize,
+    aclOpExecutor* executor,
+    aclrtStream stream)
 {
     L2_DFX_PHASE_2(aclnnAvgPool2dBackward);
     return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);

@@ -11,14 +11,41 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(AvgPool2dBackward);
 
-const aclTensor* AvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, const op::Shape& gradInputShape, aclOpExecutor* executor)
+const aclTensor* AvgPool2dBackward(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    const op::Shape& gradInputShape,
+    aclOpExecutor* executor)
 {
     L0_DFX(AvgPool2dBackward, gradOutput, self);
     // aclgen: the doc states no shape of gradInput: the aclnn caller's tensor gives it
-    auto gradInputOut = executor->AllocTensor(gradInputShape, self->GetDataType(), gradOutput->GetStorageFormat());
+    auto gradInputOut = executor->AllocTensor(
+        gradInputShape,
+        self->GetDataType(),
+        gradOutput->GetStorageFormat());
     CHECK_RET(gradInputOut != nullptr, nullptr);
-    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(AvgPool2dBackward, OP_INPUT(gradOutput, self), OP_OUTPUT(gradInputOut), OP_ATTR(kernelSize, stride, padding, ceilMode, countIncludePad, divisorOverride, cubeMathType));
-    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(ACLNN_ERR_INNER_NULLPTR, "AvgPool2dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
+    auto ret = ADD_TO_LAUNCHER_LIST_AICORE(
+        AvgPool2dBackward,
+        OP_INPUT(gradOutput, self),
+        OP_OUTPUT(gradInputOut),
+        OP_ATTR(
+            kernelSize,
+            stride,
+            padding,
+            ceilMode,
+            countIncludePad,
+            divisorOverride,
+            cubeMathType));
+    OP_CHECK(ret == ACLNN_SUCCESS, OP_LOGE(
+        ACLNN_ERR_INNER_NULLPTR,
+        "AvgPool2dBackward ADD_TO_LAUNCHER_LIST_AICORE failed."),
              return nullptr);
     return gradInputOut;
 }

@@ -7,7 +7,18 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* AvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType, const op::Shape& gradInputShape, aclOpExecutor* executor);
+const aclTensor* AvgPool2dBackward(
+    const aclTensor* gradOutput,
+    const aclTensor* self,
+    const aclIntArray* kernelSize,
+    const aclIntArray* stride,
+    const aclIntArray* padding,
+    bool ceilMode,
+    bool countIncludePad,
+    int64_t divisorOverride,
+    int8_t cubeMathType,
+    const op::Shape& gradInputShape,
+    aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_AVG_POOL2D_BACKWARD_H_

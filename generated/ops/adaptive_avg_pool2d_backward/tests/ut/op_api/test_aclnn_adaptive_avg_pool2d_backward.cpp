@@ -29,7 +29,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend310p)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -43,7 +46,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -57,7 +63,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910b)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -71,7 +80,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_gradOutput)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT((aclTensor*)nullptr, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT((aclTensor*)nullptr, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -85,7 +97,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_self)
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, (aclTensor*)nullptr), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, (aclTensor*)nullptr),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -100,7 +115,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_o
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -115,7 +133,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_unsupported_on_asce
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -130,7 +151,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_differs)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -145,7 +169,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -160,7 +187,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_self_unsupported)
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_ND);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -175,7 +205,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_self_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -190,7 +223,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
     auto self_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -205,7 +241,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs)
     auto self_desc = TensorDesc({3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -220,7 +259,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs_2)
     auto self_desc = TensorDesc({1, 3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({1, 2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -234,7 +276,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_vali
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -249,7 +294,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_reje
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -264,7 +312,10 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_reje
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool2dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);

@@ -29,7 +29,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_baseline_ascend910b)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -43,7 +46,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_gradOutput)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT((aclTensor*)nullptr, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT((aclTensor*)nullptr, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -57,7 +63,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_self)
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, (aclTensor*)nullptr), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, (aclTensor*)nullptr),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -71,7 +80,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_null_out)
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT((aclTensor*)nullptr));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT((aclTensor*)nullptr));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -86,7 +98,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_gradOutput_unsupported_o
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -101,7 +116,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_self_unsupported_on_asce
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -116,7 +134,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dtype_out_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -131,7 +152,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_gradOutput_unsupported)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -146,7 +170,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_unsupported)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NC1HWC0);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -161,7 +188,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_format_self_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_ND);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -176,7 +206,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_gradOutput_out_of_range)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -191,7 +224,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_self_out_of_range)
     auto self_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -206,7 +242,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_out_of_range)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -221,7 +260,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_shape_out_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 3}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -236,7 +278,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_gradOutput_not_positive)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -251,7 +296,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -266,7 +314,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_dim_self_differs_2)
     auto self_desc = TensorDesc({1, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({1, 2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -281,7 +332,10 @@ TEST_F(l2_adaptive_avg_pool3d_backward_test, case_rank_out_differs)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
     auto out_desc = TensorDesc({2, 2, 2, 2}, ACL_BF16, ACL_FORMAT_NCDHW);
 
-    auto ut = OP_API_UT(aclnnAdaptiveAvgPool3dBackward, INPUT(gradOutput_desc, self_desc), OUTPUT(out_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool3dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);

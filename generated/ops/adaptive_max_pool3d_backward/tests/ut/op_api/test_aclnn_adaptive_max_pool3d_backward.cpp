@@ -30,7 +30,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910_93)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -45,7 +48,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_baseline_ascend910b)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -60,7 +66,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_gradOutput)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT((aclTensor*)nullptr, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT((aclTensor*)nullptr, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -75,7 +84,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_self)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, (aclTensor*)nullptr, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, (aclTensor*)nullptr, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -90,7 +102,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_null_indices)
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, (aclTensor*)nullptr), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, (aclTensor*)nullptr),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -106,7 +121,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradOutput_unsupported_o
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -122,7 +140,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_self_unsupported_on_asce
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -138,7 +159,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_indices_unsupported_on_a
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -154,7 +178,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_dtype_gradInput_unsupported_on
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_DOUBLE, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -170,7 +197,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradOutput_unsupported)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -186,7 +216,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_self_unsupported)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -202,7 +235,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_indices_unsupported)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_NC1HWC0);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -218,7 +254,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_format_gradInput_unsupported)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NC1HWC0);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -234,7 +273,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradOutput_out_of_range)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -250,7 +292,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_self_out_of_range)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -266,7 +311,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_indices_out_of_range)
     auto indices_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -282,7 +330,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_rank_gradInput_out_of_range)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -298,7 +349,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_indices_differs)
     auto indices_desc = TensorDesc({2, 2, 2, 3}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -314,7 +368,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_shape_gradInput_differs)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 3}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -330,7 +387,10 @@ TEST_F(l2_adaptive_max_pool3d_backward_test, case_numel_self_too_large)
     auto indices_desc = TensorDesc({2, 2, 2, 2}, ACL_INT32, ACL_FORMAT_ND);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2147483648}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAdaptiveMaxPool3dBackward, INPUT(gradOutput_desc, self_desc, indices_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAdaptiveMaxPool3dBackward,
+        INPUT(gradOutput_desc, self_desc, indices_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);

@@ -36,7 +36,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend310p)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -57,7 +69,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -78,7 +102,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910_93)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -99,7 +135,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend910b)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -120,7 +168,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_baseline_ascend950)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -141,7 +201,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_gradOutput)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT((aclTensor*)nullptr, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            (aclTensor*)nullptr,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -162,7 +234,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_self)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, (aclTensor*)nullptr, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            (aclTensor*)nullptr,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -183,7 +267,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_kernelSize)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, (aclIntArray*)nullptr, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            (aclIntArray*)nullptr,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -204,7 +300,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_padding)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, (aclIntArray*)nullptr, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            (aclIntArray*)nullptr,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -225,7 +333,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_null_gradInput)
     auto divisorOverride_desc = static_cast<int64_t>(0);
     auto cubeMathType_desc = static_cast<int8_t>(0);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT((aclTensor*)nullptr));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT((aclTensor*)nullptr));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_NULLPTR);
@@ -247,7 +367,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_on_ascend3
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -269,7 +401,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_unsupported_on_ascend31
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -291,7 +435,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dtype_gradInput_differs)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -313,7 +469,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -335,7 +503,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_unsupported)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -357,7 +537,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_format_gradInput_differs)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -379,7 +571,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -401,7 +605,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_self_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -423,7 +639,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_rank_gradInput_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -445,7 +673,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_gradOutput_not_positive)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -467,7 +707,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_self_not_positive)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -489,7 +741,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_dim_gradInput_not_positive)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({-1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -511,7 +775,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_len_kernelSize_not_allowed)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -533,7 +809,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_len_stride_not_allowed)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -555,7 +843,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_kernelSize_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -577,7 +877,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_stride_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -599,7 +911,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_cubeMathType_not_enumerated)
     auto cubeMathType_desc = static_cast<int8_t>(4);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -621,7 +945,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_padding_exceeds_kernelSize)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -643,7 +979,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_value_divisorOverride_out_of_range)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -664,7 +1012,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910_
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -686,7 +1046,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend3
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -708,7 +1080,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_rejected_on_ascend9
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
@@ -729,7 +1113,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend910b
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
@@ -750,7 +1146,19 @@ TEST_F(l2_avg_pool2d_backward_test, case_cross_self_bfloat16_valid_on_ascend950)
     auto cubeMathType_desc = static_cast<int8_t>(0);
     auto gradInput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
-    auto ut = OP_API_UT(aclnnAvgPool2dBackward, INPUT(gradOutput_desc, self_desc, kernelSize_desc, stride_desc, padding_desc, ceilMode_desc, countIncludePad_desc, divisorOverride_desc, cubeMathType_desc), OUTPUT(gradInput_desc));
+    auto ut = OP_API_UT(
+        aclnnAvgPool2dBackward,
+        INPUT(
+            gradOutput_desc,
+            self_desc,
+            kernelSize_desc,
+            stride_desc,
+            padding_desc,
+            ceilMode_desc,
+            countIncludePad_desc,
+            divisorOverride_desc,
+            cubeMathType_desc),
+        OUTPUT(gradInput_desc));
     uint64_t workspace_size = 0;
     aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
     EXPECT_EQ(aclRet, ACLNN_SUCCESS);
