@@ -23,5 +23,7 @@ static ge::graphStatus InferDataType4AdaptiveAvgPool2dBackward(gert::InferDataTy
     return ge::GRAPH_FAILED;
 }
 
-IMPL_OP_INFERSHAPE(AdaptiveAvgPool2dBackward).InferShape(InferShape4AdaptiveAvgPool2dBackward).InferDataType(InferDataType4AdaptiveAvgPool2dBackward);
+IMPL_OP_INFERSHAPE(AdaptiveAvgPool2dBackward)
+    .InferShape(InferShape4AdaptiveAvgPool2dBackward)
+    .InferDataType(InferDataType4AdaptiveAvgPool2dBackward);
 } // namespace ops

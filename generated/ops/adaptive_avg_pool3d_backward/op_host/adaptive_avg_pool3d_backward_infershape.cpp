@@ -22,5 +22,7 @@ static ge::graphStatus InferDataType4AdaptiveAvgPool3dBackward(gert::InferDataTy
     return ge::GRAPH_SUCCESS;
 }
 
-IMPL_OP_INFERSHAPE(AdaptiveAvgPool3dBackward).InferShape(InferShape4AdaptiveAvgPool3dBackward).InferDataType(InferDataType4AdaptiveAvgPool3dBackward);
+IMPL_OP_INFERSHAPE(AdaptiveAvgPool3dBackward)
+    .InferShape(InferShape4AdaptiveAvgPool3dBackward)
+    .InferDataType(InferDataType4AdaptiveAvgPool3dBackward);
 } // namespace ops

@@ -23,5 +23,7 @@ static ge::graphStatus InferDataType4AdaptiveMaxPool3dBackward(gert::InferDataTy
     return ge::GRAPH_FAILED;
 }
 
-IMPL_OP_INFERSHAPE(AdaptiveMaxPool3dBackward).InferShape(InferShape4AdaptiveMaxPool3dBackward).InferDataType(InferDataType4AdaptiveMaxPool3dBackward);
+IMPL_OP_INFERSHAPE(AdaptiveMaxPool3dBackward)
+    .InferShape(InferShape4AdaptiveMaxPool3dBackward)
+    .InferDataType(InferDataType4AdaptiveMaxPool3dBackward);
 } // namespace ops

@@ -19,5 +19,7 @@ static ge::graphStatus InferDataType4AvgPool2dBackward(gert::InferDataTypeContex
     return ge::GRAPH_SUCCESS;
 }
 
-IMPL_OP_INFERSHAPE(AvgPool2dBackward).InferShape(InferShape4AvgPool2dBackward).InferDataType(InferDataType4AvgPool2dBackward);
+IMPL_OP_INFERSHAPE(AvgPool2dBackward)
+    .InferShape(InferShape4AvgPool2dBackward)
+    .InferDataType(InferDataType4AvgPool2dBackward);
 } // namespace ops
