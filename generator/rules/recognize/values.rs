@@ -195,31 +195,8 @@ fn compared_bounds(clause: &str) -> Option<(Option<i64>, Option<i64>)> {
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let clause = &requirement_as_violation(clause);
-    if let Some(c) = ATTR_RELATION.captures(clause) {
-        // "quantMin大于quantMax" → quantMin ≤ quantMax; "end小于start" → start ≤ end.
-        let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
-        if let (Some(a), Some(b)) = (find(&c[1]), find(&c[3])) {
-            let (lhs, rhs) = if c[2].contains('大') || &c[2] == ">" {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            return Ok(vec![Rule::ValueAtMost { lhs, rhs }]);
-        }
-    }
-    if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
-        let lt = clause.find("小于").unwrap_or(0);
-        if attrs
-            .iter()
-            .any(|p| clause.find(&p.name).is_some_and(|i| i > lt))
-        {
-            return Err(
-                "a relation between two attributes' values is not in the vocabulary".into(),
-            );
-        }
-    }
-    if clause.contains('*') || clause.contains("乘积") {
-        return Err("a product of attribute values is not in the vocabulary".into());
+    if let Some(read) = attribute_relation(clause, attrs) {
+        return read;
     }
     let mut rules = Vec::new();
     let mut unbounded = Vec::new();
@@ -348,6 +325,40 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         )));
     }
     Ok(rules)
+}
+
+/// A clause relating attributes to each other: "quantMin大于quantMax" → quantMin ≤ quantMax,
+/// "end小于start" → start ≤ end; other relations and products of attributes stay manual.
+/// `None`: the clause is about each attribute alone.
+fn attribute_relation(clause: &str, attrs: &[&Param]) -> Option<Result<Vec<Rule>, Manual>> {
+    if let Some(c) = ATTR_RELATION.captures(clause) {
+        let find = |w: &str| attrs.iter().find(|p| p.name == w).map(|p| p.name.clone());
+        if let (Some(a), Some(b)) = (find(&c[1]), find(&c[3])) {
+            let (lhs, rhs) = if c[2].contains('大') || &c[2] == ">" {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            return Some(Ok(vec![Rule::ValueAtMost { lhs, rhs }]));
+        }
+    }
+    if attrs.len() >= 2 && clause.contains("小于") && !INLINE_RANGE.is_match(clause) {
+        let lt = clause.find("小于").unwrap_or(0);
+        if attrs
+            .iter()
+            .any(|p| clause.find(&p.name).is_some_and(|i| i > lt))
+        {
+            return Some(Err(
+                "a relation between two attributes' values is not in the vocabulary".into(),
+            ));
+        }
+    }
+    if clause.contains('*') || clause.contains("乘积") {
+        return Some(Err(
+            "a product of attribute values is not in the vocabulary".into(),
+        ));
+    }
+    None
 }
 
 re!(
