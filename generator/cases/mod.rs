@@ -306,6 +306,7 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
             }
         }
     }
+    satisfy_scalar_promotions(&active, &mut call);
     satisfy_int_relations(&active, &mut call);
     satisfy_shapes_from_lists(&active, &mut call);
     satisfy::satisfy_counts_and_lists(&active, &mut call);
@@ -464,6 +465,32 @@ fn satisfy_int_relations(rules: &[&Rule], call: &mut Call) {
             if !pinned.contains(by) {
                 if let Some(Arg::Int(v)) = call.args.get_mut(by) {
                     *v = 1;
+                }
+            }
+        }
+    }
+}
+
+/// A scalar a `DtypeCastable` promotes with takes the tensors' promoted dtype where its own
+/// would lift the result past what `to` holds (an INT32 self and out reject a FLOAT value).
+fn satisfy_scalar_promotions(rules: &[&Rule], call: &mut Call) {
+    use aclnn_runtime::pred;
+    for rule in rules {
+        let Rule::DtypeCastable { from, to } = rule else {
+            continue;
+        };
+        let ts: Vec<pred::Named> = from
+            .iter()
+            .filter_map(|t| tensor_of(call, t).map(|d| (t.clone(), d)))
+            .collect();
+        let (Some(p), Some(out)) = (pred::promoted_dtype(&ts), tensor_of(call, to)) else {
+            continue;
+        };
+        let out = out.dtype;
+        for s in from {
+            if let Some(Arg::Scalar { dtype, .. }) = call.args.get_mut(s) {
+                if pred::promote_with_scalar(p, *dtype).is_none_or(|r| !pred::can_cast(r, out)) {
+                    *dtype = p;
                 }
             }
         }

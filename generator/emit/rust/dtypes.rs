@@ -28,14 +28,28 @@ impl Emitter<'_> {
                     quote!(pred::dtype_is_arg(&#ts, #arg, #a.as_ref())),
                 )
             }
-            Rule::DtypePromotable { params } => {
-                self.tensors_pred(params, quote!(pred::dtype_promotable))
-            }
+            Rule::DtypePromotable { params } => match self.scalars(params) {
+                None => self.tensors_pred(params, quote!(pred::dtype_promotable)),
+                Some((names, ss)) => {
+                    let ts = self.tensors(&names);
+                    self.tensor_rule(&names, quote!(pred::dtype_promotable_with(&#ts, &#ss)))
+                }
+            },
             Rule::DtypeCastable { from, to } => {
-                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
-                let f = self.tensors(&from.iter().collect::<Vec<_>>());
                 let t = self.tensors(&[to]);
-                self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+                match self.scalars(from) {
+                    None => {
+                        let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
+                        let f = self.tensors(&from.iter().collect::<Vec<_>>());
+                        self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+                    }
+                    Some((mut names, ss)) => {
+                        let f = self.tensors(&names);
+                        names.push(to);
+                        let body = quote!(pred::dtype_castable_with(&#f, &#ss, &#t));
+                        self.tensor_rule(&names, body)
+                    }
+                }
             }
             Rule::ScalarCastable { scalars, to, dtype } => {
                 let target = match dtype {
@@ -60,5 +74,22 @@ impl Emitter<'_> {
             }
             other => wrong_family(other),
         }
+    }
+
+    /// The operands of a promotion that are `aclScalar` parameters, as a `Vec<NamedScalar>`
+    /// expression, with the others (tensors); `None` when there is none, so a tensor-only rule
+    /// keeps its tensor-only predicate.
+    fn scalars<'a>(&self, params: &'a [String]) -> Option<(Vec<&'a String>, TokenStream)> {
+        let (scalars, others): (Vec<&String>, Vec<&String>) = params
+            .iter()
+            .partition(|p| self.kind(p) == Some(Kind::Scalar));
+        if scalars.is_empty() {
+            return None;
+        }
+        let pairs = scalars.iter().map(|s| {
+            let id = ident_for(s);
+            quote!((#s, #id))
+        });
+        Some((others, quote!(pred::scalars(&[#(#pairs),*]))))
     }
 }

@@ -37,8 +37,15 @@ pub(super) fn promotion_rules(
     if let Some(rules) = scalar_cast_rules(op, clause) {
         return Ok(rules);
     }
-    if subjects.iter().any(|p| !p.role.is_tensor()) {
-        return Err("promotion involving scalars or attributes is not in the vocabulary".into());
+    // An aclScalar takes part in a promotion by CANN's tensor–scalar rule (the runtime's
+    // `pred::promote_with_scalar`); an integer or other attribute does not promote.
+    if subjects
+        .iter()
+        .any(|p| !p.role.is_tensor() && p.kind() != ParamKind::Scalar)
+    {
+        return Err(
+            "promotion involving an attribute that is no aclScalar is not in the vocabulary".into(),
+        );
     }
     let casting = CAST_TO.is_match(clause)
         || clause.contains("无法转换")
@@ -47,6 +54,9 @@ pub(super) fn promotion_rules(
     if !casting {
         if subjects.len() < 2 {
             return Err("a promotion condition that names fewer than two tensors".into());
+        }
+        if !subjects.iter().any(|p| p.role.is_tensor()) {
+            return Err("a promotion of scalars alone is not in the vocabulary".into());
         }
         return Ok(vec![Rule::DtypePromotable {
             params: names(subjects),
@@ -75,6 +85,7 @@ pub(super) fn promotion_rules(
         // Quantization parameters (a UINT64 deqScale among INT8 data) share no dtype with the
         // data and take no part in its promotion.
         from = dtype_kin(&text::input_tensors(op));
+        from.extend(operand_scalars(op));
     }
     if from.is_empty() {
         return Err("a cast condition without a source tensor".into());
@@ -83,6 +94,27 @@ pub(super) fn promotion_rules(
         from: names(&from),
         to: to.name.clone(),
     }])
+}
+
+/// The op's aclScalar inputs that are operands of its promotion ("推导出的数据类型无法转换为out的
+/// 类型" of aclnnAdds: `other`): all but those a condition of the op casts to the promoted dtype
+/// ("alpha无法转换为self和other推导后的数据类型": CANN checks alpha apart, after the promotion).
+fn operand_scalars(op: &OpIr) -> Vec<&Param> {
+    let cast_apart: Vec<String> = op
+        .errors
+        .iter()
+        .flat_map(|e| e.condition.split(['，', '；', '。', ',', ';']))
+        .filter_map(|clause| scalar_cast_rules(op, clause))
+        .flatten()
+        .flat_map(|r| match r {
+            Rule::ScalarCastable { scalars, .. } => scalars,
+            _ => Vec::new(),
+        })
+        .collect();
+    op.params
+        .iter()
+        .filter(|p| p.kind() == ParamKind::Scalar && !cast_apart.contains(&p.name))
+        .collect()
 }
 
 /// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
