@@ -49,6 +49,14 @@ fn every_rule_op() -> OpIr {
             from: names(&["x"]),
             to: "y".into(),
         },
+        // aclScalar members of a promotion (CANN's tensor–scalar rule).
+        Rule::DtypePromotable {
+            params: names(&["x", "alpha", "scalar"]),
+        },
+        Rule::DtypeCastable {
+            from: names(&["x", "xs", "alpha"]),
+            to: "y".into(),
+        },
         Rule::FormatIn {
             param: "xs".into(),
             allowed: vec![Format::Nd, Format::Nchw],
