@@ -1024,6 +1024,18 @@ fn context(name: &str) -> OpIr {
             });
             op
         }
+        "a_scalar_that_scales_several_tensors_is_no_operand" => fixture::op(
+            "IndexAdd",
+            &[("ascend910b", true)],
+            vec![
+                tensor("self", Role::InputTensor),
+                attr("dim", "int64_t", &[]),
+                tensor("index", Role::InputTensor),
+                tensor("source", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+                tensor("out", Role::OutputTensor),
+            ],
+        ),
         "scalars_that_must_cast" => pool3d_with(vec![
             attr("alpha", "const aclScalar*", &[]),
             attr("beta", "const aclScalar*", &[]),
