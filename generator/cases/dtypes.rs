@@ -101,19 +101,23 @@ pub(super) fn mutate(
         }
         Rule::DtypePromotable { params } => {
             const UNPROMOTABLE: [DType; 3] = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8];
-            // The last tensor; failing that (scalars alone), the last scalar.
-            let tensor = params.iter().rev().find(|p| tensor_of(base, p).is_some());
-            let Some(last) = tensor.or_else(|| scalars_of(base, params).last().copied()) else {
-                return Vec::new();
-            };
-            let calls = UNPROMOTABLE
-                .into_iter()
-                .map(|d| match tensor {
-                    Some(t) => set_tensors(base, std::slice::from_ref(t), move |t| t.dtype = d),
-                    None => with_scalar_dtype(base, last, d),
-                })
-                .collect();
-            vec![(format!("dtype_{last}_not_promotable"), calls)]
+            // The last tensor, and each scalar (a tensor's dtype list may reject the dtype first).
+            let mut cases = Vec::new();
+            if let Some(last) = params.iter().rev().find(|p| tensor_of(base, p).is_some()) {
+                let calls = UNPROMOTABLE
+                    .into_iter()
+                    .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
+                    .collect();
+                cases.push((format!("dtype_{last}_not_promotable"), calls));
+            }
+            for s in scalars_of(base, params) {
+                let calls = UNPROMOTABLE
+                    .into_iter()
+                    .map(|d| with_scalar_dtype(base, s, d))
+                    .collect();
+                cases.push((format!("dtype_{s}_not_promotable"), calls));
+            }
+            cases
         }
         Rule::DtypeCastable { from, to } => {
             let calls = [DType::Bool, DType::Int32, DType::Int8]
