@@ -283,7 +283,13 @@ fn promoted(ts: &[Named], ss: &[NamedScalar]) -> Result<Option<DType>, String> {
 /// The promoted dtype of the tensors; `None` when there are none or they do not promote (which
 /// is `dtype_promotable`'s concern).
 pub fn promoted_dtype(ts: &[Named]) -> Option<DType> {
-    promoted(ts, &[]).ok().flatten()
+    promoted_dtype_with(ts, &[])
+}
+
+/// `promoted_dtype` of tensors and `aclScalar` arguments ("alpha无法转换为self和other推导后的数据类型"
+/// of aclnnAdds, whose other is a scalar).
+pub fn promoted_dtype_with(ts: &[Named], ss: &[NamedScalar]) -> Option<DType> {
+    promoted(ts, ss).ok().flatten()
 }
 
 /// A scalar argument's dtype casts to `to` (nothing to check without a scalar or a target).
@@ -1333,6 +1339,11 @@ mod tests {
         let i = TensorDesc::new(&[2], DType::Int32, Format::Nd);
         let target = promoted_dtype(&one("self", Some(&i)));
         assert!(scalar_castable("alpha", Some(&f), target).is_err());
+        // A float other lifts aclnnAdds' INT32 self to FLOAT, which a float alpha casts to.
+        let other = scalars(&[("other", Some(&f))]);
+        let lifted = promoted_dtype_with(&one("self", Some(&i)), &other);
+        assert_eq!(lifted, Some(DType::Float32));
+        assert!(scalar_castable("alpha", Some(&f), lifted).is_ok());
         assert!(scalar_castable("alpha", Some(&f), Some(DType::Float16)).is_ok());
         assert!(scalar_castable("alpha", None, target).is_ok());
     }

@@ -279,6 +279,12 @@ fn every_rule_op() -> OpIr {
             to: vec![],
             dtype: Some(DType::Float32),
         },
+        // To the promoted dtype of a tensor and a scalar (aclnnAdds' alpha).
+        Rule::ScalarCastable {
+            scalars: names(&["alpha"]),
+            to: names(&["x", "scalar"]),
+            dtype: None,
+        },
         Rule::ListUnique { param: "k".into() },
         Rule::ProductsEqual {
             lhs: vec![Factor::Numel("x".into())],

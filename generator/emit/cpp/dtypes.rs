@@ -53,13 +53,20 @@ impl Emitter<'_> {
                 }
             }
             Rule::ScalarCastable { scalars, to, dtype } => {
+                let mut tensors: Vec<&String> = to.iter().collect();
                 let target = match dtype.as_ref().and_then(dtype_cpp) {
                     Some(d) => format!("std::optional<op::DataType>({d})"),
                     None if dtype.is_some() => "std::optional<op::DataType>()".to_string(),
-                    None => format!(
-                        "pred::promoted_dtype({})",
-                        self.tensors(&to.iter().collect::<Vec<_>>())
-                    ),
+                    None => match self.scalars(to) {
+                        None => format!("pred::promoted_dtype({})", self.tensors(&tensors)),
+                        Some((others, ss)) => {
+                            tensors = others;
+                            format!(
+                                "pred::promoted_dtype_with({}, {ss})",
+                                self.tensors(&tensors)
+                            )
+                        }
+                    },
                 };
                 let checks: Vec<String> = scalars
                     .iter()
@@ -75,7 +82,7 @@ impl Emitter<'_> {
                     "const std::optional<op::DataType> target = {target}; return {};",
                     first_error(&checks)
                 ));
-                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+                self.tensor_rule(&tensors, body)
             }
             other => wrong_family(other),
         }

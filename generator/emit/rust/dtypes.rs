@@ -52,14 +52,20 @@ impl Emitter<'_> {
                 }
             }
             Rule::ScalarCastable { scalars, to, dtype } => {
-                let target = match dtype {
-                    Some(d) => {
+                let mut tensors: Vec<&String> = to.iter().collect();
+                let target = match (dtype, self.scalars(to)) {
+                    (Some(d), _) => {
                         let d = dtype_tokens(d);
                         quote!(Some(#d))
                     }
-                    None => {
-                        let ts = self.tensors(&to.iter().collect::<Vec<_>>());
+                    (None, None) => {
+                        let ts = self.tensors(&tensors);
                         quote!(pred::promoted_dtype(&#ts))
+                    }
+                    (None, Some((others, ss))) => {
+                        tensors = others;
+                        let ts = self.tensors(&tensors);
+                        quote!(pred::promoted_dtype_with(&#ts, &#ss))
                     }
                 };
                 let checks = scalars.iter().map(|s| {
@@ -70,7 +76,7 @@ impl Emitter<'_> {
                     let target: Option<DType> = #target;
                     Ok(()) #(.and_then(|()| #checks))*
                 });
-                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+                self.tensor_rule(&tensors, body)
             }
             other => wrong_family(other),
         }

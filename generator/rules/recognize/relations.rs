@@ -224,11 +224,14 @@ pub(super) fn scalar_cast_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         return None;
     }
     let after = &clause[k.end()..];
+    // The promoted dtype of tensors and aclScalar operands ("alpha无法转换为self和other推导后的
+    // 数据类型" of aclnnAdds, whose other is a scalar: ops-math aclnn_add.cpp casts alpha to
+    // PromoteTypeScalar(self, other)).
     let to: Vec<String> = mentions
         .iter()
         .filter(|m| m.at >= k.end())
         .map(|m| m.param)
-        .filter(|p| p.role.is_tensor())
+        .filter(|p| p.role.is_tensor() || p.kind() == ParamKind::Scalar)
         .map(|p| p.name.clone())
         .collect();
     let dtype = FIXED_DTYPE

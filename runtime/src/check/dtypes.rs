@@ -28,7 +28,10 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::ScalarCastable { scalars, to, dtype } => {
             let target = match dtype {
                 Some(d) => Some(*d),
-                None => pred::promoted_dtype(&tensors_of_all(call, to)?),
+                None => {
+                    let (ts, ss) = operands(call, to)?;
+                    pred::promoted_dtype_with(&ts, &ss)
+                }
             };
             scalars
                 .iter()

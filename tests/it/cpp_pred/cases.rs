@@ -367,6 +367,7 @@ pub const FUNCTIONS: &[&str] = &[
     "dtype_castable",
     "dtype_promotable_with",
     "dtype_castable_with",
+    "promoted_dtype_with",
     "scalars",
     "broadcast_shape",
     "has_dtype",
@@ -457,7 +458,7 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
         }
         "promote" | "can_cast" | "promote_with_scalar" => c.d = vec![any_dtype(r), any_dtype(r)],
         // Mostly scalars (of any dtype a tensor can have), sometimes null or another kind.
-        "dtype_promotable_with" | "dtype_castable_with" | "scalars" => {
+        "dtype_promotable_with" | "dtype_castable_with" | "promoted_dtype_with" | "scalars" => {
             for slot in [&mut c.x, &mut c.y] {
                 if r.chance(80) {
                     let dtype = r.pick(TENSOR_DTYPES);
@@ -580,6 +581,7 @@ pub fn expected(c: &Case) -> String {
         "dtype_castable" => unit(pred::dtype_castable(&a, &b)),
         "dtype_promotable_with" => unit(pred::dtype_promotable_with(&a, &c.scalars())),
         "dtype_castable_with" => unit(pred::dtype_castable_with(&a, &c.scalars(), &b)),
+        "promoted_dtype_with" => opt(pred::promoted_dtype_with(&a, &c.scalars())),
         "scalars" => c
             .scalars()
             .iter()
