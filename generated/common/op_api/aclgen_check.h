@@ -1061,6 +1061,13 @@ inline std::optional<op::DataType> promoted_dtype(const Tensors& ts)
     return r.ok() ? r.value : std::nullopt;
 }
 
+/// `promoted_dtype` of tensors and `aclScalar` arguments.
+inline std::optional<op::DataType> promoted_dtype_with(const Tensors& ts, const Scalars& ss)
+{
+    auto r = detail::promoted(ts, ss);
+    return r.ok() ? r.value : std::nullopt;
+}
+
 /// A scalar argument's dtype casts to `to` (nothing to check without a scalar or a target).
 inline std::string scalar_castable(const std::string& name, const Arg& a, std::optional<op::DataType> to)
 {
