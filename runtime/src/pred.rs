@@ -229,7 +229,8 @@ pub fn scalars(args: &[(&str, Option<&Arg>)]) -> Vec<NamedScalar> {
 
 /// The dtype of tensors promoted to `t` with a scalar of dtype `s`, by CANN's tensor–scalar rule:
 /// the scalar counts only when its category is above the tensors', and then as its category's
-/// default. Followed from CANN's op_api sources (ops-math `aclnn_mul.cpp` and its siblings:
+/// default. Followed from CANN's op_api sources (hicann/ops-math `math/mul/.../aclnn_mul.cpp`,
+/// `math/add/op_api/aclnn_add.cpp` `PromoteTypeScalar`, used for aclnnAdds on every SoC:
 /// `InferTensorScalarDtype` = `CombineCategoriesWithComplex(tensor, GetScalarDefaultDtype(scalar))`,
 /// the default being FLOAT for a floating scalar, COMPLEX64 for a complex one, else the scalar's
 /// own dtype; a complex scalar keeps a floating tensor's width, COMPLEX32 widened to COMPLEX64 as
