@@ -100,22 +100,59 @@ pub(super) fn mutate(
                 .collect()
         }
         Rule::DtypePromotable { params } => {
-            let Some(last) = params.last() else {
-                return Vec::new();
-            };
-            let calls = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8]
-                .into_iter()
-                .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
-                .collect();
-            vec![(format!("dtype_{last}_not_promotable"), calls)]
+            const UNPROMOTABLE: [DType; 3] = [DType::String, DType::Float8E4M3Fn, DType::HiFloat8];
+            // The last tensor, and each scalar (a tensor's dtype list may reject the dtype first).
+            let mut cases = Vec::new();
+            if let Some(last) = params.iter().rev().find(|p| tensor_of(base, p).is_some()) {
+                let calls = UNPROMOTABLE
+                    .into_iter()
+                    .map(|d| set_tensors(base, std::slice::from_ref(last), move |t| t.dtype = d))
+                    .collect();
+                cases.push((format!("dtype_{last}_not_promotable"), calls));
+            }
+            for s in scalars_of(base, params) {
+                let calls = UNPROMOTABLE
+                    .into_iter()
+                    .map(|d| with_scalar_dtype(base, s, d))
+                    .collect();
+                cases.push((format!("dtype_{s}_not_promotable"), calls));
+            }
+            cases
         }
-        Rule::DtypeCastable { to, .. } => {
+        Rule::DtypeCastable { from, to } => {
             let calls = [DType::Bool, DType::Int32, DType::Int8]
                 .into_iter()
                 .map(|d| set_tensors(base, std::slice::from_ref(to), move |t| t.dtype = d))
                 .collect();
-            vec![(format!("dtype_{to}_not_castable"), calls)]
+            let mut cases = vec![(format!("dtype_{to}_not_castable"), calls)];
+            // A scalar of a higher category lifts the promoted dtype past `to` (an INT32 self
+            // with a FLOAT value, into an INT32 out).
+            for s in scalars_of(base, from) {
+                let calls = [DType::Float32, DType::Complex64]
+                    .into_iter()
+                    .map(|d| with_scalar_dtype(base, s, d))
+                    .collect();
+                cases.push((format!("dtype_{s}_promotes_past_{to}"), calls));
+            }
+            cases
         }
         _ => Vec::new(),
     }
+}
+
+/// The params that are `aclScalar` arguments on `call`.
+fn scalars_of<'a>(call: &Call, params: &'a [String]) -> Vec<&'a String> {
+    params
+        .iter()
+        .filter(|p| matches!(call.args.get(p.as_str()), Some(Arg::Scalar { .. })))
+        .collect()
+}
+
+/// A copy of `base` whose scalar `name` has dtype `dtype` (its value kept).
+fn with_scalar_dtype(base: &Call, name: &str, dtype: DType) -> Call {
+    let value = match base.args.get(name) {
+        Some(Arg::Scalar { value, .. }) => *value,
+        _ => 1.0,
+    };
+    with_arg(base, name, Arg::Scalar { dtype, value })
 }

@@ -292,8 +292,10 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
     };
     satisfy_given_dtypes(op, &active, &g, &mut call);
     satisfy_dtype_args(&active, &mut call);
+    satisfy_scalar_promotions(&active, &mut call);
     // A scalar takes the dtype its cast target has when the default FLOAT32 cannot be cast
-    // to it (an INT32 self rejects a FLOAT alpha).
+    // to it (an INT32 self rejects a FLOAT alpha); after the promotions' scalars, which the
+    // target may include.
     for rule in &active {
         if let Rule::ScalarCastable { scalars, to, dtype } = rule {
             let target = cast_target(&call, to, *dtype);
@@ -470,6 +472,32 @@ fn satisfy_int_relations(rules: &[&Rule], call: &mut Call) {
     }
 }
 
+/// A scalar a `DtypeCastable` promotes with takes the tensors' promoted dtype where its own
+/// would lift the result past what `to` holds (an INT32 self and out reject a FLOAT value).
+fn satisfy_scalar_promotions(rules: &[&Rule], call: &mut Call) {
+    use aclnn_runtime::pred;
+    for rule in rules {
+        let Rule::DtypeCastable { from, to } = rule else {
+            continue;
+        };
+        let ts: Vec<pred::Named> = from
+            .iter()
+            .filter_map(|t| tensor_of(call, t).map(|d| (t.clone(), d)))
+            .collect();
+        let (Some(p), Some(out)) = (pred::promoted_dtype(&ts), tensor_of(call, to)) else {
+            continue;
+        };
+        let out = out.dtype;
+        for s in from {
+            if let Some(Arg::Scalar { dtype, .. }) = call.args.get_mut(s) {
+                if pred::promote_with_scalar(p, *dtype).is_none_or(|r| !pred::can_cast(r, out)) {
+                    *dtype = p;
+                }
+            }
+        }
+    }
+}
+
 /// The product of `factors` on `call`, when every one is known (as the runtime reads them).
 fn product_on(call: &Call, factors: &[Factor]) -> Option<i64> {
     use aclnn_runtime::pred;
@@ -485,14 +513,18 @@ fn product_on(call: &Call, factors: &[Factor]) -> Option<i64> {
     })
 }
 
-/// The dtype a `ScalarCastable` casts to on `call`: its own, else the promoted dtype of `to`.
+/// The dtype a `ScalarCastable` casts to on `call`: its own, else the promoted dtype of `to`
+/// (its tensors and scalars).
 fn cast_target(call: &Call, to: &[String], dtype: Option<DType>) -> Option<DType> {
+    use aclnn_runtime::pred;
     dtype.or_else(|| {
-        let ts: Vec<aclnn_runtime::pred::Named> = to
+        let ts: Vec<pred::Named> = to
             .iter()
             .filter_map(|t| tensor_of(call, t).map(|d| (t.clone(), d)))
             .collect();
-        aclnn_runtime::pred::promoted_dtype(&ts)
+        let args: Vec<(&str, Option<&Arg>)> =
+            to.iter().map(|t| (t.as_str(), call.args.get(t))).collect();
+        pred::promoted_dtype_with(&ts, &pred::scalars(&args))
     })
 }
 

@@ -214,28 +214,83 @@ pub fn can_cast(from: DType, to: DType) -> bool {
     from == to || matches!((category(from), category(to)), (Some(f), Some(t)) if f <= t)
 }
 
-fn promoted(ts: &[Named]) -> Result<Option<DType>, String> {
-    let Some((_, first)) = ts.first() else {
-        return Ok(None);
-    };
-    let mut acc = first.dtype;
-    for (name, t) in &ts[1..] {
-        acc = promote(acc, t.dtype).ok_or_else(|| {
-            let names: Vec<&str> = ts.iter().map(|(n, _)| n.as_str()).collect();
-            format!(
-                "the dtypes of {} do not promote: {} ({name}) has no common type with {acc}",
-                names.join(", "),
-                t.dtype
-            )
-        })?;
+/// A scalar argument's dtype with the label messages use (its parameter name).
+pub type NamedScalar = (String, DType);
+
+/// The `aclScalar` arguments among `(name, argument)` pairs (null ones hold no dtype).
+pub fn scalars(args: &[(&str, Option<&Arg>)]) -> Vec<NamedScalar> {
+    args.iter()
+        .filter_map(|(name, a)| match a {
+            Some(Arg::Scalar { dtype, .. }) => Some((name.to_string(), *dtype)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The dtype of tensors promoted to `t` with a scalar of dtype `s`, by CANN's tensor–scalar rule:
+/// the scalar counts only when its category is above the tensors', and then as its category's
+/// default. Followed from CANN's op_api sources (hicann/ops-math `math/mul/.../aclnn_mul.cpp`,
+/// `math/add/op_api/aclnn_add.cpp` `PromoteTypeScalar`, used for aclnnAdds on every SoC:
+/// `InferTensorScalarDtype` = `CombineCategoriesWithComplex(tensor, GetScalarDefaultDtype(scalar))`,
+/// the default being FLOAT for a floating scalar, COMPLEX64 for a complex one, else the scalar's
+/// own dtype; a complex scalar keeps a floating tensor's width, COMPLEX32 widened to COMPLEX64 as
+/// `aclnn_mul.cpp` does). An integer scalar over bool tensors keeps its own integer dtype there
+/// (PyTorch would say INT64): the category, all a cast check looks at, is the same.
+pub fn promote_with_scalar(t: DType, s: DType) -> Option<DType> {
+    use DType::*;
+    let (ct, cs) = (category(t)?, category(s)?);
+    if cs <= ct {
+        return Some(t);
     }
-    Ok(Some(acc))
+    Some(match (cs, ct) {
+        (3, 2) if t == Float64 => Complex128,
+        (3, _) => Complex64,
+        (2, _) => Float32,
+        _ => s,
+    })
+}
+
+fn promoted(ts: &[Named], ss: &[NamedScalar]) -> Result<Option<DType>, String> {
+    let fail = |d: DType, name: &str, acc: DType| {
+        let names: Vec<&str> = ts
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .chain(ss.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        format!(
+            "the dtypes of {} do not promote: {d} ({name}) has no common type with {acc}",
+            names.join(", ")
+        )
+    };
+    let mut acc = ts.first().map(|(_, t)| t.dtype);
+    for (name, t) in ts.iter().skip(1) {
+        let a = acc.unwrap_or(t.dtype);
+        acc = Some(promote(a, t.dtype).ok_or_else(|| fail(t.dtype, name, a))?);
+    }
+    // Scalars alone (no tensor among the operands) promote among themselves.
+    let with_tensors = acc.is_some();
+    for (name, d) in ss {
+        acc = Some(match acc {
+            None => *d,
+            Some(a) if with_tensors => {
+                promote_with_scalar(a, *d).ok_or_else(|| fail(*d, name, a))?
+            }
+            Some(a) => promote(a, *d).ok_or_else(|| fail(*d, name, a))?,
+        });
+    }
+    Ok(acc)
 }
 
 /// The promoted dtype of the tensors; `None` when there are none or they do not promote (which
 /// is `dtype_promotable`'s concern).
 pub fn promoted_dtype(ts: &[Named]) -> Option<DType> {
-    promoted(ts).ok().flatten()
+    promoted_dtype_with(ts, &[])
+}
+
+/// `promoted_dtype` of tensors and `aclScalar` arguments ("alpha无法转换为self和other推导后的数据类型"
+/// of aclnnAdds, whose other is a scalar).
+pub fn promoted_dtype_with(ts: &[Named], ss: &[NamedScalar]) -> Option<DType> {
+    promoted(ts, ss).ok().flatten()
 }
 
 /// A scalar argument's dtype casts to `to` (nothing to check without a scalar or a target).
@@ -249,11 +304,26 @@ pub fn scalar_castable(name: &str, a: Option<&Arg>, to: Option<DType>) -> Result
 }
 
 pub fn dtype_promotable(ts: &[Named]) -> Result<(), String> {
-    promoted(ts).map(|_| ())
+    dtype_promotable_with(ts, &[])
+}
+
+/// `dtype_promotable` of tensors and `aclScalar` arguments ("self和threshold、value不满足数据类型推导规则").
+pub fn dtype_promotable_with(ts: &[Named], ss: &[NamedScalar]) -> Result<(), String> {
+    promoted(ts, ss).map(|_| ())
 }
 
 pub fn dtype_castable(from: &[Named], to: &[Named]) -> Result<(), String> {
-    let Some(p) = promoted(from)? else {
+    dtype_castable_with(from, &[], to)
+}
+
+/// `dtype_castable` where `aclScalar` arguments take part in the promotion ("self与threshold、value
+/// 推导后的数据类型无法转换为指定输出out的类型").
+pub fn dtype_castable_with(
+    from: &[Named],
+    scalars: &[NamedScalar],
+    to: &[Named],
+) -> Result<(), String> {
+    let Some(p) = promoted(from, scalars)? else {
         return Ok(());
     };
     match to.iter().find(|(_, t)| !can_cast(p, t.dtype)) {
@@ -1270,8 +1340,64 @@ mod tests {
         let i = TensorDesc::new(&[2], DType::Int32, Format::Nd);
         let target = promoted_dtype(&one("self", Some(&i)));
         assert!(scalar_castable("alpha", Some(&f), target).is_err());
+        // A float other lifts aclnnAdds' INT32 self to FLOAT, which a float alpha casts to.
+        let other = scalars(&[("other", Some(&f))]);
+        let lifted = promoted_dtype_with(&one("self", Some(&i)), &other);
+        assert_eq!(lifted, Some(DType::Float32));
+        assert!(scalar_castable("alpha", Some(&f), lifted).is_ok());
         assert!(scalar_castable("alpha", Some(&f), Some(DType::Float16)).is_ok());
         assert!(scalar_castable("alpha", None, target).is_ok());
+    }
+
+    #[test]
+    fn a_scalar_promotes_only_from_a_higher_category() {
+        use DType::*;
+        assert_eq!(promote_with_scalar(Int64, Float64), Some(Float32));
+        assert_eq!(promote_with_scalar(Bool, Float16), Some(Float32));
+        assert_eq!(promote_with_scalar(Float16, Float64), Some(Float16));
+        assert_eq!(promote_with_scalar(Int8, Int64), Some(Int8));
+        assert_eq!(promote_with_scalar(Bool, Int32), Some(Int32));
+        assert_eq!(promote_with_scalar(Int32, Complex128), Some(Complex64));
+        assert_eq!(promote_with_scalar(Float64, Complex64), Some(Complex128));
+        assert_eq!(promote_with_scalar(Float16, Complex64), Some(Complex64));
+        assert_eq!(promote_with_scalar(Complex64, Float64), Some(Complex64));
+        assert_eq!(promote_with_scalar(String, Float32), None);
+    }
+
+    #[test]
+    fn scalars_join_the_promotion_of_tensors() {
+        let i32t = TensorDesc::new(&[2], DType::Int32, Format::Nd);
+        let f32t = TensorDesc::new(&[2], DType::Float32, Format::Nd);
+        let f = Arg::Scalar {
+            dtype: DType::Float32,
+            value: 0.5,
+        };
+        let i = Arg::Scalar {
+            dtype: DType::Int64,
+            value: 1.0,
+        };
+        let ss = scalars(&[
+            ("value", Some(&f)),
+            ("alpha", None),
+            ("x", Some(&Arg::Int(1))),
+        ]);
+        assert_eq!(ss, vec![("value".to_string(), DType::Float32)]);
+        let me = one("self", Some(&i32t));
+        // INT32 with a float scalar promotes to FLOAT, which an INT32 out cannot hold.
+        let err = dtype_castable_with(&me, &ss, &me).unwrap_err();
+        assert!(err.contains("FLOAT32"), "{err}");
+        assert!(dtype_castable_with(&me, &ss, &one("out", Some(&f32t))).is_ok());
+        // An integer scalar leaves integer tensors as they are.
+        let si = scalars(&[("other", Some(&i))]);
+        assert!(dtype_castable_with(&me, &si, &me).is_ok());
+        assert!(dtype_castable(&me, &me).is_ok());
+        assert!(dtype_promotable_with(&me, &ss).is_ok());
+        // Scalars alone promote among themselves.
+        assert!(dtype_castable_with(&[], &ss, &me).is_err());
+        let u = TensorDesc::new(&[2], DType::UInt32, Format::Nd);
+        let bad = [me.clone(), one("other", Some(&u))].concat();
+        let err = dtype_promotable_with(&bad, &ss).unwrap_err();
+        assert!(err.contains("self, other, value"), "{err}");
     }
 
     #[test]

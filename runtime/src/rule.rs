@@ -26,13 +26,16 @@ pub enum Rule {
     /// 不一致"); an absent `arg` is not checked.
     DtypeIsArg { param: String, arg: String },
     /// The tensors' dtypes promote to a common dtype (aclnn/PyTorch promotion:
-    /// "self和other无法做数据类型推导").
+    /// "self和other无法做数据类型推导"). A member whose argument is an `aclScalar` joins by CANN's
+    /// tensor–scalar rule (`pred::promote_with_scalar`).
     DtypePromotable { params: Vec<String> },
-    /// The promoted dtype of `from` casts to `to`'s dtype (no float → integer, complex → real,
-    /// non-bool → bool): "推导出的数据类型无法转换为out的类型".
+    /// The promoted dtype of `from` (tensors, and `aclScalar` arguments as in `DtypePromotable`)
+    /// casts to `to`'s dtype (no float → integer, complex → real, non-bool → bool):
+    /// "推导出的数据类型无法转换为out的类型".
     DtypeCastable { from: Vec<String>, to: String },
     /// The dtype of each scalar argument casts to `dtype`, or (without it) to the promoted dtype
-    /// of the tensors `to`: "alpha无法转换为self和other推导后的数据类型", "alpha的数据类型不可转换为FLOAT".
+    /// of `to` (tensors and `aclScalar` arguments): "alpha无法转换为self和other推导后的数据类型",
+    /// "alpha的数据类型不可转换为FLOAT".
     ScalarCastable {
         scalars: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -49,6 +49,14 @@ fn every_rule_op() -> OpIr {
             from: names(&["x"]),
             to: "y".into(),
         },
+        // aclScalar members of a promotion (CANN's tensor–scalar rule).
+        Rule::DtypePromotable {
+            params: names(&["x", "alpha", "scalar"]),
+        },
+        Rule::DtypeCastable {
+            from: names(&["x", "xs", "alpha"]),
+            to: "y".into(),
+        },
         Rule::FormatIn {
             param: "xs".into(),
             allowed: vec![Format::Nd, Format::Nchw],
@@ -270,6 +278,12 @@ fn every_rule_op() -> OpIr {
             scalars: names(&["scalar"]),
             to: vec![],
             dtype: Some(DType::Float32),
+        },
+        // To the promoted dtype of a tensor and a scalar (aclnnAdds' alpha).
+        Rule::ScalarCastable {
+            scalars: names(&["alpha"]),
+            to: names(&["x", "scalar"]),
+            dtype: None,
         },
         Rule::ListUnique { param: "k".into() },
         Rule::ProductsEqual {

@@ -965,26 +965,88 @@ inline bool can_cast(op::DataType from, op::DataType to)
     return f && t && *f <= *t;
 }
 
-namespace detail {
-inline Res<op::DataType> promoted(const Tensors& ts)
+/// A scalar argument's dtype with the label messages use (its parameter name).
+struct NamedScalar {
+    std::string name;
+    op::DataType dtype;
+};
+using Scalars = std::vector<NamedScalar>;
+
+/// The `aclScalar` arguments among `(name, argument)` pairs (null ones hold no dtype).
+inline Scalars scalars(std::initializer_list<std::pair<std::string, Arg>> args)
 {
-    if (ts.empty()) {
-        return Res<op::DataType>{};
-    }
-    op::DataType acc = ts[0].t->GetDataType();
-    for (size_t i = 1; i < ts.size(); ++i) {
-        op::DataType d = ts[i].t->GetDataType();
-        auto p = promote(acc, d);
-        if (!p) {
-            std::string names;
-            for (size_t k = 0; k < ts.size(); ++k) {
-                names += (k > 0 ? ", " : "") + ts[k].name;
-            }
-            return Res<op::DataType>{"the dtypes of " + names + " do not promote: " + dtype_name(d) + " (" +
-                                         ts[i].name + ") has no common type with " + dtype_name(acc),
-                                     std::nullopt};
+    Scalars out;
+    for (const auto& a : args) {
+        if (a.second.kind == Arg::Kind::Scalar) {
+            out.push_back(NamedScalar{a.first, a.second.scalar_dtype});
         }
-        acc = *p;
+    }
+    return out;
+}
+
+/// The dtype of tensors promoted to `t` with a scalar of dtype `s`, by CANN's tensor–scalar rule
+/// (`CombineCategoriesWithComplex(tensor, GetScalarDefaultDtype(scalar))` of ops-math's
+/// `aclnn_mul.cpp`); see the Rust `pred::promote_with_scalar`.
+inline std::optional<op::DataType> promote_with_scalar(op::DataType t, op::DataType s)
+{
+    using D = op::DataType;
+    auto ot = category(t);
+    auto os = category(s);
+    if (!ot || !os) {
+        return std::nullopt;
+    }
+    if (*os <= *ot) {
+        return t;
+    }
+    if (*os == 3) {
+        return (*ot == 2 && t == D::DT_DOUBLE) ? D::DT_COMPLEX128 : D::DT_COMPLEX64;
+    }
+    if (*os == 2) {
+        return D::DT_FLOAT;
+    }
+    return s;
+}
+
+namespace detail {
+inline Res<op::DataType> promoted(const Tensors& ts, const Scalars& ss = Scalars())
+{
+    auto fail = [&](op::DataType d, const std::string& name, op::DataType acc) {
+        std::string names;
+        for (const auto& n : ts) {
+            names += (names.empty() ? "" : ", ") + n.name;
+        }
+        for (const auto& n : ss) {
+            names += (names.empty() ? "" : ", ") + n.name;
+        }
+        return Res<op::DataType>{"the dtypes of " + names + " do not promote: " + dtype_name(d) + " (" + name +
+                                     ") has no common type with " + dtype_name(acc),
+                                 std::nullopt};
+    };
+    std::optional<op::DataType> acc;
+    for (const auto& n : ts) {
+        op::DataType d = n.t->GetDataType();
+        if (!acc) {
+            acc = d;
+            continue;
+        }
+        auto p = promote(*acc, d);
+        if (!p) {
+            return fail(d, n.name, *acc);
+        }
+        acc = p;
+    }
+    // Scalars alone (no tensor among the operands) promote among themselves.
+    const bool with_tensors = acc.has_value();
+    for (const auto& n : ss) {
+        if (!acc) {
+            acc = n.dtype;
+            continue;
+        }
+        auto p = with_tensors ? promote_with_scalar(*acc, n.dtype) : promote(*acc, n.dtype);
+        if (!p) {
+            return fail(n.dtype, n.name, *acc);
+        }
+        acc = p;
     }
     return Res<op::DataType>{"", acc};
 }
@@ -995,6 +1057,13 @@ inline Res<op::DataType> promoted(const Tensors& ts)
 inline std::optional<op::DataType> promoted_dtype(const Tensors& ts)
 {
     auto r = detail::promoted(ts);
+    return r.ok() ? r.value : std::nullopt;
+}
+
+/// `promoted_dtype` of tensors and `aclScalar` arguments.
+inline std::optional<op::DataType> promoted_dtype_with(const Tensors& ts, const Scalars& ss)
+{
+    auto r = detail::promoted(ts, ss);
     return r.ok() ? r.value : std::nullopt;
 }
 
@@ -1009,9 +1078,13 @@ inline std::string scalar_castable(const std::string& name, const Arg& a, std::o
 
 inline std::string dtype_promotable(const Tensors& ts) { return detail::promoted(ts).err; }
 
-inline std::string dtype_castable(const Tensors& from, const Tensors& to)
+/// `dtype_promotable` of tensors and `aclScalar` arguments.
+inline std::string dtype_promotable_with(const Tensors& ts, const Scalars& ss) { return detail::promoted(ts, ss).err; }
+
+/// `dtype_castable` where `aclScalar` arguments take part in the promotion.
+inline std::string dtype_castable_with(const Tensors& from, const Scalars& scalars, const Tensors& to)
 {
-    auto r = detail::promoted(from);
+    auto r = detail::promoted(from, scalars);
     if (!r.ok()) {
         return r.err;
     }
@@ -1027,6 +1100,8 @@ inline std::string dtype_castable(const Tensors& from, const Tensors& to)
     }
     return "";
 }
+
+inline std::string dtype_castable(const Tensors& from, const Tensors& to) { return dtype_castable_with(from, Scalars(), to); }
 
 // ---- formats ----
 

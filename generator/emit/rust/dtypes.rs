@@ -28,24 +28,44 @@ impl Emitter<'_> {
                     quote!(pred::dtype_is_arg(&#ts, #arg, #a.as_ref())),
                 )
             }
-            Rule::DtypePromotable { params } => {
-                self.tensors_pred(params, quote!(pred::dtype_promotable))
-            }
+            Rule::DtypePromotable { params } => match self.scalars(params) {
+                None => self.tensors_pred(params, quote!(pred::dtype_promotable)),
+                Some((names, ss)) => {
+                    let ts = self.tensors(&names);
+                    self.tensor_rule(&names, quote!(pred::dtype_promotable_with(&#ts, &#ss)))
+                }
+            },
             Rule::DtypeCastable { from, to } => {
-                let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
-                let f = self.tensors(&from.iter().collect::<Vec<_>>());
                 let t = self.tensors(&[to]);
-                self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+                match self.scalars(from) {
+                    None => {
+                        let names: Vec<&String> = from.iter().chain(std::iter::once(to)).collect();
+                        let f = self.tensors(&from.iter().collect::<Vec<_>>());
+                        self.tensor_rule(&names, quote!(pred::dtype_castable(&#f, &#t)))
+                    }
+                    Some((mut names, ss)) => {
+                        let f = self.tensors(&names);
+                        names.push(to);
+                        let body = quote!(pred::dtype_castable_with(&#f, &#ss, &#t));
+                        self.tensor_rule(&names, body)
+                    }
+                }
             }
             Rule::ScalarCastable { scalars, to, dtype } => {
-                let target = match dtype {
-                    Some(d) => {
+                let mut tensors: Vec<&String> = to.iter().collect();
+                let target = match (dtype, self.scalars(to)) {
+                    (Some(d), _) => {
                         let d = dtype_tokens(d);
                         quote!(Some(#d))
                     }
-                    None => {
-                        let ts = self.tensors(&to.iter().collect::<Vec<_>>());
+                    (None, None) => {
+                        let ts = self.tensors(&tensors);
                         quote!(pred::promoted_dtype(&#ts))
+                    }
+                    (None, Some((others, ss))) => {
+                        tensors = others;
+                        let ts = self.tensors(&tensors);
+                        quote!(pred::promoted_dtype_with(&#ts, &#ss))
                     }
                 };
                 let checks = scalars.iter().map(|s| {
@@ -56,9 +76,26 @@ impl Emitter<'_> {
                     let target: Option<DType> = #target;
                     Ok(()) #(.and_then(|()| #checks))*
                 });
-                self.tensor_rule(&to.iter().collect::<Vec<_>>(), body)
+                self.tensor_rule(&tensors, body)
             }
             other => wrong_family(other),
         }
+    }
+
+    /// The operands of a promotion that are `aclScalar` parameters, as a `Vec<NamedScalar>`
+    /// expression, with the others (tensors); `None` when there is none, so a tensor-only rule
+    /// keeps its tensor-only predicate.
+    fn scalars<'a>(&self, params: &'a [String]) -> Option<(Vec<&'a String>, TokenStream)> {
+        let (scalars, others): (Vec<&String>, Vec<&String>) = params
+            .iter()
+            .partition(|p| self.kind(p) == Some(Kind::Scalar));
+        if scalars.is_empty() {
+            return None;
+        }
+        let pairs = scalars.iter().map(|s| {
+            let id = ident_for(s);
+            quote!((#s, #id))
+        });
+        Some((others, quote!(pred::scalars(&[#(#pairs),*]))))
     }
 }

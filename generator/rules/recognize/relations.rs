@@ -37,8 +37,15 @@ pub(super) fn promotion_rules(
     if let Some(rules) = scalar_cast_rules(op, clause) {
         return Ok(rules);
     }
-    if subjects.iter().any(|p| !p.role.is_tensor()) {
-        return Err("promotion involving scalars or attributes is not in the vocabulary".into());
+    // An aclScalar takes part in a promotion by CANN's tensor–scalar rule (the runtime's
+    // `pred::promote_with_scalar`); an integer or other attribute does not promote.
+    if subjects
+        .iter()
+        .any(|p| !p.role.is_tensor() && p.kind() != ParamKind::Scalar)
+    {
+        return Err(
+            "promotion involving an attribute that is no aclScalar is not in the vocabulary".into(),
+        );
     }
     let casting = CAST_TO.is_match(clause)
         || clause.contains("无法转换")
@@ -47,6 +54,9 @@ pub(super) fn promotion_rules(
     if !casting {
         if subjects.len() < 2 {
             return Err("a promotion condition that names fewer than two tensors".into());
+        }
+        if !subjects.iter().any(|p| p.role.is_tensor()) {
+            return Err("a promotion of scalars alone is not in the vocabulary".into());
         }
         return Ok(vec![Rule::DtypePromotable {
             params: names(subjects),
@@ -64,17 +74,29 @@ pub(super) fn promotion_rules(
     let Some(to) = to.filter(|p| p.role.is_tensor()) else {
         return Err("a cast to a fixed dtype or to a non-tensor is not in the vocabulary".into());
     };
+    // Scalars a cast row names beside a tensor do not lift its dtype: the one such row in CANN's
+    // docs, aclnnThreshold's "self与threshold、value推导后的数据类型无法转换为out", is checked as
+    // self → out in ops-nn's aclnn_threshold.cpp (CheckDtypeValid; its l0 op converts both
+    // scalars to self's dtype), and its unit test l2_test_self_int16 (INT16 self, FLOAT
+    // threshold, INT16 out) succeeds. The binary tensor–scalar ops, whose scalar operand does
+    // lift the promoted dtype (ops-math aclnn_add.cpp CheckParamsScalar), name no operand:
+    // "推导出的数据类型无法转换为out的类型", read below.
+    let named_tensor = subjects
+        .iter()
+        .any(|p| p.role.is_tensor() && p.name != to.name);
     let mut from: Vec<&Param> = subjects
         .iter()
         .copied()
-        .filter(|p| p.name != to.name)
+        .filter(|p| p.name != to.name && (p.role.is_tensor() || !named_tensor))
         .collect();
     if from.is_empty() {
         // "推导出的数据类型无法转换为selfRef的类型": every input takes part in the promotion,
         // an in-place destination included.
         // Quantization parameters (a UINT64 deqScale among INT8 data) share no dtype with the
         // data and take no part in its promotion.
-        from = dtype_kin(&text::input_tensors(op));
+        let inputs = text::input_tensors(op);
+        from = dtype_kin(&inputs);
+        from.extend(operand_scalars(op, inputs.len()));
     }
     if from.is_empty() {
         return Err("a cast condition without a source tensor".into());
@@ -83,6 +105,33 @@ pub(super) fn promotion_rules(
         from: names(&from),
         to: to.name.clone(),
     }])
+}
+
+/// The op's aclScalar inputs that are operands of its promotion ("推导出的数据类型无法转换为out的
+/// 类型" of aclnnAdds: `other`). Only a tensor–scalar op (one input tensor: Adds, Muls,
+/// PowTensorScalar) promotes a scalar operand with its tensor; where several tensors are the
+/// operands a scalar scales them and is converted to their dtype (aclnnIndexAdd's alpha: ops-nn's
+/// aclnn_index_add.cpp checks self, source and out alone). A scalar a condition casts to the
+/// promoted dtype ("alpha无法转换为self和other推导后的数据类型") is checked apart, after it.
+fn operand_scalars(op: &OpIr, input_tensors: usize) -> Vec<&Param> {
+    if input_tensors != 1 {
+        return Vec::new();
+    }
+    let cast_apart: Vec<String> = op
+        .errors
+        .iter()
+        .flat_map(|e| e.condition.split(['，', '；', '。', ',', ';']))
+        .filter_map(|clause| scalar_cast_rules(op, clause))
+        .flatten()
+        .flat_map(|r| match r {
+            Rule::ScalarCastable { scalars, .. } => scalars,
+            _ => Vec::new(),
+        })
+        .collect();
+    op.params
+        .iter()
+        .filter(|p| p.kind() == ParamKind::Scalar && !cast_apart.contains(&p.name))
+        .collect()
 }
 
 /// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
@@ -175,11 +224,14 @@ pub(super) fn scalar_cast_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
         return None;
     }
     let after = &clause[k.end()..];
+    // The promoted dtype of tensors and aclScalar operands ("alpha无法转换为self和other推导后的
+    // 数据类型" of aclnnAdds, whose other is a scalar: ops-math aclnn_add.cpp casts alpha to
+    // PromoteTypeScalar(self, other)).
     let to: Vec<String> = mentions
         .iter()
         .filter(|m| m.at >= k.end())
         .map(|m| m.param)
-        .filter(|p| p.role.is_tensor())
+        .filter(|p| p.role.is_tensor() || p.kind() == ParamKind::Scalar)
         .map(|p| p.name.clone())
         .collect();
     let dtype = FIXED_DTYPE

@@ -1002,6 +1002,40 @@ fn context(name: &str) -> OpIr {
             op.params.push(tensor("y", Role::OutputTensor));
             op
         }
+        "scalars_join_the_promotion" => {
+            let mut op = fixture::op(
+                "Adds",
+                &[("ascend910b", true)],
+                vec![
+                    tensor("self", Role::InputTensor),
+                    attr("other", "const aclScalar*", &[]),
+                    attr("alpha", "const aclScalar*", &[]),
+                    attr("threshold", "const aclScalar*", &[]),
+                    attr("value", "const aclScalar*", &[]),
+                    attr("k", "int64_t", &[]),
+                    tensor("out", Role::OutputTensor),
+                ],
+            );
+            // alpha is cast to the promoted dtype apart, so it is no operand of the promotion.
+            op.errors.push(crate::ir::ErrorCase {
+                code: 161002,
+                condition: "alpha无法转换为self和other推导后的数据类型。".into(),
+                ..Default::default()
+            });
+            op
+        }
+        "a_scalar_that_scales_several_tensors_is_no_operand" => fixture::op(
+            "IndexAdd",
+            &[("ascend910b", true)],
+            vec![
+                tensor("self", Role::InputTensor),
+                attr("dim", "int64_t", &[]),
+                tensor("index", Role::InputTensor),
+                tensor("source", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+                tensor("out", Role::OutputTensor),
+            ],
+        ),
         "scalars_that_must_cast" => pool3d_with(vec![
             attr("alpha", "const aclScalar*", &[]),
             attr("beta", "const aclScalar*", &[]),

@@ -17,14 +17,21 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::DtypeIsArg { param, arg: a } => {
             pred::dtype_is_arg(&tensors(call, param)?, a, arg(call, a))
         }
-        Rule::DtypePromotable { params } => pred::dtype_promotable(&tensors_of_all(call, params)?),
+        Rule::DtypePromotable { params } => {
+            let (ts, ss) = operands(call, params)?;
+            pred::dtype_promotable_with(&ts, &ss)
+        }
         Rule::DtypeCastable { from, to } => {
-            pred::dtype_castable(&tensors_of_all(call, from)?, &tensors(call, to)?)
+            let (ts, ss) = operands(call, from)?;
+            pred::dtype_castable_with(&ts, &ss, &tensors(call, to)?)
         }
         Rule::ScalarCastable { scalars, to, dtype } => {
             let target = match dtype {
                 Some(d) => Some(*d),
-                None => pred::promoted_dtype(&tensors_of_all(call, to)?),
+                None => {
+                    let (ts, ss) = operands(call, to)?;
+                    pred::promoted_dtype_with(&ts, &ss)
+                }
             };
             scalars
                 .iter()
@@ -32,4 +39,20 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         }
         other => Err(wrong_family(other)),
     }
+}
+
+/// The operands of a promotion: tensors, and the `aclScalar` arguments among them (told apart by
+/// the call's argument, as the generated code tells them apart by the parameter's type).
+fn operands<'a>(
+    call: &'a Call,
+    names: &[String],
+) -> Result<(Vec<pred::Named<'a>>, Vec<pred::NamedScalar>), String> {
+    let (mut ts, mut ss) = (Vec::new(), Vec::new());
+    for name in names {
+        match arg(call, name) {
+            Some(a @ Arg::Scalar { .. }) => ss.extend(pred::scalars(&[(name, Some(a))])),
+            _ => ts.extend(tensors(call, name)?),
+        }
+    }
+    Ok((ts, ss))
 }

@@ -184,6 +184,51 @@ mod tests {
     }
 
     #[test]
+    fn scalars_named_by_a_promotion_join_it() {
+        let rules = vec![
+            rule(
+                Rule::DtypePromotable {
+                    params: names(&["self", "threshold"]),
+                },
+                161002,
+                "self和threshold不满足数据类型推导规则",
+            ),
+            rule(
+                Rule::DtypeCastable {
+                    from: names(&["self", "threshold"]),
+                    to: "out".into(),
+                },
+                161002,
+                "self与threshold推导后的数据类型无法转换为指定输出out的类型",
+            ),
+        ];
+        let scalar = |dtype| Arg::Scalar { dtype, value: 1.5 };
+        let with = |threshold: Arg, out| {
+            call(
+                "ascend910b",
+                &[
+                    ("self", t(&[2], DType::Int32)),
+                    ("threshold", threshold),
+                    ("out", t(&[2], out)),
+                ],
+            )
+        };
+        let err = check(&rules, &with(scalar(DType::Float32), DType::Int32)).unwrap_err();
+        assert!(err.condition.contains("无法转换"), "{err:?}");
+        assert_eq!(
+            check(&rules, &with(scalar(DType::Float32), DType::Float16)),
+            Ok(())
+        );
+        assert_eq!(
+            check(&rules, &with(scalar(DType::Int64), DType::Int32)),
+            Ok(())
+        );
+        assert_eq!(check(&rules, &with(Arg::Null, DType::Int32)), Ok(()));
+        // A tensor where the doc has a scalar still takes part as a tensor.
+        assert!(check(&rules, &with(t(&[2], DType::Float32), DType::Int32)).is_err());
+    }
+
+    #[test]
     fn valid_call_passes() {
         let c = call(
             "ascend910b",

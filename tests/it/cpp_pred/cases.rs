@@ -165,7 +165,14 @@ fn nonempty(r: &mut Rng, base: &[i64]) -> Vec<(String, TensorDesc)> {
 /// Values exact in a float, so an aclFloatArray or FLOAT32 aclScalar holds them unchanged.
 fn float(r: &mut Rng) -> f64 {
     if r.chance(10) {
-        return r.pick(&[0.1, 1e20, -0.0, 2.5e-7, 4096.0]);
+        // The floats nearest 0.1, 1e20 and 2.5e-7, each exact in a float.
+        return r.pick(&[
+            0.100_000_001_490_116_12,
+            1.000_000_020_040_877_3e20,
+            -0.0,
+            2.384_185_791_015_625e-7,
+            4096.0,
+        ]);
     }
     r.int(-32, 32) as f64 / 4.0
 }
@@ -307,6 +314,11 @@ impl Case {
     fn y(&self) -> Option<&Arg> {
         self.y.as_ref().filter(|a| !a.is_null())
     }
+
+    /// The scalars among `x` and `y`, as generated code passes them.
+    fn scalars(&self) -> Vec<pred::NamedScalar> {
+        pred::scalars(&[("x", self.x()), ("y", self.y())])
+    }
 }
 
 fn named(ts: &[(String, TensorDesc)]) -> Vec<Named<'_>> {
@@ -353,6 +365,10 @@ pub const FUNCTIONS: &[&str] = &[
     "not_empty",
     "contiguous",
     "dtype_castable",
+    "dtype_promotable_with",
+    "dtype_castable_with",
+    "promoted_dtype_with",
+    "scalars",
     "broadcast_shape",
     "has_dtype",
     "dtype_in",
@@ -379,6 +395,7 @@ pub const FUNCTIONS: &[&str] = &[
     "factor_numel",
     "element_count_max",
     "promote",
+    "promote_with_scalar",
     "can_cast",
     "scalar_dtype_in",
     "scalar_castable",
@@ -439,7 +456,19 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
                 c.s[0] = Some(r.pick(&["ascend910b", "ascend310p"]).into());
             }
         }
-        "promote" | "can_cast" => c.d = vec![any_dtype(r), any_dtype(r)],
+        "promote" | "can_cast" | "promote_with_scalar" => c.d = vec![any_dtype(r), any_dtype(r)],
+        // Mostly scalars (of any dtype a tensor can have), sometimes null or another kind.
+        "dtype_promotable_with" | "dtype_castable_with" | "promoted_dtype_with" | "scalars" => {
+            for slot in [&mut c.x, &mut c.y] {
+                if r.chance(80) {
+                    let dtype = r.pick(TENSOR_DTYPES);
+                    *slot = Some(Arg::Scalar {
+                        dtype,
+                        value: r.int(-8, 8) as f64,
+                    });
+                }
+            }
+        }
         "scalar_castable" => c.d = (0..r.below(2)).map(|_| any_dtype(r)).collect(),
         "format_in" => c.fm = (0..1 + r.below(3)).map(|_| any_format(r)).collect(),
         "rank_in" | "factor_dims_from" => c.n = vec![r.int(0, 5), r.int(0, 5)],
@@ -550,6 +579,14 @@ pub fn expected(c: &Case) -> String {
         "not_empty" => unit(pred::not_empty(&a)),
         "contiguous" => unit(pred::contiguous(&a)),
         "dtype_castable" => unit(pred::dtype_castable(&a, &b)),
+        "dtype_promotable_with" => unit(pred::dtype_promotable_with(&a, &c.scalars())),
+        "dtype_castable_with" => unit(pred::dtype_castable_with(&a, &c.scalars(), &b)),
+        "promoted_dtype_with" => opt(pred::promoted_dtype_with(&a, &c.scalars())),
+        "scalars" => c
+            .scalars()
+            .iter()
+            .map(|(n, d)| format!("{n}:{d},"))
+            .collect(),
         "broadcast_shape" => unit(pred::broadcast_shape(&a, &b)),
         "has_dtype" => pred::has_dtype(&a, &c.d).to_string(),
         "dtype_in" => unit(pred::dtype_in(&a, c.flag.then_some(&c.d[..]), c.s(0))),
@@ -586,6 +623,7 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
     let x = c.x.as_ref().unwrap_or(&null);
     match c.f {
         "promote" => opt(pred::promote(c.d[0], c.d[1])),
+        "promote_with_scalar" => opt(pred::promote_with_scalar(c.d[0], c.d[1])),
         "can_cast" => pred::can_cast(c.d[0], c.d[1]).to_string(),
         "scalar_dtype_in" => unit(pred::scalar_dtype_in(
             c.s(0),
