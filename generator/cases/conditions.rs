@@ -76,29 +76,42 @@ fn satisfy_state(
     } else {
         vec![&alone]
     };
-    let edits: Vec<Box<dyn Fn(&mut TensorDesc)>> = match state {
+    let edits: Vec<Edit> = match state {
         TensorState::Null => return vec![with_arg(base, param, Arg::Null)],
         // The baseline passes every pointer it can.
         TensorState::Present => return Vec::new(),
-        TensorState::Empty => vec![Box::new(|t: &mut TensorDesc| set_first_dim(t, 0))],
-        TensorState::NotEmpty => vec![Box::new(|t: &mut TensorDesc| {
-            t.shape.iter_mut().filter(|d| **d == 0).for_each(|d| *d = 2)
-        })],
+        TensorState::Empty => vec![Edit::Empty],
+        TensorState::NotEmpty => vec![Edit::NotEmpty],
         TensorState::Rank { ranks, negate } => state_ranks(rules, param, ranks, *negate)
             .into_iter()
-            .map(|r| Box::new(move |t: &mut TensorDesc| set_rank(t, r)) as Box<dyn Fn(&mut _)>)
+            .map(Edit::Rank)
             .collect(),
     };
     let mut out = Vec::new();
     for edit in &edits {
         for names in &scopes {
-            out.push(set_tensors(base, names, |t| {
-                edit(t);
-                t.strides = None;
-            }));
+            out.push(set_tensors(base, names, |t| edit.apply(t)));
         }
     }
     out
+}
+
+/// A change of shape that puts a tensor in a state.
+enum Edit {
+    Empty,
+    NotEmpty,
+    Rank(usize),
+}
+
+impl Edit {
+    fn apply(&self, t: &mut TensorDesc) {
+        match self {
+            Edit::Empty => set_first_dim(t, 0),
+            Edit::NotEmpty => t.shape.iter_mut().filter(|d| **d == 0).for_each(|d| *d = 2),
+            Edit::Rank(r) => set_rank(t, *r),
+        }
+        t.strides = None;
+    }
 }
 
 /// Up to two ranks that meet a rank state, those `param`'s `RankIn` allows first.
