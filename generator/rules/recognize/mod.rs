@@ -507,6 +507,9 @@ fn pattern_rules<'a>(
     if NULL_WORD.is_match(clause) {
         return none(null_rules(op, clause, conditional)?);
     }
+    if let Some(rule) = states::passed_without(op, clause) {
+        return none(vec![rule]);
+    }
     if PRODUCT_UNSUPPORTED.is_match(clause) {
         return none(vec![Rule::ProductSupported {
             products: op.supported_products().map(str::to_string).collect(),

@@ -20,6 +20,10 @@ re!(
     EMPTY_PART,
     r"^(?:当|若|如果|但是|但|而|同时)?\s*(.+?)\s*(?:是|为)?\s*(不是|不为|非)?\s*空(?:[Tt]ensor|张量)?\s*(?:时)?$"
 );
+re!(
+    PASSED_WITHOUT,
+    r"^(?:输入|传入)(?:了)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*[、，,]?\s*(?:而|但|但是)?\s*(?:没有|未)(?:输入|传入)\s*([A-Za-z_][A-Za-z0-9_]*)$"
+);
 re!(OR_NAMES, r"\s*(?:或者|或)\s*");
 
 // "varRef为空且indices不为空tensor": a bare 为空 beside an empty tensor says the same.
@@ -190,4 +194,19 @@ pub(super) fn joint_emptiness_rules(op: &OpIr, text: &str) -> Result<Vec<Rule>, 
         rules.push(wrap(&states, inner));
     }
     Ok(rules)
+}
+
+/// "输入smoothScale2Optional，而没有输入smoothScale1Optional": one pointer passed without the other,
+/// the other's null check while the first is present.
+pub(super) fn passed_without(op: &OpIr, clause: &str) -> Option<Rule> {
+    let c = PASSED_WITHOUT.captures(clause)?;
+    let passed = text::resolve(op, &c[1]).filter(|p| has_presence(p))?;
+    let missing = text::resolve(op, &c[2]).filter(|p| has_presence(p))?;
+    Some(Rule::WhenTensor {
+        param: passed.name.clone(),
+        state: TensorState::Present,
+        rule: Box::new(Rule::NotNull {
+            params: vec![missing.name.clone()],
+        }),
+    })
 }
