@@ -2,6 +2,7 @@
 //! from a valid baseline.
 
 use super::*;
+use aclnn_runtime::TensorState;
 
 pub(super) fn mutate(
     op: &OpIr,
@@ -33,6 +34,15 @@ pub(super) fn mutate(
             let held = set_tensors(base, &dtype_mates(param), |t| t.dtype = d);
             mutations(op, rules, rule, &held, product)
         }
+        Rule::WhenTensor { param, state, rule } => {
+            // The inner rule's mutations on bases where `param` is in `state`: the base itself
+            // when it is, else `param` changed alone or with its shape mates.
+            let shape_mates = g.shape.members(param, tensor_params(op));
+            satisfy_state(&active, base, param, &shape_mates, state)
+                .iter()
+                .flat_map(|held| mutations(op, rules, rule, held, product))
+                .collect()
+        }
         Rule::When {
             param,
             index,
@@ -47,4 +57,89 @@ pub(super) fn mutate(
         }
         _ => Vec::new(),
     }
+}
+
+/// Copies of `base` in which `param` is in `state` (none where no edit gets it there).
+fn satisfy_state(
+    rules: &[&Rule],
+    base: &Call,
+    param: &str,
+    shape_mates: &[String],
+    state: &TensorState,
+) -> Vec<Call> {
+    if aclnn_runtime::pred::when_tensor(base.args.get(param), state) {
+        return vec![base.clone()];
+    }
+    let alone = [param.to_string()];
+    let scopes: Vec<&[String]> = if shape_mates.len() > 1 {
+        vec![&alone, shape_mates]
+    } else {
+        vec![&alone]
+    };
+    let edits: Vec<Edit> = match state {
+        TensorState::Null => return vec![with_arg(base, param, Arg::Null)],
+        // The baseline passes every pointer it can.
+        TensorState::Present => return Vec::new(),
+        TensorState::Empty => vec![Edit::Empty],
+        TensorState::NotEmpty => vec![Edit::NotEmpty],
+        TensorState::Rank { ranks, negate } => state_ranks(rules, param, ranks, *negate)
+            .into_iter()
+            .map(Edit::Rank)
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for edit in &edits {
+        for names in &scopes {
+            out.push(set_tensors(base, names, |t| edit.apply(t)));
+        }
+    }
+    out
+}
+
+/// A change of shape that puts a tensor in a state.
+enum Edit {
+    Empty,
+    NotEmpty,
+    Rank(usize),
+}
+
+impl Edit {
+    fn apply(&self, t: &mut TensorDesc) {
+        match self {
+            Edit::Empty => set_first_dim(t, 0),
+            Edit::NotEmpty => t.shape.iter_mut().filter(|d| **d == 0).for_each(|d| *d = 2),
+            Edit::Rank(r) => set_rank(t, *r),
+        }
+        t.strides = None;
+    }
+}
+
+/// Up to two ranks that meet a rank state, those `param`'s `RankIn` allows first.
+fn state_ranks(rules: &[&Rule], param: &str, ranks: &[usize], negate: bool) -> Vec<usize> {
+    let mut candidates: Vec<usize> = if negate {
+        (0..=8).filter(|r| !ranks.contains(r)).collect()
+    } else {
+        ranks.to_vec()
+    };
+    let allowed = |r: &usize| {
+        rules.iter().all(|rule| match rule {
+            Rule::RankIn { param: p, min, max } if p == param => (*min..=*max).contains(r),
+            _ => true,
+        })
+    };
+    candidates.sort_by_key(|r| !allowed(r));
+    candidates.truncate(2);
+    candidates
+}
+
+/// The tensor at rank `rank`: its last dims kept, missing leading dims 2.
+fn set_rank(t: &mut TensorDesc, rank: usize) {
+    let len = t.shape.len();
+    t.shape = if rank <= len {
+        t.shape[len - rank..].to_vec()
+    } else {
+        std::iter::repeat_n(2, rank - len)
+            .chain(t.shape.iter().copied())
+            .collect()
+    };
 }

@@ -192,7 +192,10 @@ fn groups(rules: &[&Rule]) -> Groups {
     for rule in rules {
         let mut r: &Rule = rule;
         all.push(r);
-        while let Rule::When { rule, .. } | Rule::WhenDtype { rule, .. } = r {
+        while let Rule::When { rule, .. }
+        | Rule::WhenDtype { rule, .. }
+        | Rule::WhenTensor { rule, .. } = r
+        {
             r = rule;
             all.push(r);
         }
@@ -1143,6 +1146,7 @@ mod tests {
     use super::*;
     use crate::fixture::{self, ParamFixture};
     use crate::ir::{Mapping, Param};
+    use aclnn_runtime::TensorState;
 
     fn tensor(name: &str, role: Role, dtypes: &[DType]) -> Param {
         Param {
@@ -1575,6 +1579,99 @@ mod tests {
             case.name,
             case.call
         );
+    }
+
+    /// The one case of the rule of `op` that `is_it` picks.
+    fn case_of(op: &OpIr, is_it: impl Fn(&Rule) -> bool) -> Case {
+        let set = synthesize(op);
+        let i = op
+            .all_rules()
+            .iter()
+            .position(|r| is_it(&r.rule))
+            .expect("the rule");
+        assert!(!set.untested.contains_key(&i), "{:?}", set.untested);
+        set.cases
+            .into_iter()
+            .find(|c| c.expect.rule == Some(i))
+            .expect("a case for the rule")
+    }
+
+    #[test]
+    fn a_rank_conditional_rule_is_broken_at_its_rank() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "grad".into(),
+            ..op.params[0].clone()
+        });
+        // The baseline's self has rank 2; the case gives it rank 3.
+        push_rule(
+            &mut op,
+            Rule::WhenTensor {
+                param: "self".into(),
+                state: TensorState::Rank {
+                    ranks: vec![3],
+                    negate: false,
+                },
+                rule: Box::new(Rule::DimsEqual {
+                    lhs: "self".into(),
+                    lhs_dim: 0,
+                    rhs: "grad".into(),
+                    rhs_dim: 0,
+                }),
+            },
+            "当self为3维时，self与grad的第0维不一致",
+        );
+        let base = baseline(&op, &op.all_rules(), "ascend910b");
+        assert_eq!(tensor_of(&base, "self").map(TensorDesc::rank), Some(2));
+        let case = case_of(&op, |r| matches!(r, Rule::WhenTensor { .. }));
+        assert_eq!(tensor_of(&case.call, "self").map(TensorDesc::rank), Some(3));
+    }
+
+    #[test]
+    fn a_joint_emptiness_is_broken_with_the_other_tensor_not_empty() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "index".into(),
+            ..op.params[0].clone()
+        });
+        let not_empty = |p: &str| Rule::NotEmpty { param: p.into() };
+        // "self是空tensor，index不是空tensor".
+        push_rule(
+            &mut op,
+            Rule::WhenTensor {
+                param: "index".into(),
+                state: TensorState::NotEmpty,
+                rule: Box::new(not_empty("self")),
+            },
+            "self是空tensor，index不是空tensor",
+        );
+        let case = case_of(&op, |r| matches!(r, Rule::WhenTensor { .. }));
+        assert!(tensor_of(&case.call, "self").is_some_and(TensorDesc::is_empty));
+        assert!(tensor_of(&case.call, "index").is_some_and(|t| !t.is_empty()));
+    }
+
+    #[test]
+    fn a_null_conditional_rule_is_broken_with_the_pointer_null() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "offset".into(),
+            ..op.params[0].clone()
+        });
+        // "当offset为空指针时，kernel的长度不为1".
+        push_rule(
+            &mut op,
+            Rule::WhenTensor {
+                param: "offset".into(),
+                state: TensorState::Null,
+                rule: Box::new(Rule::ListLenIn {
+                    param: "kernel".into(),
+                    lens: vec![1],
+                }),
+            },
+            "当offset为空指针时，kernel的长度不为1",
+        );
+        let case = case_of(&op, |r| matches!(r, Rule::WhenTensor { .. }));
+        assert!(case.call.args.get("offset").is_none_or(Arg::is_null));
     }
 
     #[test]

@@ -205,9 +205,10 @@ fn reconcile_broadcasts(op: &mut OpIr) {
 
 fn unwrap_products(rule: &Rule) -> &Rule {
     match rule {
-        Rule::OnProducts { rule, .. } | Rule::When { rule, .. } | Rule::WhenDtype { rule, .. } => {
-            unwrap_products(rule)
-        }
+        Rule::OnProducts { rule, .. }
+        | Rule::When { rule, .. }
+        | Rule::WhenDtype { rule, .. }
+        | Rule::WhenTensor { rule, .. } => unwrap_products(rule),
         other => other,
     }
 }

@@ -10,6 +10,6 @@ pub mod value;
 pub mod vocab;
 
 pub use check::check;
-pub use rule::{CheckedRule, Factor, Family, Rule, Stage};
+pub use rule::{CheckedRule, Factor, Family, Rule, Stage, TensorState};
 pub use value::{status, AclnnError, Arg, Call, TensorDesc};
 pub use vocab::{DType, Format, Product};

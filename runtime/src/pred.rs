@@ -5,7 +5,7 @@
 //! Each predicate returns `Err(message)` saying what in the call broke it.
 
 use crate::vocab::{DType, Format};
-use crate::{AclnnError, Arg, TensorDesc};
+use crate::{AclnnError, Arg, TensorDesc, TensorState};
 
 /// A tensor with the label messages use: the parameter name, or `name[i]` for a list element.
 pub type Named<'a> = (String, &'a TensorDesc);
@@ -76,6 +76,26 @@ pub fn when(a: Option<&Arg>, index: Option<usize>, values: &[i64], negate: bool)
     match value {
         None => false,
         Some(v) => values.contains(&v) != negate,
+    }
+}
+
+/// Whether a `WhenTensor` condition holds: the argument is in `state`. A list of tensors is in a
+/// shape state when one is empty (`Empty`) or every one is (the others); an argument that is no
+/// tensor is in no shape state.
+pub fn when_tensor(a: Option<&Arg>, state: &TensorState) -> bool {
+    let a = a.filter(|a| !a.is_null());
+    let ts: &[TensorDesc] = match a {
+        Some(Arg::Tensor(t)) => std::slice::from_ref(t),
+        Some(Arg::TensorList(ts)) => ts,
+        _ => &[],
+    };
+    let every = |f: &dyn Fn(&TensorDesc) -> bool| !ts.is_empty() && ts.iter().all(f);
+    match state {
+        TensorState::Null => a.is_none(),
+        TensorState::Present => a.is_some(),
+        TensorState::Empty => ts.iter().any(TensorDesc::is_empty),
+        TensorState::NotEmpty => every(&|t| !t.is_empty()),
+        TensorState::Rank { ranks, negate } => every(&|t| ranks.contains(&t.rank()) != *negate),
     }
 }
 

@@ -236,11 +236,60 @@ pub enum Rule {
         dtypes: Vec<DType>,
         rule: Box<Rule>,
     },
+    /// The inner rule applies only while the argument `param` is in `state` ("当self为3维时，…",
+    /// "X为空指针时，…", "selfRef是空tensor，index不是空tensor": the rule `NotEmpty{selfRef}` while
+    /// index is not empty).
+    WhenTensor {
+        param: String,
+        state: TensorState,
+        rule: Box<Rule>,
+    },
     /// The inner rule applies only on these products.
     OnProducts {
         products: Vec<String>,
         rule: Box<Rule>,
     },
+}
+
+/// The state of an argument a `Rule::WhenTensor` holds under. Every state but `Null` presumes the
+/// argument is passed; the shape states presume a tensor (or a list of them: each one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TensorState {
+    /// A null pointer (or no argument).
+    Null,
+    /// Not a null pointer.
+    Present,
+    /// A tensor with some dim 0.
+    Empty,
+    /// A tensor with no dim 0.
+    NotEmpty,
+    /// A tensor whose rank is one of `ranks` (`negate`: is none of them).
+    Rank {
+        ranks: Vec<usize>,
+        #[serde(default)]
+        negate: bool,
+    },
+}
+
+impl TensorState {
+    /// "null", "present", "empty", "not empty", "rank 3", "rank not 0": for messages and the audit.
+    pub fn text(&self) -> String {
+        match self {
+            TensorState::Null => "null".into(),
+            TensorState::Present => "present".into(),
+            TensorState::Empty => "empty".into(),
+            TensorState::NotEmpty => "not empty".into(),
+            TensorState::Rank { ranks, negate } => {
+                let ranks: Vec<String> = ranks.iter().map(usize::to_string).collect();
+                format!(
+                    "rank {}{}",
+                    if *negate { "not " } else { "" },
+                    ranks.join("/")
+                )
+            }
+        }
+    }
 }
 
 /// An integer a call determines, a factor of `Rule::ProductsEqual`.
@@ -313,7 +362,8 @@ impl Rule {
             Family::Conditions => match self {
                 Rule::OnProducts { rule, .. }
                 | Rule::When { rule, .. }
-                | Rule::WhenDtype { rule, .. } => rule.stage(),
+                | Rule::WhenDtype { rule, .. }
+                | Rule::WhenTensor { rule, .. } => rule.stage(),
                 _ => Stage::Attribute,
             },
         }
@@ -339,7 +389,7 @@ pub enum Family {
     Dims,
     /// Attribute values: integers, lists, strings, axes, relations between attributes.
     Values,
-    /// Rules that hold under a condition: an attribute value, a dtype, a product.
+    /// Rules that hold under a condition: an attribute value, a dtype, a tensor's state, a product.
     Conditions,
 }
 
@@ -405,9 +455,10 @@ impl Rule {
             | Rule::ValueAtMost { .. }
             | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Family::Values,
-            Rule::When { .. } | Rule::WhenDtype { .. } | Rule::OnProducts { .. } => {
-                Family::Conditions
-            }
+            Rule::When { .. }
+            | Rule::WhenDtype { .. }
+            | Rule::WhenTensor { .. }
+            | Rule::OnProducts { .. } => Family::Conditions,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! Run the build with `cargo test --test it validators_every_rule:: -- --ignored`.
 
 use aclgen::ir::{OpIr, Param, Role};
-use aclnn_runtime::{CheckedRule, DType, Factor, Format, Rule};
+use aclnn_runtime::{CheckedRule, DType, Factor, Format, Rule, TensorState};
 use std::path::Path;
 use std::process::Command;
 
@@ -337,6 +337,54 @@ fn every_rule_op() -> OpIr {
                 param: "y".into(),
                 min: 0,
                 max: 2,
+            }),
+        },
+        // Under a tensor's state: a rank, emptiness of a list, a null array, a present tensor.
+        Rule::WhenTensor {
+            param: "x".into(),
+            state: TensorState::Rank {
+                ranks: vec![3],
+                negate: false,
+            },
+            rule: Box::new(Rule::DimsEqual {
+                lhs: "x".into(),
+                lhs_dim: 0,
+                rhs: "y".into(),
+                rhs_dim: 0,
+            }),
+        },
+        Rule::WhenTensor {
+            param: "xs".into(),
+            state: TensorState::NotEmpty,
+            rule: Box::new(Rule::NotEmpty { param: "y".into() }),
+        },
+        Rule::WhenTensor {
+            param: "k".into(),
+            state: TensorState::Null,
+            rule: Box::new(Rule::IntIn {
+                param: "n".into(),
+                values: vec![0],
+            }),
+        },
+        Rule::WhenTensor {
+            param: "y".into(),
+            state: TensorState::Present,
+            rule: Box::new(Rule::WhenTensor {
+                param: "z".into(),
+                state: TensorState::Empty,
+                rule: Box::new(Rule::NotNull {
+                    params: names(&["mode"]),
+                }),
+            }),
+        },
+        Rule::WhenTensor {
+            param: "y".into(),
+            state: TensorState::Rank {
+                ranks: vec![0, 1],
+                negate: true,
+            },
+            rule: Box::new(Rule::RankSame {
+                params: names(&["x", "y"]),
             }),
         },
         Rule::OnProducts {

@@ -776,6 +776,46 @@ inline bool when(const Arg& a, std::optional<size_t> index, const std::vector<in
     return in != negate;
 }
 
+/// `TensorState`, the state of an argument a `WhenTensor` holds under.
+struct TensorState {
+    enum class Kind { Null, Present, Empty, NotEmpty, Rank };
+    Kind kind = Kind::Null;
+    std::vector<size_t> ranks; // Rank
+    bool negate = false;       // Rank
+};
+
+/// Whether a `WhenTensor` condition holds: the argument is in `state`. A list of tensors is in a
+/// shape state when one is empty (`Empty`) or every one is (the others); an argument that is no
+/// tensor is in no shape state.
+inline bool when_tensor(const Arg& a, const TensorState& state)
+{
+    Tensors ts;
+    if (a.kind == Arg::Kind::Tensor) {
+        ts = one("", a.tensor);
+    } else if (a.kind == Arg::Kind::TensorList) {
+        ts = list("", a.tensor_list);
+    }
+    auto every = [&](auto f) {
+        return !ts.empty() && std::all_of(ts.begin(), ts.end(), [&](const Named& n) { return f(n.t); });
+    };
+    switch (state.kind) {
+        case TensorState::Kind::Null:
+            return a.is_null();
+        case TensorState::Kind::Present:
+            return !a.is_null();
+        case TensorState::Kind::Empty:
+            return std::any_of(ts.begin(), ts.end(), [](const Named& n) { return is_empty(n.t); });
+        case TensorState::Kind::NotEmpty:
+            return every([](const aclTensor* t) { return !is_empty(t); });
+        case TensorState::Kind::Rank:
+            return every([&](const aclTensor* t) {
+                bool in = std::find(state.ranks.begin(), state.ranks.end(), detail::rank(t)) != state.ranks.end();
+                return in != state.negate;
+            });
+    }
+    return false;
+}
+
 /// The rejection of a rule that expects a tensor and got another kind of argument.
 inline std::string not_a_tensor(const std::string& name) { return name + " is not a tensor"; }
 

@@ -1,6 +1,7 @@
 //! C++ emission of the conditions rules (`Family::Conditions`), as `emit/rust/conditions.rs`.
 
 use super::*;
+use aclnn_runtime::TensorState;
 
 impl Emitter<'_> {
     pub(super) fn conditions_rule(&self, rule: &Rule) -> String {
@@ -32,6 +33,12 @@ impl Emitter<'_> {
                 dtype_list(dtypes),
                 self.rule(rule)
             ),
+            Rule::WhenTensor { param, state, rule } => format!(
+                "(pred::when_tensor({}, {}) ? {} : std::string())",
+                self.arg(param),
+                tensor_state(state),
+                self.rule(rule)
+            ),
             Rule::OnProducts { products, rule } => {
                 let test: Vec<String> = products
                     .iter()
@@ -45,6 +52,24 @@ impl Emitter<'_> {
                 format!("(({test}) ? {} : std::string())", self.rule(rule))
             }
             other => wrong_family(other),
+        }
+    }
+}
+
+/// A `TensorState` as a C++ `pred::TensorState` expression.
+fn tensor_state(state: &TensorState) -> String {
+    let kind = |k: &str| format!("pred::TensorState{{pred::TensorState::Kind::{k}, {{}}, false}}");
+    match state {
+        TensorState::Null => kind("Null"),
+        TensorState::Present => kind("Present"),
+        TensorState::Empty => kind("Empty"),
+        TensorState::NotEmpty => kind("NotEmpty"),
+        TensorState::Rank { ranks, negate } => {
+            let ranks: Vec<String> = ranks.iter().map(usize::to_string).collect();
+            format!(
+                "pred::TensorState{{pred::TensorState::Kind::Rank, std::vector<size_t>{{{}}}, {negate}}}",
+                ranks.join(", ")
+            )
         }
     }
 }

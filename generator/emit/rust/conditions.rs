@@ -2,6 +2,7 @@
 //! of type `Result<(), String>` calling `aclnn_runtime::pred`, as the interpreter evaluates it.
 
 use super::*;
+use aclnn_runtime::TensorState;
 
 impl Emitter<'_> {
     pub(super) fn conditions_rule(&self, rule: &Rule) -> TokenStream {
@@ -40,6 +41,14 @@ impl Emitter<'_> {
                     if #held { #inner } else { Ok(()) }
                 }
             }
+            Rule::WhenTensor { param, state, rule } => {
+                let inner = self.rule(rule);
+                let arg = self.as_arg(param);
+                let state = tensor_state_tokens(state);
+                quote! {
+                    if pred::when_tensor(#arg.as_ref(), &#state) { #inner } else { Ok(()) }
+                }
+            }
             Rule::OnProducts { products, rule } => {
                 let inner = self.rule(rule);
                 quote! {
@@ -47,6 +56,20 @@ impl Emitter<'_> {
                 }
             }
             other => wrong_family(other),
+        }
+    }
+}
+
+/// A `TensorState` as a Rust expression (the path is spelled out: only these rules name it).
+fn tensor_state_tokens(state: &TensorState) -> TokenStream {
+    match state {
+        TensorState::Null => quote!(aclnn_runtime::TensorState::Null),
+        TensorState::Present => quote!(aclnn_runtime::TensorState::Present),
+        TensorState::Empty => quote!(aclnn_runtime::TensorState::Empty),
+        TensorState::NotEmpty => quote!(aclnn_runtime::TensorState::NotEmpty),
+        TensorState::Rank { ranks, negate } => {
+            let ranks = ranks.iter().map(|r| Literal::usize_unsuffixed(*r));
+            quote!(aclnn_runtime::TensorState::Rank { ranks: vec![#(#ranks),*], negate: #negate })
         }
     }
 }

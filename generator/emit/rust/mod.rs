@@ -619,7 +619,8 @@ fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
         || match rule {
             Rule::OnProducts { rule, .. }
             | Rule::When { rule, .. }
-            | Rule::WhenDtype { rule, .. } => rule_mentions(rule, f),
+            | Rule::WhenDtype { rule, .. }
+            | Rule::WhenTensor { rule, .. } => rule_mentions(rule, f),
             _ => false,
         }
 }

@@ -13,6 +13,7 @@ mod nulls;
 pub(super) mod patterns;
 mod relations;
 mod shapes;
+mod states;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -21,7 +22,7 @@ use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
-use aclnn_runtime::{DType, Rule};
+use aclnn_runtime::{DType, Rule, TensorState};
 use aspects::aspect_rules;
 use common::tensor_rules;
 use ints::int_relation_rules;
@@ -77,7 +78,7 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     // "除了在维度dim上，其余维度上…" too: the exception and what it excepts from are one clause.
     let text = EXCEPT_REST.replace_all(&text, "$1$2").to_string();
     // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
-    let text = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
+    let (text, present) = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
     let text = EVERY_TENSOR_LEAD.replace(&text, "所有Tensor的").to_string();
     // "当输入self的维度不在[2,8]范围内。": a 当 with no 时 and no second clause sets no condition.
     let text = match text.strip_prefix('当') {
@@ -97,6 +98,15 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             unread: None,
         })
     };
+    // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
+    // condition, not two separate ones; read whole or not at all.
+    let empties: Vec<bool> = states::emptiness_parts(&text)
+        .filter(|c| EMPTY_TENSOR.is_match(c) || states::EMPTY_SHORT.is_match(c))
+        .map(|c| c.contains('不') || c.contains('非'))
+        .collect();
+    if empties.contains(&true) && empties.contains(&false) {
+        return whole(states::joint_emptiness_rules(op, &text)?);
+    }
     if let Some(rules) = axis_bounds_rule(op, &text) {
         return whole(rules);
     }
@@ -105,6 +115,8 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
+    let (text, mut when_states) = states::strip_state_prefix(op, &text);
+    when_states.extend(present);
     // A "…时，" inside a parenthesis is a note on the statement ("(self为二维时，HxW需要为1)"),
     // which the clause reader judges.
     let in_parens = |s: &str| s.matches(['(', '（']).count() > s.matches([')', '）']).count();
@@ -122,16 +134,30 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     if text.is_empty() {
         return Err("the condition is empty".into());
     }
+    if let Some(m) = NOT_PASSED.find(&text) {
+        // "当self为0维时，不支持传入dim": the argument itself is the error, which no rule on its
+        // value says.
+        return Err(Manual(format!(
+            "an argument that may not be passed (“{}”) is not in the vocabulary",
+            m.as_str()
+        )));
+    }
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
         .unwrap_or_default();
     let mut unread = None;
     if rules.is_empty() {
-        let conditional = when.is_some() || when_dtype.is_some();
+        let conditional = when.is_some() || when_dtype.is_some() || !when_states.is_empty();
         unread = clause_rules(op, &text, conditional, &mut rules)?;
     }
     if rules.is_empty() {
         return Err(unread.unwrap_or_else(|| "no checkable statement recognized".into()));
+    }
+    if !when_states.is_empty() {
+        rules = rules
+            .into_iter()
+            .map(|r| states::wrap(&when_states, r))
+            .collect();
     }
     if let Some((param, dtypes)) = when_dtype {
         rules = rules
@@ -174,18 +200,6 @@ fn clause_rules(
 ) -> Result<Option<Manual>, Manual> {
     let mut subjects: Vec<&Param> = Vec::new();
     let clauses = alternative_clauses(text);
-    // "selfRef是空tensor，index不是空tensor": one tensor empty while another is not is a joint
-    // condition, not two separate ones.
-    let empties: Vec<bool> = text
-        .split(['，', ',', '；', ';'])
-        .filter(|c| EMPTY_TENSOR.is_match(c))
-        .map(|c| c.contains('不') || c.contains('非'))
-        .collect();
-    if empties.contains(&true) && empties.contains(&false) {
-        return Err(Manual(format!(
-            "a joint emptiness condition on several tensors (“{text}”) is not in the vocabulary"
-        )));
-    }
     let mut unread: Option<Manual> = None;
     for (i, (clause, alternative)) in clauses.iter().enumerate() {
         if EXPLANATORY.is_match(clause) {
@@ -372,20 +386,34 @@ fn strip_dtype_prefix(op: &OpIr, text: &str) -> (String, Option<(String, Vec<DTy
 }
 
 /// "当weightOptional非空时，其数据类型…": rules skip null arguments anyway, so the prefix goes and
-/// "其" becomes the named parameters.
-fn strip_non_null_prefix(op: &OpIr, text: &str) -> String {
+/// "其" becomes the named parameters. A rest about other parameters only ("quantOffsetOptional
+/// 存在时，quantScaleOptional是空指针", "当offsetArray不为空指针时，参数offsetSize < 1") holds only
+/// while the pointer is passed: the parameters the prefix names are returned, each to be present.
+fn strip_non_null_prefix(op: &OpIr, text: &str) -> (String, states::States) {
     let Some(c) = NON_NULL_WHEN.captures(text) else {
-        return text.to_string();
+        return (text.to_string(), Vec::new());
     };
     let subject = c.get(1).or(c.get(2)).map_or("", |m| m.as_str().trim());
     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
     let rest = rest.strip_prefix('其').unwrap_or(rest);
-    if !text::mentions(op, rest).is_empty() && !rest.starts_with("shape") {
-        rest.to_string()
-    } else {
+    let named = text::mentions(op, rest);
+    if named.is_empty() || rest.starts_with("shape") {
         // "biasOptional不为空指针时，数据类型…不在支持的范围之内": the subject carries over.
-        format!("{subject}的{rest}")
+        return (format!("{subject}的{rest}"), Vec::new());
     }
+    let subjects: Vec<&Param> = text::mentions(op, subject)
+        .into_iter()
+        .map(|m| m.param)
+        .collect();
+    let others = named.iter().all(|m| !subjects.contains(&m.param));
+    if others && !subjects.is_empty() && subjects.iter().all(|p| states::has_presence(p)) {
+        let present = subjects
+            .iter()
+            .map(|p| (p.name.clone(), TensorState::Present))
+            .collect();
+        return (rest.to_string(), present);
+    }
+    (rest.to_string(), Vec::new())
 }
 
 /// "gamma不为1维或元素数量不等于…": two statements joined by 或 become two clauses; a 或 inside
@@ -478,6 +506,9 @@ fn pattern_rules<'a>(
     }
     if NULL_WORD.is_match(clause) {
         return none(null_rules(op, clause, conditional)?);
+    }
+    if let Some(rule) = states::passed_without(op, clause) {
+        return none(vec![rule]);
     }
     if PRODUCT_UNSUPPORTED.is_match(clause) {
         return none(vec![Rule::ProductSupported {
@@ -636,7 +667,7 @@ fn subject_rules(
             return Err("every named tensor accepts non-contiguous input per its table".into());
         }
         tensor_rules(&strict, |p| Rule::Contiguous { param: p })
-    } else if EMPTY_TENSOR.is_match(clause) {
+    } else if EMPTY_TENSOR.is_match(&NON_EMPTY_GROUP.replace_all(clause, "")) {
         if NOT_EITHER_EMPTY.is_match(clause) {
             // "repeats不为1D tensor或空tensor": the empty tensor is one of the allowed shapes.
             return Err(Manual(format!(
@@ -653,6 +684,13 @@ fn subject_rules(
             // so the empty tensor alone is no error.
             return Err(Manual(format!(
                 "an empty tensor joined with a further condition (“{}”) is not in the vocabulary",
+                m.as_str()
+            )));
+        }
+        if let Some(m) = MUST_NOT_BE_EMPTY.find(clause) {
+            // "repeats不为空tensor" alone: the tensor must be empty, which `NotEmpty` does not say.
+            return Err(Manual(format!(
+                "a tensor that must be empty (“{}”) is not in the vocabulary",
                 m.as_str()
             )));
         }
@@ -741,6 +779,16 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
     group.iter().filter(|n| tied.contains(n)).cloned().collect()
 }
 
+// "传入非空tensor的数据类型…": a group word for the tensors passed, no emptiness condition.
+re!(NON_EMPTY_GROUP, r"非空[Tt]ensor的");
+re!(
+    MUST_NOT_BE_EMPTY,
+    r"(?:不为|不是|非)\s*(?:空[Tt]ensor|空张量)"
+);
+re!(
+    NOT_PASSED,
+    r"不(?:支持|允许|能|可)传入\s*[A-Za-z_][A-Za-z0-9_]*"
+);
 re!(
     EMPTY_AND_MORE,
     r"(?:空[Tt]ensor|空张量)\s*(?:且|并且|而且).+$"

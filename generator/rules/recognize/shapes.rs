@@ -161,7 +161,7 @@ pub(super) fn inherited_dims_equal_rules(
         .collect()
 }
 
-/// "最后一维"/"最后一轴"/"尾轴" → -1, "第二维"/"第二轴" → 1, "倒数第二维" → -2.
+/// "最后一维"/"最后一轴"/"尾轴" → -1, "第二维"/"第二轴" → 1, "倒数第二维" → -2, "第0轴" → 0.
 fn ordinal_dim(s: &str) -> Option<i64> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if s.starts_with("最后") || s.starts_with("尾轴") {
@@ -170,6 +170,8 @@ fn ordinal_dim(s: &str) -> Option<i64> {
     let s = s.trim_end_matches(['维', '度', '个', '轴']);
     let last = s.chars().last()?;
     let n = match last.to_digit(10) {
+        // "第0轴" counts from 0 (as digits past it may too, which no text tells apart).
+        Some(0) if !s.starts_with("倒数") => return Some(0),
         Some(d) => i64::from(d),
         None => "一二三四五六七八".chars().position(|d| d == last)? as i64 + 1,
     };

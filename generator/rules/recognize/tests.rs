@@ -257,10 +257,20 @@ fn derived_shapes_named_axes_and_allowed_empty_tensors_are_not_guessed() {
         "out的shape不等于self根据dim拆分后的shape。",
         "self的shape在C、H、W的某个轴为0。",
         "self不为1D tensor或空tensor。",
-        "self是空tensor，out不是空tensor。",
     ] {
         assert!(recognize(&op, c).is_err(), "{c}: {:?}", recognize(&op, c));
     }
+    // A joint emptiness rejects an empty self only while out is not empty.
+    assert_eq!(
+        recognize(&op, "self是空tensor，out不是空tensor。").unwrap(),
+        vec![Rule::WhenTensor {
+            param: "out".into(),
+            state: aclnn_runtime::TensorState::NotEmpty,
+            rule: Box::new(Rule::NotEmpty {
+                param: "self".into()
+            }),
+        }]
+    );
 }
 
 #[test]
@@ -995,6 +1005,43 @@ fn context(name: &str) -> OpIr {
             let mut op = pool3d();
             op.params.push(tensor("outGelu", Role::OutputTensor));
             op.params.push(attr("dim", "int64_t", &[]));
+            op
+        }
+        "rules_that_hold_under_a_tensors_state" => {
+            let t = |name: &str, role| {
+                let mut p = tensor(name, role);
+                p.rank = None;
+                p
+            };
+            let o = |name: &str| {
+                let mut p = t(name, Role::InputTensor);
+                p.optional = true;
+                p
+            };
+            let mut mask = attr("outputMaskOptional", "const aclBoolArray*", &[]);
+            mask.optional = true;
+            let mut op = pool3d();
+            op.params = vec![
+                t("gradOutput", Role::InputTensor),
+                t("self", Role::InputTensor),
+                t("indices", Role::InputTensor),
+                t("selfRef", Role::InOutTensor),
+                t("index", Role::InputTensor),
+                t("source", Role::InputTensor),
+                t("updates", Role::InputTensor),
+                t("repeats", Role::InputTensor),
+                o("scaleOptional"),
+                o("shiftOptional"),
+                o("smoothScale1Optional"),
+                o("smoothScale2Optional"),
+                o("quantScaleOptional"),
+                o("quantOffsetOptional"),
+                mask,
+                attr("dim", "int64_t", &[]),
+                attr("offsetArray", "const float*", &[]),
+                attr("offsetSize", "uint64_t", &[]),
+                t("out", Role::OutputTensor),
+            ];
             op
         }
         "rules_that_hold_under_a_dtype" => {

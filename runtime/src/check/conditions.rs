@@ -28,6 +28,13 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 Ok(())
             }
         }
+        Rule::WhenTensor { param, state, rule } => {
+            if pred::when_tensor(arg(call, param), state) {
+                super::eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
         Rule::OnProducts { products, rule } => {
             if products.contains(&call.product) {
                 super::eval(rule, call)

@@ -429,6 +429,101 @@ mod tests {
     }
 
     #[test]
+    fn when_tensor_applies_the_rule_only_in_that_state() {
+        use crate::TensorState;
+        // "当self为3维时，self与gradOutput在C维度上的size不一致".
+        let r = vec![rule(
+            Rule::WhenTensor {
+                param: "self".into(),
+                state: TensorState::Rank {
+                    ranks: vec![3],
+                    negate: false,
+                },
+                rule: Box::new(Rule::DimsEqual {
+                    lhs: "self".into(),
+                    lhs_dim: 0,
+                    rhs: "gradOutput".into(),
+                    rhs_dim: 0,
+                }),
+            },
+            161002,
+            "当self为3维时，self与gradOutput在C维度上的size不一致",
+        )];
+        let with = |s: &[i64], g: &[i64]| {
+            let (s, g) = (t(s, DType::Float32), t(g, DType::Float32));
+            call("x", &[("self", s), ("gradOutput", g)])
+        };
+        assert!(check(&r, &with(&[2, 3, 3], &[2, 5, 5])).is_ok());
+        assert!(check(&r, &with(&[2, 3, 3], &[4, 5, 5])).is_err());
+        // Another rank, or a null self: not this rule's concern.
+        assert!(check(&r, &with(&[1, 2, 3, 3], &[4, 5, 5])).is_ok());
+        let g = t(&[4, 5, 5], DType::Float32);
+        assert!(check(&r, &call("x", &[("gradOutput", g)])).is_ok());
+    }
+
+    #[test]
+    fn a_joint_emptiness_rejects_only_both_states_together() {
+        use crate::TensorState;
+        // "selfRef是空tensor，index不是空tensor".
+        let r = vec![rule(
+            Rule::WhenTensor {
+                param: "index".into(),
+                state: TensorState::NotEmpty,
+                rule: Box::new(Rule::NotEmpty {
+                    param: "selfRef".into(),
+                }),
+            },
+            161002,
+            "selfRef是空tensor，index不是空tensor",
+        )];
+        let with = |s: &[i64], i: &[i64]| {
+            let (s, i) = (t(s, DType::Float32), t(i, DType::Int64));
+            call("x", &[("selfRef", s), ("index", i)])
+        };
+        assert!(check(&r, &with(&[0, 2], &[3])).is_err());
+        assert!(check(&r, &with(&[0, 2], &[0])).is_ok());
+        assert!(check(&r, &with(&[2, 2], &[3])).is_ok());
+        assert!(check(&r, &with(&[2, 2], &[0])).is_ok());
+        // A null index is in no shape state.
+        let s = t(&[0, 2], DType::Float32);
+        assert!(check(&r, &call("x", &[("selfRef", s)])).is_ok());
+    }
+
+    #[test]
+    fn when_tensor_states_of_null_present_and_lists() {
+        use crate::TensorState::*;
+        let held = |a: Option<Arg>, s: crate::TensorState| pred::when_tensor(a.as_ref(), &s);
+        let rank = |ranks: &[usize], negate| Rank {
+            ranks: ranks.to_vec(),
+            negate,
+        };
+        assert!(held(None, Null) && held(Some(Arg::Null), Null));
+        assert!(!held(None, Present) && !held(None, Empty) && !held(None, NotEmpty));
+        assert!(!held(None, rank(&[0], true)));
+        let x = Some(t(&[2, 0], DType::Float32));
+        assert!(held(x.clone(), Present) && held(x.clone(), Empty) && !held(x.clone(), NotEmpty));
+        assert!(held(x.clone(), rank(&[2], false)) && !held(x, rank(&[2], true)));
+        let scalar = Some(t(&[], DType::Float32));
+        assert!(held(scalar.clone(), rank(&[0], false)) && held(scalar, NotEmpty));
+        // An array is present but no tensor.
+        let array = Some(Arg::IntArray(vec![1]));
+        assert!(held(array.clone(), Present) && !held(array, NotEmpty));
+        // A list: empty when one tensor is, of a rank when every one is.
+        let list = |shapes: &[&[i64]]| {
+            Some(Arg::TensorList(
+                shapes
+                    .iter()
+                    .map(|s| TensorDesc::new(s, DType::Float32, Format::Nd))
+                    .collect(),
+            ))
+        };
+        assert!(held(list(&[&[2], &[0]]), Empty) && !held(list(&[&[2], &[0]]), NotEmpty));
+        assert!(held(list(&[&[2], &[3]]), rank(&[1], false)));
+        assert!(!held(list(&[&[2], &[3, 3]]), rank(&[1], false)));
+        assert!(!held(list(&[]), NotEmpty) && !held(list(&[]), Empty));
+    }
+
+    #[test]
     fn a_scalar_dtype_stated_against_a_tensor_dtype() {
         let r = vec![rule(
             Rule::WhenDtype {

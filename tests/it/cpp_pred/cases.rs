@@ -8,7 +8,7 @@
 //! formats, `ss` string lists, `flag` a bool, `fl`/`fr` `ProductsEqual` factors.
 
 use aclnn_runtime::pred::{self, FactorValue, Named};
-use aclnn_runtime::{Arg, DType, Format, TensorDesc};
+use aclnn_runtime::{Arg, DType, Format, TensorDesc, TensorState};
 use serde_json::{json, Value};
 
 /// xorshift64*: the same cases on every run and machine.
@@ -405,6 +405,7 @@ pub const FUNCTIONS: &[&str] = &[
     "arg_ints",
     "arg_str",
     "when",
+    "when_tensor",
     "value_in_range",
     "value_not",
     "value_at_most",
@@ -508,6 +509,22 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
         "list_len_in" => {
             c.l = Some(ints(r, 4, 0, 4));
             c.n = vec![r.int(0, 4)];
+        }
+        "when_tensor" => {
+            // Mostly tensors and lists, whose shapes decide the state.
+            if r.chance(60) {
+                let base = shape(r);
+                c.x = Some(if r.chance(70) {
+                    Arg::Tensor(tensor_like(r, &base))
+                } else {
+                    Arg::TensorList((0..r.below(4)).map(|_| tensor_like(r, &base)).collect())
+                });
+            }
+            c.s = vec![Some(
+                r.pick(&["null", "present", "empty", "not_empty", "rank", "rank"])
+                    .into(),
+            )];
+            c.l = Some(ints(r, 3, 0, 4));
         }
         "when" => {
             c.o = vec![if r.chance(50) {
@@ -637,6 +654,7 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
         "arg_list_len" => res(pred::arg_list_len(c.s(0), c.x()), opt),
         "arg_ints" => res(pred::arg_ints(c.s(0), c.x()), opt_list),
         "arg_str" => res(pred::arg_str(c.s(0), c.x()), opt),
+        "when_tensor" => pred::when_tensor(c.x(), &tensor_state(c)).to_string(),
         "when" => pred::when(c.x(), o0.map(|i| i as usize), &l(), c.flag).to_string(),
         "value_in_range" => unit(pred::value_in_range(c.s(0), x, o0, o1)),
         "value_not" => unit(pred::value_not(c.s(0), x, n[0])),
@@ -676,5 +694,19 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
             unit(pred::product_supported(c.s(0), &supported))
         }
         f => panic!("no expectation for {f}"),
+    }
+}
+
+/// The `TensorState` a `when_tensor` case names: its kind in `s[0]`, ranks in `l`, negate in `flag`.
+fn tensor_state(c: &Case) -> TensorState {
+    match c.s(0) {
+        "null" => TensorState::Null,
+        "present" => TensorState::Present,
+        "empty" => TensorState::Empty,
+        "not_empty" => TensorState::NotEmpty,
+        _ => TensorState::Rank {
+            ranks: c.l.iter().flatten().map(|r| *r as usize).collect(),
+            negate: c.flag,
+        },
     }
 }
