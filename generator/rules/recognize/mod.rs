@@ -248,11 +248,12 @@ re!(
 );
 re!(
     ENGLISH_WORD,
-    r"(^|[^A-Za-z0-9_])(cast|type)([^A-Za-z0-9_]|$)"
+    r"(^|[^A-Za-z0-9_])(cast|type|broadcastshape)([^A-Za-z0-9_]|$)"
 );
 
 /// English words docs write among the Chinese: "out的dtype不可以由self cast得到", "无法cast为out的
-/// 数据类型", "self和out的type不匹配" say 转换 and 类型. A parameter of that name keeps its word.
+/// 数据类型", "self和out的type不匹配" say 转换 and 类型, "不满足条件broadcastshape条件" says
+/// broadcast. A parameter of that name keeps its word.
 fn english_words(op: &OpIr, text: &str) -> String {
     let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
     let text = if is_param("cast") {
@@ -267,6 +268,7 @@ fn english_words(op: &OpIr, text: &str) -> String {
             let word = match &c[2] {
                 w if is_param(w) => w,
                 "cast" => "转换",
+                "broadcastshape" => "broadcast",
                 _ => "类型",
             };
             format!("{}{word}{}", &c[1], &c[3])
