@@ -553,6 +553,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         // "size为4" of a list: its length.
         r"|(?:^|[^A-Za-z])size(?:只能|必须|需要?|应)?(?:为|是|等于)\s*\d",
         r"|取值范围|支持范围|范围为|范围是|取值(?:仅|只)(?:支持|为|能为)\s*-?\d",
+        // "大小应该在[0,2147483647]的范围内": a bracketed range the value lies in.
+        r"|在\s*[\[［]\s*-?\d+\s*[,，]\s*-?\d+\s*[\]］]\s*(?:的)?(?:范围|区间|之间)",
         r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
         r"|必须为正|为正数|非负|不能为负",
@@ -982,6 +984,11 @@ mod tests {
         assert_eq!(
             constraint_phrases("类型为INT32时，数据类型与x一致；其他类型时，shape与x一致。"),
             ["类型为INT32时，数据类型与x一致", "其他类型时，shape与x一致"]
+        );
+        // A bracketed range the value lies in, whatever word names the value.
+        assert_eq!(
+            constraint_phrases("大小应该在[0,2147483647]的范围内。"),
+            ["大小应该在[0,2147483647]的范围内"]
         );
         assert_eq!(
             constraint_phrases("数组长度必须为0，1或3，且数组元素必须都大于0。"),
