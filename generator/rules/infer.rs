@@ -33,6 +33,10 @@ re!(
     LOWER_BOUNDED_RANGE,
     r"[\[［]\s*(-?\d+)\s*[,，]\s*[A-Za-z_][A-Za-z0-9_.()*+\-/\s]*[\]］]"
 );
+re!(
+    WORDED_LOWER_BOUND,
+    r"^(?:数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(大于等于|不小于|>=|≥|大于|>)\s*(-?\d+)"
+);
 re!(DTYPE_WORD, r"数据类型|dtype");
 re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
@@ -216,12 +220,26 @@ pub fn lower_bounds(p: &Param) -> Vec<i64> {
     unconditional_clauses(p)
         .iter()
         .flat_map(|clause| {
-            LOWER_BOUNDED_RANGE
+            let bracketed = LOWER_BOUNDED_RANGE
                 .captures_iter(clause)
-                .filter_map(|c| c[1].parse().ok())
+                .filter_map(|c| c[1].parse().ok());
+            bracketed
+                .chain(worded_lower_bound(clause))
                 .collect::<Vec<i64>>()
         })
         .collect()
+}
+
+/// "数值必须大于等于0且小于C" → 0, "取值大于0" → 1: a bound in words on the value itself (the
+/// value is the subject: nothing but 数值/取值/值 and a modal stands before the comparison).
+fn worded_lower_bound(clause: &str) -> Option<i64> {
+    let c = WORDED_LOWER_BOUND.captures(clause)?;
+    let n: i64 = c[2].parse().ok()?;
+    Some(if matches!(&c[1], "大于" | ">") {
+        n + 1
+    } else {
+        n
+    })
 }
 
 /// The rank range of a tensor: its table column, else the ranks its formats imply
@@ -909,6 +927,20 @@ mod tests {
                 max: None
             }]
         );
+        // The same bound in words: "大于等于0且小于C" keeps 0, "大于0" is 1; a bound on
+        // something else than the value ("长度大于0") or under a condition is none.
+        let at_least = |text: &str| value_rules(&attr("blank", "int64_t", text));
+        let min = |m| {
+            vec![Rule::IntInRange {
+                param: "blank".into(),
+                min: Some(m),
+                max: None,
+            }]
+        };
+        assert_eq!(at_least("数值必须大于等于0且小于C。"), min(0));
+        assert_eq!(at_least("取值大于0。"), min(1));
+        assert_eq!(at_least("长度大于0。"), vec![]);
+        assert_eq!(at_least("当mode为1时，取值大于0。"), vec![]);
     }
 
     #[test]
