@@ -44,6 +44,16 @@ impl Review {
     pub fn is_exact(&self) -> bool {
         self.unreviewed.is_empty() && self.stale.is_empty()
     }
+
+    /// "57 calls; unreviewed: 0; stale entries: 0".
+    pub fn counts(&self) -> String {
+        format!(
+            "{} calls; unreviewed: {}; stale entries: {}",
+            self.reviewed,
+            self.unreviewed.len(),
+            self.stale.len()
+        )
+    }
 }
 
 /// Reads a list (YAML sequence of [`Contradiction`]).

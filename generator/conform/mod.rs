@@ -594,11 +594,9 @@ pub fn render_table(r: &Report) -> String {
     if let Some(review) = &r.contradictions {
         let _ = writeln!(
             s,
-            "  reviewed doc contradictions ({}): {} calls; unreviewed: {}; stale entries: {}",
+            "  reviewed doc contradictions ({}): {}",
             review.list,
-            review.reviewed,
-            review.unreviewed.len(),
-            review.stale.len()
+            review.counts()
         );
     }
     for (code, t) in &r.per_code {
@@ -691,11 +689,9 @@ pub fn render_markdown(r: &Report) -> String {
     if let Some(review) = &r.contradictions {
         let _ = writeln!(
             s,
-            "Reviewed doc contradictions (`{}`): {} calls; unreviewed: {}; stale entries: {}.\n",
+            "Reviewed doc contradictions (`{}`): {}.\n",
             review.list,
-            review.reviewed,
-            review.unreviewed.len(),
-            review.stale.len()
+            review.counts()
         );
     }
     let _ = writeln!(s, "| op | agreement |\n| --- | --- |");
