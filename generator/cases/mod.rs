@@ -272,7 +272,13 @@ pub fn baseline(op: &OpIr, rules: &[CheckedRule], product: &str) -> Call {
     let active = active_rules(rules, product);
     let g = groups(&active);
     let mut args = BTreeMap::new();
-    for p in &op.params {
+    // A pointer the doc reserves stays null.
+    let must_be_null = |name: &str| {
+        active
+            .iter()
+            .any(|r| matches!(r, Rule::IsNull { param } if param == name))
+    };
+    for p in op.params.iter().filter(|p| !must_be_null(&p.name)) {
         let arg = match p.role {
             Role::InputTensor | Role::OutputTensor | Role::InOutTensor => Some(Arg::Tensor(
                 baseline_tensor(op, &active, &g, &p.name, product),

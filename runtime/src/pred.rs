@@ -131,6 +131,15 @@ pub fn not_null(name: &str, present: bool) -> Result<(), String> {
     }
 }
 
+/// A pointer the doc says must be null (a reserved parameter).
+pub fn is_null(name: &str, present: bool) -> Result<(), String> {
+    if present {
+        Err(format!("{name} is not a null pointer"))
+    } else {
+        Ok(())
+    }
+}
+
 /// Whether any of the tensors has one of `dtypes` (the condition of a `WhenDtype`).
 pub fn has_dtype(ts: &[Named], dtypes: &[DType]) -> bool {
     ts.iter().any(|(_, t)| dtypes.contains(&t.dtype))
@@ -1182,6 +1191,12 @@ mod tests {
 
     fn td(shape: &[i64]) -> TensorDesc {
         TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn a_reserved_pointer_must_be_null() {
+        assert_eq!(is_null("r", false), Ok(()));
+        assert_eq!(is_null("r", true), Err("r is not a null pointer".into()));
     }
 
     #[test]

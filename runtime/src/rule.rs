@@ -15,6 +15,9 @@ pub enum Rule {
     ProductSupported { products: Vec<String> },
     /// None of these pointers may be null.
     NotNull { params: Vec<String> },
+    /// The pointer must be null: a parameter the doc reserves ("quantOffsetOptional不为空指针",
+    /// "当前版本不支持，需传入空指针").
+    IsNull { param: String },
     /// The param's dtype must be in the list for the call's product.
     DtypeIn {
         param: String,
@@ -414,7 +417,7 @@ impl Rule {
     pub fn family(&self) -> Family {
         match self {
             Rule::ProductSupported { .. } => Family::Products,
-            Rule::NotNull { .. } => Family::Nulls,
+            Rule::NotNull { .. } | Rule::IsNull { .. } => Family::Nulls,
             Rule::DtypeIn { .. }
             | Rule::DtypeSame { .. }
             | Rule::DtypeIsArg { .. }

@@ -35,6 +35,9 @@ fn every_rule_op() -> OpIr {
         Rule::NotNull {
             params: names(&["x", "xs", "k", "alpha"]),
         },
+        Rule::IsNull {
+            param: "reserved".into(),
+        },
         Rule::DtypeIn {
             param: "x".into(),
             allowed: f32_i32.into_iter().collect(),
@@ -430,6 +433,10 @@ fn every_rule_op() -> OpIr {
             a("mode", "char*"),
             a("dtype", "aclDataType"),
             t("z", Role::OutputTensor),
+            Param {
+                optional: true,
+                ..t("reserved", Role::InputTensor)
+            },
         ],
         inferred_rules: rules
             .into_iter()

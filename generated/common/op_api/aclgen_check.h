@@ -832,6 +832,12 @@ inline std::string not_null(const std::string& name, bool present)
     return present ? "" : name + " is a null pointer";
 }
 
+/// A pointer the doc says must be null (a reserved parameter).
+inline std::string is_null(const std::string& name, bool present)
+{
+    return present ? name + " is not a null pointer" : "";
+}
+
 // ---- dtypes ----
 
 /// Whether any of the tensors has one of `dtypes` (the condition of a `WhenDtype`).

@@ -13,6 +13,9 @@ impl Emitter<'_> {
                     .collect();
                 first_error(&checks)
             }
+            Rule::IsNull { param } => {
+                format!("pred::is_null({}, {})", literal(param), self.present(param))
+            }
             other => wrong_family(other),
         }
     }

@@ -13,6 +13,10 @@ impl Emitter<'_> {
                 });
                 quote!([#(#checks),*].into_iter().collect::<Result<(), String>>())
             }
+            Rule::IsNull { param } => {
+                let present = self.present(param);
+                quote!(pred::is_null(#param, #present))
+            }
             other => wrong_family(other),
         }
     }

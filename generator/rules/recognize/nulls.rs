@@ -2,7 +2,7 @@
 
 use super::group_subjects;
 use super::patterns::*;
-use crate::ir::{OpIr, Param};
+use crate::ir::{OpIr, Param, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
@@ -16,9 +16,7 @@ re!(
 /// ("当outputMask[0]为true，gradInput是空指针").
 pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, Manual> {
     if MUST_BE_NULL.is_match(clause) {
-        return Err(Manual(format!(
-            "a pointer that must be null (“{clause}”) is not in the vocabulary"
-        )));
+        return must_be_null(op, clause);
     }
     if NULL_ALL.is_match(clause) {
         let params: Vec<String> = op
@@ -46,6 +44,36 @@ pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<V
         .map(|p| p.name.clone())
         .collect();
     non_empty_null(params, clause)
+}
+
+/// "quantOffsetOptional不为空指针", "传入的bias不是空指针": each optional tensor named must be null
+/// (a parameter the doc reserves). A required one, or a clause with a condition of its own, stays
+/// manual: the doc then says something else than "never pass it".
+fn must_be_null(op: &OpIr, clause: &str) -> Result<Vec<Rule>, Manual> {
+    let named: Vec<&Param> = text::mentions(op, clause)
+        .into_iter()
+        .map(|m| m.param)
+        .collect();
+    let reserved = !named.is_empty()
+        && named.iter().all(|p| {
+            p.optional
+                && matches!(
+                    p.role,
+                    Role::InputTensor | Role::OutputTensor | Role::InOutTensor
+                )
+        });
+    if !reserved || CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
+        return Err(Manual(format!(
+            "a pointer that must be null (“{clause}”) names a required or non-tensor parameter, \
+             or holds under a condition"
+        )));
+    }
+    Ok(named
+        .iter()
+        .map(|p| Rule::IsNull {
+            param: p.name.clone(),
+        })
+        .collect())
 }
 
 pub(super) fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, Manual> {

@@ -694,7 +694,14 @@ fn a_matrix_product_is_not_its_operands() {
 #[test]
 fn a_pointer_that_must_be_null_is_not_a_null_check() {
     let op = context("a_pointer_that_must_be_null_is_not_a_null_check");
-    let err = recognize(&op, "传入的bias不是空指针。").unwrap_err();
+    // An optional tensor the doc reserves must be null; a required one would be a contradiction.
+    assert_eq!(
+        recognize(&op, "传入的bias不是空指针。").unwrap(),
+        vec![Rule::IsNull {
+            param: "bias".into()
+        }]
+    );
+    let err = recognize(&op, "传入的x不是空指针。").unwrap_err();
     assert!(err.0.contains("must be null"), "{}", err.0);
 }
 

@@ -7,6 +7,7 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
         Rule::NotNull { params } => params
             .iter()
             .try_for_each(|p| pred::not_null(p, arg(call, p).is_some())),
+        Rule::IsNull { param } => pred::is_null(param, arg(call, param).is_some()),
         other => Err(wrong_family(other)),
     }
 }

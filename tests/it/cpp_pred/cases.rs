@@ -422,6 +422,7 @@ pub const FUNCTIONS: &[&str] = &[
     "products_equal",
     "not_a_tensor",
     "not_null",
+    "is_null",
     "product_supported",
 ];
 
@@ -689,6 +690,7 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
         "products_equal" => unit(pred::products_equal(c.s(0), &c.fl, c.s(1), &c.fr)),
         "not_a_tensor" => unit(pred::not_a_tensor(c.s(0))),
         "not_null" => unit(pred::not_null(c.s(0), c.flag)),
+        "is_null" => unit(pred::is_null(c.s(0), c.flag)),
         "product_supported" => {
             let supported: Vec<&str> = c.ss.iter().map(String::as_str).collect();
             unit(pred::product_supported(c.s(0), &supported))
