@@ -121,6 +121,9 @@ codes! {
     SpecConflict = "spec-conflict",
     /// Two docs of one op differ; the note names what was kept.
     DocsDiffer = "docs-differ",
+    /// The in-place and out-of-place functions of one doc list different dtypes for one tensor;
+    /// both accept the union (one implementation checks both).
+    InplaceDtypesDiffer = "inplace-dtypes-differ",
     /// An overlay corrected the doc (a note, so the change is visible).
     OverlayApplied = "overlay-applied",
     /// import would overwrite a spec it did not write or that was edited.

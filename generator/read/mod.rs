@@ -11,6 +11,7 @@ pub mod cpp;
 pub(crate) mod decode;
 mod errors;
 mod facts;
+mod inplace;
 pub mod markdown;
 mod params;
 mod products;

@@ -96,10 +96,13 @@ pub fn read_markdown(file: &str, text: &str, sink: &mut Sink) -> Vec<OpIr> {
             ),
         );
     }
-    ws.iter()
+    let mut ops: Vec<OpIr> = ws
+        .iter()
         .take(MAX_OPS)
         .map(|p| read_op(file, &doc, &facts, p, &protos))
-        .collect()
+        .collect();
+    super::inplace::unite_inplace_dtypes(&mut ops, &doc.lines);
+    ops
 }
 
 fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]) -> OpIr {
