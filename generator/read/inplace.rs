@@ -194,7 +194,10 @@ mod tests {
             .collect();
         assert_eq!(warned, [(3, "| self | FLOAT、FLOAT16 |"), (4, "| out |")]);
         assert!(ops[0].diagnostics[0].message.contains("DOUBLE"));
-        assert!(ops[1].diagnostics.is_empty(), "the wider table is not warned");
+        assert!(
+            ops[1].diagnostics.is_empty(),
+            "the wider table is not warned"
+        );
     }
 
     #[test]
