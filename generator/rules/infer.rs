@@ -38,6 +38,25 @@ re!(
     r"^(?:数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(大于等于|不小于|>=|≥|大于|>)\s*(-?\d+)"
 );
 re!(DTYPE_WORD, r"数据类型|dtype");
+re!(BROADCAST_WORD, r"(?i)广播|broadcast");
+re!(
+    NO_BROADCAST,
+    r"(?i)(?:不|无需|无法)(?:支持|涉及|能|可以|需要?|做)?\s*(?:广播|broadcast)"
+);
+// "与gradOutput和self进行broadcast后的shape一致", "是self与other broadcast之后的shape",
+// "与self和gradOutput的broadcast结果一致", "和输入input和values经过broadcast后的shape一致".
+re!(
+    BROADCAST_RESULT,
+    r"(?i)(?:广播|broadcast)\s*(?:后|之后|以后)?\s*的?\s*(?:shape|结果|tensor)"
+);
+re!(
+    ONE_WAY_BROADCAST,
+    r"(?i)单向\s*(?:广播|broadcast)|(?:广播|broadcast)\s*到"
+);
+re!(
+    BROADCAST_RELATION,
+    r"(?i)满足\s*(?:广播|broadcast)\s*(?:关系|规则|条件)?"
+);
 re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
@@ -409,13 +428,8 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
             continue;
         }
         let pair = || vec![p.name.clone(), other.name.clone()];
-        if s.contains("广播") {
-            let dims = HW_ONLY.is_match(&s).then(|| vec![-2, -1]);
-            rules.push(Rule::Broadcastable {
-                from: p.name.clone(),
-                to: other.name.clone(),
-                dims,
-            });
+        if BROADCAST_WORD.is_match(&s) {
+            rules.extend(broadcast_relation(p, &s, &others));
             continue;
         }
         if !SAME_WORD.is_match(&s) || OR_ELSE.is_match(&s) {
@@ -436,6 +450,39 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         }
     }
     rules
+}
+
+/// The broadcast relation a clause of `p`'s description states with the tensors it names
+/// (`others`): "单向广播self"/"能broadcast到self" one-way, "与self和target满足broadcast关系"
+/// mutual, "与gradOutput和self进行broadcast后的shape一致" the broadcast result. A clause that
+/// denies broadcasting ("不支持广播"), relates part of a shape ("前两维…满足broadcast关系"),
+/// or broadcasts to no tensor ("能broadcast到[m, n]") states none.
+fn broadcast_relation(p: &Param, clause: &str, others: &[&Param]) -> Option<Rule> {
+    // A note in parentheses ("(仅支持HW维度,NC维度需要保持一致)") qualifies the relation; it
+    // does not make it one on part of the shape.
+    let outside_notes = PAREN.replace_all(clause, "");
+    if NO_BROADCAST.is_match(clause) || PART_OF_SHAPE.is_match(&outside_notes) {
+        return None;
+    }
+    let names = || others.iter().map(|q| q.name.clone()).collect::<Vec<_>>();
+    if BROADCAST_RESULT.is_match(clause) {
+        return (others.len() >= 2).then(|| Rule::BroadcastShape {
+            params: names(),
+            out: p.name.clone(),
+        });
+    }
+    if let ([to], true) = (others, ONE_WAY_BROADCAST.is_match(clause)) {
+        return Some(Rule::Broadcastable {
+            from: p.name.clone(),
+            to: to.name.clone(),
+            dims: HW_ONLY.is_match(clause).then(|| vec![-2, -1]),
+        });
+    }
+    BROADCAST_RELATION
+        .is_match(clause)
+        .then(|| Rule::BroadcastTogether {
+            params: std::iter::once(p.name.clone()).chain(names()).collect(),
+        })
 }
 
 /// Every rule a parameter's description implies, each with the text it comes from; the
@@ -1115,6 +1162,63 @@ mod tests {
         // Equality as one of two choices is no rule.
         op.params[0].description = "数据类型与输入self一致或为FLOAT类型。".into();
         assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+    }
+
+    #[test]
+    fn broadcast_relations_mutual_one_way_and_as_a_result() {
+        let mut op = OpIr::default();
+        let t = |name: &str, desc: &str| Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            description: desc.into(),
+            ..Default::default()
+        };
+        op.params = vec![
+            t("gradOutput", "shape需要与self和target满足broadcast关系。"),
+            t(
+                "gradInput",
+                "shape与gradOutput和self进行broadcast后的shape一致。",
+            ),
+            t("weight", "shape能broadcast到self。"),
+            t("bias", "shape需要与self完全一致，不支持广播。"),
+            t(
+                "beta",
+                "shape支持前两维和self不同，但需要满足broadcast关系。",
+            ),
+            t("self", ""),
+            t("target", ""),
+        ];
+        let read = |i: usize| relation_rules(&op, &op.params[i]);
+        let names = |ns: &[&str]| ns.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            read(0),
+            [Rule::BroadcastTogether {
+                params: names(&["gradOutput", "self", "target"])
+            }]
+        );
+        assert_eq!(
+            read(1),
+            [Rule::BroadcastShape {
+                params: names(&["gradOutput", "self"]),
+                out: "gradInput".into()
+            }]
+        );
+        assert_eq!(
+            read(2),
+            [Rule::Broadcastable {
+                from: "weight".into(),
+                to: "self".into(),
+                dims: None
+            }]
+        );
+        assert_eq!(
+            read(3),
+            [Rule::ShapeSame {
+                params: names(&["bias", "self"])
+            }]
+        );
+        assert_eq!(read(4), []);
     }
 
     #[test]

@@ -525,19 +525,42 @@ pub(super) fn shape_rules(
         }
         for rule in infer::relation_rules(op, p) {
             let inside = match &rule {
-                Rule::ShapeSame { params } | Rule::RankSame { params } => {
+                Rule::ShapeSame { params }
+                | Rule::RankSame { params }
+                | Rule::BroadcastTogether { params } => {
                     params.iter().all(|n| subject_names.contains(n))
                 }
+                Rule::BroadcastShape { params, out } => params
+                    .iter()
+                    .chain([out])
+                    .all(|n| subject_names.contains(n)),
                 Rule::Broadcastable { to, .. } => subject_names.contains(to),
                 _ => false,
             };
-            if inside {
+            // Each tensor's description states a mutual relation again ("与self满足broadcast
+            // 关系" under target, "与target…" under self): one rule.
+            if inside && !rules.iter().any(|r| same_group_relation(r, &rule)) {
                 rules.push(rule);
             }
         }
     }
     rules.extend(infer::named_dim_rules(tensors));
     Ok(rules)
+}
+
+/// Whether two rules state one symmetric relation over one set of tensors.
+fn same_group_relation(a: &Rule, b: &Rule) -> bool {
+    let set = |r: &Rule| match r {
+        Rule::ShapeSame { params }
+        | Rule::RankSame { params }
+        | Rule::BroadcastTogether { params } => {
+            let mut names = params.clone();
+            names.sort();
+            Some((std::mem::discriminant(r), names))
+        }
+        _ => None,
+    };
+    set(a).is_some() && set(a) == set(b)
 }
 
 /// "out的shape与self的shape和outputSize推导出的shape结果不一致": an output, an input and an
