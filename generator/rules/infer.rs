@@ -39,6 +39,16 @@ re!(
 );
 re!(DTYPE_WORD, r"数据类型|dtype");
 re!(BROADCAST_WORD, r"(?i)广播|broadcast");
+// "shape与totalSum的第一维一致", "shape需要与`x1`最后一维一致", "大小与x的尾轴相同".
+re!(
+    DIM_OF_OTHER,
+    r"^(?:shape|大小|size|长度)?\s*(?:需要|需|必须|应)?\s*(?:与|和|跟|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的?\s*(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size|的?长度)?\s*(?:一致|相同|相等)?$"
+);
+// "第一维必须大于0".
+re!(
+    DIM_POSITIVE,
+    r"^(?:shape的?)?(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size)?\s*(?:必须|需要|需|应)?\s*(?:大于\s*0|>\s*0|为正数|是正数)$"
+);
 re!(
     NO_BROADCAST,
     r"(?i)(?:不|无需|无法)(?:支持|涉及|能|可以|需要?|做)?\s*(?:广播|broadcast)"
@@ -346,6 +356,55 @@ pub fn named_dim_rules(tensors: &[&Param]) -> Vec<Rule> {
         }
     }
     rules
+}
+
+/// What a 1-D tensor's description says of its one dim and what any tensor's says of a dim's
+/// sign: "shape与totalSum的第一维一致" (its dim is totalSum's dim 0), "shape需要与x最后一维
+/// 一致", "第一维必须大于0". Only a tensor the table gives one dim has "its dim"; `tensors`
+/// are the ones a relation may name.
+pub fn stated_dim_rules(op: &OpIr, p: &Param, tensors: &[&Param]) -> Vec<Rule> {
+    let one_dim = p.rank.is_some_and(|r| r.min == 1 && r.max == 1);
+    let mut rules = Vec::new();
+    for clause in unconditional_clauses(p) {
+        if let Some(c) = DIM_POSITIVE.captures(&clause) {
+            if let Some(dim) = dim_index(&c[1]) {
+                rules.push(Rule::DimInRange {
+                    param: p.name.clone(),
+                    dim,
+                    min: Some(1),
+                    max: None,
+                });
+            }
+            continue;
+        }
+        let Some(c) = one_dim.then(|| DIM_OF_OTHER.captures(&clause)).flatten() else {
+            continue;
+        };
+        let other = text::resolve(op, &c[1])
+            .filter(|q| q.name != p.name && tensors.iter().any(|t| t.name == q.name));
+        if let (Some(other), Some(dim)) = (other, dim_index(&c[2])) {
+            rules.push(Rule::DimsEqual {
+                lhs: p.name.clone(),
+                lhs_dim: 0,
+                rhs: other.name.clone(),
+                rhs_dim: dim,
+            });
+        }
+    }
+    rules
+}
+
+/// "第一" → 0, "第3" → 2, "最后一"/"尾" → -1.
+fn dim_index(ordinal: &str) -> Option<i64> {
+    let ordinal = ordinal.trim_start_matches('第').trim();
+    if ordinal.starts_with("最后") || ordinal.starts_with('尾') {
+        return Some(-1);
+    }
+    let n = match ordinal.chars().next()? {
+        c @ '1'..='8' => c as i64 - '0' as i64,
+        c => "一二三四五六七八".chars().position(|x| x == c)? as i64 + 1,
+    };
+    Some(n - 1)
 }
 
 /// Whether the parameter table says `a` and `b` have different shapes: their rank ranges do
@@ -1162,6 +1221,49 @@ mod tests {
         // Equality as one of two choices is no rule.
         op.params[0].description = "数据类型与输入self一致或为FLOAT类型。".into();
         assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+    }
+
+    #[test]
+    fn the_one_dim_of_a_1d_tensor_against_a_dim_of_another() {
+        let t = |name: &str, rank: Option<(usize, usize)>, desc: &str| Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            description: desc.into(),
+            rank: rank.map(|(min, max)| crate::ir::Rank { min, max }),
+            ..Default::default()
+        };
+        let op = OpIr {
+            params: vec![
+                t("gamma", Some((1, 1)), "shape需要与`x1`最后一维一致。"),
+                // Several dims: "x1's last dim" is no statement of its shape.
+                t("beta", Some((1, 8)), "shape需要与x1最后一维一致。"),
+                t("x1", Some((2, 8)), "第一维必须大于0。"),
+            ],
+            ..OpIr::default()
+        };
+        let all: Vec<&Param> = op.params.iter().collect();
+        assert_eq!(
+            stated_dim_rules(&op, &op.params[0], &all),
+            [Rule::DimsEqual {
+                lhs: "gamma".into(),
+                lhs_dim: 0,
+                rhs: "x1".into(),
+                rhs_dim: -1
+            }]
+        );
+        assert_eq!(stated_dim_rules(&op, &op.params[1], &all), []);
+        assert_eq!(
+            stated_dim_rules(&op, &op.params[2], &all),
+            [Rule::DimInRange {
+                param: "x1".into(),
+                dim: 0,
+                min: Some(1),
+                max: None
+            }]
+        );
+        // A tensor the clause does not name among `tensors` is no relation.
+        assert_eq!(stated_dim_rules(&op, &op.params[0], &all[..1]), []);
     }
 
     #[test]

@@ -83,6 +83,8 @@ re!(
 // The values of a list's elements, not its length: "dilation中的元素数值不满足要求".
 re!(LIST_VALUES, r"元素值|元素数值|数值|的值|取值");
 re!(ONE_WAY, r"单向|到|\bto\b");
+// "不在支持的范围之内", "不在支持范围内": the range the parameter table states.
+re!(SUPPORTED_RANGE, r"支持的?范围");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
 re!(PROMOTION, r"推导|转换|互推|可转");
 re!(EMPTY_TENSOR, r"空[Tt]ensor|空张量");

@@ -505,14 +505,15 @@ pub(super) fn shape_rules(
             "no shape relation recognized in “{clause}”"
         )));
     }
-    if !CONSTRAINT_WORDS.is_match(clause) {
-        // "shape不正确", "shape不合法", "shape不在支持的范围之内": the doc does not say which
-        // shapes are wrong; guessing from the parameter rows rejects valid calls.
+    if !CONSTRAINT_WORDS.is_match(clause) && !SUPPORTED_RANGE.is_match(clause) {
+        // "shape不正确", "shape不合法": the doc does not say which shapes are wrong; guessing
+        // from the parameter rows rejects valid calls.
         return Err(Manual(format!(
             "a shape condition that names no relation or constraint (“{clause}”)"
         )));
     }
-    // "x与out的shape不满足约束": the shape constraints the parameter descriptions state.
+    // "x与out的shape不满足约束", "shape不在支持的范围之内": the shapes the parameter table
+    // states (its rank column, the relations and dims its descriptions give) are the range.
     let subject_names = names(tensors);
     let mut rules = Vec::new();
     for p in tensors {
@@ -545,6 +546,9 @@ pub(super) fn shape_rules(
         }
     }
     rules.extend(infer::named_dim_rules(tensors));
+    for p in tensors {
+        rules.extend(infer::stated_dim_rules(op, p, tensors));
+    }
     Ok(rules)
 }
 

@@ -213,16 +213,19 @@ fn neither_nor_lengths_and_axis_relations() {
     }
     // A shape condition naming no relation is manual, not a guess from the parameter rows.
     assert!(recognize(&op, "gradOutput、self的shape不正确。").is_err());
-    // ... but the dtype part of a condition that also names it is still checked.
+    // ... while "outside the supported range" points at the table: its dtypes, and the shapes
+    // it states (here the rank column).
     op.params[0]
         .dtypes
         .insert("ascend910b".into(), vec![aclnn_runtime::DType::Float32]);
     let both = recognize(&op, "gradOutput的数据类型和shape不在支持的范围之内。").unwrap();
-    assert_eq!(
-        both,
-        recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap()
-    );
+    let dtype = recognize(&op, "gradOutput的数据类型不在支持的范围之内。").unwrap();
+    assert_eq!(both[..dtype.len()], dtype[..]);
     assert!(matches!(both[0], Rule::DtypeIn { .. }), "{both:?}");
+    assert!(
+        matches!(&both[dtype.len()..], [Rule::RankIn { min: 4, max: 5, .. }]),
+        "{both:?}"
+    );
 }
 
 #[test]
@@ -1349,6 +1352,21 @@ fn context(name: &str) -> OpIr {
         "an_axis_of_the_one_input_tensor" => {
             let mut op = pool3d_with(vec![attr("dim", "int64_t", &[])]);
             op.params.remove(0);
+            op
+        }
+        "a_vague_shape_row_takes_the_tables_shape_statements" => {
+            // SyncBatchNormGatherStats: 2-D sums, 1-D counts and means tied to their dims.
+            let mut sums = tensor("totalSum", Role::InputTensor).with_rank(2, 2);
+            sums.constraints = vec!["第一维必须大于0".into()];
+            let mut count = tensor("sampleCount", Role::InputTensor).with_rank(1, 1);
+            count.constraints = vec![
+                "第一维必须大于0".into(),
+                "shape与totalSum的第一维一致".into(),
+            ];
+            let mut mean = tensor("mean", Role::InputTensor).with_rank(1, 1);
+            mean.constraints = vec!["shape与totalSum的第二维一致".into()];
+            let mut op = pool3d();
+            op.params = vec![sums, count, mean];
             op
         }
         other => panic!("no parameter context {other}"),
