@@ -16,7 +16,7 @@ use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self};
 use crate::rules::Manual;
-use aclnn_runtime::Rule;
+use aclnn_runtime::{DType, Rule};
 
 /// Subject + aspect + relation: the bulk of documented conditions.
 pub(super) fn aspect_rules(
@@ -61,7 +61,7 @@ pub(super) fn aspect_rules(
         }));
     } else if DTYPE.is_match(clause) {
         any_aspect = true;
-        rules.extend(dtype_rules(op, &tensors, mismatch)?);
+        rules.extend(dtype_rules(op, clause, &tensors, mismatch)?);
         if !mismatch {
             // "x、scalar和out的数据类型不在支持的范围之内": an aclScalar's dtype as stated against
             // a tensor's ("当x的数据类型为FLOAT16时，数据类型支持FLOAT16、DOUBLE").
@@ -202,6 +202,7 @@ fn value_statement(
 
 pub(super) fn dtype_rules(
     op: &OpIr,
+    clause: &str,
     tensors: &[&Param],
     mismatch: bool,
 ) -> Result<Vec<Rule>, Manual> {
@@ -209,10 +210,40 @@ pub(super) fn dtype_rules(
         let kin = dtype_kin(tensors);
         return same_rule(&kin, "dtype", |params| Rule::DtypeSame { params });
     }
+    if let Some(dtypes) = stated_dtypes(clause) {
+        // "inverseOut的数据类型不为INT64", "y的数据类型必须为FLOAT32": the row names the dtypes
+        // itself, on every product the op supports.
+        let allowed: std::collections::BTreeMap<String, Vec<DType>> = op
+            .supported_products()
+            .map(|product| (product.to_string(), dtypes.clone()))
+            .collect();
+        return Ok(tensors
+            .iter()
+            .map(|p| Rule::DtypeIn {
+                param: p.name.clone(),
+                allowed: allowed.clone(),
+            })
+            .collect());
+    }
     Ok(tensors
         .iter()
         .flat_map(|p| infer::param_dtype_rules(op, p))
         .collect())
+}
+
+/// The dtypes a clause requires by name ("数据类型不为INT64", "数据类型不是FLOAT16或FLOAT32",
+/// "数据类型必须为BOOL"); `None` where it names none, or names something else too.
+fn stated_dtypes(clause: &str) -> Option<Vec<DType>> {
+    let list = STATED_DTYPES.captures(clause)?;
+    let mut dtypes = Vec::new();
+    for token in DTYPE_LIST_SEP.split(&list[1]) {
+        let token = token.trim().trim_start_matches("DT_").trim_start_matches("ACL_");
+        let dtype = DType::parse(token).filter(|d| d.is_tensor_dtype())?;
+        if !dtypes.contains(&dtype) {
+            dtypes.push(dtype);
+        }
+    }
+    (!dtypes.is_empty()).then_some(dtypes)
 }
 
 /// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private

@@ -83,6 +83,12 @@ re!(
 // The values of a list's elements, not its length: "dilation中的元素数值不满足要求".
 re!(LIST_VALUES, r"元素值|元素数值|数值|的值|取值");
 re!(ONE_WAY, r"单向|到|\bto\b");
+// "数据类型不为INT64", "数据类型不是FLOAT16或FLOAT32", "dtype必须为BOOL": the dtypes a row names.
+re!(
+    STATED_DTYPES,
+    r"(?i)(?:数据类型|dtype)\s*(?:不为|不是|不等于|必须为|必须是|只能为|只能是|需为|需要为|应为|仅支持|只支持)\s*([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|/|或者|或|和)\s*[A-Za-z][A-Za-z0-9_]*)*)\s*(?:类型)?\s*$"
+);
+re!(DTYPE_LIST_SEP, r"\s*(?:、|,|，|/|或者|或|和)\s*");
 // "不在支持的范围之内", "不在支持范围内": the range the parameter table states.
 re!(SUPPORTED_RANGE, r"支持的?范围");
 re!(HW_ONLY, r"仅支持\s*HW|HW维度");
