@@ -237,7 +237,10 @@ fn stated_dtypes(clause: &str) -> Option<Vec<DType>> {
     let list = STATED_DTYPES.captures(clause)?;
     let mut dtypes = Vec::new();
     for token in DTYPE_LIST_SEP.split(&list[1]) {
-        let token = token.trim().trim_start_matches("DT_").trim_start_matches("ACL_");
+        let token = token
+            .trim()
+            .trim_start_matches("DT_")
+            .trim_start_matches("ACL_");
         let dtype = DType::parse(token).filter(|d| d.is_tensor_dtype())?;
         if !dtypes.contains(&dtype) {
             dtypes.push(dtype);

@@ -214,6 +214,13 @@ fn clause_rules(
             Ok((clause_rules, used)) => {
                 subjects = used;
                 rules.extend(qualify_by_products(clause, clause_rules));
+                if let Some(unknown) = unknown_left_out(op, clause) {
+                    unread.get_or_insert(Manual(format!(
+                        "names {}, which {} not a parameter of the op; checked for the others",
+                        unknown.join(", "),
+                        if unknown.len() == 1 { "is" } else { "are" }
+                    )));
+                }
             }
             Err(Manual(reason)) if *alternative && !reason.contains("conditional") => {
                 // Its subjects are unknown, so a later clause naming none has none to inherit.
@@ -574,6 +581,24 @@ fn pattern_rules<'a>(
     Ok(None)
 }
 
+/// The names a clause lists that are no parameter of the op, where the clause checks each
+/// parameter it lists on its own ("x1、x2、x1Scale或out的数据类型不在支持的范围之内", a doc whose
+/// names drifted from the prototype's): the others are still checked, and the reading says what
+/// it left out. `None` where every name is known, or the clause relates the tensors.
+fn unknown_left_out(op: &OpIr, clause: &str) -> Option<Vec<String>> {
+    let unknown = text::unknown_names(op, clause);
+    let per_tensor_range = OUT_OF_RANGE.is_match(clause)
+        && (DTYPE.is_match(clause) || FORMAT.is_match(clause))
+        && !SHAPE.is_match(clause)
+        && !RANK.is_match(clause);
+    let separable = !MISMATCH.is_match(clause)
+        && (per_tensor_range || EMPTY_TENSOR.is_match(clause) && !SHAPE.is_match(clause));
+    let known = text::mentions(op, clause)
+        .iter()
+        .any(|m| m.param.role.is_tensor());
+    (!unknown.is_empty() && separable && known).then_some(unknown)
+}
+
 /// The parameters a clause is about, and whether a group word ("输入tensor") named them.
 fn clause_subjects<'a>(
     op: &'a OpIr,
@@ -586,7 +611,7 @@ fn clause_subjects<'a>(
         )));
     }
     let unknown = text::unknown_names(op, clause);
-    if !unknown.is_empty() {
+    if !unknown.is_empty() && unknown_left_out(op, clause).is_none() {
         return Err(Manual(format!(
             "names {}, which {} not a parameter of the op",
             unknown.join(", "),
