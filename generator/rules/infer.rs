@@ -971,6 +971,17 @@ pub fn is_int_list(p: &Param) -> bool {
 mod tests {
     use super::*;
 
+    /// An input tensor with a description.
+    fn described(name: &str, desc: &str) -> Param {
+        Param {
+            name: name.into(),
+            role: Role::InputTensor,
+            ty: "const aclTensor*".into(),
+            description: desc.into(),
+            ..Default::default()
+        }
+    }
+
     fn attr(name: &str, ty: &str, constraint: &str) -> Param {
         crate::fixture::attr(name, ty, &[constraint])
     }
@@ -1190,13 +1201,7 @@ mod tests {
     #[test]
     fn relations_from_description() {
         let mut op = OpIr::default();
-        let t = |name: &str, desc: &str| Param {
-            name: name.into(),
-            role: Role::InputTensor,
-            ty: "const aclTensor*".into(),
-            description: desc.into(),
-            ..Default::default()
-        };
+        let t = described;
         op.params = vec![
             t("gradOutput", "数据类型与self一致，shape满足单向广播self的shape(仅支持HW维度,NC维度需要保持一致)。且数据格式需要与self一致。"),
             t("self", ""),
@@ -1269,13 +1274,7 @@ mod tests {
     #[test]
     fn broadcast_relations_mutual_one_way_and_as_a_result() {
         let mut op = OpIr::default();
-        let t = |name: &str, desc: &str| Param {
-            name: name.into(),
-            role: Role::InputTensor,
-            ty: "const aclTensor*".into(),
-            description: desc.into(),
-            ..Default::default()
-        };
+        let t = described;
         op.params = vec![
             t("gradOutput", "shape需要与self和target满足broadcast关系。"),
             t(
@@ -1326,13 +1325,7 @@ mod tests {
     #[test]
     fn part_of_a_shape_or_a_conditional_relation_is_no_shape_equality() {
         let mut op = OpIr::default();
-        let t = |name: &str, desc: &str| Param {
-            name: name.into(),
-            role: Role::InputTensor,
-            ty: "const aclTensor*".into(),
-            description: desc.into(),
-            ..Default::default()
-        };
+        let t = described;
         op.params = vec![
             t("gamma", "数据类型需要与`x1`保持一致。shape需要与`x1`最后一维一致。维度数量和大小与`x1`中的B保持一致。"),
             t("y1Out", "如果`y1Out`为有效输出时，shape和数据类型需要与输入`x1`保持一致；否则shape为[1]。"),
