@@ -472,11 +472,15 @@ fn preferred_product(op: &OpIr, named: &[String]) -> &'static str {
         .unwrap_or_else(|| crate::products::build_product(op))
 }
 
-/// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910B2_…",
-/// "Ascend310P_…"), the CANN convention for a case written for one SoC, when the op supports it.
+/// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910_9589_…",
+/// "ascend910B2_…", "Ascend310P_…"), the CANN convention for a case written for one SoC, when the op supports it.
 fn named_product(test: &str, op: &OpIr) -> Option<&'static str> {
     let t = test.to_ascii_lowercase();
-    let p = if t.starts_with("ascend950") || t.starts_with("ascend91095") {
+    // Ascend910_95xx (dav-c310) is the 950 family.
+    let p = if t.starts_with("ascend950")
+        || t.starts_with("ascend91095")
+        || t.starts_with("ascend910_95")
+    {
         "ascend950"
     } else if t.starts_with("ascend910_93") || t.starts_with("ascend910a3") {
         "ascend910_93"
