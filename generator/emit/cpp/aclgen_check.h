@@ -73,6 +73,20 @@ struct Res {
     bool ok() const { return err.empty(); }
 };
 
+/// `check` of `res`'s value: `res`'s error is the result, an absent value passes (as
+/// `map_or(Ok(()), ..)` in Rust).
+template <class T, class F>
+inline std::string with_value(const Res<T>& res, F&& check)
+{
+    if (!res.ok()) {
+        return res.err;
+    }
+    if (!res.value) {
+        return std::string();
+    }
+    return check(*res.value);
+}
+
 namespace detail {
 
 // ---- text, as Rust formats it ----
@@ -863,6 +877,20 @@ inline bool contains(const std::vector<op::DataType>& v, op::DataType d)
     return std::find(v.begin(), v.end(), d) != v.end();
 }
 } // namespace detail
+
+/// A rule's dtype list on each product the doc gives one for (products with one list share it).
+using DtypesByProduct = std::vector<std::pair<std::string, const std::vector<op::DataType>*>>;
+
+/// The list `table` gives `product`; nullptr where the doc gives none.
+inline const std::vector<op::DataType>* dtypes_on(const DtypesByProduct& table, const std::string& product)
+{
+    for (const auto& entry : table) {
+        if (entry.first == product) {
+            return entry.second;
+        }
+    }
+    return nullptr;
+}
 
 /// `allowed` is the product's list; nullptr means the doc gives none for this product.
 inline std::string dtype_in(const Tensors& ts, const std::vector<op::DataType>* allowed, const std::string& product)

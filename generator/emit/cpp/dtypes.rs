@@ -104,25 +104,27 @@ impl Emitter<'_> {
         Some((others, format!("pred::scalars({{{}}})", pairs.join(", "))))
     }
 
-    /// The product's dtype list as a `const std::vector<op::DataType>*` expression (`nullptr`:
-    /// the doc gives none for the product); products with one list share its constant.
+    /// The product's dtype list as a `const std::vector<op::DataType>*` expression: a lookup in a
+    /// per-product table constant (nullptr where the doc gives no list for the product); products
+    /// with one list share its constant.
     fn product_list(&self, allowed: &BTreeMap<String, Vec<DType>>) -> String {
-        let mut groups: Vec<(Vec<&String>, &Vec<DType>)> = Vec::new();
+        let mut lists: Vec<(&Vec<DType>, String)> = Vec::new();
+        let mut entries = Vec::new();
         for (product, list) in allowed {
-            match groups.iter_mut().find(|(_, l)| *l == list) {
-                Some((products, _)) => products.push(product),
-                None => groups.push((vec![product], list)),
-            }
+            let name = match lists.iter().find(|(l, _)| *l == list) {
+                Some((_, name)) => name.clone(),
+                None => {
+                    let name = self.constant("std::vector<op::DataType>", dtype_list(list));
+                    lists.push((list, name.clone()));
+                    name
+                }
+            };
+            entries.push(format!("{{{}, &{name}}}", literal(product)));
         }
-        let mut expr = "static_cast<const std::vector<op::DataType>*>(nullptr)".to_string();
-        for (products, list) in groups.into_iter().rev() {
-            let name = self.constant("std::vector<op::DataType>", dtype_list(list));
-            let test: Vec<String> = products
-                .iter()
-                .map(|p| format!("product == {}", literal(p)))
-                .collect();
-            expr = format!("(({}) ? &{name} : {expr})", test.join(" || "));
-        }
-        expr
+        let table = self.constant(
+            "pred::DtypesByProduct",
+            format!("{{{}}}", entries.join(", ")),
+        );
+        format!("pred::dtypes_on({table}, product)")
     }
 }

@@ -219,10 +219,7 @@ fn scoped(body: &str) -> String {
 /// Binds the value of `res` (an `aclgen::pred::Res<T>`) to `bind` and evaluates `check`; an
 /// error of `res` is the result, an absent value passes (as `map_or(Ok(()), ..)` in Rust).
 fn with_value(res: &str, bind: &str, check: &str) -> String {
-    scoped(&format!(
-        "auto r = {res}; if (!r.ok()) {{ return r.err; }} if (!r.value) {{ return std::string(); }} \
-         const auto& {bind} = *r.value; return {check};"
-    ))
+    format!("pred::with_value({res}, [&](const auto& {bind}) {{ return {check}; }})")
 }
 
 /// The first error of `checks`, in order, or none.

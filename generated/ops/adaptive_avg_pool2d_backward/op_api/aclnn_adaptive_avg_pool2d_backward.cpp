@@ -17,12 +17,20 @@ using namespace op;
 namespace pred = aclgen::pred;
 
 namespace {
-static const std::vector<op::DataType> kList0 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
-static const std::vector<op::DataType> kList1 = {ge::DT_FLOAT16, ge::DT_FLOAT};
-static const std::vector<op::DataType> kList2 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
+static const std::vector<op::DataType> kList0 = {ge::DT_FLOAT16, ge::DT_FLOAT};
+static const std::vector<op::DataType> kList1 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
+static const pred::DtypesByProduct kList2 = {
+    {"ascend310p", &kList0},
+    {"ascend910", &kList0},
+    {"ascend910b", &kList1}};
 static const std::vector<op::DataType> kList3 = {ge::DT_FLOAT16, ge::DT_FLOAT};
-static const std::vector<op::Format> kList4 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
-static const std::vector<op::Format> kList5 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
+static const std::vector<op::DataType> kList4 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
+static const pred::DtypesByProduct kList5 = {
+    {"ascend310p", &kList3},
+    {"ascend910", &kList3},
+    {"ascend910b", &kList4}};
+static const std::vector<op::Format> kList6 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
+static const std::vector<op::Format> kList7 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
 
 // 检查参数是否为空指针
 aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, aclTensor* out)
@@ -44,7 +52,7 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
         "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
         pred::dtype_in(
             pred::one("gradOutput", gradOutput),
-            ((product == "ascend310p" || product == "ascend910") ? &kList1 : ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr))),
+            pred::dtypes_on(kList2, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -52,10 +60,7 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
-        pred::dtype_in(
-            pred::one("self", self),
-            ((product == "ascend310p" || product == "ascend910") ? &kList3 : ((product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr))),
-            product))) {
+        pred::dtype_in(pred::one("self", self), pred::dtypes_on(kList5, product), product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self数据类型不一致。
@@ -78,14 +83,14 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, aclT
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
+        pred::format_in(pred::one("gradOutput", gradOutput), kList6))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("self", self), kList5))) {
+        pred::format_in(pred::one("self", self), kList7))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

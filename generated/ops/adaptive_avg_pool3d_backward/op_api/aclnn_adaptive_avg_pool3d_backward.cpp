@@ -18,9 +18,11 @@ namespace pred = aclgen::pred;
 
 namespace {
 static const std::vector<op::DataType> kList0 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
-static const std::vector<op::DataType> kList1 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
-static const std::vector<op::Format> kList2 = {ge::FORMAT_NCDHW, ge::FORMAT_ND};
-static const std::vector<op::Format> kList3 = {ge::FORMAT_NCDHW, ge::FORMAT_ND};
+static const pred::DtypesByProduct kList1 = {{"ascend910b", &kList0}};
+static const std::vector<op::DataType> kList2 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT};
+static const pred::DtypesByProduct kList3 = {{"ascend910b", &kList2}};
+static const std::vector<op::Format> kList4 = {ge::FORMAT_NCDHW, ge::FORMAT_ND};
+static const std::vector<op::Format> kList5 = {ge::FORMAT_NCDHW, ge::FORMAT_ND};
 
 // 检查参数是否为空指针
 aclnnStatus CheckNotNull(const aclTensor* gradOutput, const aclTensor* self, aclTensor* out)
@@ -43,7 +45,7 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
         "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
         pred::dtype_in(
             pred::one("gradOutput", gradOutput),
-            ((product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            pred::dtypes_on(kList1, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -51,10 +53,7 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
-        pred::dtype_in(
-            pred::one("self", self),
-            ((product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)),
-            product))) {
+        pred::dtype_in(pred::one("self", self), pred::dtypes_on(kList3, product), product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out数据类型不一致。
@@ -78,14 +77,14 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, aclT
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("gradOutput", gradOutput), kList2))) {
+        pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("self", self), kList3))) {
+        pred::format_in(pred::one("self", self), kList5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据格式不一致。

@@ -18,13 +18,17 @@ namespace pred = aclgen::pred;
 
 namespace {
 static const std::vector<op::DataType> kList0 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-static const std::vector<op::DataType> kList1 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-static const std::vector<op::DataType> kList2 = {ge::DT_INT32};
-static const std::vector<op::DataType> kList3 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-static const std::vector<op::Format> kList4 = {ge::FORMAT_ND};
-static const std::vector<op::Format> kList5 = {ge::FORMAT_ND};
-static const std::vector<op::Format> kList6 = {ge::FORMAT_ND};
-static const std::vector<op::Format> kList7 = {ge::FORMAT_ND};
+static const pred::DtypesByProduct kList1 = {{"ascend910_93", &kList0}, {"ascend910b", &kList0}};
+static const std::vector<op::DataType> kList2 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+static const pred::DtypesByProduct kList3 = {{"ascend910_93", &kList2}, {"ascend910b", &kList2}};
+static const std::vector<op::DataType> kList4 = {ge::DT_INT32};
+static const pred::DtypesByProduct kList5 = {{"ascend910_93", &kList4}, {"ascend910b", &kList4}};
+static const std::vector<op::DataType> kList6 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+static const pred::DtypesByProduct kList7 = {{"ascend910_93", &kList6}, {"ascend910b", &kList6}};
+static const std::vector<op::Format> kList8 = {ge::FORMAT_ND};
+static const std::vector<op::Format> kList9 = {ge::FORMAT_ND};
+static const std::vector<op::Format> kList10 = {ge::FORMAT_ND};
+static const std::vector<op::Format> kList11 = {ge::FORMAT_ND};
 
 // 检查参数是否为空指针
 aclnnStatus CheckNotNull(
@@ -55,7 +59,7 @@ aclnnStatus CheckDtypeValid(
         "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
         pred::dtype_in(
             pred::one("gradOutput", gradOutput),
-            ((product == "ascend910_93" || product == "ascend910b") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            pred::dtypes_on(kList1, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -63,20 +67,14 @@ aclnnStatus CheckDtypeValid(
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
-        pred::dtype_in(
-            pred::one("self", self),
-            ((product == "ascend910_93" || product == "ascend910b") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr)),
-            product))) {
+        pred::dtype_in(pred::one("self", self), pred::dtypes_on(kList3, product), product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
-        pred::dtype_in(
-            pred::one("indices", indices),
-            ((product == "ascend910_93" || product == "ascend910b") ? &kList2 : static_cast<const std::vector<op::DataType>*>(nullptr)),
-            product))) {
+        pred::dtype_in(pred::one("indices", indices), pred::dtypes_on(kList5, product), product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
@@ -85,7 +83,7 @@ aclnnStatus CheckDtypeValid(
         "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
         pred::dtype_in(
             pred::one("gradInput", gradInput),
-            ((product == "ascend910_93" || product == "ascend910b") ? &kList3 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            pred::dtypes_on(kList7, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -104,28 +102,28 @@ aclnnStatus CheckFormat(
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
-        pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
+        pred::format_in(pred::one("gradOutput", gradOutput), kList8))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
-        pred::format_in(pred::one("self", self), kList5))) {
+        pred::format_in(pred::one("self", self), kList9))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
-        pred::format_in(pred::one("indices", indices), kList6))) {
+        pred::format_in(pred::one("indices", indices), kList10))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
-        pred::format_in(pred::one("gradInput", gradInput), kList7))) {
+        pred::format_in(pred::one("gradInput", gradInput), kList11))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

@@ -18,10 +18,22 @@ namespace pred = aclgen::pred;
 
 namespace {
 static const std::vector<op::DataType> kList0 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-static const std::vector<op::DataType> kList1 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+static const pred::DtypesByProduct kList1 = {
+    {"ascend310p", &kList0},
+    {"ascend910", &kList0},
+    {"ascend910_93", &kList0},
+    {"ascend910b", &kList0},
+    {"ascend950", &kList0}};
 static const std::vector<op::DataType> kList2 = {ge::DT_FLOAT, ge::DT_FLOAT16};
-static const std::vector<op::Format> kList3 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
-static const std::vector<op::Format> kList4 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
+static const std::vector<op::DataType> kList3 = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+static const pred::DtypesByProduct kList4 = {
+    {"ascend310p", &kList2},
+    {"ascend910", &kList2},
+    {"ascend910_93", &kList3},
+    {"ascend910b", &kList3},
+    {"ascend950", &kList3}};
+static const std::vector<op::Format> kList5 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
+static const std::vector<op::Format> kList6 = {ge::FORMAT_NCHW, ge::FORMAT_NCL};
 
 // 检查参数是否为空指针
 aclnnStatus CheckNotNull(
@@ -66,7 +78,7 @@ aclnnStatus CheckDtypeValid(
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
         pred::dtype_in(
             pred::one("gradOutput", gradOutput),
-            ((product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList0 : static_cast<const std::vector<op::DataType>*>(nullptr)),
+            pred::dtypes_on(kList1, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -76,7 +88,7 @@ aclnnStatus CheckDtypeValid(
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
         pred::dtype_in(
             pred::one("gradInput", gradInput),
-            ((product == "ascend310p" || product == "ascend910") ? &kList2 : ((product == "ascend910_93" || product == "ascend910b" || product == "ascend950") ? &kList1 : static_cast<const std::vector<op::DataType>*>(nullptr))),
+            pred::dtypes_on(kList4, product),
             product))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -110,14 +122,14 @@ aclnnStatus CheckFormat(
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("gradOutput", gradOutput), kList3))) {
+        pred::format_in(pred::one("gradOutput", gradOutput), kList5))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
-        pred::format_in(pred::one("gradInput", gradInput), kList4))) {
+        pred::format_in(pred::one("gradInput", gradInput), kList6))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的self和gradInput的数据类型或数据格式不一致。
@@ -209,50 +221,50 @@ aclnnStatus CheckAttributes(
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
-        [&]() -> std::string { auto r = pred::arg_list_len(
-            "kernelSize",
-            pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in(
+        pred::with_value(
+            pred::arg_list_len("kernelSize", pred::arg_of(kernelSize)),
+            [&](const auto& len) { return pred::list_len_in(
                 "kernelSize",
                 len,
-                std::vector<size_t>{1, 2}); }())) {
+                std::vector<size_t>{1, 2}); }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
-        [&]() -> std::string { auto r = pred::arg_list_len(
-            "stride",
-            pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& len = *r.value; return pred::list_len_in(
+        pred::with_value(
+            pred::arg_list_len("stride", pred::arg_of(stride)),
+            [&](const auto& len) { return pred::list_len_in(
                 "stride",
                 len,
-                std::vector<size_t>{0, 1, 2}); }())) {
+                std::vector<size_t>{0, 1, 2}); }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
-        [&]() -> std::string { auto r = pred::arg_int_list(
-            "kernelSize",
-            pred::arg_of(kernelSize)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range(
+        pred::with_value(
+            pred::arg_int_list("kernelSize", pred::arg_of(kernelSize)),
+            [&](const auto& v) { return pred::list_elems_in_range(
                 "kernelSize",
                 v,
                 std::optional<int64_t>(0),
-                std::nullopt); }())) {
+                std::nullopt); }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
-        [&]() -> std::string { auto r = pred::arg_int_list(
-            "stride",
-            pred::arg_of(stride)); if (!r.ok()) { return r.err; } if (!r.value) { return std::string(); } const auto& v = *r.value; return pred::list_elems_in_range(
+        pred::with_value(
+            pred::arg_int_list("stride", pred::arg_of(stride)),
+            [&](const auto& v) { return pred::list_elems_in_range(
                 "stride",
                 v,
                 std::optional<int64_t>(0),
-                std::nullopt); }())) {
+                std::nullopt); }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的cubeMathType不在支持范围内。
