@@ -55,6 +55,28 @@ pub(super) fn mutate(
             };
             mutations(op, rules, rule, &held, product)
         }
+        Rule::WhenStr {
+            param,
+            values,
+            negate,
+            rule,
+        } => {
+            let Some(held) = satisfy_when_str(base, param, values, *negate) else {
+                return Vec::new();
+            };
+            mutations(op, rules, rule, &held, product)
+        }
+        Rule::WhenAnyElem {
+            param,
+            min,
+            max,
+            rule,
+        } => {
+            let Some(held) = satisfy_when_any_elem(base, param, *min, *max) else {
+                return Vec::new();
+            };
+            mutations(op, rules, rule, &held, product)
+        }
         _ => Vec::new(),
     }
 }
@@ -142,4 +164,59 @@ fn set_rank(t: &mut TensorDesc, rank: usize) {
             .chain(t.shape.iter().copied())
             .collect()
     };
+}
+
+/// A copy of `base` in which the `WhenStr` condition holds: the string attribute set to the
+/// first of `values` (`negate`: to a string none of them is). None where `param` is no string.
+fn satisfy_when_str(base: &Call, param: &str, values: &[String], negate: bool) -> Option<Call> {
+    let current = base.args.get(param);
+    if !matches!(current, Some(Arg::Str(_)) | Some(Arg::Null) | None) {
+        return None;
+    }
+    if aclnn_runtime::pred::when_str(
+        current,
+        &values.iter().map(String::as_str).collect::<Vec<_>>(),
+        negate,
+    ) {
+        return Some(base.clone());
+    }
+    let want = if negate {
+        (0..)
+            .map(|i| format!("aclgen_other{i}"))
+            .find(|s| !values.contains(s))?
+    } else {
+        values.first()?.clone()
+    };
+    Some(with_arg(base, param, Arg::Str(want)))
+}
+
+/// A copy of `base` in which the `WhenAnyElem` condition holds: the first element of the list
+/// attribute (or a one-element list where it is null or empty) set to a value in `[min, max]`.
+/// None where `param` is no integer list or the range is empty.
+fn satisfy_when_any_elem(
+    base: &Call,
+    param: &str,
+    min: Option<i64>,
+    max: Option<i64>,
+) -> Option<Call> {
+    let current = base.args.get(param);
+    if aclnn_runtime::pred::when_any_elem(current, min, max) {
+        return Some(base.clone());
+    }
+    let want = match (min, max) {
+        (Some(lo), Some(hi)) if lo > hi => return None,
+        (Some(lo), _) => lo,
+        (None, Some(hi)) => hi,
+        (None, None) => 0,
+    };
+    let mut v = match current {
+        Some(Arg::IntArray(v)) => v.clone(),
+        Some(Arg::Null) | None => Vec::new(),
+        _ => return None,
+    };
+    match v.first_mut() {
+        Some(first) => *first = want,
+        None => v.push(want),
+    }
+    Some(with_arg(base, param, Arg::IntArray(v)))
 }

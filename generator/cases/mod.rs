@@ -193,6 +193,8 @@ fn groups(rules: &[&Rule]) -> Groups {
         let mut r: &Rule = rule;
         all.push(r);
         while let Rule::When { rule, .. }
+        | Rule::WhenStr { rule, .. }
+        | Rule::WhenAnyElem { rule, .. }
         | Rule::WhenDtype { rule, .. }
         | Rule::WhenTensor { rule, .. } = r
         {
@@ -1600,6 +1602,68 @@ mod tests {
             .into_iter()
             .find(|c| c.expect.rule == Some(i))
             .expect("a case for the rule")
+    }
+
+    #[test]
+    fn a_string_conditional_rule_is_broken_under_that_string() {
+        let mut op = op();
+        op.params.push(Param {
+            name: "quantMode".into(),
+            role: Role::Attribute,
+            ty: "const char*".into(),
+            ..Param::default()
+        });
+        push_rule(
+            &mut op,
+            Rule::StrIn {
+                param: "quantMode".into(),
+                values: vec!["static".into(), "dynamic".into()],
+            },
+            "quantMode不在支持的范围之内",
+        );
+        // The baseline's quantMode is "static"; the case sets "dynamic", then breaks the rank.
+        push_rule(
+            &mut op,
+            Rule::WhenStr {
+                param: "quantMode".into(),
+                values: vec!["dynamic".into()],
+                negate: false,
+                rule: Box::new(Rule::RankIn {
+                    param: "self".into(),
+                    min: 3,
+                    max: 8,
+                }),
+            },
+            "当quantMode为dynamic时，self的维度小于3",
+        );
+        let base = baseline(&op, &op.all_rules(), "ascend910b");
+        assert_eq!(base.args["quantMode"], Arg::Str("static".into()));
+        let case = case_of(&op, |r| matches!(r, Rule::WhenStr { .. }));
+        assert_eq!(case.call.args["quantMode"], Arg::Str("dynamic".into()));
+        assert!(tensor_of(&case.call, "self").is_some_and(|t| t.rank() < 3));
+    }
+
+    #[test]
+    fn an_any_element_conditional_rule_is_broken_with_an_element_in_range() {
+        let mut op = op();
+        // "如果kernel中存在负数，则out的shape中不能有0".
+        push_rule(
+            &mut op,
+            Rule::WhenAnyElem {
+                param: "kernel".into(),
+                min: None,
+                max: Some(-1),
+                rule: Box::new(Rule::DimsPositive {
+                    param: "out".into(),
+                    allow_zero: false,
+                }),
+            },
+            "如果kernel中存在负数，则out的shape中不能有0",
+        );
+        let case = case_of(&op, |r| matches!(r, Rule::WhenAnyElem { .. }));
+        let kernel = case.call.args["kernel"].as_int_list().expect("a list");
+        assert!(kernel.iter().any(|k| *k < 0), "{kernel:?}");
+        assert!(tensor_of(&case.call, "out").is_some_and(|t| t.shape.contains(&0)));
     }
 
     #[test]

@@ -207,6 +207,8 @@ fn unwrap_products(rule: &Rule) -> &Rule {
     match rule {
         Rule::OnProducts { rule, .. }
         | Rule::When { rule, .. }
+        | Rule::WhenStr { rule, .. }
+        | Rule::WhenAnyElem { rule, .. }
         | Rule::WhenDtype { rule, .. }
         | Rule::WhenTensor { rule, .. } => unwrap_products(rule),
         other => other,

@@ -79,6 +79,27 @@ pub fn when(a: Option<&Arg>, index: Option<usize>, values: &[i64], negate: bool)
     }
 }
 
+/// Whether a `WhenStr` condition holds: the string attribute is one of `values`, compared
+/// exactly (`negate`: is none of them). A null or absent attribute, or one of another kind,
+/// never holds.
+pub fn when_str(a: Option<&Arg>, values: &[&str], negate: bool) -> bool {
+    match a.filter(|a| !a.is_null()).and_then(Arg::as_str) {
+        None => false,
+        Some(v) => values.contains(&v) != negate,
+    }
+}
+
+/// Whether a `WhenAnyElem` condition holds: some element of the integer list attribute lies in
+/// `[min, max]` (a missing bound is open). A null, absent or empty list, or an argument of
+/// another kind, never holds.
+pub fn when_any_elem(a: Option<&Arg>, min: Option<i64>, max: Option<i64>) -> bool {
+    let Some(list) = a.filter(|a| !a.is_null()).and_then(Arg::as_int_list) else {
+        return false;
+    };
+    list.iter()
+        .any(|v| min.is_none_or(|m| *v >= m) && max.is_none_or(|m| *v <= m))
+}
+
 /// Whether a `WhenTensor` condition holds: the argument is in `state`. A list of tensors is in a
 /// shape state when one is empty (`Empty`) or every one is (the others); an argument that is no
 /// tensor is in no shape state.
@@ -1191,6 +1212,25 @@ mod tests {
 
     fn td(shape: &[i64]) -> TensorDesc {
         TensorDesc::new(shape, DType::Float32, Format::Nd)
+    }
+
+    #[test]
+    fn string_and_any_element_conditions_never_hold_on_null() {
+        let s = Arg::Str("static".into());
+        assert!(when_str(Some(&s), &["static", "dynamic"], false));
+        assert!(!when_str(Some(&s), &["static"], true));
+        assert!(!when_str(Some(&s), &["STATIC"], false));
+        assert!(!when_str(None, &["static"], false));
+        assert!(!when_str(Some(&Arg::Null), &["static"], true));
+        assert!(!when_str(Some(&Arg::Int(1)), &["1"], true));
+        let pads = Arg::IntArray(vec![0, -2, 3]);
+        assert!(when_any_elem(Some(&pads), Some(1), None));
+        assert!(when_any_elem(Some(&pads), None, Some(-1)));
+        assert!(when_any_elem(Some(&pads), Some(0), Some(0)));
+        assert!(!when_any_elem(Some(&pads), Some(4), None));
+        assert!(!when_any_elem(Some(&Arg::IntArray(vec![])), None, None));
+        assert!(!when_any_elem(None, None, None));
+        assert!(!when_any_elem(Some(&Arg::Int(5)), Some(1), None));
     }
 
     #[test]

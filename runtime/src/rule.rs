@@ -232,6 +232,28 @@ pub enum Rule {
         negate: bool,
         rule: Box<Rule>,
     },
+    /// The inner rule applies only when the string attribute (`char*`) is one of `values`
+    /// (`negate`: is none of them), compared exactly as the doc writes them, as `StrIn` does:
+    /// "当quantMode为static时，…", "fusedOpType为\"add\"、\"mul\"时，…". A null or absent string
+    /// never meets the condition.
+    WhenStr {
+        param: String,
+        values: Vec<String>,
+        #[serde(default)]
+        negate: bool,
+        rule: Box<Rule>,
+    },
+    /// The inner rule applies only when some element of the integer list attribute lies in
+    /// `[min, max]` (a missing bound is open): "如果pad中存在正数，…" (min 1), "当dims中存在负数时，…"
+    /// (max -1). A null, absent or empty list never meets the condition.
+    WhenAnyElem {
+        param: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        min: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<i64>,
+        rule: Box<Rule>,
+    },
     /// The inner rule applies only when the tensor `param` has one of `dtypes` ("y的数据类型为INT4时，
     /// x的shape尾轴大小不是偶数"); a null `param` holds no dtype.
     WhenDtype {
@@ -365,6 +387,8 @@ impl Rule {
             Family::Conditions => match self {
                 Rule::OnProducts { rule, .. }
                 | Rule::When { rule, .. }
+                | Rule::WhenStr { rule, .. }
+                | Rule::WhenAnyElem { rule, .. }
                 | Rule::WhenDtype { rule, .. }
                 | Rule::WhenTensor { rule, .. } => rule.stage(),
                 _ => Stage::Attribute,
@@ -459,6 +483,8 @@ impl Rule {
             | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Family::Values,
             Rule::When { .. }
+            | Rule::WhenStr { .. }
+            | Rule::WhenAnyElem { .. }
             | Rule::WhenDtype { .. }
             | Rule::WhenTensor { .. }
             | Rule::OnProducts { .. } => Family::Conditions,
@@ -509,6 +535,26 @@ mod tests {
         assert_eq!(
             (when.family(), when.stage()),
             (Family::Conditions, Stage::Null)
+        );
+        let when_str = Rule::WhenStr {
+            param: p(),
+            values: vec!["static".into()],
+            negate: false,
+            rule: Box::new(Rule::NotNull { params: vec![p()] }),
+        };
+        assert_eq!(
+            (when_str.family(), when_str.stage()),
+            (Family::Conditions, Stage::Null)
+        );
+        let when_any = Rule::WhenAnyElem {
+            param: p(),
+            min: Some(1),
+            max: None,
+            rule: Box::new(Rule::NotEmpty { param: p() }),
+        };
+        assert_eq!(
+            (when_any.family(), when_any.stage()),
+            (Family::Conditions, Stage::Shape)
         );
     }
 }

@@ -342,6 +342,43 @@ fn every_rule_op() -> OpIr {
                 max: 2,
             }),
         },
+        // Under a string attribute's value, and under some element of a list in a range.
+        Rule::WhenStr {
+            param: "mode".into(),
+            values: names(&["floor", "trunc"]),
+            negate: false,
+            rule: Box::new(Rule::NotNull {
+                params: names(&["z"]),
+            }),
+        },
+        Rule::WhenStr {
+            param: "mode".into(),
+            values: names(&["round"]),
+            negate: true,
+            rule: Box::new(Rule::RankIn {
+                param: "y".into(),
+                min: 0,
+                max: 3,
+            }),
+        },
+        Rule::WhenAnyElem {
+            param: "k".into(),
+            min: Some(1),
+            max: None,
+            rule: Box::new(Rule::DimsPositive {
+                param: "z".into(),
+                allow_zero: false,
+            }),
+        },
+        Rule::WhenAnyElem {
+            param: "k".into(),
+            min: None,
+            max: Some(-1),
+            rule: Box::new(Rule::IntIn {
+                param: "n".into(),
+                values: vec![0],
+            }),
+        },
         // Under a tensor's state: a rank, emptiness of a list, a null array, a present tensor.
         Rule::WhenTensor {
             param: "x".into(),

@@ -789,6 +789,38 @@ inline bool when(const Arg& a, std::optional<size_t> index, const std::vector<in
     return in != negate;
 }
 
+/// Whether a `WhenStr` condition holds: the string attribute is one of `values`, compared
+/// exactly (`negate`: is none of them). A null or absent attribute, or one of another kind,
+/// never holds.
+inline bool when_str(const Arg& a, const std::vector<std::string>& values, bool negate)
+{
+    if (a.is_null()) {
+        return false;
+    }
+    auto v = a.as_str();
+    if (!v) {
+        return false;
+    }
+    bool in = std::find(values.begin(), values.end(), *v) != values.end();
+    return in != negate;
+}
+
+/// Whether a `WhenAnyElem` condition holds: some element of the integer list attribute lies in
+/// `[min, max]` (a missing bound is open). A null, absent or empty list, or an argument of
+/// another kind, never holds.
+inline bool when_any_elem(const Arg& a, std::optional<int64_t> min, std::optional<int64_t> max)
+{
+    if (a.is_null()) {
+        return false;
+    }
+    auto list = a.as_int_list();
+    if (!list) {
+        return false;
+    }
+    return std::any_of(list->begin(), list->end(),
+                       [&](int64_t v) { return (!min || v >= *min) && (!max || v <= *max); });
+}
+
 /// `TensorState`, the state of an argument a `WhenTensor` holds under.
 struct TensorState {
     enum class Kind { Null, Present, Empty, NotEmpty, Rank };

@@ -23,6 +23,29 @@ impl Emitter<'_> {
                     self.rule(rule)
                 )
             }
+            Rule::WhenStr {
+                param,
+                values,
+                negate,
+                rule,
+            } => format!(
+                "(pred::when_str({}, std::vector<std::string>{}, {negate}) ? {} : std::string())",
+                self.arg(param),
+                string_list(values),
+                self.rule(rule)
+            ),
+            Rule::WhenAnyElem {
+                param,
+                min,
+                max,
+                rule,
+            } => format!(
+                "(pred::when_any_elem({}, {}, {}) ? {} : std::string())",
+                self.arg(param),
+                opt_i64(*min),
+                opt_i64(*max),
+                self.rule(rule)
+            ),
             Rule::WhenDtype {
                 param,
                 dtypes,

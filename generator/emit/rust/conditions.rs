@@ -27,6 +27,31 @@ impl Emitter<'_> {
                     if pred::when(#arg.as_ref(), #index, &[#(#values),*], #negate) { #inner } else { Ok(()) }
                 }
             }
+            Rule::WhenStr {
+                param,
+                values,
+                negate,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let arg = self.as_arg(param);
+                quote! {
+                    if pred::when_str(#arg.as_ref(), &[#(#values),*], #negate) { #inner } else { Ok(()) }
+                }
+            }
+            Rule::WhenAnyElem {
+                param,
+                min,
+                max,
+                rule,
+            } => {
+                let inner = self.rule(rule);
+                let arg = self.as_arg(param);
+                let (min, max) = (opt_i64(*min), opt_i64(*max));
+                quote! {
+                    if pred::when_any_elem(#arg.as_ref(), #min, #max) { #inner } else { Ok(()) }
+                }
+            }
             Rule::WhenDtype {
                 param,
                 dtypes,

@@ -619,6 +619,8 @@ fn rule_mentions(rule: &Rule, f: impl Fn(&Rule) -> bool + Copy) -> bool {
         || match rule {
             Rule::OnProducts { rule, .. }
             | Rule::When { rule, .. }
+            | Rule::WhenStr { rule, .. }
+            | Rule::WhenAnyElem { rule, .. }
             | Rule::WhenDtype { rule, .. }
             | Rule::WhenTensor { rule, .. } => rule_mentions(rule, f),
             _ => false,

@@ -317,27 +317,68 @@ fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     }])
 }
 
-/// A leading "当outputMask[1]为true，" / "当reduction的值为0时，": the rest holds only then.
-struct When {
-    param: String,
-    index: Option<usize>,
-    values: Vec<i64>,
-    negate: bool,
+/// A leading "当outputMask[1]为true，" / "当reduction的值为0时，" (`Ints`), "当quantMode为static时，"
+/// (`Strs`), "如果pad中存在正数，" (`AnyElem`): the rest holds only then.
+enum When {
+    Ints {
+        param: String,
+        index: Option<usize>,
+        values: Vec<i64>,
+        negate: bool,
+    },
+    Strs {
+        param: String,
+        values: Vec<String>,
+        negate: bool,
+    },
+    AnyElem {
+        param: String,
+        min: Option<i64>,
+        max: Option<i64>,
+    },
 }
 
 impl When {
     fn wrap(&self, rule: Rule) -> Rule {
-        Rule::When {
-            param: self.param.clone(),
-            index: self.index,
-            values: self.values.clone(),
-            negate: self.negate,
-            rule: Box::new(rule),
+        let rule = Box::new(rule);
+        match self {
+            When::Ints {
+                param,
+                index,
+                values,
+                negate,
+            } => Rule::When {
+                param: param.clone(),
+                index: *index,
+                values: values.clone(),
+                negate: *negate,
+                rule,
+            },
+            When::Strs {
+                param,
+                values,
+                negate,
+            } => Rule::WhenStr {
+                param: param.clone(),
+                values: values.clone(),
+                negate: *negate,
+                rule,
+            },
+            When::AnyElem { param, min, max } => Rule::WhenAnyElem {
+                param: param.clone(),
+                min: *min,
+                max: *max,
+                rule,
+            },
         }
     }
 }
 
 fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
+    if let Some(read) = strip_when_str_prefix(op, text).or_else(|| strip_any_elem_prefix(op, text))
+    {
+        return read;
+    }
     let Some(c) = WHEN_PREFIX.captures(text) else {
         return (text.to_string(), None);
     };
@@ -363,7 +404,7 @@ fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
         }
         nums => text::int_alternatives(nums),
     };
-    let when = When {
+    let when = When::Ints {
         param: p.name.clone(),
         index,
         values,
@@ -371,6 +412,60 @@ fn strip_when_prefix(op: &OpIr, text: &str) -> (String, Option<When>) {
     };
     let rest = &text[c.get(0).map_or(0, |m| m.end())..];
     (rest.trim().to_string(), Some(when))
+}
+
+/// A leading "当quantMode为static时，", "fusedOpType为"add"、"mul"时，" on a string attribute:
+/// its values as the doc writes them. Each must be one the attribute can take where its
+/// description lists them (`infer::string_values`); else the prefix is not read.
+fn strip_when_str_prefix(op: &OpIr, text: &str) -> Option<(String, Option<When>)> {
+    let c = WHEN_STR_PREFIX.captures(text)?;
+    let p = text::resolve(op, &c[1])
+        .filter(|p| p.role == Role::Attribute && p.kind() == ParamKind::Str)?;
+    let values: Vec<String> = STR_VALUE
+        .captures_iter(&c[3])
+        .filter_map(|v| {
+            (1..=4)
+                .find_map(|i| v.get(i))
+                .map(|m| m.as_str().to_string())
+        })
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    if let Ok(known) = infer::string_values(p) {
+        if values.iter().any(|v| !known.contains(v)) {
+            return None;
+        }
+    }
+    let when = When::Strs {
+        param: p.name.clone(),
+        values,
+        negate: c[2].starts_with('不') || &c[2] == "!=",
+    };
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    Some((rest.trim().to_string(), Some(when)))
+}
+
+/// A leading "如果pad中存在正数，则", "当dims中存在负数时，" on an integer list attribute: some
+/// element in a range.
+fn strip_any_elem_prefix(op: &OpIr, text: &str) -> Option<(String, Option<When>)> {
+    let c = WHEN_ANY_ELEM_PREFIX.captures(text)?;
+    let p =
+        text::resolve(op, &c[1]).filter(|p| p.role == Role::Attribute && infer::is_int_list(p))?;
+    let (min, max) = match &c[2] {
+        "正数" | "正值" => (Some(1), None),
+        "负数" | "负值" => (None, Some(-1)),
+        "非正数" => (None, Some(0)),
+        "非负数" => (Some(0), None),
+        _ => (Some(0), Some(0)),
+    };
+    let when = When::AnyElem {
+        param: p.name.clone(),
+        min,
+        max,
+    };
+    let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+    Some((rest.trim().to_string(), Some(when)))
 }
 
 /// A leading "y的数据类型为INT4时，": the tensor and the dtypes under which the rest holds.

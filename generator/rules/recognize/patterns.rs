@@ -111,7 +111,7 @@ re!(DTYPE, r"数据类型|dtype|类型");
 re!(FORMAT, r"(?i)数据格式|格式|format");
 re!(
     DIM_VALUE,
-    r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
+    r"某(?:一|个)?维|任意一维|任一维|某(?:一|个)?轴|维度值|每一维|每个维度|各维度|shape中存在|shape中(?:不能|不可以|不应)?(?:有|含有|存在)\s*0|存在.*?(?:小于|<)\s*=?\s*0|数值中存在"
 );
 re!(
     RANK,
@@ -172,6 +172,9 @@ re!(
 // A sign condition proper; "等于0"/"为0" alone excludes the one value 0, which for a dim size
 // (never negative) is the same as "not positive" but for a value is not.
 re!(SIGN_NOT_POSITIVE, r"不大于\s*0|小于等于\s*0|<=\s*0|不为正");
+// "out的shape中不能有0", "shape中存在0": a dim of 0 (for a tensor, whose dims are never negative,
+// the sign condition).
+re!(ZERO_DIM, r"(?:存在|有|含有)\s*0(?:$|[^0-9.])");
 re!(
     INLINE_RANGE,
     r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]|(-?\d+)\s*(?:~|～|到|至)\s*(-?\d+)"
@@ -179,6 +182,23 @@ re!(
 re!(
     WHEN_PREFIX,
     r"^(?:当|若|如果)?\s*(?:参数|属性|输入)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?(?:的值|的取值)?\s*(不为|不等于|不是|!=|为|是|等于|==|=)\s*(true|false|True|False|TRUE|FALSE|-?\d+(?:\s*(?:或者|或|、)\s*-?\d+)*|[A-Za-z]+)\s*(?:时)?\s*(?:[，,]\s*(?:且|则)?|且)"
+);
+// "当quantMode为static时，", "当量化模式为动态，即输入quantMode的值为"dynamic"时，",
+// "fusedOpType为"add"、"mul"时，": a string attribute's values (quoted or bare), read by
+// `strip_when_str_prefix` where the attribute is a `char*`.
+re!(
+    WHEN_STR_PREFIX,
+    r#"^(?:(?:当|若|如果)[^，,。；"“]*[，,]\s*即\s*)?(?:当|若|如果)?\s*(?:参数|属性|输入)?\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值|的取值)?\s*(不为|不等于|不是|!=|为|是|等于|==|=)\s*((?:"[^"]*"|“[^”]*”|'[^']*'|[A-Za-z][A-Za-z0-9_]*)(?:\s*(?:或者|或|、)\s*(?:"[^"]*"|“[^”]*”|'[^']*'|[A-Za-z][A-Za-z0-9_]*))*)\s*(?:时|的时候)?\s*(?:[，,]\s*(?:且|则)?|且)"#
+);
+re!(
+    STR_VALUE,
+    r#""([^"]*)"|“([^”]*)”|'([^']*)'|([A-Za-z][A-Za-z0-9_]*)"#
+);
+// "如果pad中存在正数，则", "当dims中存在负数时，": some element of an integer list attribute in a
+// range, read by `strip_any_elem_prefix`.
+re!(
+    WHEN_ANY_ELEM_PREFIX,
+    r"^(?:当|若|如果)?\s*(?:参数|属性|输入)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的值|的数值|的取值)?\s*中\s*(?:存在|有|含有|包含)\s*(正数|正值|负数|负值|非正数|非负数|0)\s*(?:时|的时候)?\s*(?:[，,]\s*(?:且|则)?|且)"
 );
 re!(
     NO_SUBJECT_ASPECT,

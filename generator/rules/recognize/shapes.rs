@@ -285,7 +285,10 @@ pub(super) fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<R
             "a condition on some named axes (“{clause}”): the vocabulary bounds every dim"
         )));
     }
-    if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) {
+    // "shape中不能有0": a dim of 0; a list's elements may be negative, so only tensors read so.
+    let zero_only =
+        ZERO_DIM.is_match(clause) && !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
+    if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) && !zero_only {
         return Err(Manual(format!(
             "a condition on dim sizes other than their sign (“{clause}”)"
         )));
@@ -294,7 +297,9 @@ pub(super) fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<R
     Ok(subjects
         .iter()
         .filter_map(|p| {
-            if p.role.is_tensor() {
+            if zero_only && !p.role.is_tensor() {
+                None
+            } else if p.role.is_tensor() {
                 Some(Rule::DimsPositive {
                     param: p.name.clone(),
                     allow_zero,

@@ -550,10 +550,22 @@ fn string_value_lists_as_docs_write_them() {
 fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
     let mut op = pool3d();
     op.params.push(attr("mode", "const char*", &[]));
-    let why = recognize(&op, "mode为\"add\"、\"mul\"时，out是空tensor。").unwrap_err();
+    let why = recognize(&op, "当mode属于\"add\"、\"mul\"中的一种时，out是空tensor。").unwrap_err();
     assert!(
         why.0.starts_with("conditional on other arguments' values"),
         "{why}"
+    );
+    // A string attribute's values are a prefix the recognizer reads.
+    assert_eq!(
+        recognize(&op, "mode为\"add\"、\"mul\"时，out是空tensor。").unwrap(),
+        vec![Rule::WhenStr {
+            param: "mode".into(),
+            values: vec!["add".into(), "mul".into()],
+            negate: false,
+            rule: Box::new(Rule::NotEmpty {
+                param: "out".into()
+            }),
+        }]
     );
     // Presence is what every rule presumes.
     assert!(recognize(&op, "gradOutput和self都为有效输入时，两者的数据类型不同。").is_ok());
@@ -1104,6 +1116,24 @@ fn context(name: &str) -> OpIr {
             let mut beta = tensor("beta1Power", Role::InputTensor);
             beta.constraints = vec!["shape要求为[1]".into()];
             op.params.push(beta);
+            op
+        }
+        "conditions_on_a_string_value_or_any_list_element" => {
+            let mut op = string_attrs(&[
+                ("quantMode", &["支持取值static/dynamic"]),
+                ("fusedOpType", &["支持取值add/mul/relu"]),
+                ("inputLayout", &[]),
+            ]);
+            for name in ["scale", "x3"] {
+                op.params.push(Param {
+                    optional: true,
+                    ..tensor(name, Role::InputTensor)
+                });
+            }
+            op.params.push(tensor("indices", Role::InputTensor));
+            op.params.push(attr("pad", "const aclIntArray*", &[]));
+            op.params.push(attr("dims", "const aclIntArray*", &[]));
+            op.params.push(tensor("out", Role::OutputTensor));
             op
         }
         "a_string_condition_that_lists_its_values" => string_attrs(&[

@@ -17,6 +17,31 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 Ok(())
             }
         }
+        Rule::WhenStr {
+            param,
+            values,
+            negate,
+            rule,
+        } => {
+            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+            if pred::when_str(arg(call, param), &values, *negate) {
+                super::eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
+        Rule::WhenAnyElem {
+            param,
+            min,
+            max,
+            rule,
+        } => {
+            if pred::when_any_elem(arg(call, param), *min, *max) {
+                super::eval(rule, call)
+            } else {
+                Ok(())
+            }
+        }
         Rule::WhenDtype {
             param,
             dtypes,

@@ -429,6 +429,66 @@ mod tests {
     }
 
     #[test]
+    fn when_str_applies_the_rule_only_under_those_strings() {
+        // "当quantMode为static时，scale是空指针".
+        let r = vec![rule(
+            Rule::WhenStr {
+                param: "quantMode".into(),
+                values: vec!["static".into()],
+                negate: false,
+                rule: Box::new(Rule::NotNull {
+                    params: vec!["scale".into()],
+                }),
+            },
+            161001,
+            "当quantMode为static时，scale是空指针",
+        )];
+        let with = |mode: Arg| {
+            let mut c = call("x", &[]);
+            c.args.insert("quantMode".into(), mode);
+            c
+        };
+        assert!(check(&r, &with(Arg::Str("static".into()))).is_err());
+        assert!(check(&r, &with(Arg::Str("dynamic".into()))).is_ok());
+        // Compared exactly as the doc writes it; a null string meets no condition.
+        assert!(check(&r, &with(Arg::Str("Static".into()))).is_ok());
+        assert!(check(&r, &with(Arg::Null)).is_ok());
+        let mut negated = r.clone();
+        if let Rule::WhenStr { negate, .. } = &mut negated[0].rule {
+            *negate = true;
+        }
+        assert!(check(&negated, &with(Arg::Str("dynamic".into()))).is_err());
+        assert!(check(&negated, &with(Arg::Null)).is_ok());
+    }
+
+    #[test]
+    fn when_any_elem_applies_the_rule_only_when_an_element_is_in_range() {
+        // "如果pad中存在正数，则out的shape中不能有0".
+        let r = vec![rule(
+            Rule::WhenAnyElem {
+                param: "pad".into(),
+                min: Some(1),
+                max: None,
+                rule: Box::new(Rule::DimsPositive {
+                    param: "out".into(),
+                    allow_zero: false,
+                }),
+            },
+            161002,
+            "如果pad中存在正数，则out的shape中不能有0",
+        )];
+        let with = |pad: Arg| {
+            let mut c = call("x", &[("out", t(&[2, 0], DType::Float32))]);
+            c.args.insert("pad".into(), pad);
+            c
+        };
+        assert!(check(&r, &with(Arg::IntArray(vec![0, -1, 2]))).is_err());
+        assert!(check(&r, &with(Arg::IntArray(vec![0, -1, 0]))).is_ok());
+        assert!(check(&r, &with(Arg::IntArray(vec![]))).is_ok());
+        assert!(check(&r, &with(Arg::Null)).is_ok());
+    }
+
+    #[test]
     fn when_tensor_applies_the_rule_only_in_that_state() {
         use crate::TensorState;
         // "当self为3维时，self与gradOutput在C维度上的size不一致".

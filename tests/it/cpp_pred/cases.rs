@@ -405,6 +405,8 @@ pub const FUNCTIONS: &[&str] = &[
     "arg_ints",
     "arg_str",
     "when",
+    "when_str",
+    "when_any_elem",
     "when_tensor",
     "value_in_range",
     "value_not",
@@ -535,6 +537,22 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
             }];
             c.l = Some(ints(r, 4, -1, 3));
         }
+        "when_str" => {
+            // Mostly strings, some of them among the values.
+            if r.chance(60) {
+                c.x = Some(Arg::Str(r.pick(STRS).into()));
+            }
+            c.ss = (0..r.below(4)).map(|_| r.pick(STRS).to_string()).collect();
+        }
+        "when_any_elem" => {
+            // Mostly integer lists, whose elements decide; bounds in `o`.
+            if r.chance(60) {
+                c.x = Some(Arg::IntArray(
+                    (0..r.below(5)).map(|_| r.int(-3, 3)).collect(),
+                ));
+            }
+            c.o = vec![r.opt(-2, 2), r.opt(-2, 2)];
+        }
         "str_in" | "product_supported" => {
             c.s = vec![Some("mode".into()), Some(r.pick(STRS).into())];
             c.ss = (0..r.below(4)).map(|_| r.pick(STRS).to_string()).collect();
@@ -657,6 +675,11 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
         "arg_str" => res(pred::arg_str(c.s(0), c.x()), opt),
         "when_tensor" => pred::when_tensor(c.x(), &tensor_state(c)).to_string(),
         "when" => pred::when(c.x(), o0.map(|i| i as usize), &l(), c.flag).to_string(),
+        "when_str" => {
+            let values: Vec<&str> = c.ss.iter().map(String::as_str).collect();
+            pred::when_str(c.x(), &values, c.flag).to_string()
+        }
+        "when_any_elem" => pred::when_any_elem(c.x(), o0, o1).to_string(),
         "value_in_range" => unit(pred::value_in_range(c.s(0), x, o0, o1)),
         "value_not" => unit(pred::value_not(c.s(0), x, n[0])),
         "value_at_most" => unit(pred::value_at_most(c.s(0), c.x(), c.s(1), c.y())),
