@@ -7,6 +7,7 @@
 //! ranks, "长度为1或2", enumerations) comes from the IR's parameters.
 
 mod aspects;
+mod axes;
 mod common;
 mod ints;
 mod nulls;
@@ -156,8 +157,8 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     if !when_states.is_empty() {
         rules = rules
             .into_iter()
-            .map(|r| states::wrap(&when_states, r))
-            .collect();
+            .map(|r| axes::under_states(&when_states, r))
+            .collect::<Result<_, _>>()?;
     }
     if let Some((param, dtypes)) = when_dtype {
         rules = rules
@@ -651,6 +652,10 @@ fn pattern_rules<'a>(
                 den: 1,
             },
         ]);
+    }
+    if let Some(read) = axes::named_axes_rules(op, clause) {
+        // "out在N、C维度上的size大小与self未完全相同": dims placed by the tensors' layouts.
+        return read.map(|rules| Some((rules, Vec::new())));
     }
     if let Some(rules) = shapes::inherited_dims_equal_rules(op, clause, inherited) {
         return Ok(Some((rules, inherited.to_vec())));

@@ -279,12 +279,7 @@ pub(super) fn channel_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
         .map(tensor)
         .collect();
     // "第2维固定为channel轴", "默认第二维为channel轴": the doc pins the axis whatever the format.
-    let pinned = text::resolve(op, &of).and_then(|p| {
-        std::iter::once(&p.description)
-            .chain(&p.constraints)
-            .find_map(|t| PINNED_CHANNEL.captures(t))
-            .and_then(|c| ordinal_index(c.get(1).or(c.get(2))?.as_str()))
-    });
+    let pinned = text::resolve(op, &of).and_then(pinned_channel);
     Some(
         names?
             .into_iter()
@@ -305,6 +300,14 @@ pub(super) fn channel_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
             })
             .collect(),
     )
+}
+
+/// The 0-based dim the table pins as the channel axis ("第2维固定为channel轴").
+pub(super) fn pinned_channel(p: &Param) -> Option<i64> {
+    std::iter::once(&p.description)
+        .chain(&p.constraints)
+        .find_map(|t| PINNED_CHANNEL.captures(t))
+        .and_then(|c| ordinal_index(c.get(1).or(c.get(2))?.as_str()))
 }
 
 /// "2" / "二" → 1 (a 1-based ordinal as a 0-based dim).
@@ -493,7 +496,7 @@ pub(super) fn size_bound_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
 }
 
 /// The op's string attribute that names its tensors' layout ("dataFormat": "NCHW" or "NHWC").
-fn layout_attr(op: &OpIr) -> Option<String> {
+pub(super) fn layout_attr(op: &OpIr) -> Option<String> {
     op.params
         .iter()
         .find(|p| {
