@@ -1340,12 +1340,8 @@ mod tests {
     #[test]
     fn a_string_attribute_gets_a_listed_baseline_and_a_case_outside_the_list() {
         let mut op = op();
-        op.params.push(Param {
-            name: "roundMode".into(),
-            role: Role::Attribute,
-            ty: "const char*".into(),
-            ..Param::default()
-        });
+        op.params
+            .push(crate::fixture::attr("roundMode", "const char*", &[]));
         push_rule(
             &mut op,
             Rule::StrIn {
@@ -1607,12 +1603,8 @@ mod tests {
     #[test]
     fn a_string_conditional_rule_is_broken_under_that_string() {
         let mut op = op();
-        op.params.push(Param {
-            name: "quantMode".into(),
-            role: Role::Attribute,
-            ty: "const char*".into(),
-            ..Param::default()
-        });
+        op.params
+            .push(crate::fixture::attr("quantMode", "const char*", &[]));
         push_rule(
             &mut op,
             Rule::StrIn {
