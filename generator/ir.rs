@@ -120,6 +120,10 @@ impl Role {
                 | Role::OutputTensorList
         )
     }
+
+    pub fn is_tensor_list(self) -> bool {
+        matches!(self, Role::InputTensorList | Role::OutputTensorList)
+    }
 }
 
 /// Inclusive rank range of a tensor parameter.

@@ -79,6 +79,7 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
     let documented = op.all_rules();
     if !op.errors.is_empty() {
         out.extend(stated_dtype_equalities(op, &documented));
+        out.extend(tensor_list_formats(op, &documented));
     }
     if op.errors.is_empty() {
         for p in op.params.iter().filter(|p| text::is_checkable(p)) {
@@ -165,6 +166,32 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
         }
     }
     out
+}
+
+/// A tensor list whose table lists plain formats only (ND, NCHW), where no error row checks its
+/// format: CANN's tensor-list checks (foreach, index) reject a list of private-format tensors
+/// (NC1HWC0, FRACTAL_NZ) whether or not a row names formats. A single tensor is not held to it:
+/// CANN's elementwise ops take private-format tensors their table does not list.
+fn tensor_list_formats(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    let checked = |name: &str| {
+        documented.iter().any(
+            |r| matches!(unwrap_products(&r.rule), Rule::FormatIn { param, .. } if param == name),
+        )
+    };
+    op.params
+        .iter()
+        .filter(|p| p.role.is_tensor_list() && !p.formats.is_empty())
+        .filter(|p| p.formats.iter().all(|f| !f.is_private()) && !checked(&p.name))
+        .map(|p| CheckedRule {
+            rule: Rule::FormatIn {
+                param: p.name.clone(),
+                allowed: p.formats.clone(),
+            },
+            code: status::PARAM_INVALID,
+            condition: format!("{}的数据格式不在支持的范围之内（参数说明）", p.name),
+            inferred: true,
+        })
+        .collect()
 }
 
 /// The relations a parameter's own description states ("shape与self一致", "数据类型与self一致",
@@ -354,6 +381,46 @@ mod tests {
             .inferred_rules
             .iter()
             .any(|r| matches!(r.rule, Rule::DtypeSame { .. })));
+    }
+
+    #[test]
+    fn a_tensor_list_in_plain_formats_rejects_private_ones() {
+        use aclnn_runtime::Format;
+        let mut op = op_with(&[(161002, "x、out的数据类型不一致。")]);
+        op.params[1].role = Role::InputTensorList;
+        op.params[1].formats = vec![Format::Nd];
+        op.params[2].formats = vec![Format::Nd];
+        let mut list = op.clone();
+        apply(&mut list);
+        let formats: Vec<&Rule> = list
+            .inferred_rules
+            .iter()
+            .map(|r| &r.rule)
+            .filter(|r| matches!(r, Rule::FormatIn { .. }))
+            .collect();
+        // The list only: a single tensor of an elementwise op takes private formats.
+        assert_eq!(
+            formats,
+            [&Rule::FormatIn {
+                param: "self".into(),
+                allowed: vec![Format::Nd]
+            }]
+        );
+        // A list that may be private, or whose format a row checks already, gets none.
+        op.params[1].formats.push(Format::Nc1hwc0);
+        apply(&mut op);
+        assert!(!op
+            .inferred_rules
+            .iter()
+            .any(|r| matches!(r.rule, Rule::FormatIn { .. })));
+        let mut checked = op_with(&[(161002, "self的数据格式不在支持的范围之内。")]);
+        checked.params[1].role = Role::InputTensorList;
+        checked.params[1].formats = vec![Format::Nd];
+        apply(&mut checked);
+        assert!(!checked
+            .inferred_rules
+            .iter()
+            .any(|r| matches!(r.rule, Rule::FormatIn { .. })));
     }
 
     #[test]

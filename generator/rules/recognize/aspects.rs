@@ -252,7 +252,8 @@ fn stated_dtypes(clause: &str) -> Option<Vec<DType>> {
 /// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private
 /// formats. ND is the format of any N-dimensional layout, so a tensor documented as ND only is
 /// not pinned to it by the boilerplate "数据类型和数据格式不在支持的范围之内": CANN's elementwise
-/// ops take NC1HWC0 or FRACTAL_NZ tensors there.
+/// ops take NC1HWC0 or FRACTAL_NZ tensors there. A tensor list is: CANN's tensor-list checks
+/// reject private formats (see `rules::tensor_list_formats`).
 pub(super) fn format_rules(
     tensors: &[&Param],
     mismatch: bool,
@@ -264,7 +265,7 @@ pub(super) fn format_rules(
     Ok(tensors
         .iter()
         .filter(|p| !p.formats.is_empty())
-        .filter(|p| pinned || p.formats != [aclnn_runtime::Format::Nd])
+        .filter(|p| pinned || p.role.is_tensor_list() || p.formats != [aclnn_runtime::Format::Nd])
         .map(|p| Rule::FormatIn {
             param: p.name.clone(),
             allowed: p.formats.clone(),
