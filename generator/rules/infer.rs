@@ -71,6 +71,8 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
+// The number of dims, whatever else the clause names ("shape的维度数量与x相同").
+re!(RANK_COUNT, r"(?i)维数|维度数|\brank\b");
 // "dstType的取值范围是:[35, 36, 40, 41]" (three numbers or more in brackets), "输入范围为{35, 36}"
 // (braces hold a set, whatever its size).
 re!(
@@ -500,7 +502,10 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         if FORMAT_WORD.is_match(&s) {
             rules.push(Rule::FormatSame { params: pair() });
         }
-        if PART_OF_SHAPE.is_match(&s) {
+        if RANK_COUNT.is_match(&s) {
+            // "shape需要与index和src的维度数量相同": the number of dims, not the shape.
+            rules.push(Rule::RankSame { params: pair() });
+        } else if PART_OF_SHAPE.is_match(&s) {
             // Part of a shape is not the shape: no vocabulary rule says which part.
         } else if SHAPE_WORD.is_match(&s) {
             rules.push(Rule::ShapeSame { params: pair() });
@@ -1226,6 +1231,14 @@ mod tests {
         // Equality as one of two choices is no rule.
         op.params[0].description = "数据类型与输入self一致或为FLOAT类型。".into();
         assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+        // The number of dims of a shape is its rank, not the shape.
+        op.params[0].description = "shape需要与self的维度数量相同。".into();
+        assert_eq!(
+            relation_rules(&op, &op.params[0]),
+            vec![Rule::RankSame {
+                params: vec!["gradOutput".into(), "self".into()]
+            }]
+        );
     }
 
     #[test]
