@@ -502,11 +502,11 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         if FORMAT_WORD.is_match(&s) {
             rules.push(Rule::FormatSame { params: pair() });
         }
-        if RANK_COUNT.is_match(&s) {
+        if PART_OF_SHAPE.is_match(&s) {
+            // Part of a shape is not the shape: no vocabulary rule says which part.
+        } else if RANK_COUNT.is_match(&s) {
             // "shape需要与index和src的维度数量相同": the number of dims, not the shape.
             rules.push(Rule::RankSame { params: pair() });
-        } else if PART_OF_SHAPE.is_match(&s) {
-            // Part of a shape is not the shape: no vocabulary rule says which part.
         } else if SHAPE_WORD.is_match(&s) {
             rules.push(Rule::ShapeSame { params: pair() });
         } else if RANK_WORD.is_match(&s) {
