@@ -1239,6 +1239,10 @@ mod tests {
                 params: vec!["gradOutput".into(), "self".into()]
             }]
         );
+        // …unless it is the count of part of the shape.
+        op.params[0].description =
+            "其中B支持0到6个维度，维度数量和大小与self中的B保持一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
     }
 
     #[test]
