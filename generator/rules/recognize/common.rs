@@ -35,8 +35,11 @@ pub(super) fn same_rule(
 
 /// The tensors a "数据类型不一致" over `tensors` can mean: a tensor whose documented dtypes share
 /// none with the others' (an INT32/INT64 index among FLOAT tensors, in "输入输出数据类型不一致")
-/// can never have their dtype, so it is not one of them. The reference is the tensor whose
-/// dtypes meet the most others'; tensors with no documented dtypes stay.
+/// can never have their dtype, so it is not one of them; nor is a tensor of one fixed dtype (a
+/// FLOAT32 statistic or learning rate) beside a reference of several, which equality would leave
+/// unusable ("传入的计算输入的数据类型不一致": ApplyAdam's FLOAT16 var with its FLOAT32 lr). The
+/// reference is the tensor whose dtypes meet the most others'; tensors with no documented dtypes
+/// stay.
 pub(super) fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
     use std::collections::BTreeSet;
     let sets: Vec<BTreeSet<aclnn_runtime::DType>> = tensors
@@ -53,10 +56,11 @@ pub(super) fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
     }) else {
         return Vec::new();
     };
+    let fixed = |s: &BTreeSet<_>| s.len() == 1 && sets[reference].len() > 1;
     tensors
         .iter()
         .zip(&sets)
-        .filter(|(_, s)| meets(&sets[reference], s))
+        .filter(|(_, s)| meets(&sets[reference], s) && !fixed(s))
         .map(|(p, _)| *p)
         .collect()
 }

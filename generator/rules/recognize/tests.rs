@@ -259,6 +259,21 @@ fn neither_nor_lengths_and_axis_relations() {
     );
 }
 
+/// "计算输入的数据类型不一致" over tensors of several dtypes and a FLOAT32-only one (a learning
+/// rate beside FLOAT16 data): equality would leave the others' FLOAT16 unusable, so the fixed one
+/// is not in the group.
+#[test]
+fn a_tensor_of_one_fixed_dtype_is_not_in_a_dtype_equality() {
+    let lr = tensor("lr", Role::InputTensor).with_dtypes(&["ascend910b"], &[DType::Float32]);
+    let op = pool3d_with(vec![lr]);
+    assert_eq!(
+        recognize(&op, "gradOutput、self、lr的数据类型不一致。").unwrap(),
+        vec![Rule::DtypeSame {
+            params: s(&["gradOutput", "self"])
+        }]
+    );
+}
+
 #[test]
 fn nd_only_formats_are_pinned_by_a_format_row_not_by_boilerplate() {
     let mut op = pool3d();
