@@ -239,6 +239,7 @@ fn neither_nor_lengths_and_axis_relations() {
         "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0时，dim取值不在[-self.dim, self.dim()-1]范围内。",
         "入参dim超出了self的shape可选维度范围[-self.dim，self.dim-1]。",
         "dim >= self.dim()或者dim < -self.dim()。",
+        "输入dim指定的轴超出输入self的维度数。",
     ] {
         assert_eq!(recognize(&op, text).unwrap(), axis, "{text}");
     }
