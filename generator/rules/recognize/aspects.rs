@@ -1,9 +1,9 @@
 //! A clause by its aspect (数据类型, 数据格式, 维数, shape, 值): dtype and format rules here, the
 //! others handed to the reader of that aspect.
 
-use super::common::dtype_kin;
 use super::common::names;
 use super::common::same_rule;
+use super::common::{dtype_kin, dtype_list};
 use super::patterns::*;
 use super::shapes::dim_value_rules;
 use super::shapes::length_rules;
@@ -234,19 +234,7 @@ pub(super) fn dtype_rules(
 /// The dtypes a clause requires by name ("数据类型不为INT64", "数据类型不是FLOAT16或FLOAT32",
 /// "数据类型必须为BOOL"); `None` where it names none, or names something else too.
 fn stated_dtypes(clause: &str) -> Option<Vec<DType>> {
-    let list = STATED_DTYPES.captures(clause)?;
-    let mut dtypes = Vec::new();
-    for token in DTYPE_LIST_SEP.split(&list[1]) {
-        let token = token
-            .trim()
-            .trim_start_matches("DT_")
-            .trim_start_matches("ACL_");
-        let dtype = DType::parse(token).filter(|d| d.is_tensor_dtype())?;
-        if !dtypes.contains(&dtype) {
-            dtypes.push(dtype);
-        }
-    }
-    (!dtypes.is_empty()).then_some(dtypes)
+    dtype_list(&STATED_DTYPES.captures(clause)?[1])
 }
 
 /// `pinned`: the clause is about formats alone ("x的数据格式不在支持的范围之内") or names private

@@ -64,3 +64,20 @@ pub(super) fn dtype_kin<'a>(tensors: &[&'a Param]) -> Vec<&'a Param> {
         .map(|(p, _)| *p)
         .collect()
 }
+
+/// A list of dtypes as conditions write them ("INT4", "FLOAT16或FLOAT32", "DT_INT32、DT_INT64",
+/// "FLOAT16/BFLOAT16"): `None` unless every token is a tensor dtype.
+pub(super) fn dtype_list(list: &str) -> Option<Vec<aclnn_runtime::DType>> {
+    let mut dtypes = Vec::new();
+    for token in super::patterns::DTYPE_LIST_SEP.split(list) {
+        let token = token
+            .trim()
+            .trim_start_matches("DT_")
+            .trim_start_matches("ACL_");
+        let dtype = aclnn_runtime::DType::parse(token).filter(|d| d.is_tensor_dtype())?;
+        if !dtypes.contains(&dtype) {
+            dtypes.push(dtype);
+        }
+    }
+    (!dtypes.is_empty()).then_some(dtypes)
+}

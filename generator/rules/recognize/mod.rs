@@ -477,16 +477,12 @@ fn strip_dtype_prefix(op: &OpIr, text: &str) -> (String, Option<(String, Vec<DTy
     let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {
         return (text.to_string(), None);
     };
-    let dtypes: Option<Vec<DType>> = c[2]
-        .split(['、', '或', '/'])
-        .map(|d| DType::parse(d.trim().trim_start_matches("DT_")))
-        .collect();
-    match dtypes {
-        Some(dtypes) if !dtypes.is_empty() => {
+    match common::dtype_list(&c[2]) {
+        Some(dtypes) => {
             let rest = &text[c.get(0).map_or(0, |m| m.end())..];
             (rest.trim().to_string(), Some((p.name.clone(), dtypes)))
         }
-        _ => (text.to_string(), None),
+        None => (text.to_string(), None),
     }
 }
 

@@ -1518,3 +1518,20 @@ fn fixtures_match_their_reviewed_snapshots() {
         });
     }
 }
+
+/// One reading of a dtype list for every condition that names dtypes: a prefix ("y的数据类型为
+/// INT4时") and a stated list ("数据类型不为INT64") split and spell them alike.
+#[test]
+fn dtype_lists_in_conditions() {
+    use super::common::dtype_list;
+    assert_eq!(
+        dtype_list("DT_INT32、ACL_INT64"),
+        Some(vec![DType::Int32, DType::Int64])
+    );
+    assert_eq!(
+        dtype_list("FLOAT16或者BFLOAT16/FLOAT16"),
+        Some(vec![DType::Float16, DType::BFloat16])
+    );
+    assert_eq!(dtype_list("FLOAT16或x"), None);
+    assert_eq!(dtype_list(""), None);
+}
