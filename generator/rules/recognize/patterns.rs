@@ -206,7 +206,12 @@ re!(
 );
 re!(NUMEL, r"元素个数|元素数量|元素总数");
 // A leading "…时，" that no prefix reader took.
-re!(UNREAD_CONDITION, r"^[^，,。；]*?时\s*[，,]");
+// "x为BFLOAT16，weight为FLOAT32时，…": a condition of several comma-separated parts (each an
+// argument's value) scopes the clause after it too.
+re!(
+    UNREAD_CONDITION,
+    r"^[^，,。；]*?时\s*[，,]|^[^。；]*?[，,][^，,。；]*?(?:为|是)[^，,。；]*?时\s*[，,]"
+);
 // "y1Out和y2Out都为有效输出时": presence, which every rule already presumes (a null skips it).
 re!(PRESENCE, r"有效输出|有效输入|非空|不为空|存在|传入");
 // "有index.size(d) <= src.size(d)", "如果d != dim, 有index.size(d) <= self.size(d)的限制": a bound

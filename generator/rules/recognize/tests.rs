@@ -208,6 +208,25 @@ fn unexpressible_conditions_say_why() {
     let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
     assert!(why.0.contains("normalizedShape"), "{why}");
     assert!(recognize(&op, "gradOutput不满足broadcast关系。").is_err());
+    // A condition of several parts scopes the clause after it: no unconditional dtype list.
+    let why = recognize(
+        &op,
+        "gradOutput为BFLOAT16，self为FLOAT16或者FLOAT32时，out数据类型只支持BFLOAT16。",
+    )
+    .unwrap_err();
+    assert!(why.0.starts_with("conditional"), "{why}");
+    // "进行计算时" is when, not a value of an argument: the alternative before it still reads.
+    let rank = recognize(
+        &op,
+        "self不是4维，或者进行计算时，shape不满足[m, k]和[k, n]的k维度相等关系。",
+    );
+    assert!(
+        matches!(
+            &rank.as_deref(),
+            Ok([Rule::RankIn { min: 4, max: 4, .. }, ..])
+        ),
+        "{rank:?}"
+    );
 }
 
 #[test]
