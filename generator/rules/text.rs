@@ -114,6 +114,20 @@ pub fn resolve<'a>(op: &'a OpIr, word: &str) -> Option<&'a Param> {
                 })
             })
         })
+        .or_else(|| {
+            // "clamp_mode" for clampMode, "grad_scale" for gradScaleOptional: the kernel's
+            // snake_case spelling of a prototype's camelCase name.
+            let snake = word
+                .contains('_')
+                .then(|| word.replace('_', "").to_ascii_lowercase())?;
+            params().find(|p| {
+                let name = p.name.to_ascii_lowercase();
+                name == snake
+                    || ["optional", "ref"]
+                        .iter()
+                        .any(|suffix| name.strip_suffix(suffix) == Some(snake.as_str()))
+            })
+        })
 }
 
 /// Parameters a first-phase check can look at (not workspaceSize/executor).
@@ -154,6 +168,8 @@ pub fn unknown_names(op: &OpIr, clause: &str) -> Vec<String> {
                 && resolve(op, w).is_none()
                 && !is_prototype_name(op, w)
                 && !NOT_PARAM_WORDS.contains(&w.to_ascii_lowercase().as_str())
+                // "self不为uint8", "x为bfloat16时": a dtype in lower case is no name.
+                && aclnn_runtime::DType::parse(&w.to_ascii_uppercase()).is_none()
         })
         .map(str::to_string)
         .collect()
@@ -272,6 +288,26 @@ mod tests {
         assert_eq!(
             split_clauses("x，y的数据类型不一致，k不在[1, 65535]范围内", has),
             vec!["x、y的数据类型不一致", "k不在[1, 65535]范围内"]
+        );
+    }
+
+    #[test]
+    fn snake_case_names_and_lower_case_dtypes() {
+        let op = crate::fixture::op(
+            "X",
+            &[("ascend910b", true)],
+            vec![
+                crate::fixture::tensor("gradScaleOptional", Role::InputTensor),
+                crate::fixture::attr("clampMode", "int64_t", &[]),
+            ],
+        );
+        let name = |w: &str| resolve(&op, w).map(|p| p.name.as_str());
+        assert_eq!(name("clamp_mode"), Some("clampMode"));
+        assert_eq!(name("grad_scale"), Some("gradScaleOptional"));
+        assert_eq!(name("grad_mode"), None);
+        assert_eq!(
+            unknown_names(&op, "x为bfloat16，grad_scale不为uint8时，alphaValue不支持"),
+            vec!["alphaValue".to_string()]
         );
     }
 }
