@@ -211,6 +211,37 @@ fn clause_rules(
                 "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
             )));
         }
+        if let Some(parts) = per_attribute_clauses(op, clause) {
+            // "axis、dstType不符合当前支持的值": each attribute's own range, read on its own; one
+            // whose range the doc does not state is left out and said.
+            let mut read_any = false;
+            let mut first_reason = None;
+            for (name, part) in &parts {
+                match recognize_clause(op, part, &[], conditional) {
+                    Ok((part_rules, _)) if !part_rules.is_empty() => {
+                        read_any = true;
+                        rules.extend(qualify_by_products(part, part_rules));
+                    }
+                    Ok(_) => {
+                        first_reason.get_or_insert(Manual(format!(
+                            "“{part}”: the doc states no values or range of {name}"
+                        )));
+                    }
+                    Err(Manual(reason)) => {
+                        first_reason.get_or_insert(Manual(format!("“{part}”: {reason}")));
+                    }
+                }
+            }
+            match (read_any, first_reason) {
+                (true, Some(reason)) => {
+                    unread.get_or_insert(reason);
+                }
+                (false, Some(reason)) => return Err(reason),
+                _ => {}
+            }
+            subjects.clear();
+            continue;
+        }
         match recognize_clause(op, clause, &subjects, conditional) {
             Ok((clause_rules, used)) => {
                 subjects = used;
@@ -233,6 +264,39 @@ fn clause_rules(
     }
     Ok(unread)
 }
+
+/// "axis、roundModeOptional、dstType不符合当前支持的值", "dim或clamp_mode不在指定的取值范围内": a
+/// clause listing several attributes, then the statement that each is outside its own range,
+/// as one clause per attribute ("axis不符合当前支持的值", …), each with its attribute. `None` for
+/// any other clause (a relation between attributes, or one naming tensors).
+fn per_attribute_clauses(op: &OpIr, clause: &str) -> Option<Vec<(String, String)>> {
+    let c = ATTRIBUTE_LIST_RANGE.captures(clause)?;
+    let names: Vec<&str> = ATTRIBUTE_LIST_SEP.split(&c[1]).map(str::trim).collect();
+    let attrs: Option<Vec<&Param>> = names
+        .iter()
+        .map(|n| text::resolve(op, n).filter(|p| p.role == Role::Attribute))
+        .collect();
+    let attrs = attrs?;
+    if attrs.len() < 2 {
+        return None;
+    }
+    let rest = &c[2];
+    if !text::mentions(op, rest).is_empty() {
+        return None;
+    }
+    Some(
+        attrs
+            .iter()
+            .map(|p| (p.name.clone(), format!("{}{rest}", p.name)))
+            .collect(),
+    )
+}
+
+re!(
+    ATTRIBUTE_LIST_RANGE,
+    r"^\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|，|或者|或|和|及)\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*((?:的)?\s*(?:值|取值|数值)?\s*(?:不在|不符合|不满足)[^，,。；]*(?:范围|支持的值|要求)[^，,。；]*)$"
+);
+re!(ATTRIBUTE_LIST_SEP, r"\s*(?:、|,|，|或者|或|和|及)\s*");
 
 /// The clauses of a condition, each marked whether it is one of several alternatives: joined
 /// to its neighbour by 或/或者 ("…范围之内，或shape不相互匹配", "A不为2维或B不为3维").

@@ -657,6 +657,32 @@ fn an_unreadable_alternative_leaves_the_readable_ones_checked() {
     .is_err());
 }
 
+/// "dstType、mode不符合当前支持的值": each attribute's own range; one the doc states none of is
+/// left out and named, the others are checked.
+#[test]
+fn several_attributes_out_of_their_ranges_are_read_one_by_one() {
+    let op = pool3d_with(vec![
+        attr("dstType", "int64_t", &["输入范围为{35, 36}"]),
+        attr("mode", "int64_t", &[]),
+    ]);
+    let reading = read_condition(&op, "dstType、mode不符合当前支持的值。").unwrap();
+    assert_eq!(
+        reading.rules,
+        vec![Rule::IntIn {
+            param: "dstType".into(),
+            values: vec![35, 36]
+        }]
+    );
+    let unread = reading.unread.expect("mode's range is not stated");
+    assert!(unread.0.contains("mode"), "{unread}");
+    // A relation between attributes is not split.
+    let op = pool3d_with(vec![
+        attr("quantMin", "int64_t", &[]),
+        attr("quantMax", "int64_t", &[]),
+    ]);
+    assert!(recognize(&op, "quantMin大于quantMax。").is_ok());
+}
+
 #[test]
 fn an_unreadable_conditional_alternative_keeps_the_condition_manual() {
     // The scope of "perMode场景下" may cover the alternatives after it: none is unconditional.
