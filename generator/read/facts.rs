@@ -473,6 +473,19 @@ const OPTIONAL_MARKERS: &[&str] = &[
     "nullptr",
 ];
 
+/// `text` says of the parameter `name` itself, right after its name, that it may be null
+/// ("x1Scale支持配置为空", "q=nullptr", "minPs可传入空指针"); a negation ("xScale均不是nullptr") or
+/// a statement about another parameter is not that.
+pub fn said_nullable(text: &str, name: &str) -> bool {
+    let Ok(re) = Regex::new(&format!(
+        r"(?:^|[^A-Za-z0-9_]){}`?\s*(?:=\s*nullptr|(?:参数)?\s*(?:支持配置为空|配置为空|可以为空|可为空|可以?传入空指针|支持传入空指针|允许传入空指针|可以是空指针))",
+        regex::escape(name)
+    )) else {
+        return false;
+    };
+    re.is_match(&text.replace('`', ""))
+}
+
 /// The description says the tensor is written (in place), so an 输入 is also an output.
 pub fn says_written(text: &str) -> bool {
     let t = text.to_ascii_lowercase();
@@ -914,6 +927,17 @@ mod tests {
         assert!(!optional_in_text("不允许传入空指针"));
         assert!(!optional_in_text("不支持传入空指针"));
         assert!(!optional_in_text("传入空指针时返回161001"));
+    }
+
+    #[test]
+    fn nullable_as_the_constraints_say_it_of_the_parameter() {
+        let text = "T-C量化模式，x1Scale支持配置为空或(1,)。如果需要跳过sample模块，传入`q=nullptr`即可。当前只支持sparseWeightScale，xScale均不是nullptr的场景。其中weightOptional可传入空指针。";
+        assert!(said_nullable(text, "x1Scale"));
+        assert!(said_nullable(text, "q"));
+        assert!(said_nullable(text, "weightOptional"));
+        assert!(!said_nullable(text, "xScale"));
+        assert!(!said_nullable(text, "x"));
+        assert!(!said_nullable(text, "Scale"));
     }
 
     #[test]

@@ -143,6 +143,8 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         products_damaged: facts.products_damaged,
     }
     .join(&sec, &mut sink);
+    let mut params = params;
+    nullable_by_constraints(&mut params, &facts.constraints);
     let errors = op_errors(file, doc, ws, section, error_range, &mut sink);
     OpIr {
         op,
@@ -159,6 +161,20 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
         sources: vec![file.to_string()],
         diagnostics: sink.into_diags(),
         ..OpIr::default()
+    }
+}
+
+/// A pointer the doc's 约束说明 says may be null ("x1Scale支持配置为空", "传入`q=nullptr`即可") is
+/// optional, whatever its table row says: a null the doc allows is no error.
+fn nullable_by_constraints(params: &mut [crate::ir::Param], constraints: &[String]) {
+    let text = constraints.join("\n");
+    for p in params
+        .iter_mut()
+        .filter(|p| !p.optional && (p.role.is_tensor() || p.ty.pointers() > 0))
+    {
+        if super::facts::said_nullable(&text, &p.name) {
+            p.optional = true;
+        }
     }
 }
 
