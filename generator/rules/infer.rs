@@ -49,6 +49,25 @@ re!(
     DIM_POSITIVE,
     r"^(?:shape的?)?(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size)?\s*(?:必须|需要|需|应)?\s*(?:大于\s*0|>\s*0|为正数|是正数)$"
 );
+// "weight.size(1)需要与input.size(1)一致": one dim of a tensor against one of another.
+re!(
+    SIZE_OF_EQUALS,
+    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(?:与|和|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:一致|相同|相等)?$"
+);
+// "shape为[input.size(0), weight.size(0)]": the whole shape, dim by dim.
+re!(
+    SHAPE_OF_SIZES,
+    r"^shape\s*(?:为|是|等于)\s*[\[（(]([^\[\]（）()]*(?:\([^()]*\)[^\[\]（）()]*)*)[\]）)]$"
+);
+re!(
+    SIZE_OF,
+    r"`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)"
+);
+// "weight.size(0)需要大于0", "input.size(1)需要小于等于65534": one dim's bound.
+re!(
+    SIZE_OF_BOUND,
+    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(大于等于|小于等于|大于|小于|>=|<=|>|<)\s*(\d+)$"
+);
 re!(
     NO_BROADCAST,
     r"(?i)(?:不|无需|无法)(?:支持|涉及|能|可以|需要?|做)?\s*(?:广播|broadcast)"
@@ -362,12 +381,17 @@ pub fn named_dim_rules(tensors: &[&Param]) -> Vec<Rule> {
 
 /// What a 1-D tensor's description says of its one dim and what any tensor's says of a dim's
 /// sign: "shape与totalSum的第一维一致" (its dim is totalSum's dim 0), "shape需要与x最后一维
-/// 一致", "第一维必须大于0". Only a tensor the table gives one dim has "its dim"; `tensors`
-/// are the ones a relation may name.
+/// 一致", "第一维必须大于0", and the dims it writes `x.size(i)` (`size_of_rules`). Only a tensor
+/// the table gives one dim has "its dim"; `tensors` are the ones such a relation may name.
 pub fn stated_dim_rules(op: &OpIr, p: &Param, tensors: &[&Param]) -> Vec<Rule> {
     let one_dim = p.rank.is_some_and(|r| r.min == 1 && r.max == 1);
     let mut rules = Vec::new();
     for clause in unconditional_clauses(p) {
+        let sized = size_of_rules(op, p, &clause);
+        if !sized.is_empty() {
+            rules.extend(sized);
+            continue;
+        }
         if let Some(c) = DIM_POSITIVE.captures(&clause) {
             if let Some(dim) = dim_index(&c[1]) {
                 rules.push(Rule::DimInRange {
@@ -392,6 +416,86 @@ pub fn stated_dim_rules(op: &OpIr, p: &Param, tensors: &[&Param]) -> Vec<Rule> {
                 rhs_dim: dim,
             });
         }
+    }
+    rules
+}
+
+/// Dims written `x.size(i)` in `p`'s own description: one equal to a dim of another tensor
+/// ("weight.size(1)需要与input.size(1)一致"), one bounded ("weight.size(0)需要大于0"), or the whole
+/// shape as a list of them ("shape为[input.size(0), weight.size(0)]"). A statement whose first
+/// tensor is not `p` belongs to that one's row; a list with anything else (an expression) is none.
+fn size_of_rules(op: &OpIr, p: &Param, clause: &str) -> Vec<Rule> {
+    let is_p = |word: &str| text::resolve(op, word).is_some_and(|q| q.name == p.name);
+    // The statement is `p`'s own: the other tensor it names need not be one the row names.
+    let other =
+        |word: &str| text::resolve(op, word).filter(|q| q.name != p.name && q.role.is_tensor());
+    if let Some(c) = SIZE_OF_EQUALS.captures(clause) {
+        let (Some(other), Ok(lhs_dim), Ok(rhs_dim)) = (other(&c[3]), c[2].parse(), c[4].parse())
+        else {
+            return Vec::new();
+        };
+        if !is_p(&c[1]) {
+            return Vec::new();
+        }
+        return vec![Rule::DimsEqual {
+            lhs: p.name.clone(),
+            lhs_dim,
+            rhs: other.name.clone(),
+            rhs_dim,
+        }];
+    }
+    if let Some(c) = SIZE_OF_BOUND.captures(clause) {
+        let (Ok(dim), Ok(n)) = (c[2].parse(), c[4].parse::<i64>()) else {
+            return Vec::new();
+        };
+        if !is_p(&c[1]) {
+            return Vec::new();
+        }
+        let (min, max) = match &c[3] {
+            "大于" | ">" => (Some(n + 1), None),
+            "大于等于" | ">=" => (Some(n), None),
+            "小于" | "<" => (None, Some(n - 1)),
+            _ => (None, Some(n)),
+        };
+        return vec![Rule::DimInRange {
+            param: p.name.clone(),
+            dim,
+            min,
+            max,
+        }];
+    }
+    let Some(c) = SHAPE_OF_SIZES.captures(clause) else {
+        return Vec::new();
+    };
+    let items: Vec<&str> = c[1].split([',', '，']).map(str::trim).collect();
+    let mut rules = vec![Rule::RankIn {
+        param: p.name.clone(),
+        min: items.len(),
+        max: items.len(),
+    }];
+    for (dim, item) in items.iter().enumerate() {
+        let dim = dim as i64;
+        if let Ok(size) = item.parse::<i64>() {
+            rules.push(Rule::DimInRange {
+                param: p.name.clone(),
+                dim,
+                min: Some(size),
+                max: Some(size),
+            });
+            continue;
+        }
+        let Some(s) = SIZE_OF.captures(item).filter(|s| s[0].len() == item.len()) else {
+            return Vec::new();
+        };
+        let (Some(other), Ok(rhs_dim)) = (other(&s[1]), s[2].parse()) else {
+            return Vec::new();
+        };
+        rules.push(Rule::DimsEqual {
+            lhs: p.name.clone(),
+            lhs_dim: dim,
+            rhs: other.name.clone(),
+            rhs_dim,
+        });
     }
     rules
 }
@@ -1286,6 +1390,61 @@ mod tests {
         );
         // A tensor the clause does not name among `tensors` is no relation.
         assert_eq!(stated_dim_rules(&op, &op.params[0], &all[..1]), []);
+    }
+
+    #[test]
+    fn dims_written_as_size_calls() {
+        let mut op = OpIr::default();
+        let t = described;
+        op.params = vec![
+            t("input", "input.size(1)需要小于等于65534。"),
+            t(
+                "weight",
+                "weight.size(0)需要大于0。weight.size(1)需要与input.size(1)一致。",
+            ),
+            t("logits", "shape为[input.size(0), weight.size(0)]。"),
+            t("mask", "shape为[(input.size(0) + 7) / 8]。"),
+            t("other", "input.size(0)需要与weight.size(0)一致。"),
+        ];
+        let all: Vec<&Param> = op.params.iter().collect();
+        let dim_range = |param: &str, dim, min, max| Rule::DimInRange {
+            param: param.into(),
+            dim,
+            min,
+            max,
+        };
+        let dims_equal = |lhs: &str, lhs_dim, rhs: &str, rhs_dim| Rule::DimsEqual {
+            lhs: lhs.into(),
+            lhs_dim,
+            rhs: rhs.into(),
+            rhs_dim,
+        };
+        assert_eq!(
+            stated_dim_rules(&op, &op.params[0], &all),
+            [dim_range("input", 1, None, Some(65534))]
+        );
+        assert_eq!(
+            stated_dim_rules(&op, &op.params[1], &all),
+            [
+                dim_range("weight", 0, Some(1), None),
+                dims_equal("weight", 1, "input", 1)
+            ]
+        );
+        assert_eq!(
+            stated_dim_rules(&op, &op.params[2], &all[2..3]),
+            [
+                Rule::RankIn {
+                    param: "logits".into(),
+                    min: 2,
+                    max: 2
+                },
+                dims_equal("logits", 0, "input", 0),
+                dims_equal("logits", 1, "weight", 0)
+            ]
+        );
+        // An expression is no dim; a statement about other tensors belongs to their rows.
+        assert_eq!(stated_dim_rules(&op, &op.params[3], &all), []);
+        assert_eq!(stated_dim_rules(&op, &op.params[4], &all), []);
     }
 
     #[test]
