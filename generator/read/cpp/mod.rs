@@ -338,6 +338,14 @@ fn scan(toks: &[Token]) -> (BTreeMap<String, FuncDef>, Vec<TestDef>) {
     (funcs, tests)
 }
 
+/// `enum [class|struct] [Name] [: type] {` (a definition), not `enum Name var = ...;`.
+fn is_enum_def(toks: &[Token], i: usize) -> bool {
+    toks[i..]
+        .iter()
+        .find(|t| !matches!(t.tok, Tok::Ident(_) | Tok::Punct(":" | "::")))
+        .is_some_and(|t| t.tok == Tok::Punct("{"))
+}
+
 /// `X::name` for out-of-class definitions `void X::name(...)`, else `name`.
 fn qualified(toks: &[Token], i: usize) -> String {
     let name = ident(toks, i).unwrap_or_default();
@@ -503,7 +511,7 @@ impl<'a> Interp<'a> {
     fn global_item(&mut self, i: usize) -> usize {
         let toks = self.toks;
         match &toks[i].tok {
-            Tok::Ident(k) if k == "enum" => return self.enum_decl(i),
+            Tok::Ident(k) if k == "enum" && is_enum_def(toks, i) => return self.enum_decl(i),
             Tok::Ident(k) if matches!(k.as_str(), "public" | "private" | "protected") => {
                 return i + 1
             }
@@ -537,7 +545,8 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// `enum [class] Name [: type] { A [= v], B, ... };`: each enumerator is an integer.
+    /// `enum [class] Name [: type] { A [= v], B, ... };`: each enumerator is an integer of the
+    /// fixed underlying type (`int` without one), counting on from the previous value.
     fn enum_decl(&mut self, i: usize) -> usize {
         let toks = self.toks;
         let Some(open) = (i..toks.len()).find(|&k| matches!(toks[k].tok, Tok::Punct("{" | ";")))
@@ -549,6 +558,13 @@ impl<'a> Interp<'a> {
         }
         let Some(close) = matching(toks, open) else {
             return toks.len();
+        };
+        let ty = match (i..open).find(|&k| toks[k].tok == Tok::Punct(":")) {
+            Some(colon) => match ident(toks, open - 1).map(|t| ctype(&t)) {
+                Some(DeclType::NumberType(n)) if colon + 1 < open => n,
+                _ => NumberType::I32,
+            },
+            None => NumberType::I32,
         };
         let mut next = 0i64;
         for part in split_top(toks, open + 1, close) {
@@ -563,7 +579,7 @@ impl<'a> Interp<'a> {
                     }
                 }
             }
-            self.declare(name, UtValue::Int(next, NumberType::I32));
+            self.declare(name, UtValue::Int(next, ty));
             next += 1;
         }
         close + 1
@@ -705,6 +721,10 @@ impl<'a> Interp<'a> {
                 }
                 "while" | "do" | "switch" | "goto" | "try" => {
                     self.stop(format!("`{k}` statements are not read"))
+                }
+                "enum" if is_enum_def(self.toks, self.pos) => {
+                    self.pos = self.enum_decl(self.pos);
+                    Ok(Flow::Normal)
                 }
                 "EXPECT_EQ" | "ASSERT_EQ" | "EXPECT_NE" | "ASSERT_NE" => self.expect_stmt(k),
                 "cout" | "printf" | "EXPECT_TRUE" | "EXPECT_FALSE" | "ASSERT_TRUE"
@@ -1043,6 +1063,7 @@ impl<'a> Interp<'a> {
                             | "constexpr"
                             | "class"
                             | "struct"
+                            | "enum"
                             | "unsigned"
                             | "signed"
                             | "volatile"
@@ -1341,7 +1362,7 @@ impl<'a> Interp<'a> {
         };
         let is_type = ctype(first) != DeclType::Other
             || first.starts_with("acl")
-            || matches!(first.as_str(), "const" | "void" | "unsigned");
+            || matches!(first.as_str(), "const" | "void" | "unsigned" | "enum");
         is_type
             && inner
                 .iter()
@@ -1544,7 +1565,13 @@ impl<'a> Interp<'a> {
             });
         }
         let saved_pos = self.pos;
-        let saved_scopes = std::mem::replace(&mut self.scopes, vec![BTreeMap::new()]);
+        // A function sees the file's names (`constexpr int64_t kX = 1;`), not its caller's locals.
+        let file = self
+            .scopes
+            .first_mut()
+            .map(std::mem::take)
+            .unwrap_or_default();
+        let mut saved_scopes = std::mem::replace(&mut self.scopes, vec![file, BTreeMap::new()]);
         for ((name, ty), v) in f.params.iter().zip(args) {
             let v = match ty {
                 DeclType::NumberType(n) => to_num(*n, v),
@@ -1557,6 +1584,9 @@ impl<'a> Interp<'a> {
         self.pos = f.body;
         let r = self.stmt();
         self.depth -= 1;
+        if let (Some(slot), Some(file)) = (saved_scopes.first_mut(), self.scopes.drain(..).next()) {
+            *slot = file;
+        }
         self.scopes = saved_scopes;
         self.pos = saved_pos;
         match r? {
@@ -2194,5 +2224,82 @@ mod tests {
         ] {
             let _ = read_file(s);
         }
+    }
+
+    /// The inputs of each recorded call.
+    fn inputs(r: &FileRead) -> Vec<Vec<UtValue>> {
+        r.calls.iter().map(|c| c.ut.inputs.clone()).collect()
+    }
+
+    #[test]
+    fn enum_class_values_have_its_underlying_type() {
+        let r = read(
+            r#"enum class Mode : int64_t { Off = 3, On, Both = 7 };
+            TEST_F(fx, e) {
+                auto ut = OP_API_UT(aclnnFoo, INPUT(Mode::Off, Mode::On, Both), OUTPUT());
+                uint64_t w = 0;
+                EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS);
+            }"#,
+        );
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        let i64s = |xs: &[i64]| -> Vec<UtValue> {
+            xs.iter()
+                .map(|&x| UtValue::Int(x, NumberType::I64))
+                .collect()
+        };
+        assert_eq!(inputs(&r), vec![i64s(&[3, 4, 7])]);
+    }
+
+    #[test]
+    fn an_enum_defined_in_a_test_and_a_cast_to_it() {
+        let r = read(
+            r#"TEST_F(fx, e) {
+                enum Kind { A, B = 5, C };
+                for (int i = 0; i < 2; i++) {
+                    int64_t k = (enum Kind)i;
+                    enum Kind c = C;
+                    auto ut = OP_API_UT(aclnnFoo, INPUT(k, c, Kind::B), OUTPUT());
+                    uint64_t w = 0;
+                    EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS);
+                }
+            }"#,
+        );
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        let int = |x, n| UtValue::Int(x, n);
+        let (i32_, i64_) = (NumberType::I32, NumberType::I64);
+        assert_eq!(
+            inputs(&r),
+            vec![
+                vec![int(0, i64_), int(6, i32_), int(5, i32_)],
+                vec![int(1, i64_), int(6, i32_), int(5, i32_)],
+            ]
+        );
+    }
+
+    #[test]
+    fn functions_see_file_level_constants() {
+        let r = read_file(
+            r#"namespace {
+            constexpr int64_t kMode = 2;
+            static const int kOther = kMode + 1;
+            }
+            class fx : public testing::Test {
+            protected:
+                void Run() {
+                    auto ut = OP_API_UT(aclnnFoo, INPUT(kMode, kOther), OUTPUT());
+                    uint64_t w = 0;
+                    EXPECT_EQ(ut.TestGetWorkspaceSize(&w), ACLNN_SUCCESS);
+                }
+            };
+            TEST_F(fx, k) { Run(); }"#,
+        );
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        assert_eq!(
+            inputs(&r),
+            vec![vec![
+                UtValue::Int(2, NumberType::I64),
+                UtValue::Int(3, NumberType::I32)
+            ]]
+        );
     }
 }
