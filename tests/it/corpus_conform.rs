@@ -18,15 +18,17 @@ use std::path::Path;
 /// reviewed contradictions more (a table's 4-D index CANN accepts as 2-D), and named layout
 /// axes ("在N、C维度上的size") 78.7 and 90.9; tensor lists in plain formats rejecting private
 /// ones, fixed-dtype tensors out of "数据类型不一致" groups and "轴超出x的维度数" as an axis range
-/// 79.7 and 91.3; a null the 约束说明 allows by name false rejections to 1.7; baseline when the
+/// 79.7 and 91.3; a null the 约束说明 allows by name false rejections to 1.7; dims written
+/// x.size(i) and enums and file constants in the tests (60 more calls checked) 80.2 and 91.5;
+/// baseline when the
 /// command was written: agreement 80.7%, false rejections 19.1%, 161001 88.3%, 161002 77.9%).
-const MIN_AGREEMENT: f64 = 91.2;
+const MIN_AGREEMENT: f64 = 91.4;
 const MAX_FALSE_REJECTIONS: f64 = 1.8;
 const MIN_NULLPTR: f64 = 97.2;
-const MIN_INVALID: f64 = 79.6;
+const MIN_INVALID: f64 = 80.1;
 /// Calls the reader must turn into checked cases (so a reader regression cannot raise the
 /// agreement by skipping hard tests).
-const MIN_CHECKED: usize = 4900;
+const MIN_CHECKED: usize = 4960;
 
 const TARGETS: &str = "issue 17 targets: agreement >= 95%, false rejections <= 1%, \
                        161001 >= 90%, 161002 >= 90%";
