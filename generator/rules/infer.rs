@@ -37,6 +37,11 @@ re!(
     WORDED_LOWER_BOUND,
     r"^(?:数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(大于等于|不小于|>=|≥|大于|>)\s*(-?\d+)"
 );
+// "该值必须是非负的", "取值为非负数": at least 0.
+re!(
+    WORDED_NON_NEGATIVE,
+    r"^(?:该值|数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(?:是|为)?\s*(?:非负|不能?为?负|不小于0)"
+);
 re!(DTYPE_WORD, r"数据类型|dtype");
 re!(BROADCAST_WORD, r"(?i)广播|broadcast");
 // "shape与totalSum的第一维一致", "shape需要与`x1`最后一维一致", "大小与x的尾轴相同".
@@ -280,9 +285,12 @@ pub fn lower_bounds(p: &Param) -> Vec<i64> {
         .collect()
 }
 
-/// "数值必须大于等于0且小于C" → 0, "取值大于0" → 1: a bound in words on the value itself (the
+/// "数值必须大于等于0且小于C" → 0, "取值大于0" → 1, "该值必须是非负的" → 0: a bound in words on the value itself (the
 /// value is the subject: nothing but 数值/取值/值 and a modal stands before the comparison).
 fn worded_lower_bound(clause: &str) -> Option<i64> {
+    if WORDED_NON_NEGATIVE.is_match(clause) {
+        return Some(0);
+    }
     let c = WORDED_LOWER_BOUND.captures(clause)?;
     let n: i64 = c[2].parse().ok()?;
     Some(if matches!(&c[1], "大于" | ">") {
@@ -1167,6 +1175,8 @@ mod tests {
         assert_eq!(at_least("取值大于0。"), min(1));
         assert_eq!(at_least("长度大于0。"), vec![]);
         assert_eq!(at_least("当mode为1时，取值大于0。"), vec![]);
+        assert_eq!(at_least("该值必须是非负的。"), min(0));
+        assert_eq!(at_least("长度非负。"), vec![]);
     }
 
     #[test]
