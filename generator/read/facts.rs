@@ -88,10 +88,11 @@ static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
 // the list short.
 static DTYPE_GIVEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"当\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*",
-        r"([A-Za-z][A-Za-z0-9_]*(?:\s*[、,，和或]\s*[A-Za-z][A-Za-z0-9_]*)*)\s*时\s*[,，]?\s*",
-        r"(?:`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*)?(?:数据类型\s*)?",
-        r"(?:(?:仅)?支持\s*([A-Za-z][A-Za-z0-9_]*(?:\s*[、,，和或]\s*[A-Za-z][A-Za-z0-9_]*)*)",
+        r"当\s*(?:入参|参数|输入)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*",
+        r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)\s*时\s*[,，]?\s*",
+        // "输出的数据类型支持…" in an output's own cell: about that output.
+        r"(?:`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*|(?:输出|出参)\s*的\s*)?(?:数据类型\s*)?",
+        r"(?:(?:仅)?支持\s*([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)",
         r"|与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:的\s*数据类型\s*)?(?:保持\s*)?(?:一致|相同))",
     ))
     .unwrap()
@@ -927,6 +928,25 @@ mod tests {
         assert!(!optional_in_text("不允许传入空指针"));
         assert!(!optional_in_text("不支持传入空指针"));
         assert!(!optional_in_text("传入空指针时返回161001"));
+    }
+
+    #[test]
+    fn dtypes_given_by_an_output_cell_and_or_lists() {
+        let read = dtypes_given(
+            "当入参`x`的数据类型为FLOAT32时，输出的数据类型支持FLOAT16或者BFLOAT16。当输入`x`的数据类型为FLOAT16时，输出的数据类型支持FLOAT32。",
+        );
+        let pairs: Vec<(Vec<DType>, Vec<DType>)> = read
+            .iter()
+            .map(|g| (g.when.clone(), g.allowed.clone()))
+            .collect();
+        assert_eq!(
+            pairs,
+            vec![
+                (vec![DType::Float32], vec![DType::Float16, DType::BFloat16]),
+                (vec![DType::Float16], vec![DType::Float32]),
+            ]
+        );
+        assert!(read.iter().all(|g| g.on == "x" && g.subject.is_none()));
     }
 
     #[test]

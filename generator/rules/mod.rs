@@ -60,6 +60,7 @@ pub fn apply(op: &mut OpIr) {
     }
     op.inferred_rules = inferred_rules(op);
     reconcile_broadcasts(op);
+    reconcile_dtype_correspondences(op);
 }
 
 /// Checks one first-phase call against the op's rules, in aclnn's order.
@@ -228,6 +229,100 @@ fn reconcile_broadcasts(op: &mut OpIr) {
         }
     }
     fix(&mut op.inferred_rules);
+}
+
+/// "x和out的数据类型不一致" beside out's table "当x的数据类型为FLOAT32时，输出的数据类型支持FLOAT16
+/// 或者BFLOAT16": the row makes a mismatch the error and the table names the mismatches allowed.
+/// So out may have x's own dtype or a listed one, and equals x where x has a dtype no statement
+/// lists (CANN's ForeachCopy: FLOAT32 to FLOAT32, FLOAT16 or BFLOAT16).
+fn reconcile_dtype_correspondences(op: &mut OpIr) {
+    let rules = op.all_rules();
+    let related = |a: &str, b: &str| {
+        rules.iter().any(|r| {
+            matches!(&r.rule, Rule::DtypeSame { params }
+                if params.len() == 2 && params.iter().any(|p| p == a) && params.iter().any(|p| p == b))
+        })
+    };
+    let mut pairs: Vec<(String, String)> = op
+        .params
+        .iter()
+        .flat_map(|p| {
+            p.dtypes_given
+                .iter()
+                .map(|g| (g.on.clone(), p.name.clone()))
+        })
+        .filter(|(on, subject)| related(on, subject))
+        .collect();
+    pairs.dedup();
+    for (on, subject) in pairs {
+        let covered: Vec<aclnn_runtime::DType> = op
+            .params
+            .iter()
+            .filter(|p| p.name == subject)
+            .flat_map(|p| &p.dtypes_given)
+            .filter(|g| g.on == on)
+            .flat_map(|g| g.when.iter().copied())
+            .collect();
+        let mut same: Vec<aclnn_runtime::DType> = Vec::new();
+        for d in op
+            .params
+            .iter()
+            .filter(|p| p.name == on)
+            .flat_map(|p| p.dtypes.values().flatten())
+        {
+            if !covered.contains(d) && !same.contains(d) {
+                same.push(*d);
+            }
+        }
+        let fix = |rules: &mut Vec<CheckedRule>| {
+            rules.retain_mut(|r| correspond(&mut r.rule, &on, &subject, &same));
+        };
+        for e in &mut op.errors {
+            if let Some(Mapping::Rules { rules, .. }) = &mut e.mapping {
+                fix(rules);
+            }
+        }
+        fix(&mut op.inferred_rules);
+    }
+}
+
+/// One rule of `reconcile_dtype_correspondences`; false drops it (an equality left for no dtype).
+fn correspond(rule: &mut Rule, on: &str, subject: &str, same: &[aclnn_runtime::DType]) -> bool {
+    match rule {
+        Rule::DtypeSame { params }
+            if params.len() == 2
+                && params.iter().any(|p| p == on)
+                && params.iter().any(|p| p == subject) =>
+        {
+            if same.is_empty() {
+                return false;
+            }
+            *rule = Rule::WhenDtype {
+                param: on.to_string(),
+                dtypes: same.to_vec(),
+                rule: Box::new(rule.clone()),
+            };
+        }
+        Rule::WhenDtype {
+            param,
+            dtypes,
+            rule: inner,
+        } if param == on => {
+            if let Rule::DtypeIn { param, allowed } = inner.as_mut() {
+                if param == subject {
+                    for list in allowed.values_mut() {
+                        for d in dtypes.iter() {
+                            if !list.contains(d) {
+                                list.push(*d);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    true
 }
 
 fn unwrap_products(rule: &Rule) -> &Rule {
@@ -421,6 +516,52 @@ mod tests {
             .inferred_rules
             .iter()
             .any(|r| matches!(r.rule, Rule::FormatIn { .. })));
+    }
+
+    /// "self和out的数据类型不一致" with out's table listing conversions from self: out may have
+    /// self's dtype or a listed one; where self's dtype has no listed conversion, they are equal.
+    #[test]
+    fn a_dtype_mismatch_row_allows_the_conversions_the_table_lists() {
+        let mut op = op_with(&[
+            (161002, "self、out的数据类型不在支持的范围之内。"),
+            (161002, "self和out的数据类型不一致。"),
+        ]);
+        let on = |ds: &[DType]| -> std::collections::BTreeMap<String, Vec<DType>> {
+            [("ascend910b".to_string(), ds.to_vec())].into()
+        };
+        op.params[1].dtypes = on(&[DType::Float32, DType::Float16, DType::Int32]);
+        op.params[2].dtypes = on(&[
+            DType::Float32,
+            DType::Float16,
+            DType::BFloat16,
+            DType::Int32,
+        ]);
+        op.params[2].dtypes_given = vec![crate::ir::DtypesGiven {
+            on: "self".into(),
+            when: vec![DType::Float32],
+            allowed: vec![DType::Float16, DType::BFloat16],
+            products: Vec::new(),
+        }];
+        apply(&mut op);
+        let call = |s: DType, o: DType| {
+            let t = |d| {
+                aclnn_runtime::Arg::Tensor(aclnn_runtime::TensorDesc::new(
+                    &[2],
+                    d,
+                    aclnn_runtime::Format::Nd,
+                ))
+            };
+            Call {
+                product: "ascend910b".into(),
+                args: [("self".to_string(), t(s)), ("out".to_string(), t(o))].into(),
+            }
+        };
+        let ok = |s, o| validate_call(&op, &call(s, o)).is_ok();
+        assert!(ok(DType::Float32, DType::Float32));
+        assert!(ok(DType::Float32, DType::BFloat16));
+        assert!(ok(DType::Int32, DType::Int32));
+        assert!(!ok(DType::Int32, DType::Float32));
+        assert!(!ok(DType::Float16, DType::Float32));
     }
 
     #[test]
