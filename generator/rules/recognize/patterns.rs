@@ -4,7 +4,7 @@ use crate::rules::text::re;
 
 re!(
     TAIL,
-    r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$|(?:的)?情况下?不满足要求$"
+    r"[，,]?\s*(?:则)?返回\s*\d+.*$|[，,]?\s*报错.*$|(?:的)?情况下?不满足要求$|(?:的)?时(?:候)?$"
 );
 // "如果传入参数类型为aclTensor且其数据类型…": a lead-in that means every tensor of the op.
 re!(

@@ -1580,3 +1580,15 @@ fn dtype_lists_in_conditions() {
     assert_eq!(dtype_list("FLOAT16或x"), None);
     assert_eq!(dtype_list(""), None);
 }
+
+/// "…不等时。" at the end of a row is the row's own condition ("when they differ"), not a
+/// condition scoping a rest: it reads as the row without it.
+#[test]
+fn a_trailing_when_is_the_condition_itself() {
+    let op = pool3d();
+    assert_eq!(
+        recognize(&op, "gradOutput和self的元素数量不等时。"),
+        recognize(&op, "gradOutput和self的元素数量不等。")
+    );
+    assert!(recognize(&op, "gradOutput和self的元素数量不等时。").is_ok());
+}
