@@ -392,6 +392,11 @@ fn rank_phrasings() {
     assert_eq!(stated_rank("维数不在[3-4]").unwrap(), Some((3, 4)));
     assert!(stated_rank("维数不等于2或4").is_err());
     assert_eq!(stated_rank("维度不在支持范围内").unwrap(), None);
+    // Ranks in Chinese numerals.
+    assert_eq!(
+        stated_rank("indices的维度不是零维、一维或二维").unwrap(),
+        Some((0, 2))
+    );
 }
 
 #[test]
