@@ -30,10 +30,36 @@ pub fn normalize(text: &str) -> String {
         .replace('\u{ff1c}', "<")
         .replace('\u{ff1d}', "=");
     let t = NUMBERING.replace(t.trim(), "");
+    let t = tight_around_chinese(&t).replace("或者", "或");
     t.trim()
         .trim_end_matches(['。', '.', '；', ';', '，', ','])
         .trim()
         .to_string()
+}
+
+/// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese
+/// around them, which carries no meaning; spaces between two ASCII words ("rank(x) <= 8") stay.
+fn tight_around_chinese(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            let end = (i..chars.len())
+                .find(|&j| !chars[j].is_whitespace())
+                .unwrap_or(chars.len());
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(end).copied();
+            if !(before.is_some_and(|c| !c.is_ascii()) || after.is_some_and(|c| !c.is_ascii())) {
+                out.push(' ');
+            }
+            i = end;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
 }
 
 /// Splits a condition into clauses at `，；;。,` outside brackets. A piece with no predicate
@@ -279,6 +305,23 @@ mod tests {
         assert_eq!(
             normalize("2. <term>gradOutput</term>、self和out数据类型不一致。"),
             "gradOutput、self和out数据类型不一致"
+        );
+    }
+
+    /// Spacing and "或者" for "或" carry no meaning: a row reads the same written either way.
+    #[test]
+    fn normalize_drops_spaces_beside_chinese_and_reads_huozhe_as_huo() {
+        assert_eq!(
+            normalize("self 或 out 的 shape 不一致。"),
+            "self或out的shape不一致"
+        );
+        assert_eq!(
+            normalize("sumDy或者sumDyXmu的size不一致"),
+            "sumDy或sumDyXmu的size不一致"
+        );
+        assert_eq!(
+            normalize("1<=rank(x) <= 8, x.shape[-1] <= 8"),
+            "1<=rank(x) <= 8, x.shape[-1] <= 8"
         );
     }
 

@@ -116,3 +116,69 @@ fn most_documented_conditions_become_rules() {
         "only {share:.1}% of documented conditions map to rules"
     );
 }
+
+/// Over every doc of the corpus, a row reads the same written with spaces around its names
+/// ("self 或 out 的 shape") or "或者" for "或": docs of other repositories write both, and a
+/// reading that depends on such spelling misreads docs nobody tuned it to.
+#[test]
+fn readings_do_not_depend_on_spacing_or_huozhe() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let spaced = |c: &str| -> String {
+        // A space wherever an ASCII word meets a Chinese character.
+        let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+        let mut out = String::new();
+        let mut prev: Option<char> = None;
+        for ch in c.chars() {
+            if let Some(p) = prev {
+                if (word(p) && !ch.is_ascii()) || (!p.is_ascii() && word(ch)) {
+                    out.push(' ');
+                }
+            }
+            out.push(ch);
+            prev = Some(ch);
+        }
+        out
+    };
+    let huozhe = |c: &str| c.replace("或者", "或").replace('或', "或者");
+    let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
+        op.errors
+            .iter()
+            .map(|e| match &e.mapping {
+                Some(Mapping::Rules { rules, .. }) => {
+                    Some(rules.iter().map(|r| r.rule.clone()).collect())
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let mut changed = Vec::new();
+    let mut rows = 0;
+    for op in read_all(&corpus) {
+        let mut base = op.clone();
+        aclgen::rules::apply(&mut base);
+        let base_rules = rules_of(&base);
+        rows += base_rules.len();
+        for (name, perturb) in [
+            ("spaces", &spaced as &dyn Fn(&str) -> String),
+            ("或者", &huozhe),
+        ] {
+            let mut other = op.clone();
+            for e in &mut other.errors {
+                e.condition = perturb(&e.condition);
+            }
+            aclgen::rules::apply(&mut other);
+            for ((a, b), e) in base_rules.iter().zip(rules_of(&other)).zip(&op.errors) {
+                if *a != b {
+                    changed.push(format!("{} ({name}): {}", op.op, e.condition));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "readings stable under spacing and 或者: {} of {rows} rows changed",
+        changed.len()
+    );
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
