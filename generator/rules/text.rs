@@ -18,6 +18,7 @@ re!(MARKUP, r"</?[a-zA-Z][^>]*>|\$|\\|`|\*\*");
 re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
 re!(QUOTED_WORD, r#""[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’"#);
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
+re!(NULLPTR, r"(?-u:\b)nullptr(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
 pub fn normalize(text: &str) -> String {
@@ -31,6 +32,8 @@ pub fn normalize(text: &str) -> String {
         .replace('\u{ff1d}', "=");
     let t = NUMBERING.replace(t.trim(), "");
     let t = tight_around_chinese(&t).replace("或者", "或");
+    // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
+    let t = NULLPTR.replace_all(&t, "空指针");
     t.trim()
         .trim_end_matches(['。', '.', '；', ';', '，', ','])
         .trim()

@@ -118,8 +118,8 @@ fn most_documented_conditions_become_rules() {
 }
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
-/// ("self 或 out 的 shape") or "或者" for "或": docs of other repositories write both, and a
-/// reading that depends on such spelling misreads docs nobody tuned it to.
+/// ("self 或 out 的 shape"), "或者" for "或" or "nullptr" for "空指针": docs of other repositories
+/// write each, and a reading that depends on such spelling misreads docs nobody tuned it to.
 #[test]
 fn readings_do_not_depend_on_spacing_or_huozhe() {
     let Some(corpus) = corpus() else {
@@ -142,6 +142,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         out
     };
     let huozhe = |c: &str| c.replace("或者", "或").replace('或', "或者");
+    let nullptr = |c: &str| c.replace("空指针", "nullptr");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
         op.errors
             .iter()
@@ -163,6 +164,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         for (name, perturb) in [
             ("spaces", &spaced as &dyn Fn(&str) -> String),
             ("或者", &huozhe),
+            ("nullptr", &nullptr),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -177,7 +179,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         }
     }
     eprintln!(
-        "readings stable under spacing and 或者: {} of {rows} rows changed",
+        "readings stable under spacing, 或者 and nullptr: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
