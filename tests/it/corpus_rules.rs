@@ -118,7 +118,8 @@ fn most_documented_conditions_become_rules() {
 }
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
-/// ("self 或 out 的 shape"), "或者" for "或" or "nullptr" for "空指针": docs of other repositories
+/// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针" or without the 的 of
+/// "x的数据类型": docs of other repositories
 /// write each, and a reading that depends on such spelling misreads docs nobody tuned it to.
 #[test]
 fn readings_do_not_depend_on_spacing_or_huozhe() {
@@ -143,6 +144,10 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
     };
     let huozhe = |c: &str| c.replace("或者", "或").replace('或', "或者");
     let nullptr = |c: &str| c.replace("空指针", "nullptr");
+    let no_de = |c: &str| {
+        c.replace("的数据类型", "数据类型")
+            .replace("的数据格式", "数据格式")
+    };
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
         op.errors
             .iter()
@@ -165,6 +170,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
             ("spaces", &spaced as &dyn Fn(&str) -> String),
             ("或者", &huozhe),
             ("nullptr", &nullptr),
+            ("的", &no_de),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -179,7 +185,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         }
     }
     eprintln!(
-        "readings stable under spacing, 或者 and nullptr: {} of {rows} rows changed",
+        "readings stable under spacing, 或者, nullptr and 的: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));

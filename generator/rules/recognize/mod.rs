@@ -967,7 +967,7 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
 }
 
 // "传入非空tensor的数据类型…": a group word for the tensors passed, no emptiness condition.
-re!(NON_EMPTY_GROUP, r"非空[Tt]ensor的");
+re!(NON_EMPTY_GROUP, r"非空[Tt]ensor的?");
 re!(
     MUST_NOT_BE_EMPTY,
     r"(?:不为|不是|非)\s*(?:空[Tt]ensor|空张量)"
