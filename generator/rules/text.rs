@@ -31,7 +31,8 @@ pub fn normalize(text: &str) -> String {
         .replace('\u{ff1c}', "<")
         .replace('\u{ff1d}', "=");
     let t = NUMBERING.replace(t.trim(), "");
-    let t = tight_around_chinese(&t).replace("或者", "或");
+    // "或者" is "或" and "形状" is "shape", whichever a doc writes ("self形状": a word of its own).
+    let t = tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
     let t = NULLPTR.replace_all(&t, "空指针");
     t.trim()

@@ -118,8 +118,8 @@ fn most_documented_conditions_become_rules() {
 }
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
-/// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针" or without the 的 of
-/// "x的数据类型": docs of other repositories
+/// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针", without the 的 of
+/// "x的数据类型", or "形状" for "shape" and "dtype" for "数据类型": docs of other repositories
 /// write each, and a reading that depends on such spelling misreads docs nobody tuned it to.
 #[test]
 fn readings_do_not_depend_on_spacing_or_huozhe() {
@@ -148,6 +148,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         c.replace("的数据类型", "数据类型")
             .replace("的数据格式", "数据格式")
     };
+    let words = |c: &str| c.replace("shape", "形状").replace("的数据类型", "的dtype");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
         op.errors
             .iter()
@@ -171,6 +172,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
             ("或者", &huozhe),
             ("nullptr", &nullptr),
             ("的", &no_de),
+            ("形状/dtype", &words),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -185,7 +187,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         }
     }
     eprintln!(
-        "readings stable under spacing, 或者, nullptr and 的: {} of {rows} rows changed",
+        "readings stable under spacing, 或者, nullptr, 的, 形状 and dtype: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
