@@ -19,6 +19,7 @@ re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
 re!(QUOTED_WORD, r#""[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’"#);
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
 re!(NULLPTR, r"(?-u:\b)nullptr(?-u:\b)");
+re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
 pub fn normalize(text: &str) -> String {
@@ -33,6 +34,8 @@ pub fn normalize(text: &str) -> String {
     let t = NUMBERING.replace(t.trim(), "");
     // "或者" is "或" and "形状" is "shape", whichever a doc writes ("self形状": a word of its own).
     let t = tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
+    // "x shape尾轴" is "x的shape尾轴".
+    let t = NAME_SPACE_SHAPE.replace_all(&t, "${1}的shape");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
     let t = NULLPTR.replace_all(&t, "空指针");
     t.trim()

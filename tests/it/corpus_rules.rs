@@ -119,10 +119,11 @@ fn most_documented_conditions_become_rules() {
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
 /// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针", without the 的 of
-/// "x的数据类型", or "形状" for "shape" and "dtype" for "数据类型": docs of other repositories
-/// write each, and a reading that depends on such spelling misreads docs nobody tuned it to.
+/// "x的数据类型", "形状" for "shape" and "dtype" for "数据类型", or "x shape" for "x的shape":
+/// docs of other repositories write each, and a reading that depends on such spelling misreads
+/// docs nobody tuned it to.
 #[test]
-fn readings_do_not_depend_on_spacing_or_huozhe() {
+fn readings_do_not_depend_on_how_a_row_is_spelt() {
     let Some(corpus) = corpus() else {
         return;
     };
@@ -149,6 +150,23 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
             .replace("的数据格式", "数据格式")
     };
     let words = |c: &str| c.replace("shape", "形状").replace("的数据类型", "的dtype");
+    let name_shape = |c: &str| -> String {
+        // "x的shape" → "x shape": only after a name.
+        let mut out = String::new();
+        let mut rest = c;
+        while let Some(at) = rest.find("的shape") {
+            let (head, tail) = rest.split_at(at);
+            out.push_str(head);
+            let after_name = head
+                .chars()
+                .last()
+                .is_some_and(|ch| ch.is_ascii_alphanumeric());
+            out.push_str(if after_name { " shape" } else { "的shape" });
+            rest = &tail["的shape".len()..];
+        }
+        out.push_str(rest);
+        out
+    };
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
         op.errors
             .iter()
@@ -173,6 +191,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
             ("nullptr", &nullptr),
             ("的", &no_de),
             ("形状/dtype", &words),
+            ("x shape", &name_shape),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -187,7 +206,7 @@ fn readings_do_not_depend_on_spacing_or_huozhe() {
         }
     }
     eprintln!(
-        "readings stable under spacing, 或者, nullptr, 的, 形状 and dtype: {} of {rows} rows changed",
+        "readings stable under spacing, 或者, nullptr, 的, 形状, dtype and x shape: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
