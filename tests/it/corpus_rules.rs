@@ -119,7 +119,8 @@ fn most_documented_conditions_become_rules() {
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
 /// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针", without the 的 of
-/// "x的数据类型", "形状" for "shape" and "dtype" for "数据类型", or "x shape" for "x的shape":
+/// "x的数据类型", "形状" for "shape" and "dtype" for "数据类型", "x shape" for "x的shape", or
+/// "a、b" for "a和b":
 /// docs of other repositories write each, and a reading that depends on such spelling misreads
 /// docs nobody tuned it to.
 #[test]
@@ -150,6 +151,22 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             .replace("的数据格式", "数据格式")
     };
     let words = |c: &str| c.replace("shape", "形状").replace("的数据类型", "的dtype");
+    let dun = |c: &str| -> String {
+        // "mat1和mat2" → "mat1、mat2": between two names (not after "shape").
+        let chars: Vec<char> = c.chars().collect();
+        let mut out = String::new();
+        for (i, &ch) in chars.iter().enumerate() {
+            let before: String = chars[..i]
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == '_')
+                .collect();
+            let next_is_name = chars.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic());
+            let two_names = !before.is_empty() && before != "epahs" && next_is_name;
+            out.push(if ch == '和' && two_names { '、' } else { ch });
+        }
+        out
+    };
     let name_shape = |c: &str| -> String {
         // "x的shape" → "x shape": only after a name.
         let mut out = String::new();
@@ -192,6 +209,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("的", &no_de),
             ("形状/dtype", &words),
             ("x shape", &name_shape),
+            ("a、b", &dun),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -206,7 +224,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
         }
     }
     eprintln!(
-        "readings stable under spacing, 或者, nullptr, 的, 形状, dtype and x shape: {} of {rows} rows changed",
+        "readings stable under spacing, 或者, nullptr, 的, 形状, dtype, x shape and a、b: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
