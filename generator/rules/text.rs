@@ -31,6 +31,18 @@ pub fn normalize(text: &str) -> String {
         .replace('\u{ff1e}', ">")
         .replace('\u{ff1c}', "<")
         .replace('\u{ff1d}', "=");
+    // Full-width digits, letters and square brackets ("不等于２", "［1, 8］") as ASCII.
+    let t: String = t
+        .chars()
+        .map(|c| match c {
+            '\u{ff10}'..='\u{ff19}'
+            | '\u{ff21}'..='\u{ff3a}'
+            | '\u{ff41}'..='\u{ff5a}'
+            | '\u{ff3b}'
+            | '\u{ff3d}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            c => c,
+        })
+        .collect();
     let t = NUMBERING.replace(t.trim(), "");
     // "或者" is "或" and "形状" is "shape", whichever a doc writes ("self形状": a word of its own).
     let t = tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
@@ -326,6 +338,7 @@ mod tests {
             normalize("sumDy或者sumDyXmu的size不一致"),
             "sumDy或sumDyXmu的size不一致"
         );
+        assert_eq!(normalize("x的维度不在［１, ８］内"), "x的维度不在[1, 8]内");
         assert_eq!(
             normalize("1<=rank(x) <= 8, x.shape[-1] <= 8"),
             "1<=rank(x) <= 8, x.shape[-1] <= 8"

@@ -119,8 +119,8 @@ fn most_documented_conditions_become_rules() {
 
 /// Over every doc of the corpus, a row reads the same written with spaces around its names
 /// ("self 或 out 的 shape"), "或者" for "或", "nullptr" for "空指针", without the 的 of
-/// "x的数据类型", "形状" for "shape" and "dtype" for "数据类型", "x shape" for "x的shape", or
-/// "a、b" for "a和b":
+/// "x的数据类型", "形状" for "shape" and "dtype" for "数据类型", "x shape" for "x的shape", "a、b"
+/// for "a和b", or full-width digits and brackets:
 /// docs of other repositories write each, and a reading that depends on such spelling misreads
 /// docs nobody tuned it to.
 #[test]
@@ -167,6 +167,15 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
         }
         out
     };
+    let full_width = |c: &str| -> String {
+        // Digits and square brackets in their full-width forms ("［1, 8］", "不等于２").
+        c.chars()
+            .map(|ch| match ch {
+                '0'..='9' | '[' | ']' => char::from_u32(ch as u32 + 0xfee0).unwrap_or(ch),
+                ch => ch,
+            })
+            .collect()
+    };
     let name_shape = |c: &str| -> String {
         // "x的shape" → "x shape": only after a name.
         let mut out = String::new();
@@ -210,6 +219,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("形状/dtype", &words),
             ("x shape", &name_shape),
             ("a、b", &dun),
+            ("full-width", &full_width),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -224,7 +234,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
         }
     }
     eprintln!(
-        "readings stable under spacing, 或者, nullptr, 的, 形状, dtype, x shape and a、b: {} of {rows} rows changed",
+        "readings stable under spacing, 或者, nullptr, 的, 形状, dtype, x shape, a、b and full width: {} of {rows} rows changed",
         changed.len()
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
