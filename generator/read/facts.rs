@@ -560,7 +560,9 @@ fn names_identifier(text: &str, ident: &str) -> bool {
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         // "与输入varRef保持一致": the role word may stand before the name.
-        r"与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?一致",
+        r"与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:一致|相同)",
+        // "shape和数据类型与totalSum的shape和数据类型保持一致": the aspects named again after the name.
+        r"|与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
         r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         r"|长度(?:为|是|等于|需|必须|不)",
@@ -611,6 +613,8 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
     let mut clause = String::new();
     // Whether the clause just before was kept: "长度必须为0，1或3" goes on in a piece of numbers.
     let mut kept = false;
+    // Whether the sentence so far states a condition.
+    let mut conditioned = false;
     let mut flush = |clause: &mut String, out: &mut Vec<String>| {
         let c = clause
             .trim()
@@ -636,10 +640,16 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
             _ => {}
         }
         // "类型为INT32时，shape的最后一维是x的1/8": a clause that states a condition carries on
-        // into the clause it conditions, so that one is never read as unconditional.
-        let pause = matches!(ch, '，' | ',') && CONDITION_HEAD.is_match(clause.trim());
-        let splits = depth <= 0 && !pause && matches!(ch, '，' | '。' | '；' | ';' | '\n' | ',');
+        // into the clauses it conditions, to the end of the sentence ("weightOptional为空时，需要
+        // 构造一个shape为[R1,...,Rj]，数据类型与输入input相同…"), so that none is read as
+        // unconditional.
+        let comma = matches!(ch, '，' | ',');
+        conditioned |= comma && CONDITION_HEAD.is_match(clause.trim());
+        let splits = depth <= 0
+            && !(comma && conditioned)
+            && (comma || matches!(ch, '。' | '；' | ';' | '\n'));
         if splits {
+            conditioned = false;
             flush(&mut clause, &mut out);
         } else {
             clause.push(ch);
@@ -1028,6 +1038,21 @@ mod tests {
         assert_eq!(
             constraint_phrases("类型为INT32时，数据类型与x一致；其他类型时，shape与x一致。"),
             ["类型为INT32时，数据类型与x一致", "其他类型时，shape与x一致"]
+        );
+        // A condition holds to the end of its sentence: no clause after it is unconditional.
+        assert_eq!(
+            constraint_phrases("weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor。"),
+            ["weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor"]
+        );
+        // "相同" is "一致", and the aspects may be named again after the name.
+        assert_eq!(
+            constraint_phrases(
+                "shape与totalSum相同。shape和数据类型与totalSum的shape和数据类型保持一致。"
+            ),
+            [
+                "shape与totalSum相同",
+                "shape和数据类型与totalSum的shape和数据类型保持一致"
+            ]
         );
         // A bracketed range the value lies in, whatever word names the value.
         assert_eq!(
