@@ -95,6 +95,7 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
+re!(COMPUTED_SHAPE, r"@|计算后|运算后|推导|拆分|[Ii]nfer");
 // The number of dims, whatever else the clause names ("shape的维度数量与x相同").
 re!(RANK_COUNT, r"(?i)维数|维度数|\brank\b");
 // "dstType的取值范围是:[35, 36, 40, 41]" (three numbers or more in brackets), "输入范围为{35, 36}"
@@ -112,6 +113,8 @@ re!(
 );
 // "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
 re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
+// "其他数据类型时shape和x保持一致": a clause whose "时" closes a condition (not "同时", "实时", 时间).
+re!(CONDITION_IN_CLAUSE, r"(?:^|[^同实临即])时(?:[^间]|$)");
 re!(
     AXIS_RANGE_TEXT,
     r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.dim\(\)|\.rank\(?\)?|的维度|的维数)"
@@ -139,7 +142,11 @@ fn unconditional_clauses(p: &Param) -> Vec<String> {
         let chunk = text::normalize(chunk);
         for sentence in chunk.split(['。', '；', ';']) {
             if !CONDITIONAL.is_match(sentence) {
-                out.extend(text::split_clauses(sentence, |_| true));
+                out.extend(
+                    text::split_clauses(sentence, |_| true)
+                        .into_iter()
+                        .filter(|c| !CONDITION_IN_CLAUSE.is_match(c)),
+                );
             }
         }
     }
@@ -614,8 +621,9 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         if FORMAT_WORD.is_match(&s) {
             rules.push(Rule::FormatSame { params: pair() });
         }
-        if PART_OF_SHAPE.is_match(&s) {
-            // Part of a shape is not the shape: no vocabulary rule says which part.
+        if PART_OF_SHAPE.is_match(&s) || COMPUTED_SHAPE.is_match(&s) {
+            // Part of a shape is not the shape, nor is a shape computed from it ("shape需要与A@B
+            // 计算后的结果一致"): no vocabulary rule says which part, or how it is computed.
         } else if RANK_COUNT.is_match(&s) {
             // "shape需要与index和src的维度数量相同": the number of dims, not the shape.
             rules.push(Rule::RankSame { params: pair() });
@@ -1350,6 +1358,17 @@ mod tests {
         assert_eq!(
             relation_rules(&op, &op.params[0]),
             vec![Rule::RankSame {
+                params: vec!["gradOutput".into(), "self".into()]
+            }]
+        );
+        // A clause that states a condition is not a relation ("其他数据类型时shape和self保持一致");
+        // the clauses beside one are ("此参数在amsgrad为true时必选").
+        op.params[0].description = "其他数据类型时shape和self保持一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+        op.params[0].description = "shape与self一致，此参数在amsgrad为true时必选。".into();
+        assert_eq!(
+            relation_rules(&op, &op.params[0]),
+            vec![Rule::ShapeSame {
                 params: vec!["gradOutput".into(), "self".into()]
             }]
         );

@@ -15,6 +15,12 @@ pub use validate::{parse_call, result_json, CallError};
 
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// A row on a tensor's shape: its shape, its dims, its axes.
+static SHAPE_ASPECT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)shape|形状|维|轴|size").unwrap());
 
 /// Why a documented condition has no rule: it stays `manual`, with this reason, instead of a
 /// guess (a validator that rejects a valid call is worse than one that misses a check).
@@ -81,6 +87,7 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
     if !op.errors.is_empty() {
         out.extend(stated_dtype_equalities(op, &documented));
         out.extend(tensor_list_formats(op, &documented));
+        out.extend(stated_output_shapes(op, &documented));
     }
     if op.errors.is_empty() {
         for p in op.params.iter().filter(|p| text::is_checkable(p)) {
@@ -193,6 +200,75 @@ fn tensor_list_formats(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule
             inferred: true,
         })
         .collect()
+}
+
+/// "shape需要与self一致", "shape需要与self和gradOutput进行broadcast之后的shape相等" in an output's
+/// description, where no error row speaks of that output's shape: aclnn checks the shape of the
+/// tensor it writes, whether or not an error row repeats it (the output-shape check of
+/// CheckParams).
+///
+/// An error row on the output's shape, read or not ("当输出yDtype为int32时，y的尾轴大小不等于x的
+/// 尾轴大小的1/8"), is the check instead of the table's plain statement. The relation is held only
+/// while neither tensor is empty: CANN's ops return early on an empty tensor, before or after
+/// this check, and a table statement says nothing of that order.
+fn stated_output_shapes(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    let shape_row_names = |name: &str| {
+        op.errors.iter().any(|e| {
+            let c = text::normalize(&e.condition);
+            text::mentions(op, &c).iter().any(|m| m.param.name == name) && SHAPE_ASPECT.is_match(&c)
+        }) || documented
+            .iter()
+            .any(|r| shape_rule_names(unwrap_products(&r.rule), name))
+    };
+    let mut out = Vec::new();
+    let outputs = op
+        .params
+        .iter()
+        .filter(|p| p.role == Role::OutputTensor && !shape_row_names(&p.name))
+        // "如果y2Out输出无意义时，shape为[1]": the stated relation is not the only shape.
+        .filter(|p| !infer::shape_stated_conditionally(p));
+    for p in outputs {
+        for rule in infer::relation_rules(op, p) {
+            let tensors: Vec<String> = match &rule {
+                Rule::ShapeSame { params } if params.len() == 2 => params.clone(),
+                Rule::BroadcastShape { params, out } if out == &p.name => {
+                    params.iter().chain([out]).cloned().collect()
+                }
+                _ => continue,
+            };
+            out.push(CheckedRule {
+                condition: format!("{}的shape与参数说明不符（参数说明）", p.name),
+                rule: while_not_empty(rule, &tensors),
+                code: status::PARAM_INVALID,
+                inferred: true,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a shape rule relates `name`'s shape.
+fn shape_rule_names(rule: &Rule, name: &str) -> bool {
+    match rule {
+        Rule::ShapeSame { params } | Rule::BroadcastTogether { params } => {
+            params.iter().any(|p| p == name)
+        }
+        Rule::BroadcastShape { params, out } => out == name || params.iter().any(|p| p == name),
+        Rule::Broadcastable { from, to, .. } => from == name || to == name,
+        _ => false,
+    }
+}
+
+/// `rule`, held only while none of `tensors` is empty.
+fn while_not_empty(rule: Rule, tensors: &[String]) -> Rule {
+    tensors
+        .iter()
+        .rev()
+        .fold(rule, |inner, t| Rule::WhenTensor {
+            param: t.clone(),
+            state: aclnn_runtime::TensorState::NotEmpty,
+            rule: Box::new(inner),
+        })
 }
 
 /// The relations a parameter's own description states ("shape与self一致", "数据类型与self一致",
@@ -476,6 +552,63 @@ mod tests {
             .inferred_rules
             .iter()
             .any(|r| matches!(r.rule, Rule::DtypeSame { .. })));
+    }
+
+    #[test]
+    fn an_output_shape_stated_in_the_table_is_checked_on_non_empty_tensors() {
+        use aclnn_runtime::TensorState;
+        let shapes = |op: &OpIr| -> Vec<Rule> {
+            op.inferred_rules
+                .iter()
+                .filter(|r| r.condition.contains("shape"))
+                .map(|r| r.rule.clone())
+                .collect()
+        };
+        let not_empty = |t: &str, rule: Rule| Rule::WhenTensor {
+            param: t.into(),
+            state: TensorState::NotEmpty,
+            rule: Box::new(rule),
+        };
+        let mut op = op_with(&[(161002, "self的数据类型不在支持的范围之内。")]);
+        op.params[2].description = "shape需要与self一致。".into();
+        let mut same = op.clone();
+        apply(&mut same);
+        let rule = Rule::ShapeSame {
+            params: vec!["out".into(), "self".into()],
+        };
+        assert_eq!(shapes(&same), [not_empty("out", not_empty("self", rule))]);
+        // The broadcast result of two inputs.
+        op.params[2].description =
+            "shape需要与self和gradOutput进行broadcast之后的shape相等。".into();
+        let mut broadcast = op.clone();
+        apply(&mut broadcast);
+        assert_eq!(shapes(&broadcast).len(), 1);
+        assert!(matches!(
+            &shapes(&broadcast)[0],
+            Rule::WhenTensor { rule, .. } if matches!(&**rule, Rule::WhenTensor { rule, .. }
+                if matches!(&**rule, Rule::WhenTensor { rule, .. }
+                    if matches!(&**rule, Rule::BroadcastShape { out, .. } if out == "out")))
+        ));
+        // A shape computed from others is no equality ("A@B计算后的结果").
+        op.params[2].description = "shape需要与self@gradOutput计算后的结果一致。".into();
+        let mut computed = op.clone();
+        apply(&mut computed);
+        assert!(shapes(&computed).is_empty());
+        // A shape stated under a condition too ("如果…时，shape为[1]") is not the only shape.
+        op.params[2].description = "shape需要与self一致。如果out输出无意义时，shape为[1]。".into();
+        let mut conditional = op.clone();
+        apply(&mut conditional);
+        assert!(shapes(&conditional).is_empty());
+        // An error row on the output's shape, read or not, is the check instead.
+        op.params[2].description = "shape需要与self一致。".into();
+        op.errors.push(ErrorCase {
+            code: 161002,
+            name: status::name(161002).into(),
+            condition: "当self为INT32时，out的尾轴不为self尾轴的1/8。".into(),
+            ..Default::default()
+        });
+        apply(&mut op);
+        assert!(shapes(&op).is_empty());
     }
 
     #[test]
