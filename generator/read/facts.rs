@@ -565,6 +565,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
         r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
+        // "shape需要是self与other broadcast之后的shape": the broadcast result.
+        r"|(?i:广播|broadcast)\s*(?:后|之后|以后)\s*的?\s*(?i:shape|结果)",
         r"|长度(?:为|是|等于|需|必须|不)",
         // "size为4" of a list: its length.
         r"|(?:^|[^A-Za-z])size(?:只能|必须|需要?|应)?(?:为|是|等于)\s*\d",
@@ -1043,6 +1045,11 @@ mod tests {
         assert_eq!(
             constraint_phrases("weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor。"),
             ["weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor"]
+        );
+        // The broadcast result of other tensors.
+        assert_eq!(
+            constraint_phrases("数据类型需要是self与other推导之后可转换的数据类型，shape需要是self与other broadcast之后的shape。"),
+            ["shape需要是self与other broadcast之后的shape"]
         );
         // "相同" is "一致", and the aspects may be named again after the name.
         assert_eq!(

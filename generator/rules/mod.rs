@@ -236,9 +236,14 @@ fn stated_output_shapes(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRul
                 }
                 _ => continue,
             };
+            let rule = while_not_empty(rule, &tensors);
+            // Stated in the description and again in the constraints: one rule.
+            if out.iter().any(|r: &CheckedRule| r.rule == rule) {
+                continue;
+            }
             out.push(CheckedRule {
                 condition: format!("{}的shape与参数说明不符（参数说明）", p.name),
-                rule: while_not_empty(rule, &tensors),
+                rule,
                 code: status::PARAM_INVALID,
                 inferred: true,
             });

@@ -20,13 +20,16 @@ use std::path::Path;
 /// ones, fixed-dtype tensors out of "数据类型不一致" groups and "轴超出x的维度数" as an axis range
 /// 79.7 and 91.3; a null the 约束说明 allows by name false rejections to 1.7; dims written
 /// x.size(i) and enums and file constants in the tests (60 more calls checked) 80.2 and 91.5;
-/// a dtype-mismatch row with the table's listed conversions false rejections to 1.6;
-/// baseline when the
+/// a dtype-mismatch row with the table's listed conversions false rejections to 1.6; reading
+/// "与X相同" as "与X一致" in the parameter table 161002 to 80.3 and one reviewed contradiction
+/// more (42 calls, 1.64%: LayerNormBackward's mean and rstd, mixed precision), the only rise of
+/// the ceiling, for a synonym the reader must read alike; output shapes the table states 80.8
+/// and agreement 91.8; baseline when the
 /// command was written: agreement 80.7%, false rejections 19.1%, 161001 88.3%, 161002 77.9%).
-const MIN_AGREEMENT: f64 = 91.5;
-const MAX_FALSE_REJECTIONS: f64 = 1.6;
+const MIN_AGREEMENT: f64 = 91.7;
+const MAX_FALSE_REJECTIONS: f64 = 1.65;
 const MIN_NULLPTR: f64 = 97.2;
-const MIN_INVALID: f64 = 80.1;
+const MIN_INVALID: f64 = 80.7;
 /// Calls the reader must turn into checked cases (so a reader regression cannot raise the
 /// agreement by skipping hard tests).
 const MIN_CHECKED: usize = 4960;

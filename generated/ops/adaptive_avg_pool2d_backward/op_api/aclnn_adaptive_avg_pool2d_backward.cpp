@@ -137,6 +137,25 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
         pred::dims_equal(pred::one("gradOutput", gradOutput), -3, pred::one("self", self), -3))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
+    // 161002 ACLNN_ERR_PARAM_INVALID (inferred from the parameter description): out的shape与参数说明不符（参数说明）
+    if (!pred::report(
+        ACLNN_ERR_PARAM_INVALID,
+        "out的shape与参数说明不符（参数说明）",
+        (pred::when_tensor(
+            pred::arg_of(out),
+            pred::TensorState{
+                pred::TensorState::Kind::NotEmpty,
+                {},
+                false}) ? (pred::when_tensor(
+                    pred::arg_of(self),
+                    pred::TensorState{
+                        pred::TensorState::Kind::NotEmpty,
+                        {},
+                        false}) ? pred::shape_same(pred::concat({
+                            pred::one("out", out),
+                            pred::one("self", self)})) : std::string()) : std::string()))) {
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     return ACLNN_SUCCESS;
 }
 

@@ -27,7 +27,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend310p)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -44,7 +44,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910)
     SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -61,7 +61,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_baseline_ascend910b)
     SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -78,7 +78,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_gradOutput)
     // The case's SoC, restored when the test ends.
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -95,7 +95,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_null_self)
     // The case's SoC, restored when the test ends.
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -113,7 +113,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_gradOutput_unsupported_o
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -131,7 +131,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_unsupported_on_asce
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -149,7 +149,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dtype_self_differs)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -167,7 +167,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_gradOutput_unsupported)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_ND);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -185,7 +185,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_format_self_unsupported)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_ND);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -203,7 +203,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_self_differs)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -221,7 +221,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_rank_gradOutput_out_of_range)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -239,7 +239,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -257,7 +257,25 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_dim_self_differs_2)
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({1, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({1, 3, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({1, 2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({1, 2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+
+    auto ut = OP_API_UT(
+        aclnnAdaptiveAvgPool2dBackward,
+        INPUT(gradOutput_desc, self_desc),
+        OUTPUT(out_desc));
+    uint64_t workspace_size = 0;
+    aclnnStatus aclRet = ut.TestGetWorkspaceSize(&workspace_size);
+    EXPECT_EQ(aclRet, ACLNN_ERR_PARAM_INVALID);
+}
+
+// out的shape与参数说明不符（参数说明）
+TEST_F(l2_adaptive_avg_pool2d_backward_test, case_shape_self_differs)
+{
+    // The case's SoC, restored when the test ends.
+    SocVersionManager socVersion(SocVersion::ASCEND310P);
+    auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto self_desc = TensorDesc({2, 2, 3}, ACL_FLOAT16, ACL_FORMAT_NCL);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -274,7 +292,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_vali
     SocVersionManager socVersion(SocVersion::ASCEND910B);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_BF16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -292,7 +310,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_reje
     SocVersionManager socVersion(SocVersion::ASCEND310P);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
@@ -310,7 +328,7 @@ TEST_F(l2_adaptive_avg_pool2d_backward_test, case_cross_gradOutput_bfloat16_reje
     SocVersionManager socVersion(SocVersion::ASCEND910);
     auto gradOutput_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
     auto self_desc = TensorDesc({2, 2, 2}, ACL_BF16, ACL_FORMAT_NCL);
-    auto out_desc = TensorDesc({2}, ACL_FLOAT16, ACL_FORMAT_NCHW);
+    auto out_desc = TensorDesc({2, 2, 2}, ACL_FLOAT16, ACL_FORMAT_NCL);
 
     auto ut = OP_API_UT(
         aclnnAdaptiveAvgPool2dBackward,
