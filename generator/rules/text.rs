@@ -19,6 +19,11 @@ re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
 re!(QUOTED_WORD, r#""[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’"#);
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
 re!(NULLPTR, r"(?-u:\b)nullptr(?-u:\b)");
+// "alpha不是1个元素的标量Tensor": the element count, as "alpha元素个数不为1" says it.
+re!(
+    NOT_N_ELEMENTS,
+    r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
+);
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -50,6 +55,7 @@ pub fn normalize(text: &str) -> String {
     let t = NAME_SPACE_SHAPE.replace_all(&t, "${1}的shape");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
     let t = NULLPTR.replace_all(&t, "空指针");
+    let t = NOT_N_ELEMENTS.replace_all(&t, "元素个数不为${1}");
     t.trim()
         .trim_end_matches(['。', '.', '；', ';', '，', ','])
         .trim()
@@ -342,6 +348,11 @@ mod tests {
         assert_eq!(
             normalize("1<=rank(x) <= 8, x.shape[-1] <= 8"),
             "1<=rank(x) <= 8, x.shape[-1] <= 8"
+        );
+        // "不是1个元素的标量Tensor" is the element count.
+        assert_eq!(
+            normalize("alpha 不是 1 个元素的标量 Tensor。"),
+            "alpha元素个数不为1"
         );
     }
 
