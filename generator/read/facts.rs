@@ -559,11 +559,11 @@ fn names_identifier(text: &str, ident: &str) -> bool {
 
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        // "与输入varRef保持一致": the role word may stand before the name.
-        r"与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:一致|相同)",
+        // "与输入varRef保持一致": the role word may stand before the name; "和"/"同" say "与".
+        r"(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:保持|完全)?(?:一致|相同)",
         // "shape和数据类型与totalSum的shape和数据类型保持一致": the aspects named again after the name.
-        r"|与(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
-        r"|需要?与(?:输入|输出|入参|参数)?[A-Za-z_]",
+        r"|(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
+        r"|需要?(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         // "shape需要是self与other broadcast之后的shape": the broadcast result.
         r"|(?i:广播|broadcast)\s*(?:后|之后|以后)\s*的?\s*(?i:shape|结果)",
@@ -1045,6 +1045,11 @@ mod tests {
         assert_eq!(
             constraint_phrases("weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor。"),
             ["weightOptional为空时，需要构造一个shape为[R1,...,Rj]，数据类型与输入input相同，数据全为1的Tensor"]
+        );
+        // "和" and "同" say "与"; "保持" does not count toward the words between.
+        assert_eq!(
+            constraint_phrases("数据类型和gradOutput一致。dtype与self和gradOutput进行数据类型推导后的结果保持一致。"),
+            ["数据类型和gradOutput一致", "dtype与self和gradOutput进行数据类型推导后的结果保持一致"]
         );
         // The broadcast result of other tensors.
         assert_eq!(

@@ -47,7 +47,7 @@ re!(BROADCAST_WORD, r"(?i)广播|broadcast");
 // "shape与totalSum的第一维一致", "shape需要与`x1`最后一维一致", "大小与x的尾轴相同".
 re!(
     DIM_OF_OTHER,
-    r"^(?:shape|大小|size|长度)?\s*(?:需要|需|必须|应)?\s*(?:与|和|跟|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的?\s*(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size|的?长度)?\s*(?:一致|相同|相等)?$"
+    r"^(?:shape|大小|size|长度)?\s*(?:需要|需|必须|应)?\s*(?:与|和|跟|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的?\s*(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size|的?长度)?\s*(?:保持)?(?:一致|相同|相等)?$"
 );
 // "第一维必须大于0".
 re!(
@@ -57,7 +57,7 @@ re!(
 // "weight.size(1)需要与input.size(1)一致": one dim of a tensor against one of another.
 re!(
     SIZE_OF_EQUALS,
-    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(?:与|和|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:一致|相同|相等)?$"
+    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(?:与|和|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:保持)?(?:一致|相同|相等)?$"
 );
 // "shape为[input.size(0), weight.size(0)]": the whole shape, dim by dim.
 re!(
@@ -95,7 +95,8 @@ re!(FORMAT_WORD, r"数据格式|格式|format");
 re!(SHAPE_WORD, r"shape|形状");
 re!(RANK_WORD, r"维数|维度数|维度|rank");
 re!(SAME_WORD, r"一致|相同|保持|相等");
-re!(COMPUTED_SHAPE, r"@|计算后|运算后|推导|拆分|[Ii]nfer");
+// "A@B计算后的结果", "进行数据类型推导后的结果": a value computed from others, not theirs.
+re!(COMPUTED, r"@|计算后|运算后|推导|拆分|[Ii]nfer");
 // The number of dims, whatever else the clause names ("shape的维度数量与x相同").
 re!(RANK_COUNT, r"(?i)维数|维度数|\brank\b");
 // "dstType的取值范围是:[35, 36, 40, 41]" (three numbers or more in brackets), "输入范围为{35, 36}"
@@ -615,13 +616,13 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         if !SAME_WORD.is_match(&s) || OR_ELSE.is_match(&s) {
             continue;
         }
-        if DTYPE_WORD.is_match(&s) {
+        if DTYPE_WORD.is_match(&s) && !COMPUTED.is_match(&s) {
             rules.push(Rule::DtypeSame { params: pair() });
         }
         if FORMAT_WORD.is_match(&s) {
             rules.push(Rule::FormatSame { params: pair() });
         }
-        if PART_OF_SHAPE.is_match(&s) || COMPUTED_SHAPE.is_match(&s) {
+        if PART_OF_SHAPE.is_match(&s) || COMPUTED.is_match(&s) {
             // Part of a shape is not the shape, nor is a shape computed from it ("shape需要与A@B
             // 计算后的结果一致"): no vocabulary rule says which part, or how it is computed.
         } else if RANK_COUNT.is_match(&s) {
@@ -1361,6 +1362,9 @@ mod tests {
                 params: vec!["gradOutput".into(), "self".into()]
             }]
         );
+        // A dtype derived from others is not theirs.
+        op.params[0].description = "dtype与self和out进行数据类型推导后的结果一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
         // A clause that states a condition is not a relation ("其他数据类型时shape和self保持一致");
         // the clauses beside one are ("此参数在amsgrad为true时必选").
         op.params[0].description = "其他数据类型时shape和self保持一致。".into();

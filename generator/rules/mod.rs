@@ -163,6 +163,7 @@ fn stated_dtype_equalities(op: &OpIr, documented: &[CheckedRule]) -> Vec<Checked
                 && params.iter().all(|n| held(n))
                 && can_agree
                 && !related(&params[0], &params[1])
+                && !out.iter().any(|r: &CheckedRule| r.rule == rule)
             {
                 out.push(CheckedRule {
                     condition: format!("{}的数据类型与{}不一致（参数说明）", params[0], params[1]),

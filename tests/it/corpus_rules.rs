@@ -239,3 +239,99 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
+
+/// The relations a parameter table states ("shape与self一致") read alike however the cell words
+/// them: "相同" for "一致", "和" for "与", "保持一致" for "一致". Each rewrite is applied to every
+/// cell of the doc before the error table, and the doc read again; the readings of the error
+/// rows and the rules inferred from the table must not change.
+#[test]
+fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let xiangtong = |c: &str| c.replace("保持一致", "相同").replace("一致", "相同");
+    let he = |c: &str| -> String {
+        // "与self" → "和self": 与 before a name only.
+        let chars: Vec<char> = c.chars().collect();
+        chars
+            .iter()
+            .enumerate()
+            .map(|(i, &ch)| {
+                let before_name = chars.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic());
+                if ch == '与' && before_name {
+                    '和'
+                } else {
+                    ch
+                }
+            })
+            .collect()
+    };
+    let baochi = |c: &str| -> String {
+        // "与self一致" → "与self保持一致": right after a name or an aspect.
+        let mut out = String::new();
+        let mut rest = c;
+        while let Some(at) = rest.find("一致") {
+            let (head, tail) = rest.split_at(at);
+            out.push_str(head);
+            let after_word = head
+                .chars()
+                .last()
+                .is_some_and(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '`');
+            out.push_str(if after_word { "保持一致" } else { "一致" });
+            rest = &tail["一致".len()..];
+        }
+        out.push_str(rest);
+        out
+    };
+    let readings = |op: &OpIr| -> Vec<String> {
+        let rows = op.errors.iter().map(|e| match &e.mapping {
+            Some(Mapping::Rules { rules, .. }) => {
+                format!("{:?}", rules.iter().map(|r| &r.rule).collect::<Vec<_>>())
+            }
+            _ => "manual".to_string(),
+        });
+        let inferred = op.inferred_rules.iter().map(|r| format!("{:?}", r.rule));
+        rows.chain(inferred).collect()
+    };
+    let read = |path: &Path, text: &str| -> Vec<OpIr> {
+        let mut ops = aclgen::read::read_doc(&path.display().to_string(), text.as_bytes()).ops;
+        for op in &mut ops {
+            aclgen::rules::apply(op);
+        }
+        ops
+    };
+    let mut changed = Vec::new();
+    let mut docs = 0;
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        for path in docs_below(&corpus.join(folder)) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            // The parameter tables: everything before the error table.
+            let cut = text
+                .find("ACLNN_ERR_PARAM_INVALID")
+                .and_then(|i| text[..i].rfind("<table"))
+                .unwrap_or(text.len());
+            let (tables, rest) = text.split_at(cut);
+            let base = read(&path, &text);
+            docs += 1;
+            for (name, perturb) in [
+                ("相同", &xiangtong as &dyn Fn(&str) -> String),
+                ("和", &he),
+                ("保持一致", &baochi),
+            ] {
+                let other = read(&path, &(perturb(tables) + rest));
+                for (a, b) in base.iter().zip(&other) {
+                    if readings(a) != readings(b) {
+                        changed.push(format!("{} ({name})", a.op));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "table relations stable under 相同, 和 and 保持一致: {} of {docs} docs changed",
+        changed.len()
+    );
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
