@@ -110,7 +110,7 @@ re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
     PART_OF_SHAPE,
-    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|对应的?维度?|[少多]\s*[一二\d]\s*维|轴|乘积|一半|1/2|倍"
+    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|对应的?维度?|[少多]\s*[一二\d]\s*维|[其剩][他余]\s*(?:的)?维|轴|乘积|一半|1/2|倍"
 );
 // "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
 re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
@@ -1362,6 +1362,9 @@ mod tests {
                 params: vec!["gradOutput".into(), "self".into()]
             }]
         );
+        // The other dims are part of the shape.
+        op.params[0].description = "其他维度的值和输入self的shape其他维度的值保持一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
         // A dtype derived from others is not theirs.
         op.params[0].description = "dtype与self和out进行数据类型推导后的结果一致。".into();
         assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
