@@ -16,6 +16,25 @@ fn docs_below(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// `c` with each `find` that stands right after a name (an ASCII word, or a backquote) written
+/// `with` instead.
+fn after_a_name(c: &str, find: &str, with: &str) -> String {
+    let mut out = String::new();
+    let mut rest = c;
+    while let Some(at) = rest.find(find) {
+        let (head, tail) = rest.split_at(at);
+        out.push_str(head);
+        let after_name = head
+            .chars()
+            .last()
+            .is_some_and(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '`');
+        out.push_str(if after_name { with } else { find });
+        rest = &tail[find.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn read_all(corpus: &Path) -> Vec<OpIr> {
     let mut ops = Vec::new();
     for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
@@ -176,23 +195,8 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             })
             .collect()
     };
-    let name_shape = |c: &str| -> String {
-        // "x的shape" → "x shape": only after a name.
-        let mut out = String::new();
-        let mut rest = c;
-        while let Some(at) = rest.find("的shape") {
-            let (head, tail) = rest.split_at(at);
-            out.push_str(head);
-            let after_name = head
-                .chars()
-                .last()
-                .is_some_and(|ch| ch.is_ascii_alphanumeric());
-            out.push_str(if after_name { " shape" } else { "的shape" });
-            rest = &tail["的shape".len()..];
-        }
-        out.push_str(rest);
-        out
-    };
+    // "x的shape" → "x shape": only after a name.
+    let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
         op.errors
             .iter()
@@ -266,23 +270,8 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
             })
             .collect()
     };
-    let baochi = |c: &str| -> String {
-        // "与self一致" → "与self保持一致": right after a name or an aspect.
-        let mut out = String::new();
-        let mut rest = c;
-        while let Some(at) = rest.find("一致") {
-            let (head, tail) = rest.split_at(at);
-            out.push_str(head);
-            let after_word = head
-                .chars()
-                .last()
-                .is_some_and(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '`');
-            out.push_str(if after_word { "保持一致" } else { "一致" });
-            rest = &tail["一致".len()..];
-        }
-        out.push_str(rest);
-        out
-    };
+    // "与self一致" → "与self保持一致": right after a name or an aspect.
+    let baochi = |c: &str| after_a_name(c, "一致", "保持一致");
     let readings = |op: &OpIr| -> Vec<String> {
         let rows = op.errors.iter().map(|e| match &e.mapping {
             Some(Mapping::Rules { rules, .. }) => {
