@@ -15,12 +15,9 @@ pub use validate::{parse_call, result_json, CallError};
 
 use crate::ir::{Mapping, OpIr, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
-use regex::Regex;
-use std::sync::LazyLock;
 
-/// A row on a tensor's shape: its shape, its dims, its axes.
-static SHAPE_ASPECT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)shape|形状|维|轴|size").unwrap());
+// A row on a tensor's shape: its shape, its dims, its axes.
+text::re!(SHAPE_ASPECT, r"(?i)shape|形状|维|轴|size");
 
 /// Why a documented condition has no rule: it stays `manual`, with this reason, instead of a
 /// guess (a validator that rejects a valid call is worse than one that misses a check).
