@@ -47,17 +47,25 @@ pub(super) fn mutate(
             vec![(format!("dtype_{param}_unsupported_on_{product}"), calls)]
         }
         Rule::DtypeIsArg { param, arg } => {
-            let (Some(t), Some(Arg::DataType(_))) = (tensor_of(base, param), base.args.get(arg))
-            else {
+            let Some(t) = tensor_of(base, param) else {
                 return Vec::new();
             };
             let other = [DType::Float16, DType::Int32]
                 .into_iter()
                 .find(|d| *d != t.dtype)
                 .unwrap_or(DType::Float32);
+            let named_other = match base.args.get(arg) {
+                Some(Arg::DataType(_)) => Arg::DataType(other),
+                // Another value the attribute allows, naming another dtype.
+                Some(Arg::Int(_)) => match other_allowed_dtype_number(&active, arg, t.dtype) {
+                    Some(n) => Arg::Int(n),
+                    None => return Vec::new(),
+                },
+                _ => return Vec::new(),
+            };
             vec![(
                 format!("dtype_{param}_not_{arg}"),
-                vec![with_arg(base, arg, Arg::DataType(other))],
+                vec![with_arg(base, arg, named_other)],
             )]
         }
         Rule::DtypeSame { params } => {
@@ -155,4 +163,22 @@ fn with_scalar_dtype(base: &Call, name: &str, dtype: DType) -> Call {
         _ => 1.0,
     };
     with_arg(base, name, Arg::Scalar { dtype, value })
+}
+
+/// A value of `name`'s `IntIn` rule that names a dtype other than `not`; without such a rule,
+/// the number of FLOAT16 or INT32.
+fn other_allowed_dtype_number(rules: &[&Rule], name: &str, not: DType) -> Option<i64> {
+    let names_other = |n: i64| aclnn_runtime::pred::acl_number_dtype(n).is_some_and(|d| d != not);
+    let listed = rules.iter().find_map(|r| match r {
+        Rule::IntIn { param, values } if param == name => Some(values.clone()),
+        _ => None,
+    });
+    match listed {
+        Some(values) => values.into_iter().find(|n| names_other(*n)),
+        None => [DType::Float16, DType::Int32]
+            .into_iter()
+            .find(|d| *d != not)
+            .and_then(DType::acl_value)
+            .map(i64::from),
+    }
 }

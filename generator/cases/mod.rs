@@ -377,17 +377,39 @@ fn set_dtype(call: &mut Call, name: &str, dtype: aclnn_runtime::DType) {
     }
 }
 
-/// An `aclDataType` argument names the dtype its `DtypeIsArg` tensor has.
+/// An `aclDataType` argument names the dtype its `DtypeIsArg` tensor has. An integer attribute
+/// holding a dtype's number ("dstType") takes the tensor's number where its own rules allow
+/// that number; otherwise the tensor takes the dtype the attribute's baseline value names.
 fn satisfy_dtype_args(rules: &[&Rule], call: &mut Call) {
     for rule in rules {
-        if let Rule::DtypeIsArg { param, arg } = rule {
-            if let Some(d) = tensor_of(call, param).map(|t| t.dtype) {
-                if let Some(a @ Arg::DataType(_)) = call.args.get_mut(arg) {
-                    *a = Arg::DataType(d);
+        let Rule::DtypeIsArg { param, arg } = rule else {
+            continue;
+        };
+        let Some(d) = tensor_of(call, param).map(|t| t.dtype) else {
+            continue;
+        };
+        match call.args.get_mut(arg) {
+            Some(a @ Arg::DataType(_)) => *a = Arg::DataType(d),
+            Some(Arg::Int(v)) => match d.acl_value().map(i64::from) {
+                Some(n) if int_value_allowed(rules, arg, n) => *v = n,
+                _ => {
+                    let named = aclnn_runtime::pred::acl_number_dtype(*v);
+                    if let Some(named) = named {
+                        set_dtype(call, param, named);
+                    }
                 }
-            }
+            },
+            _ => {}
         }
     }
+}
+
+/// Whether the `IntIn` rules on `name` (if any) allow `n`.
+fn int_value_allowed(rules: &[&Rule], name: &str, n: i64) -> bool {
+    rules.iter().all(|r| match r {
+        Rule::IntIn { param, values } if param == name => values.contains(&n),
+        _ => true,
+    })
 }
 
 /// A mutated call, then (when it differs) the same call with its `ShapeFromList` tensors

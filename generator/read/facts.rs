@@ -694,29 +694,25 @@ pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, St
     out
 }
 
-/// "0：bilinear、1：nearest" pairs (two or more, after 支持/取值) or a "取值为…" value list.
+/// "0：bilinear、1：nearest" pairs (two or more, after 支持/取值/范围), "34=HIFLOAT8，35=…" (three
+/// or more anywhere), "支持DT_INT8(2)", "值为1表示…FLOAT16", "类型为INT8，则为2", or a "取值为…"
+/// value list.
 fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
-    if !(sentence.contains("支持") || sentence.contains("取值")) {
-        return;
-    }
-    let mut pairs: Vec<(i64, String)> = ENUM_PAIR
-        .captures_iter(sentence)
-        .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
-        .collect();
-    if pairs.len() < 2 {
-        // "支持0(none)|1(mean)|2(sum)".
-        pairs = ENUM_PAREN
-            .captures_iter(sentence)
-            .filter_map(|c| Some((c[1].parse().ok()?, c[2].to_string())))
-            .collect();
-    }
-    if pairs.len() >= 2 {
+    let pairs = value_name_pairs(sentence);
+    if !pairs.is_empty() {
         for (v, name) in pairs {
             out.entry(v).or_insert(name);
         }
         return;
     }
-    let Some(c) = VALUE_LIST.captures(sentence) else {
+    if !(sentence.contains("支持") || sentence.contains("取值") || sentence.contains("范围"))
+    {
+        return;
+    }
+    let Some(c) = NAMED_BRACKET_LIST
+        .captures(sentence)
+        .or_else(|| VALUE_LIST.captures(sentence))
+    else {
         return;
     };
     let values: Vec<i64> = NUMBER
@@ -742,6 +738,41 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
     }
 }
 
+/// The value–name pairs a sentence states, where it states them as an enumeration.
+fn value_name_pairs(sentence: &str) -> Vec<(i64, String)> {
+    let captured = |re: &Regex, value: usize, name: usize| -> Vec<(i64, String)> {
+        re.captures_iter(sentence)
+            .filter_map(|c| Some((c[value].parse().ok()?, c[name].to_string())))
+            .collect()
+    };
+    let announced = ["支持", "取值", "范围", "分别", "对应"]
+        .iter()
+        .any(|w| sentence.contains(w));
+    let pairs = captured(&ENUM_PAIR, 1, 2);
+    if pairs.len() >= 3 || (announced && pairs.len() >= 2) {
+        return pairs;
+    }
+    // "支持0(none)|1(mean)|2(sum)".
+    let pairs = captured(&ENUM_PAREN, 1, 2);
+    if announced && pairs.len() >= 2 {
+        return pairs;
+    }
+    // "支持DT_INT8(2)": a name and its number, however few.
+    let pairs = captured(&NAME_THEN_VALUE_PAREN, 2, 1);
+    if sentence.contains("支持") && !pairs.is_empty() {
+        return pairs;
+    }
+    // "值为1表示输出的类型是FLOAT16", "如果输出y类型为INT8，则为2".
+    let pairs: Vec<(i64, String)> = captured(&VALUE_MEANS, 1, 2)
+        .into_iter()
+        .chain(captured(&NAME_MEANS_VALUE, 2, 1))
+        .collect();
+    if !pairs.is_empty() {
+        return pairs;
+    }
+    Vec::new()
+}
+
 /// A clause that opens a condition ("当x为空时", "类型为INT32时").
 static CONDITION_HEAD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"时$|^(?:当|如果|若)[^，,]*$").unwrap());
@@ -752,7 +783,19 @@ static ENUM_PAREN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(-?\d{1,3})\s*[(（]\s*'?([A-Za-z][A-Za-z0-9_]*)'?\s*[)）]").unwrap()
 });
 static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[、，,：:（(\s。；]|支持|为)(-?\d{1,3})\s*[:：]\s*([A-Za-z][A-Za-z0-9_]*)")
+    Regex::new(r"(?:^|[、，,：:（(\s。；{]|支持|为)(-?\d{1,3})\s*[:：=]\s*([A-Za-z][A-Za-z0-9_]*)")
+        .unwrap()
+});
+static NAME_THEN_VALUE_PAREN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([A-Za-z][A-Za-z0-9_]*)\s*[(（]\s*(-?\d{1,3})\s*[)）]").unwrap());
+// "值为1表示输出的类型是FLOAT16": the value, and the upper-case name its clause ends on.
+static VALUE_MEANS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"值为\s*(-?\d{1,3})\s*(?:时)?\s*(?:表示|代表)[^，,。；;]*?([A-Z][A-Z0-9_]+)\s*(?:[，,。；;]|$)")
+        .unwrap()
+});
+// "如果输出y类型为INT8，则为2".
+static NAME_MEANS_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"类型为\s*([A-Z][A-Z0-9_]+)\s*时?\s*[，,]\s*则为\s*(-?\d{1,3})(?:[，,。；;]|$)")
         .unwrap()
 });
 
@@ -760,9 +803,16 @@ static ENUM_PAIR: LazyLock<Regex> = LazyLock::new(|| {
 /// is not a condition ("取值为0时") or a range ("取值为[0, 3]").
 static VALUE_LIST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?:支持取值|取值为|取值是|取值只能为|取值仅支持|可选值为|仅支持取值)\s*((?:-?\d+\s*(?:、|,|，|或者|或|和)\s*)+-?\d+)(?:[^\d时则\]）)]|$)(?:\s*[，,]?\s*分别表示([^。；;]+))?",
+        r"(?:支持取值|取值为|取值是|取值只能为|取值仅支持|可选值为|仅支持取值|范围为\s*\{|范围是\s*[:：]?\s*\{)\s*((?:-?\d+\s*(?:、|,|，|或者|或|和)\s*)+-?\d+)(?:\s*\}|[^\d时则\]）)]|$)(?:\s*[，,]?\s*分别(?:表示|代表|对应)([^。；;]+))?",
     )
     .unwrap()
+});
+
+/// "[2, 34, 35]，分别对应INT8、HIFLOAT8、FLOAT8_E5M2": a bracketed list is a range unless each
+/// value is named.
+static NAMED_BRACKET_LIST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[\[{]\s*((?:-?\d+\s*[,，、]\s*)+-?\d+)\s*[\]}]\s*[，,]?\s*分别(?:表示|代表|对应)([^。；;]+)")
+        .unwrap()
 });
 
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").unwrap());
@@ -1111,5 +1161,47 @@ mod tests {
                 .into_iter(),
         );
         assert_eq!(e.keys().copied().collect::<Vec<_>>(), [0, 1, 2]);
+    }
+
+    #[test]
+    fn enumerations_in_every_way_docs_write_them() {
+        let e = |s: &str| -> Vec<(i64, String)> {
+            enum_values(std::iter::once(s)).into_iter().collect()
+        };
+        let pairs = |p: &[(i64, &str)]| -> Vec<(i64, String)> {
+            p.iter().map(|(v, n)| (*v, n.to_string())).collect()
+        };
+        assert_eq!(
+            e("支持取值2、34，分别代表INT8、HIFLOAT8。"),
+            pairs(&[(2, "INT8"), (34, "HIFLOAT8")])
+        );
+        assert_eq!(
+            e("输入范围为{35, 36}，分别对应输出yOut的数据类型为{35:FLOAT8_E5M2, 36:FLOAT8_E4M3FN}。"),
+            pairs(&[(35, "FLOAT8_E5M2"), (36, "FLOAT8_E4M3FN")])
+        );
+        assert_eq!(
+            e("dstType的取值范围是:[2, 34,35]，分别对应INT8、HIFLOAT8、FLOAT8_E5M2。"),
+            pairs(&[(2, "INT8"), (34, "HIFLOAT8"), (35, "FLOAT8_E5M2")])
+        );
+        assert_eq!(
+            e("指定输出量化数据类型。34=HIFLOAT8，35=FLOAT8_E5M2，36=FLOAT8_E4M3。"),
+            pairs(&[(34, "HIFLOAT8"), (35, "FLOAT8_E5M2"), (36, "FLOAT8_E4M3")])
+        );
+        assert_eq!(e("支持DT_INT8(2)。"), pairs(&[(2, "DT_INT8")]));
+        assert_eq!(
+            e("值为[1，27]。值为1表示输出的类型是FLOAT16，值为27表示输出的类型是BFLOAT16。"),
+            pairs(&[(1, "FLOAT16"), (27, "BFLOAT16")])
+        );
+        assert_eq!(
+            e("如果输出y类型为INT8，则为2；y类型为INT4时，则为29。"),
+            pairs(&[(2, "INT8"), (29, "INT4")])
+        );
+        assert_eq!(
+            e("输入范围为{34, 35, 36}。"),
+            pairs(&[(34, "34"), (35, "35"), (36, "36")])
+        );
+        // A bracketed pair is a range, not two values.
+        assert!(e("取值范围是[0, 3]。").is_empty());
+        assert!(e("取值范围是:[0, 3]。").is_empty());
     }
 }

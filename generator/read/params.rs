@@ -708,7 +708,9 @@ impl Joiner<'_> {
                 }
             }
         }
-        p.enum_values = facts::enum_values(d.more.iter().map(String::as_str));
+        // The enumeration may sit in the description itself ("指定数据转换后y的类型，输入范围为
+        // {35, 36}，分别对应输出y的数据类型为{35: FLOAT8_E5M2, 36: FLOAT8_E4M3FN}").
+        p.enum_values = facts::enum_values(all_text.lines());
     }
 
     /// The doc line of a description (`None` for notes without an entry of their own).

@@ -5,6 +5,7 @@
 //! `aclgen validate` command; `program` makes a call of a C++ program (a doc's call example, a
 //! CANN unit test) a `Call`.
 
+mod dtype_args;
 mod infer;
 pub mod program;
 mod recognize;
@@ -85,6 +86,7 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
         out.extend(stated_dtype_equalities(op, &documented));
         out.extend(tensor_list_formats(op, &documented));
         out.extend(stated_output_shapes(op, &documented));
+        out.extend(stated_dtype_args(op, &documented));
     }
     if op.errors.is_empty() {
         for p in op.params.iter().filter(|p| text::is_checkable(p)) {
@@ -248,6 +250,36 @@ fn stated_output_shapes(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRul
         }
     }
     out
+}
+
+/// An integer attribute the table says names an output's dtype ("dstType：指定输出y的数据类型。
+/// 支持取值1、27，分别表示FLOAT16、BFLOAT16"), where no error row already ties the two: aclnn
+/// checks the output it writes against the dtype it is told to write, as it does for an
+/// `aclDataType` argument.
+fn stated_dtype_args(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    let tied = |out: &str, attr: &str| {
+        documented.iter().any(|r| {
+            matches!(unwrap_products(&r.rule),
+                Rule::DtypeIsArg { param, arg } if param == out && arg == attr)
+        })
+    };
+    let mut rules = Vec::new();
+    for attr in &op.params {
+        for out in dtype_args::named_outputs(op, attr) {
+            if !tied(&out, &attr.name) {
+                rules.push(CheckedRule {
+                    condition: format!("{out}的数据类型与{}指定的不一致（参数说明）", attr.name),
+                    rule: Rule::DtypeIsArg {
+                        param: out,
+                        arg: attr.name.clone(),
+                    },
+                    code: status::PARAM_INVALID,
+                    inferred: true,
+                });
+            }
+        }
+    }
+    rules
 }
 
 /// Whether a shape rule relates `name`'s shape.

@@ -199,11 +199,25 @@ pub fn scalar_dtype_in(
     }
 }
 
+/// The dtype an `aclDataType` number names ("dstType = 27": BFLOAT16); none for a number
+/// `aclDataType` has no dtype for (ACL_DT_UNDEFINED's -1 is none).
+pub fn acl_number_dtype(v: i64) -> Option<DType> {
+    i32::try_from(v)
+        .ok()
+        .filter(|n| *n >= 0)
+        .and_then(DType::from_acl_value)
+}
+
 /// Every tensor has the dtype the `aclDataType` argument `name` holds (absent: not checked).
 pub fn dtype_is_arg(ts: &[Named], name: &str, a: Option<&Arg>) -> Result<(), String> {
     let want = match a {
         None => return Ok(()),
         Some(Arg::DataType(d)) => *d,
+        // An integer attribute holding an `aclDataType` number ("dstType = 27").
+        Some(Arg::Int(v)) => match acl_number_dtype(*v) {
+            Some(d) => d,
+            None => return Err(format!("{name} = {v} is no aclDataType")),
+        },
         Some(_) => return Err(format!("{name} is not an aclDataType")),
     };
     match ts.iter().find(|(_, t)| t.dtype != want) {

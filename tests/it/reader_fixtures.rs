@@ -92,3 +92,47 @@ fn a_product_note_naming_no_parameter_holds_for_every_function_of_the_doc() {
     assert_eq!(on_910("Negate", "self"), fp);
     assert_eq!(on_910("InplaceNegate", "selfRef"), fp);
 }
+
+/// "dstType（int64_t）：指定输出y的数据类型。支持取值1、27，分别表示FLOAT16、BFLOAT16": y has the
+/// dtype whose aclDataType number dstType holds, as CANN's quant ops check; the doc's pairs are
+/// what proves the numbering.
+#[test]
+fn an_int_attribute_naming_the_output_dtype_is_checked_against_it() {
+    use aclnn_runtime::{status, Rule};
+    let mut ops = vec![read("aclnnCastTo.md")];
+    let enums: Vec<i64> = ops[0]
+        .param("dstType")
+        .unwrap()
+        .enum_values
+        .keys()
+        .copied()
+        .collect();
+    assert_eq!(enums, [1, 27]);
+    aclgen::pipeline::apply_rules(&mut ops);
+    let op = &ops[0];
+    let tied = Rule::DtypeIsArg {
+        param: "y".into(),
+        arg: "dstType".into(),
+    };
+    assert!(
+        op.inferred_rules.iter().any(|r| r.rule == tied),
+        "{:?}",
+        op.inferred_rules
+    );
+    let call = |y: &str, dst: i64| {
+        let json = serde_json::json!({
+            "product": "ascend910b",
+            "args": {
+                "x": {"shape": [2, 3], "dtype": "FLOAT32"},
+                "dstType": dst,
+                "y": {"shape": [2, 3], "dtype": y},
+            }
+        });
+        let call = aclgen::rules::parse_call(op, &json).expect("a call");
+        aclgen::rules::validate_call(op, &call).map_err(|e| e.code)
+    };
+    assert_eq!(call("FLOAT16", 1), Ok(()));
+    assert_eq!(call("BFLOAT16", 27), Ok(()));
+    assert_eq!(call("BFLOAT16", 1), Err(status::PARAM_INVALID));
+    assert_eq!(call("FLOAT16", 27), Err(status::PARAM_INVALID));
+}

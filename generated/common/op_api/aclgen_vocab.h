@@ -103,6 +103,89 @@ inline const char* format_name(op::Format v)
     }
 }
 
+inline bool dtype_of_acl_number(int64_t v, op::DataType* out)
+{
+    switch (v) {
+        case 0:
+            *out = ge::DT_FLOAT;
+            return true;
+        case 1:
+            *out = ge::DT_FLOAT16;
+            return true;
+        case 27:
+            *out = ge::DT_BF16;
+            return true;
+        case 11:
+            *out = ge::DT_DOUBLE;
+            return true;
+        case 29:
+            *out = ge::DT_INT4;
+            return true;
+        case 2:
+            *out = ge::DT_INT8;
+            return true;
+        case 6:
+            *out = ge::DT_INT16;
+            return true;
+        case 3:
+            *out = ge::DT_INT32;
+            return true;
+        case 9:
+            *out = ge::DT_INT64;
+            return true;
+        case 30:
+            *out = ge::DT_UINT1;
+            return true;
+        case 4:
+            *out = ge::DT_UINT8;
+            return true;
+        case 7:
+            *out = ge::DT_UINT16;
+            return true;
+        case 8:
+            *out = ge::DT_UINT32;
+            return true;
+        case 10:
+            *out = ge::DT_UINT64;
+            return true;
+        case 12:
+            *out = ge::DT_BOOL;
+            return true;
+        case 33:
+            *out = ge::DT_COMPLEX32;
+            return true;
+        case 16:
+            *out = ge::DT_COMPLEX64;
+            return true;
+        case 17:
+            *out = ge::DT_COMPLEX128;
+            return true;
+        case 13:
+            *out = ge::DT_STRING;
+            return true;
+        case 34:
+            *out = ge::DT_HIFLOAT8;
+            return true;
+        case 36:
+            *out = ge::DT_FLOAT8_E4M3FN;
+            return true;
+        case 35:
+            *out = ge::DT_FLOAT8_E5M2;
+            return true;
+        case 37:
+            *out = ge::DT_FLOAT8_E8M0;
+            return true;
+        case 40:
+            *out = ge::DT_FLOAT4_E2M1;
+            return true;
+        case 41:
+            *out = ge::DT_FLOAT4_E1M2;
+            return true;
+        default:
+            return false;
+    }
+}
+
 } // namespace pred
 } // namespace aclgen
 

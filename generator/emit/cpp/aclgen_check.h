@@ -57,6 +57,8 @@ namespace pred {
 /// The Rust vocabulary's Display of a dtype or format ("FLOAT32", "ND"); defined in aclgen_vocab.h.
 const char* dtype_name(op::DataType d);
 const char* format_name(op::Format f);
+/// The dtype an `aclDataType` number names ("dstType = 27": BFLOAT16); false for none.
+bool dtype_of_acl_number(int64_t v, op::DataType* out);
 
 /// A tensor with the label messages use: the parameter name, or `name[i]` for a list element.
 struct Named {
@@ -954,10 +956,15 @@ inline std::string dtype_is_arg(const Tensors& ts, const std::string& name, cons
     if (a.is_null()) {
         return "";
     }
-    if (a.kind != Arg::Kind::DataType) {
+    op::DataType want = a.data_type;
+    if (a.kind == Arg::Kind::Int) {
+        // An integer attribute holding an aclDataType number ("dstType = 27").
+        if (!dtype_of_acl_number(a.int_value, &want)) {
+            return name + " = " + std::to_string(a.int_value) + " is no aclDataType";
+        }
+    } else if (a.kind != Arg::Kind::DataType) {
         return name + " is not an aclDataType";
     }
-    op::DataType want = a.data_type;
     for (const auto& n : ts) {
         if (n.t->GetDataType() != want) {
             return n.name + " has dtype " + dtype_name(n.t->GetDataType()) + " but " + name + " is " + dtype_name(want);

@@ -113,7 +113,29 @@ fn vocab_header() -> String {
         "op::Format",
         Format::ALL.iter().map(|f| (f.ge_name(), f.as_str())),
     ));
+    out.push_str(&acl_number_switch());
     out.push_str("} // namespace pred\n} // namespace aclgen\n\n#endif // ACLGEN_VOCAB_H\n");
+    out
+}
+
+/// `dtype_of_acl_number`: the dtype each `aclDataType` number names, as Rust's
+/// `pred::acl_number_dtype` reads it.
+fn acl_number_switch() -> String {
+    let mut out = String::from(
+        "inline bool dtype_of_acl_number(int64_t v, op::DataType* out)\n{\n    switch (v) {\n",
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for d in DType::ALL {
+        let (Some(n), Some(ge)) = (d.acl_value().filter(|n| *n >= 0), d.ge_name()) else {
+            continue;
+        };
+        if seen.insert(n) {
+            out.push_str(&format!(
+                "        case {n}:\n            *out = {ge};\n            return true;\n"
+            ));
+        }
+    }
+    out.push_str("        default:\n            return false;\n    }\n}\n\n");
     out
 }
 

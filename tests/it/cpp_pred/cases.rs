@@ -203,7 +203,7 @@ fn arg(r: &mut Rng) -> Arg {
         }
         4 => Arg::Bool(r.chance(50)),
         5 | 6 => Arg::Int(if r.chance(5) {
-            r.pick(&[i64::MAX, i64::MIN, 1 << 40])
+            r.pick(&[i64::MAX, i64::MIN, 1 << 40, 27, 29, 35])
         } else {
             r.int(-8, 8)
         }),
