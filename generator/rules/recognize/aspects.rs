@@ -141,6 +141,23 @@ pub(super) fn aspect_rules(
     Ok(rules)
 }
 
+/// The attributes whose values a clause speaks of: not one that only names a dim of a tensor
+/// whose size bounds another's values ("index中的值超过self指定dim的最大值" is about index alone).
+fn values_compared<'a>(clause: &str, attrs: &[&'a Param]) -> Vec<&'a Param> {
+    let first = text::IDENT.find(clause).map(|m| m.as_str());
+    let qualifiers: Vec<&str> = DIM_QUALIFIER
+        .captures_iter(clause)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .filter(|name| Some(*name) != first)
+        .collect();
+    attrs
+        .iter()
+        .copied()
+        .filter(|p| !qualifiers.contains(&p.name.as_str()))
+        .collect()
+}
+
 /// A clause about attribute values as a whole: string values, values of tensor data (not
 /// checkable), value bounds and axis indices. `None`: the clause is about something else.
 fn value_statement(
@@ -169,6 +186,7 @@ fn value_statement(
             .copied()
             .filter(|p| p.role.is_tensor())
             .collect();
+        let attrs = &values_compared(clause, attrs);
         if let (Some(tensor), true) = (tensors.first(), is_axis_statement(clause, attrs)) {
             // "dim的值不在[-self的维度数量, self的维度数量-1]之间": a dim index of the tensor.
             return Some(Ok(attrs

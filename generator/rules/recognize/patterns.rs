@@ -348,3 +348,8 @@ re!(
         r")\s*不(?:一致|相等|相同|同)\s*时?$"
     )
 );
+// "index中的值超过self指定dim的最大值": dim names the dim whose size bounds index's values.
+re!(
+    DIM_QUALIFIER,
+    r"(?:指定|对应)的?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的?\s*(?:维|轴|最大值|大小|size)"
+);

@@ -1055,6 +1055,12 @@ fn context(name: &str) -> OpIr {
             attr("kernelSize", "const aclIntArray*", &[]),
             attr("stride", "const aclIntArray*", &[]),
         ]),
+        "a_dim_named_in_a_bound_is_no_subject_of_a_value_row" => {
+            let mut index = attr("index", "const aclIntArray*", &[]);
+            index.description =
+                "指定self在dim维度将要填充的下标。其中的元素值小于self对应dim的维度大小。".into();
+            pool3d_with(vec![attr("dim", "int64_t", &[]), index])
+        }
         "dim_index_and_value_sets" => pool3d_with(vec![
             attr("dim", "int64_t", &[]),
             attr("reduction", "int64_t", &[]),

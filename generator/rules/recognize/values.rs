@@ -33,6 +33,11 @@ pub(super) fn is_axis_statement(clause: &str, attrs: &[&Param]) -> bool {
         && (AXIS_WORDS.is_match(clause) || clause.contains("越界"))
         && AXIS_BOUNDS.is_match(clause)
         && !NOT_AXIS.is_match(clause)
+        // "index中的值超过self对应dim的维度大小": bounded by the size of the dim another
+        // attribute names, not by the rank.
+        && !DIM_QUALIFIER
+            .captures_iter(clause)
+            .any(|c| c[1] != attrs[0].name)
 }
 
 /// A float's bounds: a closed bound is a range, an open one ("(0, 1]", "不大于0") a range that
