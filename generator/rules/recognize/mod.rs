@@ -306,7 +306,10 @@ fn alternative_clauses(text: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     for (i, clause) in clauses.iter().enumerate() {
         let joined = starts_or(clause) || clauses.get(i + 1).is_some_and(starts_or);
-        let parts = split_alternatives(clause);
+        let parts: Vec<String> = split_alternatives(clause)
+            .iter()
+            .flat_map(|p| split_requirements(p))
+            .collect();
         let split = parts.len() > 1;
         out.extend(parts.into_iter().map(|p| (p, joined || split)));
     }
@@ -604,6 +607,55 @@ fn split_alternatives(clause: &str) -> Vec<String> {
     }
     out.push(rest.to_string());
     out
+}
+
+/// "gamma不为1维且元素数量不等于C": two requirements of one tensor, each stated broken, joined by
+/// 且 — CANN checks each (a 2-D gamma of C elements is rejected). Split only where the two
+/// halves break requirements on different aspects, the second opening on its aspect:
+/// "clampLimit不为-1.0且不大于0" (one value, an exception), "weightOptional非空且shape…" (a
+/// condition, no aspect on its left) and "数据类型不为FLOAT32且与x的数据类型不一致" (one aspect)
+/// stay whole.
+fn split_requirements(clause: &str) -> Vec<String> {
+    let Some((left, right)) = clause.split_once('且') else {
+        return vec![clause.to_string()];
+    };
+    let right = right.trim_start_matches(['，', ',', ' ']);
+    let right_aspect = REQUIREMENT_ASPECT
+        .captures(right)
+        .filter(|c| c.get(0).is_some_and(|m| m.start() == 0));
+    let left_aspect = REQUIREMENT_ASPECT.captures_iter(left).last();
+    match (left_aspect, right_aspect) {
+        (Some(l), Some(r))
+            if aspect_class(&l[0]) != aspect_class(&r[0])
+                && NEGATION.is_match(left)
+                && NEGATION.is_match(right)
+                && !right.contains('且') =>
+        {
+            // The second requirement is of the first's subject ("gamma的元素数量不等于C").
+            let subject = text::IDENT
+                .find(left.trim_start())
+                .filter(|m| m.start() == 0)
+                .map_or("", |m| m.as_str());
+            let right = if subject.is_empty() {
+                right.to_string()
+            } else {
+                format!("{subject}的{right}")
+            };
+            vec![left.to_string(), right]
+        }
+        _ => vec![clause.to_string()],
+    }
+}
+
+/// The aspect a requirement word names: rank, element count, dtype, format or shape.
+fn aspect_class(word: &str) -> &'static str {
+    match word {
+        w if w.contains('维') => "rank",
+        w if w.contains("元素") || w.contains("size") || w.contains("长度") => "count",
+        w if w.contains("类型") => "dtype",
+        w if w.contains("格式") => "format",
+        _ => "shape",
+    }
 }
 
 /// "A2、A3的depth * height * width > max int32": a clause that names products holds there only.

@@ -51,10 +51,10 @@ re!(
     MATMUL_OPERAND,
     r"[A-Za-z0-9_]+\s*@\s*[A-Za-z_][A-Za-z0-9_]*"
 );
-// "不为-1.0且…": one value excepted from what follows.
+// "不为-1.0且…", "数据类型不为FLOAT32且与x的数据类型不一致": one value excepted from what follows.
 re!(
     VALUE_EXCEPTION,
-    r"(?:不为|不等于|不是)\s*-?\d+(?:\.\d+)?\s*且"
+    r"(?:不为|不等于|不是)\s*(?:-?\d+(?:\.\d+)?|[A-Z][A-Z0-9_]*\d[A-Z0-9_]*)\s*且"
 );
 re!(
     PRODUCT_UNSUPPORTED,
@@ -353,3 +353,9 @@ re!(
     DIM_QUALIFIER,
     r"(?:指定|对应)的?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的?\s*(?:维|轴|最大值|大小|size)"
 );
+// The aspect a broken requirement names ("不为1维", "元素数量不等于C", "数据类型不是FLOAT").
+re!(
+    REQUIREMENT_ASPECT,
+    r"(?i)维度数|维数|维|元素数量|元素个数|长度|size|数据类型|数据格式|格式|shape"
+);
+re!(NEGATION, r"不|非");
