@@ -14,7 +14,7 @@ mod validate;
 
 pub use validate::{parse_call, result_json, CallError};
 
-use crate::ir::{Mapping, OpIr, Role};
+use crate::ir::{Mapping, OpIr, ParamKind, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
 
 // A row on a tensor's shape: its shape, its dims, its axes.
@@ -87,6 +87,7 @@ fn inferred_rules(op: &OpIr) -> Vec<CheckedRule> {
         out.extend(tensor_list_formats(op, &documented));
         out.extend(stated_output_shapes(op, &documented));
         out.extend(stated_dtype_args(op, &documented));
+        out.extend(required_pointer_attributes(op, &documented));
     }
     if op.errors.is_empty() {
         for p in op.params.iter().filter(|p| text::is_checkable(p)) {
@@ -280,6 +281,56 @@ fn stated_dtype_args(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> 
         }
     }
     rules
+}
+
+/// A required pointer attribute (`aclIntArray* kernelSize`, `aclScalar* alpha`) that no null row
+/// names, in a doc that documents 161001: aclnn's CheckNotNull covers every pointer the op
+/// cannot do without, and the doc's row ("传入的self、out是空指针") lists the tensors only.
+///
+/// Not tensors: a row listing some tensors and not others is the doc's choice (an unlisted
+/// tensor is often one CANN lets be null). Not where a null row names any such attribute: its
+/// list is then the doc's choice (AvgPool2dBackward's names kernelSize and padding, not stride,
+/// which CANN lets be null). Not strings: CANN answers a null `char*` with 161001
+/// in some ops and 161002 in others. A doc whose call example passes one null (LstmBackward's
+/// outputMask) has the rule demoted by gen's proof.
+fn required_pointer_attributes(op: &OpIr, documented: &[CheckedRule]) -> Vec<CheckedRule> {
+    // aclnn's objects; a raw host pointer (`float* offsetArray`) is the op's own business.
+    const ACL_OBJECTS: [ParamKind; 5] = [
+        ParamKind::IntArray,
+        ParamKind::FloatArray,
+        ParamKind::BoolArray,
+        ParamKind::Scalar,
+        ParamKind::ScalarList,
+    ];
+    if !op.errors.iter().any(|e| e.code == status::PARAM_NULLPTR) {
+        return Vec::new();
+    }
+    let named = |name: &str| {
+        documented.iter().any(|r| match unwrap_products(&r.rule) {
+            Rule::NotNull { params } => params.iter().any(|p| p == name),
+            Rule::IsNull { param } => param == name,
+            _ => false,
+        })
+    };
+    let attributes = op
+        .params
+        .iter()
+        .filter(|p| p.role == Role::Attribute && ACL_OBJECTS.contains(&p.kind()));
+    if attributes.clone().any(|p| named(&p.name)) {
+        // "传入的gradOutput、self、kernelSize、padding…是空指针" without stride: the doc chose.
+        return Vec::new();
+    }
+    attributes
+        .filter(|p| text::is_pointer(p) && !p.optional)
+        .map(|p| CheckedRule {
+            rule: Rule::NotNull {
+                params: vec![p.name.clone()],
+            },
+            code: status::PARAM_NULLPTR,
+            condition: format!("{}是空指针（参数说明）", p.name),
+            inferred: true,
+        })
+        .collect()
 }
 
 /// Whether a shape rule relates `name`'s shape.
@@ -587,6 +638,53 @@ mod tests {
             .inferred_rules
             .iter()
             .any(|r| matches!(r.rule, Rule::DtypeSame { .. })));
+    }
+
+    #[test]
+    fn a_required_acl_object_attribute_no_null_row_names_is_checked_for_null() {
+        let attr = |name: &str, ty: &str| Param {
+            name: name.into(),
+            role: Role::Attribute,
+            ty: ty.into(),
+            ..Default::default()
+        };
+        let with_attrs = |conditions: &[(u32, &str)]| {
+            let mut op = op_with(conditions);
+            op.params.extend([
+                attr("kernelSize", "const aclIntArray*"),
+                attr("alpha", "const aclScalar*"),
+                attr("mode", "const char*"),
+                attr("offsetArray", "float*"),
+                Param {
+                    optional: true,
+                    ..attr("strideOptional", "const aclIntArray*")
+                },
+            ]);
+            op
+        };
+        let nulls = |op: &OpIr| -> Vec<Rule> {
+            op.inferred_rules
+                .iter()
+                .filter(|r| r.code == status::PARAM_NULLPTR)
+                .map(|r| r.rule.clone())
+                .collect()
+        };
+        let not_null = |p: &str| Rule::NotNull {
+            params: vec![p.into()],
+        };
+        let mut op = with_attrs(&[(161001, "传入的self、out是空指针。")]);
+        apply(&mut op);
+        // Not gradOutput (a tensor the row leaves out), not the string, the raw host pointer or
+        // the optional list.
+        assert_eq!(nulls(&op), [not_null("kernelSize"), not_null("alpha")]);
+        // A row naming one attribute chose which: alpha may be null.
+        let mut named = with_attrs(&[(161001, "传入的self、out、kernelSize是空指针。")]);
+        apply(&mut named);
+        assert!(nulls(&named).is_empty());
+        // A doc that documents no 161001 states nothing of nulls.
+        let mut silent = with_attrs(&[(161002, "self的数据类型不在支持的范围之内。")]);
+        apply(&mut silent);
+        assert!(nulls(&silent).is_empty());
     }
 
     #[test]
