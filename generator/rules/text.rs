@@ -179,6 +179,16 @@ pub fn resolve<'a>(op: &'a OpIr, word: &str) -> Option<&'a Param> {
                         .any(|suffix| name.strip_suffix(suffix) == Some(snake.as_str()))
             })
         })
+        .or_else(|| {
+            // "传入的gradOutput、self、target和out是空指针" of an op whose one output is gradInput:
+            // the doc's generic name for its output.
+            let generic = ["out", "output"].contains(&word.to_ascii_lowercase().as_str());
+            let mut outputs = params().filter(|p| p.role == Role::OutputTensor);
+            match (generic, outputs.next(), outputs.next()) {
+                (true, Some(only), None) => Some(only),
+                _ => None,
+            }
+        })
 }
 
 /// Parameters a first-phase check can look at (not workspaceSize/executor).

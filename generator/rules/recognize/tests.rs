@@ -1327,6 +1327,15 @@ fn context(name: &str) -> OpIr {
             &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
             vec![attr("dtype", "aclDataType", &[])],
         ),
+        "out_names_the_one_output" => fixture::op(
+            "L1LossBackward",
+            &[("ascend910b", true)],
+            vec![
+                tensor("gradOutput", Role::InputTensor),
+                tensor("self", Role::InputTensor),
+                tensor("gradInput", Role::OutputTensor),
+            ],
+        ),
         "a_plural_parameter_answers_to_its_singular_2" => {
             // AvgPool2d names its lists `paddings` and `strides`; its rows say "padding".
             let mut op = pool2d();
