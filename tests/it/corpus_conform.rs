@@ -27,11 +27,11 @@ use std::path::Path;
 /// and agreement 91.8; "和"/"同" for "与" and "保持一致" for "一致" in the table 81.0 and 91.9;
 /// an int attribute naming its output's dtype by aclDataType number, requirements joined by 且
 /// and required aclnn-object attributes a tensors-only null row leaves out: 161002 81.7, 161001
-/// 98.8, agreement 92.3; baseline when the
+/// 98.8 (98.9 with "out" as the one output's name), agreement 92.3; baseline when the
 /// command was written: agreement 80.7%, false rejections 19.1%, 161001 88.3%, 161002 77.9%).
 const MIN_AGREEMENT: f64 = 92.2;
 const MAX_FALSE_REJECTIONS: f64 = 1.65;
-const MIN_NULLPTR: f64 = 98.7;
+const MIN_NULLPTR: f64 = 98.8;
 const MIN_INVALID: f64 = 81.6;
 /// Calls the reader must turn into checked cases (so a reader regression cannot raise the
 /// agreement by skipping hard tests).
