@@ -26,7 +26,8 @@ pub enum Rule {
     /// All these params have one dtype.
     DtypeSame { params: Vec<String> },
     /// The tensor's dtype is the one the `aclDataType` argument `arg` names ("参数dtype和out的数据类型
-    /// 不一致"); an absent `arg` is not checked.
+    /// 不一致"), or the one whose `aclDataType` number an integer `arg` holds ("dstType：指定输出y的
+    /// 数据类型。支持取值1、27，分别表示FLOAT16、BFLOAT16"); an absent `arg` is not checked.
     DtypeIsArg { param: String, arg: String },
     /// The tensors' dtypes promote to a common dtype (aclnn/PyTorch promotion:
     /// "self和other无法做数据类型推导"). A member whose argument is an `aclScalar` joins by CANN's
