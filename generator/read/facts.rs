@@ -763,14 +763,10 @@ fn value_name_pairs(sentence: &str) -> Vec<(i64, String)> {
         return pairs;
     }
     // "值为1表示输出的类型是FLOAT16", "如果输出y类型为INT8，则为2".
-    let pairs: Vec<(i64, String)> = captured(&VALUE_MEANS, 1, 2)
+    captured(&VALUE_MEANS, 1, 2)
         .into_iter()
         .chain(captured(&NAME_MEANS_VALUE, 2, 1))
-        .collect();
-    if !pairs.is_empty() {
-        return pairs;
-    }
-    Vec::new()
+        .collect()
 }
 
 /// A clause that opens a condition ("当x为空时", "类型为INT32时").
