@@ -169,11 +169,7 @@ fn with_scalar_dtype(base: &Call, name: &str, dtype: DType) -> Call {
 /// the number of FLOAT16 or INT32.
 fn other_allowed_dtype_number(rules: &[&Rule], name: &str, not: DType) -> Option<i64> {
     let names_other = |n: i64| aclnn_runtime::pred::acl_number_dtype(n).is_some_and(|d| d != not);
-    let listed = rules.iter().find_map(|r| match r {
-        Rule::IntIn { param, values } if param == name => Some(values.clone()),
-        _ => None,
-    });
-    match listed {
+    match listed_int_values(rules, name) {
         Some(values) => values.into_iter().find(|n| names_other(*n)),
         None => [DType::Float16, DType::Int32]
             .into_iter()

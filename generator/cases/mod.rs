@@ -364,12 +364,7 @@ fn switch_off_failing_conditions(rules: &[&Rule], call: &mut Call) {
         if eval(rule, call).is_ok() || !matches!(call.args.get(param), Some(Arg::Int(_))) {
             continue;
         }
-        let allowed: Vec<i64> = rules
-            .iter()
-            .find_map(|r| match r {
-                Rule::IntIn { param: p, values } if p == param => Some(values.clone()),
-                _ => None,
-            })
+        let allowed = listed_int_values(rules, param)
             .unwrap_or_else(|| values.iter().map(|v| v + 1).chain([0]).collect());
         // Values that leave the condition unmet: outside `values`, or inside them if negated.
         let off = allowed
@@ -467,11 +462,16 @@ fn satisfy_dtype_args(rules: &[&Rule], call: &mut Call) {
     }
 }
 
-/// Whether the `IntIn` rules on `name` (if any) allow `n`.
+/// Whether the `IntIn` rule on `name` (if any) allows `n`.
 fn int_value_allowed(rules: &[&Rule], name: &str, n: i64) -> bool {
-    rules.iter().all(|r| match r {
-        Rule::IntIn { param, values } if param == name => values.contains(&n),
-        _ => true,
+    listed_int_values(rules, name).is_none_or(|values| values.contains(&n))
+}
+
+/// The values an `IntIn` rule lists for integer attribute `name`, if one does.
+fn listed_int_values(rules: &[&Rule], name: &str) -> Option<Vec<i64>> {
+    rules.iter().find_map(|r| match r {
+        Rule::IntIn { param, values } if param == name => Some(values.clone()),
+        _ => None,
     })
 }
 
