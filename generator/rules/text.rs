@@ -24,6 +24,7 @@ re!(
     NOT_N_ELEMENTS,
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
+re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -60,6 +61,17 @@ pub fn normalize(text: &str) -> String {
         .trim_end_matches(['。', '.', '；', ';', '，', ','])
         .trim()
         .to_string()
+}
+
+/// An error row's condition, normalized, with the synonyms the recognizer's patterns say one way:
+/// "不符合要求" is "不满足要求", "空张量" is "空Tensor", "shape不同" is "shape不一致" (not "不同时为空",
+/// "not both at once"). Table cells keep their words: "前两维和self不同，但…" states a relation
+/// the description reader judges on its own.
+pub fn normalize_condition(text: &str) -> String {
+    let t = normalize(text)
+        .replace("不符合", "不满足")
+        .replace("张量", "Tensor");
+    DIFFERENT.replace_all(&t, "不一致${1}").into_owned()
 }
 
 /// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese

@@ -195,6 +195,69 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             })
             .collect()
     };
+    let range_words = |c: &str| {
+        c.replace("不在支持的范围之内", "不在支持范围内")
+            .replace("不在支持的范围内", "不在支持范围内")
+    };
+    let xiangdeng = |c: &str| c.replace("不一致", "不相同");
+    // "x的维度不为4" → "x的维数不为4": a rank statement after a name (not "dim所对应的维度").
+    let wei_shu = |c: &str| {
+        let mut out = c.to_string();
+        for verb in ["不", "大于", "小于", "超过", "为", "是"] {
+            out = after_a_name(&out, &format!("的维度{verb}"), &format!("的维数{verb}"));
+        }
+        out
+    };
+    let ascii_comma = |c: &str| c.replace('，', ",");
+    // "fusedOpType为add、mul时" → "add,mul": a list of values (not of statements: 、 between
+    // two statements makes them alternatives, which "," does not).
+    let value_commas = |c: &str| -> String {
+        let chars: Vec<char> = c.chars().collect();
+        let word =
+            |ch: Option<&char>| ch.is_some_and(|ch| ch.is_ascii_alphanumeric() || *ch == '"');
+        (0..chars.len())
+            .map(|i| {
+                let ch = chars[i];
+                if ch == '、'
+                    && word(i.checked_sub(1).and_then(|j| chars.get(j)))
+                    && word(chars.get(i + 1))
+                {
+                    ','
+                } else {
+                    ch
+                }
+            })
+            .collect()
+    };
+    let backticks = |c: &str| -> String {
+        // "`self`或`out`": names in backticks, as Markdown-first docs write them.
+        let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+        let mut out = String::new();
+        let mut in_word = false;
+        for ch in c.chars() {
+            if word(ch) && !in_word {
+                out.push('`');
+                in_word = true;
+            } else if !word(ch) && in_word {
+                out.push('`');
+                in_word = false;
+            }
+            out.push(ch);
+        }
+        if in_word {
+            out.push('`');
+        }
+        out
+    };
+    let wei_kong = |c: &str| c.replace("是空指针", "为空指针");
+    let bu_fuhe = |c: &str| c.replace("不满足", "不符合");
+    let chaoguo = |c: &str| c.replace("维度大于", "维度超过");
+    let zhangliang = |c: &str| {
+        c.replace("空tensor", "空Tensor")
+            .replace("空Tensor", "空张量")
+    };
+    let chuanru = |c: &str| c.replacen("传入的", "", 1);
+    let butong = |c: &str| c.replace("不一致", "不同");
     // "x的shape" → "x shape": only after a name.
     let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
@@ -224,6 +287,18 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("x shape", &name_shape),
             ("a、b", &dun),
             ("full-width", &full_width),
+            ("范围内", &range_words),
+            ("不相同", &xiangdeng),
+            ("维数", &wei_shu),
+            ("ascii comma", &ascii_comma),
+            ("a,b", &value_commas),
+            ("为空指针", &wei_kong),
+            ("不符合", &bu_fuhe),
+            ("超过", &chaoguo),
+            ("张量", &zhangliang),
+            ("传入", &chuanru),
+            ("不同", &butong),
+            ("backticks", &backticks),
         ] {
             let mut other = op.clone();
             for e in &mut other.errors {
@@ -232,7 +307,10 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             aclgen::rules::apply(&mut other);
             for ((a, b), e) in base_rules.iter().zip(rules_of(&other)).zip(&op.errors) {
                 if *a != b {
-                    changed.push(format!("{} ({name}): {}", op.op, e.condition));
+                    changed.push(format!(
+                        "{} ({name}): {}\n   {:?}\n   {:?}",
+                        op.op, e.condition, a, b
+                    ));
                 }
             }
         }

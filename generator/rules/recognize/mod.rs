@@ -64,7 +64,7 @@ pub struct Reading {
 /// alternatives ("…的数据类型不在支持的范围之内，或shape不相互匹配") cannot be: each alternative
 /// alone rejects, so its rule rejects only where the doc does.
 pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
-    let text = english_words(op, &text::normalize(condition));
+    let text = english_words(op, &text::normalize_condition(condition));
     let text = TAIL.replace(&text, "").to_string();
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
@@ -294,7 +294,7 @@ fn per_attribute_clauses(op: &OpIr, clause: &str) -> Option<Vec<(String, String)
 
 re!(
     ATTRIBUTE_LIST_RANGE,
-    r"^\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|，|或者|或|和|及)\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*((?:的)?\s*(?:值|取值|数值)?\s*(?:不在|不符合|不满足)[^，,。；]*(?:范围|支持的值|要求)[^，,。；]*)$"
+    r"^\s*(?:传入的?)?\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|，|或者|或|和|及)\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*((?:的)?\s*(?:值|取值|数值)?\s*(?:不在|不符合|不满足)[^，,。；]*(?:范围|支持的值|要求)[^，,。；]*)$"
 );
 re!(ATTRIBUTE_LIST_SEP, r"\s*(?:、|,|，|或者|或|和|及)\s*");
 
@@ -1019,7 +1019,7 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
 }
 
 // "传入非空tensor的数据类型…": a group word for the tensors passed, no emptiness condition.
-re!(NON_EMPTY_GROUP, r"非空[Tt]ensor的?");
+re!(NON_EMPTY_GROUP, r"非空(?:[Tt]ensor|张量)的?");
 re!(
     MUST_NOT_BE_EMPTY,
     r"(?:不为|不是|非)\s*(?:空[Tt]ensor|空张量)"

@@ -28,8 +28,7 @@ pub(super) fn promotion_rules(
     if let Some(rule) = super::shapes::shape_from_list_rule(op, clause, subjects) {
         return Ok(vec![rule]);
     }
-    if SHAPE.is_match(clause) || clause.contains("不在支持的范围") || clause.contains("格式")
-    {
+    if SHAPE.is_match(clause) || SUPPORTED_RANGE.is_match(clause) || clause.contains("格式") {
         return Err(
             "shape inference and the promoted dtype's range are not in the vocabulary".into(),
         );

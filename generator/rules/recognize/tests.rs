@@ -1612,3 +1612,58 @@ fn a_trailing_when_is_the_condition_itself() {
     );
     assert!(recognize(&op, "gradOutput和self的元素数量不等时。").is_ok());
 }
+
+/// Words docs use interchangeably read alike: "不符合" as "不满足" (a requirement "不符合>0" is
+/// still its violation, not the bound itself), "不同" as "不一致" (but "不同时", "not both"),
+/// "张量" as "Tensor", a leading "传入的" before a list of attributes, values listed with ",",
+/// and "不在支持范围内" as "不在支持的范围之内" after a promotion.
+#[test]
+fn synonyms_docs_use_read_alike() {
+    let op = pool3d_with(vec![
+        attr("numLayers", "int64_t", &[]),
+        attr("dstType", "int64_t", &["输入范围为{35, 36}"]),
+        attr("mode", "int64_t", &[]),
+    ]);
+    let min_one = vec![Rule::IntInRange {
+        param: "numLayers".into(),
+        min: Some(1),
+        max: None,
+    }];
+    assert_eq!(recognize(&op, "numLayers不满足>0。").unwrap(), min_one);
+    assert_eq!(recognize(&op, "numLayers不符合>0。").unwrap(), min_one);
+    assert_eq!(
+        recognize(&op, "gradOutput和self的shape不同。").unwrap(),
+        recognize(&op, "gradOutput和self的shape不一致。").unwrap()
+    );
+    assert_eq!(
+        text::normalize_condition("gradOutput和self不同时为空。"),
+        "gradOutput和self不同时为空"
+    );
+    assert_eq!(
+        recognize(&op, "传入非空张量的数据类型不在支持的范围之内。").unwrap(),
+        recognize(&op, "传入非空tensor的数据类型不在支持的范围之内。").unwrap()
+    );
+    let reading = read_condition(&op, "传入的dstType、mode的值不在支持范围内。").unwrap();
+    assert_eq!(
+        reading.rules,
+        vec![Rule::IntIn {
+            param: "dstType".into(),
+            values: vec![35, 36]
+        }]
+    );
+    assert!(recognize(
+        &op,
+        "gradOutput、self做数据类型推导后的结果不在支持范围内。"
+    )
+    .is_err());
+    let op = string_attrs(&[("fusedOpType", &[])]);
+    let comma = recognize(&op, "fusedOpType为add,mul时，传入的x为空指针。").unwrap();
+    assert!(
+        format!("{comma:?}").contains(r#"["add", "mul"]"#),
+        "{comma:?}"
+    );
+    assert_eq!(
+        comma,
+        recognize(&op, "fusedOpType为add、mul时，传入的x为空指针。").unwrap()
+    );
+}

@@ -108,7 +108,7 @@ re!(
 // ones the parameter's description lists.
 re!(
     STRING_UNSUPPORTED,
-    r"不在.*范围|不符合.*(?:值|要求|约束)|不支持|不合法|无效|非法|取值错误|不正确"
+    r"不在.*范围|不(?:符合|满足).*(?:值|要求|约束)|不支持|不合法|无效|非法|取值错误|不正确"
 );
 
 /// A value condition on a string attribute → `StrIn`, with the values the condition itself lists
