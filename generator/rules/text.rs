@@ -25,6 +25,8 @@ re!(
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
 re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
+re!(ARGUMENT_LEAD, r"入参\s*([A-Za-z_])");
+re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -67,11 +69,26 @@ pub fn normalize(text: &str) -> String {
 /// "不符合要求" is "不满足要求", "空张量" is "空Tensor", "shape不同" is "shape不一致" (not "不同时为空",
 /// "not both at once"). Table cells keep their words: "前两维和self不同，但…" states a relation
 /// the description reader judges on its own.
+/// Comparison symbols are their words ("x1.size(-1) != x2.size(0)" is "…不等于…", "k > 8" is
+/// "k大于8"), all but an arrow ("a,b->ab").
 pub fn normalize_condition(text: &str) -> String {
     let t = normalize(text)
         .replace("不符合", "不满足")
         .replace("张量", "Tensor");
-    DIFFERENT.replace_all(&t, "不一致${1}").into_owned()
+    // "入参self的维度": the lead word the patterns know as "参数".
+    let t = ARGUMENT_LEAD.replace_all(&t, "参数${1}");
+    let t = DIFFERENT.replace_all(&t, "不一致${1}");
+    let t = COMPARISON.replace_all(&t, |c: &regex::Captures| {
+        let word = match &c[2] {
+            "!=" | "≠" => "不等于",
+            ">=" | "≥" => "大于等于",
+            "<=" | "≤" => "小于等于",
+            ">" => "大于",
+            _ => "小于",
+        };
+        format!("{}{word}", &c[1])
+    });
+    tight_around_chinese(&t)
 }
 
 /// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese

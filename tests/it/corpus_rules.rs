@@ -258,6 +258,55 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
     };
     let chuanru = |c: &str| c.replacen("传入的", "", 1);
     let butong = |c: &str| c.replace("不一致", "不同");
+    let bu_zhichi = |c: &str| {
+        c.replace("的数据类型不在支持的范围之内", "的数据类型不支持")
+            .replace("的数据类型不在支持范围内", "的数据类型不支持")
+    };
+    let symbols = |c: &str| {
+        c.replace("不大于", "<=")
+            .replace("不小于", ">=")
+            .replace("大于等于", ">=")
+            .replace("小于等于", "<=")
+            .replace("不等于", "!=")
+            .replace("大于", ">")
+            .replace("小于", "<")
+    };
+    let yu = |c: &str| after_a_name(c, "和", "与");
+    // "输入self的维度" → "入参self的维度": before a name.
+    let rucan = |c: &str| {
+        if c.contains("没有输入") || c.contains("未输入") {
+            // "输入x，而没有输入y": a verb, not the lead word.
+            return c.to_string();
+        }
+        let chars: Vec<char> = c.chars().collect();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let next: String = chars[(i + 2).min(chars.len())..]
+                .iter()
+                .take_while(|n| n.is_ascii_alphanumeric() || **n == '_')
+                .collect();
+            let before_name = next.starts_with(|n: char| n.is_ascii_alphabetic())
+                && !next.eq_ignore_ascii_case("tensor");
+            let a_verb = i > 0 && matches!(chars[i - 1], '有' | '没');
+            if chars[i] == '输' && chars.get(i + 1) == Some(&'入') && before_name && !a_verb {
+                out.push_str("入参");
+                i += 2;
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+        out
+    };
+    let lower_tensor = |c: &str| {
+        c.replace("aclTensor", "\u{0}")
+            .replace("Tensor", "tensor")
+            .replace('\u{0}', "aclTensor")
+    };
+    let geshi = |c: &str| c.replace("数据格式", "格式");
+    let yuansu = |c: &str| c.replace("元素个数", "元素数量");
+    let xuyao = |c: &str| c.replace("必须", "需要");
     // "x的shape" → "x shape": only after a name.
     let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
@@ -278,6 +327,38 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
         aclgen::rules::apply(&mut base);
         let base_rules = rules_of(&base);
         rows += base_rules.len();
+        // "x或y的数据类型" → "x/y的数据类型": between two of the op's parameters.
+        let slash = |c: &str| -> String {
+            let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
+            let mut out = String::new();
+            let mut rest = c;
+            while let Some(at) = rest.find('或') {
+                let (head, tail) = rest.split_at(at);
+                let tail = &tail['或'.len_utf8()..];
+                let before: String = {
+                    let mut w: Vec<char> = head
+                        .chars()
+                        .rev()
+                        .take_while(|b| b.is_ascii_alphanumeric() || *b == '_')
+                        .collect();
+                    w.reverse();
+                    w.into_iter().collect()
+                };
+                let after: String = tail
+                    .chars()
+                    .take_while(|b| b.is_ascii_alphanumeric() || *b == '_')
+                    .collect();
+                out.push_str(head);
+                out.push(if is_param(&before) && is_param(&after) {
+                    '/'
+                } else {
+                    '或'
+                });
+                rest = tail;
+            }
+            out.push_str(rest);
+            out
+        };
         for (name, perturb) in [
             ("spaces", &spaced as &dyn Fn(&str) -> String),
             ("或者", &huozhe),
@@ -298,6 +379,15 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("张量", &zhangliang),
             ("传入", &chuanru),
             ("不同", &butong),
+            ("不支持", &bu_zhichi),
+            ("> <", &symbols),
+            ("a/b", &slash),
+            ("与", &yu),
+            ("入参", &rucan),
+            ("tensor", &lower_tensor),
+            ("格式", &geshi),
+            ("元素数量", &yuansu),
+            ("需要", &xuyao),
             ("backticks", &backticks),
         ] {
             let mut other = op.clone();

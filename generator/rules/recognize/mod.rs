@@ -65,6 +65,7 @@ pub struct Reading {
 /// alone rejects, so its rule rejects only where the doc does.
 pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = english_words(op, &text::normalize_condition(condition));
+    let text = slashed_names(op, &text);
     let text = TAIL.replace(&text, "").to_string();
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
@@ -350,6 +351,32 @@ fn english_words(op: &OpIr, text: &str) -> String {
         })
         .into_owned()
 }
+/// "weight/bias/mean/invstd维度不为一维": names joined by "/" are alternatives, as with "或" (a
+/// division of two parameters, "x/y", is read nowhere as arithmetic).
+fn slashed_names(op: &OpIr, text: &str) -> String {
+    let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
+    let mut text = text.to_string();
+    // Matches do not overlap: "a/b/c" takes two passes.
+    loop {
+        let next = SLASHED_NAMES
+            .replace_all(&text, |c: &regex::Captures| {
+                if is_param(&c[1]) && is_param(&c[2]) {
+                    format!("{}或{}", &c[1], &c[2])
+                } else {
+                    c[0].to_string()
+                }
+            })
+            .into_owned();
+        if next == text {
+            return text;
+        }
+        text = next;
+    }
+}
+re!(
+    SLASHED_NAMES,
+    r"([A-Za-z_][A-Za-z0-9_]*)\s*/\s*([A-Za-z_][A-Za-z0-9_]*)"
+);
 re!(
     RANK_BOUNDS,
     r"[\[［]\s*-\s*rank\s*[,，]\s*rank\s*-\s*1\s*[\]］]"

@@ -409,6 +409,12 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
         // "self的维度等于0": a 0-d tensor is the error.
         return Ok(Some((1, MAX_RANK)));
     }
+    if let Some(c) = CHAINED_RANK.captures(clause) {
+        // "1<=rank(data)<=8": the ranks allowed, as a chain.
+        if let (Ok(lo), Ok(hi)) = (c[1].parse::<usize>(), c[2].parse::<usize>()) {
+            return Ok(Some((lo, hi)));
+        }
+    }
     if let Some(c) = REQUIRED_RANK.captures(clause) {
         // "rois需为2维": the row states the ranks allowed.
         let nums: Vec<usize> = text::int_alternatives(&c[1].replace('-', " "))
@@ -457,6 +463,11 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
     }
 }
 
+re!(
+    CHAINED_RANK,
+    r"(\d+)\s*(?:<=|≤|小于等于)\s*rank\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*\)\s*(?:<=|≤|小于等于)\s*(\d+)"
+);
+
 /// The ranks one statement allows ("超过8维" → 0..8, "不等于4或5" → 4..5); `None` without
 /// numbers.
 fn rank_statement(c: &regex::Captures) -> Result<Option<(usize, usize)>, Manual> {
@@ -471,10 +482,10 @@ fn rank_statement(c: &regex::Captures) -> Result<Option<(usize, usize)>, Manual>
         "超过" | "超出" | "大于" | ">" => (0, lo),
         "小于" | "<" => (lo, MAX_RANK),
         // "不超过8维" states the requirement (no rank above 8 exists to reject): ranks ≤ 8.
-        "不大于" | "不超过" if hi >= MAX_RANK => (0, MAX_RANK),
+        "不大于" | "不超过" | "小于等于" if hi >= MAX_RANK => (0, MAX_RANK),
         // "self维度不大于1": rank 1 and below is the error.
-        "不大于" | "不超过" => (hi + 1, MAX_RANK),
-        "不小于" => (0, lo.saturating_sub(1)),
+        "不大于" | "不超过" | "小于等于" => (hi + 1, MAX_RANK),
+        "不小于" | "大于等于" => (0, lo.saturating_sub(1)),
         _ => {
             let ranged = c[2].contains(['-', '~', '到', '[']);
             if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {

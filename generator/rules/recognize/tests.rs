@@ -1667,3 +1667,47 @@ fn synonyms_docs_use_read_alike() {
         recognize(&op, "fusedOpType为add、mul时，传入的x为空指针。").unwrap()
     );
 }
+
+/// Comparison symbols read as their words ("!=" as "不等于", "<=" as "小于等于"), a rank chain
+/// "1<=rank(x)<=8" as the ranks allowed, names joined by "/" as alternatives, "入参x" as "参数x",
+/// and "0、1与2" as a value list.
+#[test]
+fn symbols_slashes_and_lead_words_read_as_docs_mean_them() {
+    let op = pool3d_with(vec![
+        attr("kernelSize", "const aclIntArray*", &[]),
+        attr("mode", "int64_t", &[]),
+    ]);
+    let same = |a: &str, b: &str| {
+        assert_eq!(
+            recognize(&op, a).unwrap(),
+            recognize(&op, b).unwrap(),
+            "{a} / {b}"
+        )
+    };
+    same("self的维度>5。", "self的维度大于5。");
+    same("self的维度<=3。", "self的维度小于等于3。");
+    same("self的维度小于等于3。", "self的维度不大于3。");
+    same("kernelSize的长度!=3。", "kernelSize的长度不等于3。");
+    same(
+        "gradOutput/self的数据类型不在支持的范围之内。",
+        "gradOutput或self的数据类型不在支持的范围之内。",
+    );
+    same("入参self的维度不等于4或5。", "self的维度不等于4或5。");
+    same(
+        "mode的取值不在0、1与2范围内。",
+        "mode的取值不在0、1和2范围内。",
+    );
+    assert_eq!(
+        recognize(&op, "shape不满足要求：1<=rank(self)<=5。").unwrap(),
+        vec![Rule::RankIn {
+            param: "self".into(),
+            min: 1,
+            max: 5
+        }]
+    );
+    // An arrow is no comparison.
+    assert_eq!(
+        text::normalize_condition("equation为a,b->ab时"),
+        "equation为a,b->ab时"
+    );
+}
