@@ -25,7 +25,13 @@ re!(
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
 re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
-re!(ARGUMENT_LEAD, r"入参\s*([A-Za-z_])");
+re!(SHAPE_WORD, r"(?-u:\b)(?:Shape|SHAPE)(?-u:\b)");
+re!(ARGUMENT_LEAD, r"(?:入参|参数)\s*([A-Za-z_][A-Za-z0-9_]*)");
+// "参数shape不合法": a word of what is said, not a name.
+re!(
+    ASPECT_WORD,
+    r"^(?i:shape|dtype|format|tensor|size|rank|dim)$"
+);
 re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
@@ -75,8 +81,15 @@ pub fn normalize_condition(text: &str) -> String {
     let t = normalize(text)
         .replace("不符合", "不满足")
         .replace("张量", "Tensor");
-    // "入参self的维度": the lead word the patterns know as "参数".
-    let t = ARGUMENT_LEAD.replace_all(&t, "参数${1}");
+    let t = SHAPE_WORD.replace_all(&t, "shape");
+    // "入参self的维度", "参数out的数据类型": a lead word before a name says nothing more.
+    let t = ARGUMENT_LEAD.replace_all(&t, |c: &regex::Captures| {
+        if ASPECT_WORD.is_match(&c[1]) {
+            c[0].to_string()
+        } else {
+            c[1].to_string()
+        }
+    });
     let t = DIFFERENT.replace_all(&t, "不一致${1}");
     let t = COMPARISON.replace_all(&t, |c: &regex::Captures| {
         let word = match &c[2] {

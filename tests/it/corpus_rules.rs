@@ -307,6 +307,38 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
     let geshi = |c: &str| c.replace("数据格式", "格式");
     let yuansu = |c: &str| c.replace("元素个数", "元素数量");
     let xuyao = |c: &str| c.replace("必须", "需要");
+    let shape_case =
+        |c: &str| after_a_name(&format!(" {c}"), "的shape", "的Shape")[1..].to_string();
+    let bushi = |c: &str| c.replace("不为", "不是");
+    let weidushu = |c: &str| {
+        let mut out = c.to_string();
+        for verb in ["不", "大于", "小于", "超过"] {
+            out = after_a_name(&out, &format!("的维度{verb}"), &format!("的维度数{verb}"));
+        }
+        out
+    };
+    // "…不在支持的范围之内。" → "…不在支持的范围之内时。", as some docs end a row.
+    let trailing_shi = |c: &str| -> String {
+        let body = c.trim_end_matches(['。', '.', ';', '；']);
+        if body.ends_with('时')
+            || body.contains("时，")
+            || body.contains("时,")
+            || body.contains("情况下")
+        {
+            c.to_string()
+        } else {
+            format!("{body}时。")
+        }
+    };
+    // "x的数据类型" → "参数x的数据类型" at the start of a row.
+    let canshu = |c: &str| {
+        if c.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
+            format!("参数{c}")
+        } else {
+            c.to_string()
+        }
+    };
+    let no_de_zhi = |c: &str| after_a_name(c, "的值", "");
     // "x的shape" → "x shape": only after a name.
     let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
@@ -388,6 +420,12 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("格式", &geshi),
             ("元素数量", &yuansu),
             ("需要", &xuyao),
+            ("Shape", &shape_case),
+            ("不是", &bushi),
+            ("维度数", &weidushu),
+            ("…时", &trailing_shi),
+            ("参数x", &canshu),
+            ("的值", &no_de_zhi),
             ("backticks", &backticks),
         ] {
             let mut other = op.clone();

@@ -14,7 +14,7 @@ use super::values::is_axis_statement;
 use super::values::value_rules;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
-use crate::rules::text::{self};
+use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::{DType, Rule};
 
@@ -158,6 +158,24 @@ fn values_compared<'a>(clause: &str, attrs: &[&'a Param]) -> Vec<&'a Param> {
         .collect()
 }
 
+/// "dim大于self的shape大小": the clause opens on the one integer attribute it names, compared as
+/// it stands, which is its value as much as "dim的值大于…" is.
+fn attribute_compared(clause: &str, attrs: &[&Param]) -> bool {
+    let (Some(first), [attr]) = (text::IDENT.find(clause), attrs) else {
+        return false;
+    };
+    // An axis range ("dims超过[-N, N-1]") is the axis reader's.
+    attr.name == first.as_str()
+        && attr.kind() != ParamKind::Str
+        && first.start() == 0
+        && COMPARED_NEXT.is_match(&clause[first.end()..])
+        && !AXIS_RANGE.is_match(clause)
+}
+re!(
+    COMPARED_NEXT,
+    r"^\s*(?:大于|小于|超过|超出|不在|不大于|不小于|不等于)"
+);
+
 /// A clause about attribute values as a whole: string values, values of tensor data (not
 /// checkable), value bounds and axis indices. `None`: the clause is about something else.
 fn value_statement(
@@ -174,7 +192,9 @@ fn value_statement(
     }
     // A note in parentheses ("(stride长度为0时，stride的数值等于kernelSize的值)") does not make a
     // length condition one on values.
-    let about_values = VALUE_WORD.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) && !dim_value;
+    let about_values = (VALUE_WORD.is_match(&NOTE_IN_PARENS.replace_all(clause, ""))
+        || attribute_compared(clause, attrs))
+        && !dim_value;
     if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
         if attrs.is_empty() {
             return Some(Err(Manual(format!(

@@ -1,5 +1,5 @@
 //! Integer attributes against tensor sizes and each other: "self在N维度上的空间大小不等于N",
-//! "self的元素数量不等于N*C*HxW", "self第三维度及之后维度的size乘积不等于HxW",
+//! "self的元素数量不等于N*C*HxW", "self第三维度及之后维度的size乘积不(?:等于|为|是)HxW",
 //! "meanOut与rstdOut的shape不为(N, group)", "C不能被group整除".
 
 use crate::ir::{OpIr, Param, ParamKind, Role};
@@ -14,21 +14,23 @@ re!(
 );
 re!(
     NUMEL_NOT,
-    &format!(r"^\s*({NAME})的元素(?:数量|个数)不(?:等于|为)\s*({NAME}(?:\s*[*×]\s*{NAME})*)\s*$")
+    &format!(
+        r"^\s*({NAME})的元素(?:数量|个数)不(?:等于|为|是)\s*({NAME}(?:\s*[*×]\s*{NAME})*)\s*$"
+    )
 );
 re!(
     AXIS_SIZE_NOT,
-    &format!(r"^\s*({NAME})在([NC])维度上的(?:空间)?大小不等于({NAME})\s*$")
+    &format!(r"^\s*({NAME})在([NC])维度上的(?:空间)?大小不(?:等于|为|是)({NAME})\s*$")
 );
 re!(
     TRAILING_PRODUCT_NOT,
     &format!(
-        r"^\s*({NAME})第([一二三四五六七八])维度?及之后(?:的)?维度的size乘积不等于({NAME})\s*(?:\(.*\))?\s*$"
+        r"^\s*({NAME})第([一二三四五六七八])维度?及之后(?:的)?维度的size乘积不(?:等于|为|是)({NAME})\s*(?:\(.*\))?\s*$"
     )
 );
 re!(
     SHAPE_NOT_TUPLE,
-    &format!(r"^\s*({NAME}(?:\s*(?:与|和|、)\s*{NAME})*)的shape不为\s*\(([^()]+)\)\s*$")
+    &format!(r"^\s*({NAME}(?:\s*(?:与|和|、)\s*{NAME})*)的shape(?:不为|不是)\s*\(([^()]+)\)\s*$")
 );
 
 /// The rules of a clause relating integer attributes to tensor sizes, or `None` when it is

@@ -849,6 +849,16 @@ fn clause_subjects<'a>(
             "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
         )));
     }
+    if let Some(at) = clause.find('但').filter(|&at| at > 0) {
+        // "maxLowBound不为0.0但scaleAlg不为1": an error only while both hold, which no rule of
+        // one parameter says.
+        let (before, after) = clause.split_at(at);
+        if !text::mentions(op, before).is_empty() && !text::mentions(op, after).is_empty() {
+            return Err(Manual(format!(
+                "a joint condition (“{clause}”) holds only while both parts do"
+            )));
+        }
+    }
     let unknown = text::unknown_names(op, clause);
     if !unknown.is_empty() && unknown_left_out(op, clause).is_none() {
         return Err(Manual(format!(

@@ -17,7 +17,7 @@ re!(
 );
 re!(
     NON_NULL_WHEN,
-    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|非空|存在)(?:时)?(?:[，,]\s*|且)|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|不是空指针|非空指针|不为空|非空|存在输入|存在)(?:时[，,]\s*|且))"
+    r"^(?:(?:当|若|如果)([^，,。；]*?)(?:不为空指针|不是空指针|非空指针|不为空|不是空|非空|存在)(?:时)?(?:[，,]\s*|且)|([A-Za-z_][A-Za-z0-9_]*(?:\s*[、和与或,，]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:不为空指针|不是空指针|非空指针|不为空|不是空|非空|存在输入|存在)(?:时[，,]\s*|且))"
 );
 re!(
     OPTIONAL_NOTE,
@@ -78,7 +78,7 @@ re!(
 // "padding的值不在[0, kernelSize/2]的范围内".
 re!(
     PADDING_BOUNDS,
-    r"^([A-Za-z_][A-Za-z0-9_]*)(?:的数值中|中)存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?(?:的(?:值|数值))?$|^([A-Za-z_][A-Za-z0-9_]*)的(?:元素值|数值|值)不在\s*[\[［]\s*0\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:/\s*(\d+))?\s*[\]］]\s*的?范围内?$"
+    r"^([A-Za-z_][A-Za-z0-9_]*)(?:的数值中|中)存在小于0或者?大于([A-Za-z_][A-Za-z0-9_]*)(?:\s*/\s*(\d+))?(?:的(?:值|数值))?$|^([A-Za-z_][A-Za-z0-9_]*)(?:的(?:元素值|数值|值))?不在\s*[\[［]\s*0\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:/\s*(\d+))?\s*[\]］]\s*的?范围内?$"
 );
 // The values of a list's elements, not its length: "dilation中的元素数值不满足要求".
 re!(LIST_VALUES, r"元素值|元素数值|数值|的值|取值");
@@ -125,7 +125,7 @@ re!(
 re!(VALUE_WORD, r"值|取值|数值");
 re!(
     AXIS_RANGE,
-    r"越界|超出.*维度范围|不在.*维度范围|(?:超过|超出)\s*\[\s*-|(?:超过|超出).*(?:维度数|维数)"
+    r"越界|超出.*维度范围|不在.*维度范围|(?:超过|超出|不在)\s*\[\s*-|(?:超过|超出).*(?:维度数|维数)"
 );
 re!(
     AXIS_WORDS,
@@ -170,11 +170,14 @@ re!(
 );
 re!(
     NOT_POSITIVE,
-    r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|等于\s*0|为\s*0"
+    r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|不是正|等于\s*0|为\s*0"
 );
 // A sign condition proper; "等于0"/"为0" alone excludes the one value 0, which for a dim size
 // (never negative) is the same as "not positive" but for a value is not.
-re!(SIGN_NOT_POSITIVE, r"不大于\s*0|小于等于\s*0|<=\s*0|不为正");
+re!(
+    SIGN_NOT_POSITIVE,
+    r"不大于\s*0|小于等于\s*0|<=\s*0|不为正|不是正"
+);
 // "out的shape中不能有0", "shape中存在0": a dim of 0 (for a tensor, whose dims are never negative,
 // the sign condition).
 re!(ZERO_DIM, r"(?:存在|有|含有)\s*0(?:$|[^0-9.])");
@@ -216,7 +219,7 @@ re!(
     r"^[^，,。；]*?时\s*[，,]|^[^。；]*?[，,][^，,。；]*?(?:为|是)[^，,。；]*?时\s*[，,]"
 );
 // "y1Out和y2Out都为有效输出时": presence, which every rule already presumes (a null skips it).
-re!(PRESENCE, r"有效输出|有效输入|非空|不为空|存在|传入");
+re!(PRESENCE, r"有效输出|有效输入|非空|不为空|不是空|存在|传入");
 // "有index.size(d) <= src.size(d)", "如果d != dim, 有index.size(d) <= self.size(d)的限制": a bound
 // on every dim, or on every dim but the one an attribute names.
 re!(

@@ -1669,7 +1669,7 @@ fn synonyms_docs_use_read_alike() {
 }
 
 /// Comparison symbols read as their words ("!=" as "不等于", "<=" as "小于等于"), a rank chain
-/// "1<=rank(x)<=8" as the ranks allowed, names joined by "/" as alternatives, "入参x" as "参数x",
+/// "1<=rank(x)<=8" as the ranks allowed, names joined by "/" as alternatives, "入参x" as "x",
 /// and "0、1与2" as a value list.
 #[test]
 fn symbols_slashes_and_lead_words_read_as_docs_mean_them() {
@@ -1710,4 +1710,52 @@ fn symbols_slashes_and_lead_words_read_as_docs_mean_them() {
         text::normalize_condition("equation为a,b->ab时"),
         "equation为a,b->ab时"
     );
+}
+
+/// Spellings found by respelling the corpus's rows, each read as its usual form: "Shape" as
+/// "shape" (a misread "out的Shape不等于self根据dim拆分后的Shape" was an equality), a trailing "时"
+/// (a reversed cast), "不是" as "不为", "参数x" as "x" (not "参数shape"), an attribute compared as it
+/// stands ("dim大于…", "dim不在[-N, N-1]之间", "padding不在[0, kernelSize/2]的范围内"), and "A但B"
+/// as a joint condition, which no rule of one parameter says.
+#[test]
+fn respellings_of_the_corpus_read_alike() {
+    let op = pool3d_with(vec![
+        attr("dim", "int64_t", &[]),
+        attr("scaleAlg", "int64_t", &[]),
+        attr("maxLowBound", "int64_t", &[]),
+        attr("kernelSize", "const aclIntArray*", &[]),
+        attr("padding", "const aclIntArray*", &[]),
+    ]);
+    let same =
+        |a: &str, b: &str| assert_eq!(recognize(&op, a).ok(), recognize(&op, b).ok(), "{a} / {b}");
+    same(
+        "out的Shape不等于self根据dim拆分后的Shape。",
+        "out的shape不等于self根据dim拆分后的shape。",
+    );
+    same(
+        "out的数据类型不是self可转换的时。",
+        "out的数据类型不是self可转换的。",
+    );
+    same(
+        "gradOutput的元素数量不是dim。",
+        "gradOutput的元素数量不为dim。",
+    );
+    same(
+        "参数out的数据类型不是self可转换的。",
+        "out的数据类型不是self可转换的。",
+    );
+    same(
+        "dim不在[-self的维度数量, self的维度数量-1]之间。",
+        "dim的值不在[-self的维度数量, self的维度数量-1]之间。",
+    );
+    same(
+        "padding不在[0, kernelSize/2]的范围内。",
+        "padding的值不在[0, kernelSize/2]的范围内。",
+    );
+    assert_eq!(
+        text::normalize_condition("参数shape不合法。"),
+        "参数shape不合法"
+    );
+    let why = recognize(&op, "maxLowBound不为0但scaleAlg不为1。").unwrap_err();
+    assert!(why.0.contains("joint"), "{why}");
 }
