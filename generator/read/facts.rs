@@ -76,8 +76,13 @@ static SHAPE_TUPLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[(\[]([^()\[\]]*)[)\]]").unwrap());
 static ARRAY_OF: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"([A-Z][A-Z0-9_]*)\s*类型(?:的)?\s*数组").unwrap());
-static RANK_WHEN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:输入|shape)\s*(?:是|为)\s*(\d{1,2})\s*维时").unwrap());
+// "当输入是5维时": the tensor's own ranks; "当self的shape为2维时" in out's cell is another's (group 1).
+static RANK_WHEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"([A-Za-z_][A-Za-z0-9_]*\s*的\s*)?(?:输入|shape|形状)\s*(?:是|为)\s*(\d{1,2})\s*维时",
+    )
+    .unwrap()
+});
 static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:[-*+]\s*)?(-?\d{1,3})\s*[:：]\s*([A-Z][A-Z0-9_]*)").unwrap()
 });
@@ -316,7 +321,8 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
     // "当输入是5维时…当输入是4维时…": the ranks the doc handles.
     let whens: Vec<usize> = RANK_WHEN
         .captures_iter(text)
-        .filter_map(|c| num(&c[1]))
+        .filter(|c| c.get(1).is_none())
+        .filter_map(|c| num(&c[2]))
         .collect();
     if let (Some(min), Some(max)) = (whens.iter().min(), whens.iter().max()) {
         return Some(Rank {

@@ -23,6 +23,7 @@ mod text;
 
 use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
+pub use text::tight_around_chinese;
 use text::Sink;
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)

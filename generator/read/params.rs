@@ -6,7 +6,7 @@ use super::facts::{self, DtypeStatement};
 use super::markdown::Doc;
 use super::proto::{type_key, Proto};
 use super::table::{tables_in, Table};
-use super::text::{ascii_punct, clean_inline, Sink};
+use super::text::{ascii_punct, clean_inline, tight_around_chinese, Sink};
 use crate::ctype::{Base, Integer};
 use crate::diag::Code;
 use crate::ir::{CType, DtypesGiven, Loc, Param, ParamKind, ProductId, Role, Severity};
@@ -142,7 +142,7 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
                 name: name.clone(),
                 doc_type: Some(c[2].trim().to_string()).filter(|t| !t.is_empty()),
                 role_text: c[3].trim().to_string(),
-                description: desc,
+                description: tight_around_chinese(&desc),
                 line: i,
                 ..ParamDoc::default()
             });
@@ -155,10 +155,10 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
             .filter(|n| proto_names.contains(n))
         {
             // "cubeMathType：支持的枚举值如下：" after a table opens that parameter's notes.
-            push_more(&mut sec, &name, &cleaned);
+            push_more(&mut sec, &name, &tight_around_chinese(&cleaned));
             current = Some(name);
         } else if let Some(name) = &current {
-            push_more(&mut sec, name, &cleaned);
+            push_more(&mut sec, name, &tight_around_chinese(&cleaned));
         }
         i += 1;
     }
@@ -352,6 +352,10 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         c.and_then(|i| cells.get(i))
             .map(|s| clean_inline(s).trim().to_string())
     };
+    // "shape与 self 一致": the spaces some docs put around names in prose say nothing (a list
+    // cell keeps them: "BFLOAT16 仅支持 Ascend910B 及后续同代 SoC" names products by words).
+    let prose =
+        |cells: &[String], c: Option<usize>| cell(cells, c).map(|s| tight_around_chinese(&s));
     for row in t.body() {
         let Some(name_cell) = cell(&row.cells, name_c) else {
             continue;
@@ -362,7 +366,10 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         };
         let name = c[1].to_string();
         let mut doc_type = c.get(2).map(|m| m.as_str().to_string());
-        let mut dtypes = cell(&row.cells, dtype_c).filter(|s| !is_dash(s));
+        // "FLOAT16, BFLOAT16（且与输入x一致）": a list however separated, one clause.
+        let mut dtypes = cell(&row.cells, dtype_c)
+            .filter(|s| !is_dash(s))
+            .map(|s| DTYPE_COMMA.replace_all(&s, "${1}、${2}").into_owned());
         if dtypes.as_deref().is_some_and(looks_like_c_type) {
             doc_type = dtypes.take();
         }
@@ -375,7 +382,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             name: name.clone(),
             doc_type,
             role_text: cell(&row.cells, role_c).unwrap_or_default(),
-            description: cell(&row.cells, desc_c).unwrap_or_default(),
+            description: prose(&row.cells, desc_c).unwrap_or_default(),
             line: row.line,
             format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s) && !is_relation(s)),
             rank_cell: cell(&row.cells, rank_c).filter(|s| facts::rank_cell(s).is_some()),
@@ -403,7 +410,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
                 .trim()
                 .to_string();
         }
-        if let Some(u) = cell(&row.cells, usage_c).filter(|s| !is_dash(s)) {
+        if let Some(u) = prose(&row.cells, usage_c).filter(|s| !is_dash(s)) {
             cell_dtypes_given(&name, &u, sec);
             d.more.push(u);
         }
@@ -414,13 +421,13 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             if d.rank_cell.is_none() && facts::rank_in_text(&format!("维度{r}")).is_some() {
                 d.rank_cell = Some(format!("维度{r}"));
             }
-            d.more.push(r);
+            d.more.push(tight_around_chinese(&r));
         }
         if let Some(r) = dtype_rule {
-            d.more.push(format!("数据类型{r}"));
+            d.more.push(format!("数据类型{}", tight_around_chinese(&r)));
         }
         if let Some(f) = cell(&row.cells, format_c).filter(|s| is_relation(s)) {
-            d.more.push(format!("数据格式{f}"));
+            d.more.push(format!("数据格式{}", tight_around_chinese(&f)));
         }
         if let Some(cell_text) = dtypes {
             d.general_dtypes = Some(dtype_cell(&cell_text, row.line, &name, sec));
@@ -456,6 +463,9 @@ fn looks_like_c_type(cell: &str) -> bool {
 fn is_relation(cell: &str) -> bool {
     cell.replace("同代", "").contains('同') || cell.contains("一致") || cell.contains("转换")
 }
+
+static DTYPE_COMMA: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"([A-Z0-9])\s*[,，]\s*([A-Z])").unwrap());
 
 fn is_dash(s: &str) -> bool {
     let t = s.trim();

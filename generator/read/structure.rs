@@ -942,6 +942,21 @@ aclnnStatus aclnnBar(void *workspace, uint64_t workspaceSize, aclOpExecutor *exe
     }
 
     #[test]
+    fn spaces_around_names_in_prose_cells_say_nothing() {
+        let text = "# aclnnQux\n## 函数原型\n```Cpp\naclnnStatus aclnnQuxGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\naclnnStatus aclnnQux(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)\n```\n## 参数说明\n| 参数 | 说明 |\n| :-- | :-- |\n| self | **(aclTensor\\*, 计算输入)**：输入 Tensor，数据类型支持 FLOAT16。 |\n| out | **(aclTensor\\*, 计算输出)**：shape、dtype 必须与 self 一致。 |\n| workspaceSize | **(uint64_t\\*, 出参)**：大小。 |\n| executor | **(aclOpExecutor\\*\\*, 出参)**：执行器。 |\n";
+        let (ops, _) = read(text);
+        let op = &ops[0];
+        assert_eq!(
+            op.param("self").unwrap().description,
+            "输入Tensor，数据类型支持FLOAT16。"
+        );
+        assert_eq!(
+            op.param("out").unwrap().description,
+            "shape、dtype必须与self一致。"
+        );
+    }
+
+    #[test]
     fn notes_do_not_add_products_to_an_intact_product_section() {
         let text = BULLETS.replace(
             "    - <term>Atlas 推理系列产品</term>：数据类型不支持BFLOAT16。",

@@ -59,7 +59,7 @@ pub fn normalize(text: &str) -> String {
         .collect();
     let t = NUMBERING.replace(t.trim(), "");
     // "或者" is "或" and "形状" is "shape", whichever a doc writes ("self形状": a word of its own).
-    let t = tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
+    let t = crate::read::tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
     // "x shape尾轴" is "x的shape尾轴".
     let t = NAME_SPACE_SHAPE.replace_all(&t, "${1}的shape");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
@@ -101,32 +101,7 @@ pub fn normalize_condition(text: &str) -> String {
         };
         format!("{}{word}", &c[1])
     });
-    tight_around_chinese(&t)
-}
-
-/// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese
-/// around them, which carries no meaning; spaces between two ASCII words ("rank(x) <= 8") stay.
-fn tight_around_chinese(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_whitespace() {
-            let end = (i..chars.len())
-                .find(|&j| !chars[j].is_whitespace())
-                .unwrap_or(chars.len());
-            let before = i.checked_sub(1).map(|j| chars[j]);
-            let after = chars.get(end).copied();
-            if !(before.is_some_and(|c| !c.is_ascii()) || after.is_some_and(|c| !c.is_ascii())) {
-                out.push(' ');
-            }
-            i = end;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
+    crate::read::tight_around_chinese(&t)
 }
 
 /// Splits a condition into clauses at `，；;。,` outside brackets. A piece with no predicate

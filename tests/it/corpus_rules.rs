@@ -478,6 +478,63 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
     };
     // "与self一致" → "与self保持一致": right after a name or an aspect.
     let baochi = |c: &str| after_a_name(c, "一致", "保持一致");
+    // Text outside tags only: `f` rewrites each run of text between two tags.
+    let in_text = |c: &str, f: &dyn Fn(&str) -> String| -> String {
+        let mut out = String::new();
+        let mut rest = c;
+        while let Some(open) = rest.find('<') {
+            out.push_str(&f(&rest[..open]));
+            let close = rest[open..].find('>').map_or(rest.len(), |j| open + j + 1);
+            out.push_str(&rest[open..close]);
+            rest = &rest[close..];
+        }
+        out.push_str(&f(rest));
+        out
+    };
+    // "数据类型支持FLOAT16、FLOAT32" → "数据类型支持 FLOAT16、FLOAT32": a space where ASCII meets CJK.
+    let spaced = |c: &str| {
+        in_text(c, &|t: &str| {
+            let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+            let mut out = String::new();
+            let mut prev: Option<char> = None;
+            for ch in t.chars() {
+                if let Some(p) = prev {
+                    if (word(p) && !ch.is_ascii()) || (!p.is_ascii() && word(ch)) {
+                        out.push(' ');
+                    }
+                }
+                out.push(ch);
+                prev = Some(ch);
+            }
+            out
+        })
+    };
+    // "FLOAT16、FLOAT32" → "FLOAT16, FLOAT32": between two upper-case words.
+    let dtype_commas = |c: &str| {
+        in_text(c, &|t: &str| {
+            let chars: Vec<char> = t.chars().collect();
+            let mut out = String::new();
+            for (i, &ch) in chars.iter().enumerate() {
+                let upper = |j: Option<usize>| {
+                    j.and_then(|j| chars.get(j))
+                        .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                };
+                let dtype_next = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase());
+                if ch == '、' && upper(i.checked_sub(1)) && dtype_next {
+                    out.push_str(", ");
+                } else {
+                    out.push(ch);
+                }
+            }
+            out
+        })
+    };
+    // A rank cell "1-8" → "1~8".
+    let tilde = |c: &str| {
+        let re = regex::Regex::new(r"<td>\s*(\d)\s*-\s*(\d)\s*</td>").expect("regex");
+        re.replace_all(c, "<td>$1~$2</td>").into_owned()
+    };
+    let xingzhuang = |c: &str| in_text(c, &|t: &str| after_a_name(t, "的shape", "的形状"));
     let readings = |op: &OpIr| -> Vec<String> {
         let rows = op.errors.iter().map(|e| match &e.mapping {
             Some(Mapping::Rules { rules, .. }) => {
@@ -486,7 +543,21 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
             _ => "manual".to_string(),
         });
         let inferred = op.inferred_rules.iter().map(|r| format!("{:?}", r.rule));
-        rows.chain(inferred).collect()
+        // What the table states of each parameter, too.
+        let params = op.params.iter().map(|p| {
+            format!(
+                "{} {:?} optional={} {:?} {:?} {:?} {:?} {:?}",
+                p.name,
+                p.role,
+                p.optional,
+                p.dtypes,
+                p.formats,
+                p.rank,
+                p.enum_values,
+                p.dtypes_given
+            )
+        });
+        rows.chain(inferred).chain(params).collect()
     };
     let read = |path: &Path, text: &str| -> Vec<OpIr> {
         let mut ops = aclgen::read::read_doc(&path.display().to_string(), text.as_bytes()).ops;
@@ -514,11 +585,23 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
                 ("相同", &xiangtong as &dyn Fn(&str) -> String),
                 ("和", &he),
                 ("保持一致", &baochi),
+                ("spaces", &spaced),
+                ("dtype commas", &dtype_commas),
+                ("1~8", &tilde),
+                ("形状", &xingzhuang),
             ] {
                 let other = read(&path, &(perturb(tables) + rest));
                 for (a, b) in base.iter().zip(&other) {
-                    if readings(a) != readings(b) {
-                        changed.push(format!("{} ({name})", a.op));
+                    let (ra, rb) = (readings(a), readings(b));
+                    if let Some((x, y)) = ra.iter().zip(&rb).find(|(x, y)| x != y) {
+                        changed.push(format!("{} ({name}):\n   {x}\n   {y}", a.op));
+                    } else if ra.len() != rb.len() {
+                        changed.push(format!(
+                            "{} ({name}): {} vs {} readings",
+                            a.op,
+                            ra.len(),
+                            rb.len()
+                        ));
                     }
                 }
             }

@@ -13,8 +13,8 @@ extern "C" {
  * @brief aclnnAdaptiveMaxPool3dBackward的第一段接口，根据具体的计算流程，计算workspace大小。
  *
  * 算子功能：正向自适应最大池化的反向传播，将梯度回填到每个自适应窗口最大值的坐标处，相同坐标处累加。
- * @param [in] gradOutput: 梯度Tensor，Device侧aclTensor。和正向的输出shape一致。支持非连续的Tensor，数据格式支持ND, 当输入是5维时，内部按照NCDHW处理，当输入是4维时，在0维度处补1，内部按照NCDHW处理。
- * @param [in] self: 正向的输入Tensor，Device侧aclTensor。支持非连续的Tensor，数据格式支持ND, 当输入是5维时，内部按照NCDHW处理，当输入是4维时，在0维度处补1，内部按照NCDHW处理，与gradOutput一致。
+ * @param [in] gradOutput: 梯度Tensor，Device侧aclTensor。和正向的输出shape一致。支持非连续的Tensor，数据格式支持ND,当输入是5维时，内部按照NCDHW处理，当输入是4维时，在0维度处补1，内部按照NCDHW处理。
+ * @param [in] self: 正向的输入Tensor，Device侧aclTensor。支持非连续的Tensor，数据格式支持ND,当输入是5维时，内部按照NCDHW处理，当输入是4维时，在0维度处补1，内部按照NCDHW处理，与gradOutput一致。
  * @param [in] indices: 输入Tensor，是Device侧aclTensor。正向输入中最大元素的索引位置。数据格式与gradOutput保持一致。shape与gradOutput一致
  * @param [out] gradInput: 反向输出Tensor，是Device侧aclTensor。shape与self保持一致。支持非连续的Tensor，数据格式与self保持一致。
  * @param [out] workspaceSize: 返回需要在Device侧申请的workspace大小。
