@@ -185,6 +185,31 @@ impl Sink {
     }
 }
 
+/// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese
+/// around them, which carries no meaning; spaces between two ASCII words ("rank(x) <= 8") stay.
+pub fn tight_around_chinese(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_whitespace() {
+            let end = (i..chars.len())
+                .find(|&j| !chars[j].is_whitespace())
+                .unwrap_or(chars.len());
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(end).copied();
+            if !(before.is_some_and(|c| !c.is_ascii()) || after.is_some_and(|c| !c.is_ascii())) {
+                out.push(' ');
+            }
+            i = end;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,29 +254,4 @@ mod tests {
         );
         assert_eq!((s.diags[0].line, s.diags[0].column), (3, 3));
     }
-}
-
-/// "self 或 out 的数据类型" → "self或out的数据类型": docs space names apart from the Chinese
-/// around them, which carries no meaning; spaces between two ASCII words ("rank(x) <= 8") stay.
-pub fn tight_around_chinese(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_whitespace() {
-            let end = (i..chars.len())
-                .find(|&j| !chars[j].is_whitespace())
-                .unwrap_or(chars.len());
-            let before = i.checked_sub(1).map(|j| chars[j]);
-            let after = chars.get(end).copied();
-            if !(before.is_some_and(|c| !c.is_ascii()) || after.is_some_and(|c| !c.is_ascii())) {
-                out.push(' ');
-            }
-            i = end;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
 }
