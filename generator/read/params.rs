@@ -155,10 +155,10 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
             .filter(|n| proto_names.contains(n))
         {
             // "cubeMathType：支持的枚举值如下：" after a table opens that parameter's notes.
-            push_more(&mut sec, &name, &tight_around_chinese(&cleaned));
+            push_more(&mut sec, &name, &cleaned);
             current = Some(name);
         } else if let Some(name) = &current {
-            push_more(&mut sec, name, &tight_around_chinese(&cleaned));
+            push_more(&mut sec, name, &cleaned);
         }
         i += 1;
     }
