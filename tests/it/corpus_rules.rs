@@ -339,6 +339,21 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
         }
     };
     let no_de_zhi = |c: &str| after_a_name(c, "的值", "");
+    // "不是2维" → "不是二维": a rank in Chinese numerals.
+    let numerals = |c: &str| {
+        let re = regex::Regex::new(r"([^\d.\-])([1-8])维").expect("regex");
+        re.replace_all(c, |m: &regex::Captures| {
+            let n: usize = m[2].parse().unwrap_or(1);
+            format!(
+                "{}{}维",
+                &m[1],
+                ["一", "二", "三", "四", "五", "六", "七", "八"][n - 1]
+            )
+        })
+        .into_owned()
+    };
+    let xiangtong_row = |c: &str| c.replace("不一致", "不相同");
+    let leixing = |c: &str| after_a_name(c, "的数据类型", "的类型");
     // "x的shape" → "x shape": only after a name.
     let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
@@ -426,6 +441,9 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("…时", &trailing_shi),
             ("参数x", &canshu),
             ("的值", &no_de_zhi),
+            ("二维", &numerals),
+            ("相同", &xiangtong_row),
+            ("类型", &leixing),
             ("backticks", &backticks),
         ] {
             let mut other = op.clone();

@@ -381,30 +381,8 @@ pub(super) fn rank_rules(
 }
 
 /// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
-/// "不是零维、一维或二维" → "不是0维、1维或2维": ranks in Chinese numerals, as digits. An ordinal
-/// ("第一维") or a word ("同一维度", "每一维") keeps its numeral.
-fn rank_numerals(clause: &str) -> String {
-    const NUMERALS: &str = "零一二三四五六七八";
-    let chars: Vec<char> = clause.chars().collect();
-    let mut out = String::with_capacity(clause.len());
-    for (i, &c) in chars.iter().enumerate() {
-        let numeral = NUMERALS.chars().position(|n| n == c);
-        let before = i.checked_sub(1).map(|j| chars[j]);
-        let rank = chars.get(i + 1) == Some(&'维')
-            && !matches!(
-                before,
-                Some('第' | '同' | '统' | '唯' | '单' | '每' | '任' | '某')
-            );
-        match numeral {
-            Some(n) if rank => out.push_str(&n.to_string()),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual> {
-    let clause = &rank_numerals(clause);
+    let clause = &text::rank_numerals(clause);
     if ZERO_RANK.is_match(clause) {
         // "self的维度等于0": a 0-d tensor is the error.
         return Ok(Some((1, MAX_RANK)));

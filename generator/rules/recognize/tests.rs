@@ -1756,6 +1756,16 @@ fn respellings_of_the_corpus_read_alike() {
         text::normalize_condition("参数shape不合法。"),
         "参数shape不合法"
     );
+    same("self的shape超过八维。", "self的shape超过8维。");
+    same(
+        "gradOutput的类型不在支持的范围之内。",
+        "gradOutput的数据类型不在支持的范围之内。",
+    );
+    // An ordinal keeps its numeral.
+    assert_eq!(
+        text::normalize_condition("x的最后一维和y的倒数第二维不相等"),
+        "x的最后一维和y的倒数第二维不相等"
+    );
     let why = recognize(&op, "maxLowBound不为0但scaleAlg不为1。").unwrap_err();
     assert!(why.0.contains("joint"), "{why}");
 }
