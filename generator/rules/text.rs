@@ -18,7 +18,7 @@ re!(MARKUP, r"</?[a-zA-Z][^>]*>|\$|\\|`|\*\*");
 re!(NUMBERING, r"^\s*(?:\d+\s*[.、．)]|[（(]\d+[）)])\s*");
 re!(QUOTED_WORD, r#""[^"]*"|“[^”]*”|'[^']*'|‘[^’]*’"#);
 re!(IDENT, r"[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?");
-re!(NULLPTR, r"(?-u:\b)nullptr(?-u:\b)");
+re!(NULLPTR, r"(?-u:\b)(?:nullptr|NULL|null)(?-u:\b)");
 // "alpha不是1个元素的标量Tensor": the element count, as "alpha元素个数不为1" says it.
 re!(
     NOT_N_ELEMENTS,

@@ -354,6 +354,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
     };
     let xiangtong_row = |c: &str| c.replace("不一致", "不相同");
     let leixing = |c: &str| after_a_name(c, "的数据类型", "的类型");
+    let null_upper = |c: &str| c.replace("空指针", "NULL");
     // "x的shape" → "x shape": only after a name.
     let name_shape = |c: &str| after_a_name(c, "的shape", " shape");
     let rules_of = |op: &OpIr| -> Vec<Option<Vec<aclnn_runtime::Rule>>> {
@@ -444,6 +445,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
             ("二维", &numerals),
             ("相同", &xiangtong_row),
             ("类型", &leixing),
+            ("NULL", &null_upper),
             ("backticks", &backticks),
         ] {
             let mut other = op.clone();
