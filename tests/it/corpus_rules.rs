@@ -18,6 +18,24 @@ fn docs_below(dir: &Path) -> Vec<PathBuf> {
 
 /// `c` with each `find` that stands right after a name (an ASCII word, or a backquote) written
 /// `with` instead.
+/// A space wherever an ASCII word meets a Chinese character ("self 或 out 的 shape"), as some
+/// docs write.
+fn spaced_apart(c: &str) -> String {
+    let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
+    let mut out = String::new();
+    let mut prev: Option<char> = None;
+    for ch in c.chars() {
+        if let Some(p) = prev {
+            if (word(p) && !ch.is_ascii()) || (!p.is_ascii() && word(ch)) {
+                out.push(' ');
+            }
+        }
+        out.push(ch);
+        prev = Some(ch);
+    }
+    out
+}
+
 fn after_a_name(c: &str, find: &str, with: &str) -> String {
     let mut out = String::new();
     let mut rest = c;
@@ -148,22 +166,7 @@ fn readings_do_not_depend_on_how_a_row_is_spelt() {
     let Some(corpus) = corpus() else {
         return;
     };
-    let spaced = |c: &str| -> String {
-        // A space wherever an ASCII word meets a Chinese character.
-        let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
-        let mut out = String::new();
-        let mut prev: Option<char> = None;
-        for ch in c.chars() {
-            if let Some(p) = prev {
-                if (word(p) && !ch.is_ascii()) || (!p.is_ascii() && word(ch)) {
-                    out.push(' ');
-                }
-            }
-            out.push(ch);
-            prev = Some(ch);
-        }
-        out
-    };
+    let spaced = |c: &str| spaced_apart(c);
     let huozhe = |c: &str| c.replace("或者", "或").replace('或', "或者");
     let nullptr = |c: &str| c.replace("空指针", "nullptr");
     let no_de = |c: &str| {
@@ -518,23 +521,7 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
         out
     };
     // "数据类型支持FLOAT16、FLOAT32" → "数据类型支持 FLOAT16、FLOAT32": a space where ASCII meets CJK.
-    let spaced = |c: &str| {
-        in_text(c, &|t: &str| {
-            let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '_';
-            let mut out = String::new();
-            let mut prev: Option<char> = None;
-            for ch in t.chars() {
-                if let Some(p) = prev {
-                    if (word(p) && !ch.is_ascii()) || (!p.is_ascii() && word(ch)) {
-                        out.push(' ');
-                    }
-                }
-                out.push(ch);
-                prev = Some(ch);
-            }
-            out
-        })
-    };
+    let spaced = |c: &str| in_text(c, &spaced_apart);
     // "FLOAT16、FLOAT32" → "FLOAT16, FLOAT32": between two upper-case words.
     let dtype_commas = |c: &str| {
         in_text(c, &|t: &str| {
