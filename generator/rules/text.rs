@@ -78,36 +78,14 @@ pub fn normalize(text: &str) -> String {
 /// "任意一维").
 pub fn rank_numerals(clause: &str) -> String {
     const NUMERALS: &str = "零一二三四五六七八";
+    // What a rank follows: a verb, a comparison, a list separator.
+    const LEADS: &str = "为是过于出或、，,和与至到~-持(（非 ";
     let chars: Vec<char> = clause.chars().collect();
     let mut out = String::with_capacity(clause.len());
     for (i, &c) in chars.iter().enumerate() {
         let numeral = NUMERALS.chars().position(|n| n == c);
         let before = i.checked_sub(1).map(|j| chars[j]);
-        let rank = chars.get(i + 1) == Some(&'维')
-            && matches!(
-                before,
-                None | Some(
-                    '为' | '是'
-                        | '过'
-                        | '于'
-                        | '出'
-                        | '或'
-                        | '、'
-                        | '，'
-                        | ','
-                        | '和'
-                        | '与'
-                        | '至'
-                        | '到'
-                        | '~'
-                        | '-'
-                        | '持'
-                        | '('
-                        | '（'
-                        | '非'
-                        | ' '
-                )
-            );
+        let rank = chars.get(i + 1) == Some(&'维') && before.is_none_or(|b| LEADS.contains(b));
         match numeral {
             Some(n) if rank => out.push_str(&n.to_string()),
             _ => out.push(c),
@@ -120,6 +98,7 @@ pub fn rank_numerals(clause: &str) -> String {
 /// "不符合要求" is "不满足要求", "空张量" is "空Tensor", "shape不同" is "shape不一致" (not "不同时为空",
 /// "not both at once"). Table cells keep their words: "前两维和self不同，但…" states a relation
 /// the description reader judges on its own.
+///
 /// Comparison symbols are their words ("x1.size(-1) != x2.size(0)" is "…不等于…", "k > 8" is
 /// "k大于8"), all but an arrow ("a,b->ab").
 pub fn normalize_condition(text: &str) -> String {
