@@ -4,7 +4,7 @@
 
 use super::markdown::Doc;
 use super::table::{tables_in, Table};
-use super::text::{ascii_punct, clean_inline};
+use super::text::clean_inline;
 use crate::ir::{ErrorCase, Loc};
 use regex::Regex;
 use std::ops::Range;
@@ -15,13 +15,13 @@ type Entry = (u32, String, Vec<(usize, String)>);
 
 static HEAD_CODE_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(\d{6})\s*\(?\s*(ACLNN_[A-Z0-9_]+)\s*\)?\s*:?\s*(.*)$",
+        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(\d{6})\s*[(（]?\s*(ACLNN_[A-Z0-9_]+)\s*[)）]?\s*[:：]?\s*(.*)$",
     )
     .unwrap()
 });
 static HEAD_NAME_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(ACLNN_[A-Z0-9_]+)\s*\(?\s*(\d{6})\s*\)?\s*:?\s*(.*)$",
+        r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(ACLNN_[A-Z0-9_]+)\s*[(（]?\s*(\d{6})\s*[)）]?\s*[:：]?\s*(.*)$",
     )
     .unwrap()
 });
@@ -55,14 +55,16 @@ pub fn read_errors(doc: &Doc, file: &str, range: Range<usize>) -> Vec<ErrorCase>
             .filter(|&i| i < doc.lines.len() && !doc.in_code[i])
             .collect();
         if plain.iter().any(|&i| head(doc.line(i)).is_some()) {
-            out.extend(lines_errors(doc, file, plain.into_iter()));
+            out.extend(lines_errors(doc, file, plain.into_iter(), Layout::Prose));
         }
     }
     out
 }
 
+/// A line opening an entry: its code, name and the rest of the line as the doc writes it (the
+/// same row in a table keeps its full-width punctuation, so a fenced one does too).
 fn head(line: &str) -> Option<(u32, String, String)> {
-    let l = ascii_punct(&clean_inline(line));
+    let l = clean_inline(line);
     if let Some(c) = HEAD_CODE_FIRST.captures(&l) {
         return Some((c[1].parse().ok()?, c[2].to_string(), c[3].to_string()));
     }
@@ -71,10 +73,43 @@ fn head(line: &str) -> Option<(u32, String, String)> {
 }
 
 fn block_errors(doc: &Doc, file: &str, range: Range<usize>) -> Vec<ErrorCase> {
-    lines_errors(doc, file, range.filter(|&i| i < doc.lines.len()))
+    lines_errors(
+        doc,
+        file,
+        range.filter(|&i| i < doc.lines.len()),
+        Layout::Fenced,
+    )
 }
 
-fn lines_errors(doc: &Doc, file: &str, lines: impl Iterator<Item = usize>) -> Vec<ErrorCase> {
+/// Where error lines stand: in a fenced block, every line until the fence closes belongs to the
+/// entries; in prose (a bullet list, plain lines), a heading or a paragraph that starts at the
+/// margin after a blank line ends them.
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    Fenced,
+    Prose,
+}
+
+/// Whether a prose line ends the error entries: a heading ("## 调用示例", which a doc titled by
+/// the op leaves inside the op's section), or after a blank line a paragraph at the margin that
+/// is neither an entry nor a numbered item ("## 约束说明" prose, a note after the list).
+fn ends_entries(raw: &str, after_blank: bool) -> bool {
+    let t = raw.trim_start();
+    if clean_inline(t).trim().is_empty() {
+        // Blank, or markup alone (an `<!-- npu -->` marker).
+        return false;
+    }
+    let at_margin = raw.len() == t.len();
+    (t.starts_with('#') && raw.len() - t.len() < 4)
+        || (after_blank && at_margin && NUMBERED.captures(t).is_none())
+}
+
+fn lines_errors(
+    doc: &Doc,
+    file: &str,
+    lines: impl Iterator<Item = usize>,
+    layout: Layout,
+) -> Vec<ErrorCase> {
     let mut out: Vec<ErrorCase> = Vec::new();
     // The entry being read: code, name, and its items (line, text).
     let mut current: Option<Entry> = None;
@@ -88,6 +123,7 @@ fn lines_errors(doc: &Doc, file: &str, lines: impl Iterator<Item = usize>) -> Ve
             }
         }
     };
+    let mut after_blank = false;
     for i in lines {
         let raw = doc.line(i);
         if let Some((code, name, rest)) = head(raw) {
@@ -95,12 +131,15 @@ fn lines_errors(doc: &Doc, file: &str, lines: impl Iterator<Item = usize>) -> Ve
             let mut items = Vec::new();
             add_text(&mut items, i, &rest);
             current = Some((code, name, items));
+        } else if layout == Layout::Prose && ends_entries(raw, after_blank) {
+            flush(&mut current, &mut out);
         } else if let Some((_, _, items)) = current.as_mut() {
             let l = clean_inline(raw);
             if !l.trim().is_empty() {
                 add_text(items, i, &l);
             }
         }
+        after_blank = clean_inline(raw).trim().is_empty();
     }
     flush(&mut current, &mut out);
     out
@@ -255,6 +294,48 @@ mod tests {
                     5
                 ),
             ]
+        );
+    }
+
+    #[test]
+    fn bullet_entries_end_at_a_heading_or_a_paragraph_at_the_margin() {
+        let list = "**返回值**：\n\n* **161001 (ACLNN_ERR_PARAM_NULLPTR)**：\n  1. 传入的 `x` 是空指针。\n* **161002 (ACLNN_ERR_PARAM_INVALID)**：\n  1. `x` 的数据类型不在支持的范围之内。\n";
+        let rows =
+            |text: &str| -> Vec<String> { conditions(text).into_iter().map(|c| c.2).collect() };
+        let expected = vec!["传入的 x 是空指针。", "x 的数据类型不在支持的范围之内。"];
+        // A doc titled by the op keeps the sections after it inside the op's section.
+        assert_eq!(
+            rows(&format!("{list}\n## 调用示例\n示例代码如下。\n")),
+            expected
+        );
+        assert_eq!(
+            rows(&format!("{list}\n---\n\n## 约束说明\n- x的shape为2维。\n")),
+            expected
+        );
+        assert_eq!(
+            rows(&format!("{list}\n确定性计算：默认确定性实现。\n")),
+            expected
+        );
+        // A line indented under the list is still the last entry's.
+        assert_eq!(
+            rows(&format!("{list}\n  2. `x` 的维度大于8。\n")),
+            vec![expected[0], expected[1], "x 的维度大于8。"]
+        );
+        assert_eq!(
+            rows(&format!(
+                "{list}\n\n  <!-- npu=\"310p\" id8 -->\n  - 另一条。\n"
+            )),
+            vec![expected[0], expected[1], "- 另一条。"]
+        );
+    }
+
+    #[test]
+    fn a_fenced_entry_keeps_the_punctuation_a_table_cell_would() {
+        let c = conditions("```\n返回161002（ACLNN_ERR_PARAM_INVALID）：1. x、out的数据类型不在支持的范围内，或out与x的数据类型不一致。\n```");
+        assert_eq!(c[0].0, 161002);
+        assert_eq!(
+            c[0].2,
+            "x、out的数据类型不在支持的范围内，或out与x的数据类型不一致。"
         );
     }
 

@@ -16,8 +16,6 @@ fn docs_below(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// `c` with each `find` that stands right after a name (an ASCII word, or a backquote) written
-/// `with` instead.
 /// A space wherever an ASCII word meets a Chinese character ("self 或 out 的 shape"), as some
 /// docs write.
 fn spaced_apart(c: &str) -> String {
@@ -36,6 +34,8 @@ fn spaced_apart(c: &str) -> String {
     out
 }
 
+/// `c` with each `find` that stands right after a name (an ASCII word, or a backquote) written
+/// `with` instead.
 fn after_a_name(c: &str, find: &str, with: &str) -> String {
     let mut out = String::new();
     let mut rest = c;

@@ -1,0 +1,217 @@
+//! Over `../shared/corpus`: a doc reads the same whatever layout holds its error rows. CANN's
+//! docs give them as an HTML table (most of ops-nn), a Markdown pipe table, numbered items in a
+//! code block ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list, and saved on
+//! Windows with CRLF line ends. Each doc whose rows sit in one HTML table is written again in
+//! each other layout, from the rows the reader found, and read again: the rows (code, text) and
+//! their readings must not change.
+
+use aclgen::ir::{Mapping, OpIr};
+use std::path::Path;
+
+use crate::common::corpus;
+
+/// One error row as the reader found it.
+struct Row {
+    code: u32,
+    name: String,
+    condition: String,
+}
+
+/// The rows as a Markdown pipe table, as docs with Markdown-only tables write them.
+fn pipe_table(rows: &[Row]) -> String {
+    let mut out = String::from("| 返回值 | 错误码 | 描述 |\n| --- | --- | --- |\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            r.name,
+            r.code,
+            r.condition.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// Codes in first-seen order, each with its rows' conditions.
+fn by_code(rows: &[Row]) -> Vec<(u32, &str, Vec<&str>)> {
+    let mut groups: Vec<(u32, &str, Vec<&str>)> = Vec::new();
+    for r in rows {
+        match groups.iter_mut().find(|g| g.0 == r.code) {
+            Some(g) => g.2.push(&r.condition),
+            None => groups.push((r.code, &r.name, vec![&r.condition])),
+        }
+    }
+    groups
+}
+
+/// The rows as numbered items in a code block, one line per code ("返回161002（…）：1. …"),
+/// further items aligned beneath, as older docs write them.
+fn code_block(rows: &[Row]) -> String {
+    let mut out = String::from("```\n第一段接口完成入参校验，出现以下场景时报错：\n");
+    for (code, name, conditions) in by_code(rows) {
+        let lead = format!("返回{code}（{name}）：");
+        for (i, c) in conditions.iter().enumerate() {
+            let head = if i == 0 {
+                lead.clone()
+            } else {
+                " ".repeat(lead.chars().count() * 2)
+            };
+            out.push_str(&format!("{head}{}. {c}\n", i + 1));
+        }
+    }
+    out.push_str("```\n");
+    out
+}
+
+/// The rows as a bullet per code with numbered items, as Markdown-first docs write them.
+fn bullet_list(rows: &[Row]) -> String {
+    let mut out = String::from("**第一段接口完成入参校验，出现如下场景时报错**：\n\n");
+    for (code, name, conditions) in by_code(rows) {
+        out.push_str(&format!("* **{code} ({name})**：\n"));
+        for (i, c) in conditions.iter().enumerate() {
+            out.push_str(&format!("  {}. {c}\n", i + 1));
+        }
+    }
+    out
+}
+
+/// What must not change: every row's code and text, and how it reads.
+fn readings(op: &OpIr) -> Vec<String> {
+    op.errors
+        .iter()
+        .map(|e| {
+            let reading = match &e.mapping {
+                Some(Mapping::Rules { rules, unread }) => format!(
+                    "{:?} unread={unread:?}",
+                    rules.iter().map(|r| &r.rule).collect::<Vec<_>>()
+                ),
+                Some(Mapping::Manual { reason }) => format!("manual: {reason}"),
+                None => "unmapped".to_string(),
+            };
+            format!("{} {} → {reading}", e.code, e.condition)
+        })
+        .chain(op.inferred_rules.iter().map(|r| format!("{:?}", r.rule)))
+        .collect()
+}
+
+fn read(path: &Path, text: &str) -> Vec<OpIr> {
+    let mut ops = aclgen::read::read_doc(&path.display().to_string(), text.as_bytes()).ops;
+    for op in &mut ops {
+        aclgen::rules::apply(op);
+    }
+    ops
+}
+
+/// The one HTML table of the doc that holds its error codes, as a byte range; `None` where there
+/// are several or none.
+fn error_table(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut found = None;
+    let mut from = 0;
+    while let Some(open) = text[from..].find("<table").map(|i| from + i) {
+        let close = text[open..]
+            .find("</table>")
+            .map(|i| open + i + "</table>".len())?;
+        if text[open..close].contains("ACLNN_ERR_PARAM") {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(open..close);
+        }
+        from = close;
+    }
+    found
+}
+
+#[test]
+fn error_rows_read_alike_in_every_layout() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    type Layout = fn(&[Row]) -> String;
+    let layouts: [(&str, Layout); 3] = [
+        ("pipe table", pipe_table),
+        ("code block", code_block),
+        ("bullet list", bullet_list),
+    ];
+    let mut changed = Vec::new();
+    let (mut docs, mut crlf_docs) = (0, 0);
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
+        paths.sort();
+        for path in paths {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let base = read(&path, &text);
+            let expected: Vec<Vec<String>> = base.iter().map(readings).collect();
+            let mut compare = |what: &str, other: &str| {
+                let got: Vec<Vec<String>> = read(&path, other).iter().map(readings).collect();
+                if got != expected {
+                    let first = expected
+                        .iter()
+                        .flatten()
+                        .zip(got.iter().flatten())
+                        .find(|(a, b)| a != b)
+                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
+                        .unwrap_or_else(|| format!(" ({} vs {} rows)", expected.len(), got.len()));
+                    changed.push(format!("{} ({what}):{first}", path.display()));
+                }
+            };
+            compare("CRLF", &text.replace('\n', "\r\n"));
+            crlf_docs += 1;
+            // Rows rewritten from one op's reading: only where every op of the doc has them all.
+            let Some(table) = error_table(&text) else {
+                continue;
+            };
+            let Some(first) = base.first() else { continue };
+            let same_rows = |op: &OpIr| {
+                op.errors.len() == first.errors.len()
+                    && op
+                        .errors
+                        .iter()
+                        .zip(&first.errors)
+                        .all(|(a, b)| a.code == b.code && a.condition == b.condition)
+            };
+            if first.errors.is_empty() || !base.iter().all(same_rows) {
+                continue;
+            }
+            let rows: Vec<Row> = first
+                .errors
+                .iter()
+                .map(|e| Row {
+                    code: e.code,
+                    name: e.name.clone(),
+                    condition: e.condition.clone(),
+                })
+                .collect();
+            docs += 1;
+            // Text indented right below the table would, below a bullet list, nest in its last
+            // item: the rewrite itself would change what the doc says.
+            let nests = text[table.end..]
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.starts_with([' ', '\t']));
+            for (name, layout) in layouts {
+                if nests && name == "bullet list" {
+                    continue;
+                }
+                let other = format!(
+                    "{}\n{}\n{}",
+                    &text[..table.start],
+                    layout(&rows),
+                    &text[table.end..]
+                );
+                compare(name, &other);
+            }
+        }
+    }
+    eprintln!(
+        "error rows in {} layouts: {} of {docs} docs changed (CRLF: {crlf_docs} docs)",
+        layouts.len() + 1,
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs with one HTML error table");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
