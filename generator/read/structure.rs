@@ -314,7 +314,9 @@ fn op_errors(
     let mut errors = read_errors(doc, file, error_range);
     if errors.is_empty() {
         let shared = doc.sections.iter().filter(|s| {
-            (s.title.contains("返回值") || s.title.contains("错误码")) && !s.title.contains("aclnn")
+            (s.title.contains("返回值") || s.title.contains("错误码"))
+                && !s.title.contains("aclnn")
+                && !inside_a_function_section(doc, s)
         });
         for s in shared {
             errors.extend(read_errors(doc, file, s.body.clone()));
@@ -522,6 +524,15 @@ fn section_titled_as_execute<'d>(
         doc.line(s.line),
     );
     Some(s)
+}
+
+/// Whether `s` is nested under a heading naming a function ("## aclnnXGetWorkspaceSize" over
+/// "### 返回值"): its rows are that function's, not the doc's for every function. The doc's
+/// title ("# aclnnX") names the op and holds everything.
+fn inside_a_function_section(doc: &Doc, s: &Section) -> bool {
+    doc.sections.iter().skip(1).any(|outer| {
+        outer.title.contains("aclnn") && outer.level < s.level && outer.body.contains(&s.line)
+    })
 }
 
 /// Parameters come before the 返回值 marker, error codes after it.
@@ -763,6 +774,17 @@ int main() { return 0; }
         assert_eq!(out.constraints, ["数据类型与self一致", "shape与self一致"]);
         assert_eq!(op.errors.len(), 3);
         assert_eq!(op.errors[2].condition, "out的shape与self不一致。");
+    }
+
+    #[test]
+    fn a_return_value_heading_under_one_function_is_not_the_docs_for_all() {
+        let text = "# aclnnFoo&aclnnInplaceFoo\n## 函数原型\n```Cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\naclnnStatus aclnnInplaceFooGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor)\n```\n## aclnnFooGetWorkspaceSize\n### 参数说明\n- self（aclTensor*，计算输入）：x\n- out（aclTensor*，计算输出）：y\n### 返回值\n```\n返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. 传入的self、out是空指针。\n```\n## aclnnInplaceFooGetWorkspaceSize\n### 参数说明\n- selfRef（aclTensor*，计算输入|计算输出）：x\n### 返回值\naclnnStatus：返回状态码。\n";
+        let (ops, _) = read(text);
+        assert_eq!(ops.len(), 2);
+        assert_eq!(ops[0].errors.len(), 1);
+        // InplaceFoo documents no rows: Foo's, under Foo's heading, are not its.
+        assert_eq!(ops[1].op, "InplaceFoo");
+        assert!(ops[1].errors.is_empty(), "{:?}", ops[1].errors);
     }
 
     #[test]

@@ -215,3 +215,210 @@ fn error_rows_read_alike_in_every_layout() {
     assert!(docs > 400, "only {docs} docs with one HTML error table");
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
+
+/// An HTML table without merged cells as a Markdown pipe table with the same cells (inline HTML
+/// such as `<br>` and `<ul><li>` stays, as pipe-table docs write it); `None` for merged cells,
+/// rows of different widths, or rows whose tags do not pair up (a `<tr>` left open, which the
+/// reader's HTML parser mends and these patterns would not).
+fn as_pipe_table(html: &str) -> Option<String> {
+    let tags = regex::Regex::new(r"</?tr\b").expect("regex");
+    let paired = tags
+        .find_iter(html)
+        .enumerate()
+        .all(|(i, t)| t.as_str().starts_with("</") == (i % 2 == 1));
+    if html.contains("rowspan") || html.contains("colspan") || !paired {
+        return None;
+    }
+    let row = regex::Regex::new(r"(?s)<tr[^>]*>(.*?)</tr>").expect("regex");
+    let cell = regex::Regex::new(r"(?s)<t[hd][^>]*>(.*?)</t[hd]>").expect("regex");
+    let rows: Vec<Vec<String>> = row
+        .captures_iter(html)
+        .map(|r| {
+            cell.captures_iter(&r[1])
+                .map(|c| {
+                    let flat: Vec<&str> = c[1].split_whitespace().collect();
+                    flat.join(" ").replace('|', "\\|")
+                })
+                .collect()
+        })
+        .collect();
+    let width = rows.first()?.len();
+    if width < 2 || rows.iter().any(|r| r.len() != width) {
+        return None;
+    }
+    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    let mut out = line(&rows[0]);
+    out.push_str(&line(&vec!["---".to_string(); width]));
+    for r in &rows[1..] {
+        out.push_str(&line(r));
+    }
+    Some(out)
+}
+
+/// What the parameter tables state of each parameter: its facts, and the rules read from the
+/// error rows and inferred from the tables.
+fn facts(op: &OpIr) -> Vec<String> {
+    readings(op)
+        .into_iter()
+        .chain(op.params.iter().map(|p| {
+            format!(
+                "{} {:?} optional={} {:?} {:?} {:?} {:?} {:?}",
+                p.name,
+                p.role,
+                p.optional,
+                p.dtypes,
+                p.formats,
+                p.rank,
+                p.enum_values,
+                p.dtypes_given
+            )
+        }))
+        .collect()
+}
+
+/// Parameter tables written as HTML (ops-nn) or as Markdown pipe tables with the same columns
+/// read alike: each HTML table before the error rows that has no merged cells is rewritten as a
+/// pipe table, and the doc read again.
+#[test]
+fn parameter_tables_read_alike_as_pipe_tables() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
+    let (mut docs, mut tables) = (0, 0);
+    let mut changed = Vec::new();
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
+        paths.sort();
+        for path in paths {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let mut rewritten = String::new();
+            let mut last = 0;
+            let mut n = 0;
+            for m in table.find_iter(&text) {
+                if m.as_str().contains("ACLNN_ERR_") {
+                    continue;
+                }
+                let Some(pipe) = as_pipe_table(m.as_str()) else {
+                    continue;
+                };
+                // A pipe table is a block of its own: blank lines around it, at the margin.
+                rewritten.push_str(&text[last..m.start()]);
+                rewritten.push_str("\n\n");
+                rewritten.push_str(&pipe);
+                rewritten.push('\n');
+                last = m.end();
+                n += 1;
+            }
+            if n == 0 {
+                continue;
+            }
+            rewritten.push_str(&text[last..]);
+            docs += 1;
+            tables += n;
+            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+            let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
+            if base != other {
+                let first = base
+                    .iter()
+                    .flatten()
+                    .zip(other.iter().flatten())
+                    .find(|(a, b)| a != b)
+                    .map(|(a, b)| format!("\n   {a}\n   {b}"))
+                    .unwrap_or_else(|| format!(" ({} vs {} ops)", base.len(), other.len()));
+                changed.push(format!("{}:{first}", path.display()));
+            }
+        }
+    }
+    eprintln!(
+        "parameter tables as pipe tables: {} of {docs} docs ({tables} tables) changed",
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs with HTML parameter tables");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// The markers that open a function's parameters and its error rows, as docs write them:
+/// "- **参数说明：**" (ops-nn), "**参数说明**：", "- 参数说明：", or a heading one level below the
+/// function's. Each marker line of the doc is rewritten in each style and the doc read again.
+#[test]
+fn section_markers_read_alike_in_every_style() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let marker =
+        regex::Regex::new(r"^[-*] \*\*(参数说明|返回值)(?:：)?\*\*(?:：)?[ \t]*$").expect("regex");
+    // `level`: the level of the heading the marker stands under.
+    type Style = fn(&str, usize) -> String;
+    let styles: [(&str, Style); 3] = [
+        ("bold", |word, _| format!("**{word}**：")),
+        ("plain bullet", |word, _| format!("- {word}：")),
+        ("heading", |word, level| {
+            format!("{} {word}", "#".repeat(level + 1))
+        }),
+    ];
+    let (mut docs, mut changed) = (0, Vec::new());
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
+        paths.sort();
+        for path in paths {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            if !text.lines().any(|l| marker.is_match(l)) {
+                continue;
+            }
+            docs += 1;
+            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+            for (name, style) in styles {
+                let mut level = 1;
+                let mut in_fence = false;
+                let rewritten: Vec<String> = text
+                    .lines()
+                    .map(|l| {
+                        if l.trim_start().starts_with("```") {
+                            in_fence = !in_fence;
+                        }
+                        let hashes = l.chars().take_while(|&c| c == '#').count();
+                        if !in_fence && hashes > 0 && l[hashes..].starts_with(' ') {
+                            level = hashes;
+                        }
+                        match marker.captures(l) {
+                            Some(c) if !in_fence => style(&c[1], level),
+                            _ => l.to_string(),
+                        }
+                    })
+                    .collect();
+                let other: Vec<Vec<String>> = read(&path, &rewritten.join("\n"))
+                    .iter()
+                    .map(facts)
+                    .collect();
+                if base != other {
+                    let first = base
+                        .iter()
+                        .flatten()
+                        .zip(other.iter().flatten())
+                        .find(|(a, b)| a != b)
+                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
+                        .unwrap_or_else(|| format!(" ({} vs {} ops)", base.len(), other.len()));
+                    changed.push(format!("{} ({name}):{first}", path.display()));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "section markers in {} styles: {} of {docs} docs changed",
+        styles.len(),
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs with bulleted markers");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
