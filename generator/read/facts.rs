@@ -7,42 +7,82 @@ use regex::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-/// A list of upper-case tokens: `FLOAT16、FLOAT32和BFLOAT16`.
-/// A comma continues the list only before an upper-case token ("FLOAT32，shape需要…" ends it).
-const TOKEN_LIST: &str = r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*|\s*[,，]\s*[A-Z][A-Z0-9_]*)*)";
+/// A list of tokens: `FLOAT16、FLOAT32和BFLOAT16`, `float16、bfloat16`. A comma continues the
+/// list only before an upper-case token or a dtype's name in any case ("FLOAT32，shape需要…" ends
+/// it, "float16，bfloat16" does not).
+static TOKEN_LIST: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*|\s*[,，]\s*(?:[A-Z][A-Z0-9_]*|{})(?-u:\b))*)",
+        lower_case_dtype_names()
+    )
+});
+
+/// Every dtype's canonical name and aliases as one case-insensitive alternation, longest first
+/// (so "float16" is not read as "float" followed by "16").
+fn lower_case_dtype_names() -> String {
+    let mut names: Vec<String> = DType::ALL
+        .iter()
+        .flat_map(|d| d.spellings())
+        .map(|n| regex::escape(n))
+        .collect();
+    names.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    names.dedup();
+    format!("(?i:{})", names.join("|"))
+}
 
 static DTYPE_NOT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"数据类型\s*(?:均|都)?\s*不支持\s*[:：]?\s*{TOKEN_LIST}"
+        r"数据类型\s*(?:均|都)?\s*不支持\s*[:：]?\s*{list}",
+        list = TOKEN_LIST.as_str()
     ))
     .unwrap()
 });
 /// "不支持BFLOAT16数据类型": the list before the word.
 static DTYPE_NOT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"不支持\s*{TOKEN_LIST}\s*(?:的)?\s*(?:数据)?类型")).unwrap()
+    Regex::new(&format!(
+        r"不支持\s*{list}\s*(?:的)?\s*(?:数据)?类型",
+        list = TOKEN_LIST.as_str()
+    ))
+    .unwrap()
 });
 /// "不支持BFLOAT16。" as a whole note (only dtype names: "不支持NZ" is no dtype statement).
-static DTYPE_NOT_BARE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"^不支持\s*{TOKEN_LIST}\s*[。.]?$")).unwrap());
+static DTYPE_NOT_BARE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^不支持\s*{list}\s*[。.]?$",
+        list = TOKEN_LIST.as_str()
+    ))
+    .unwrap()
+});
 static DTYPE_ONLY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{TOKEN_LIST}")).unwrap()
+    Regex::new(&format!(
+        r"数据类型\s*(?:(?:仅|只|均|都)?\s*支持|(?:仅|只)\s*(?:为|是|能为|能是))\s*[:：]?\s*{list}",
+        list = TOKEN_LIST.as_str()
+    ))
+    .unwrap()
 });
 /// "入参`x`仅支持INT8", "出参`y`不支持BFLOAT16": a product note's statement without the word
 /// 数据类型 (its parent bullet "数据类型：" says it).
 static NOTE_DTYPES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?:(仅|只)\s*支持|(不)支持)\s*[:：]?\s*{TOKEN_LIST}\s*(?:数据类型|类型)?\s*[。.]?$"
+        r"(?:(仅|只)\s*支持|(不)支持)\s*[:：]?\s*{list}\s*(?:数据类型|类型)?\s*[。.]?$",
+        list = TOKEN_LIST.as_str()
     ))
     .unwrap()
 });
 static FORMAT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?:数据格式|undefined)\s*(?:仅|只)?\s*(?:支持|为|是)\s*(?:为)?\s*[:：]?\s*{TOKEN_LIST}"
+        r"(?:数据格式|undefined)\s*(?:仅|只)?\s*(?:支持|为|是)\s*(?:为)?\s*[:：]?\s*{list}",
+        list = TOKEN_LIST.as_str()
     ))
     .unwrap()
 });
-static FORMAT_PREFIX: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"支持\s*数据格式\s*(?:为|是)\s*{TOKEN_LIST}")).unwrap());
+static FORMAT_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"支持\s*数据格式\s*(?:为|是)\s*{list}",
+        list = TOKEN_LIST.as_str()
+    ))
+    .unwrap()
+});
 static RANK_OR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(\d{1,2})\s*维\s*(?:或|或者|、|到|至|-|~)\s*(\d{1,2})\s*维").unwrap()
 });
@@ -822,6 +862,27 @@ static NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"-?\d+").unwrap())
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dtype_lists_in_lower_case_read_as_in_upper_case() {
+        use DType::*;
+        assert_eq!(
+            dtype_statement("数据类型支持fp16，fp32，bf16"),
+            Some(DtypeStatement::Supports(
+                vec![Float16, Float32, BFloat16],
+                vec![]
+            ))
+        );
+        assert_eq!(
+            dtype_statement("数据类型不支持bfloat16。"),
+            Some(DtypeStatement::Excludes(vec![BFloat16], vec![]))
+        );
+        // A comma before a word that is no dtype still ends the list.
+        assert_eq!(
+            dtype_statement("数据类型支持float16，shape需要与x一致"),
+            Some(DtypeStatement::Supports(vec![Float16], vec![]))
+        );
+    }
 
     #[test]
     fn dtype_statements() {

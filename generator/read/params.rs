@@ -62,7 +62,7 @@ impl ParamSection {
                 && named_params(&n.text).is_empty()
                 && !IDENT_WORD
                     .find_iter(&n.text)
-                    .any(|m| m.as_str().starts_with(|c: char| c.is_ascii_lowercase()))
+                    .any(|m| may_name_a_parameter(m.as_str()))
         })
     }
 
@@ -369,7 +369,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         // "FLOAT16, BFLOAT16（且与输入x一致）": a list however separated, one clause.
         let mut dtypes = cell(&row.cells, dtype_c)
             .filter(|s| !is_dash(s))
-            .map(|s| DTYPE_COMMA.replace_all(&s, "${1}、${2}").into_owned());
+            .map(|s| commas_between_dtypes(&s));
         if dtypes.as_deref().is_some_and(looks_like_c_type) {
             doc_type = dtypes.take();
         }
@@ -450,12 +450,16 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
     }
 }
 
+/// A word of a note that may be a parameter's name: lowerCamel ("x", "gradOutput"), but no
+/// dtype in lower case ("数据类型支持float16、float32" names no parameter).
+fn may_name_a_parameter(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_lowercase()) && DType::parse(word).is_none()
+}
+
+/// A type cell that gives the C type ("aclTensor*", "int64_t"). "bool" and "double" are also
+/// dtype names ("bool" under a mask tensor is BOOL): they read as dtypes, as "BOOL" does.
 fn looks_like_c_type(cell: &str) -> bool {
-    cell.contains('*')
-        || cell.contains("acl")
-        || cell.ends_with("_t")
-        || cell == "bool"
-        || cell == "double"
+    cell.contains('*') || cell.contains("acl") || cell.ends_with("_t")
 }
 
 /// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
@@ -465,7 +469,23 @@ fn is_relation(cell: &str) -> bool {
 }
 
 static DTYPE_COMMA: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"([A-Z0-9])\s*[,，]\s*([A-Z])").unwrap());
+    LazyLock::new(|| Regex::new(r"([A-Za-z0-9])\s*[,，]\s*([A-Za-z][A-Za-z0-9_]*)").unwrap());
+
+/// "FLOAT16, BFLOAT16", "float16，bfloat16" as one list with 、; a comma before anything but a
+/// dtype's name or an upper-case word ("FLOAT16，且与x一致", "float, shape…") stays.
+fn commas_between_dtypes(cell: &str) -> String {
+    DTYPE_COMMA
+        .replace_all(cell, |c: &regex::Captures| {
+            let next = &c[2];
+            if next.starts_with(|ch: char| ch.is_ascii_uppercase()) || DType::parse(next).is_some()
+            {
+                format!("{}、{next}", &c[1])
+            } else {
+                c[0].to_string()
+            }
+        })
+        .into_owned()
+}
 
 fn is_dash(s: &str) -> bool {
     let t = s.trim();
@@ -851,7 +871,7 @@ impl Joiner<'_> {
                     named = IDENT_WORD
                         .find_iter(&note.text)
                         .map(|m| m.as_str())
-                        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+                        .filter(|w| may_name_a_parameter(w))
                         .map(str::to_string)
                         .take(1)
                         .collect();
@@ -1001,6 +1021,24 @@ fn named_params(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dtypes_in_lower_case_name_no_parameter_and_commas_join_them() {
+        assert!(may_name_a_parameter("gradOutput"));
+        assert!(!may_name_a_parameter("float16"));
+        assert!(!may_name_a_parameter("bool"));
+        assert_eq!(
+            commas_between_dtypes("float16, bfloat16"),
+            "float16、bfloat16"
+        );
+        assert_eq!(
+            commas_between_dtypes("FLOAT16，BFLOAT16"),
+            "FLOAT16、BFLOAT16"
+        );
+        assert_eq!(commas_between_dtypes("float16, shape"), "float16, shape");
+        assert!(!looks_like_c_type("bool"));
+        assert!(looks_like_c_type("aclTensor*"));
+    }
 
     #[test]
     fn a_dtype_list_naming_chips_of_one_generation_is_a_list() {

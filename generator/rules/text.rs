@@ -34,6 +34,7 @@ re!(
     r"^(?i:shape|dtype|format|tensor|size|rank|dim)$"
 );
 re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
+re!(ASCII_WORD, r"[A-Za-z0-9_]+");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
@@ -106,6 +107,7 @@ pub fn normalize_condition(text: &str) -> String {
         .replace("不符合", "不满足")
         .replace("张量", "Tensor");
     let t = SHAPE_WORD.replace_all(&t, "shape");
+    let t = upper_case_dtypes(&t);
     // "超过八维" is "超过8维"; "x的类型" is its dtype.
     let t = rank_numerals(&t);
     let t = NAMED_TYPE.replace_all(&t, "${1}的数据类型");
@@ -129,6 +131,34 @@ pub fn normalize_condition(text: &str) -> String {
         format!("{}{word}", &c[1])
     });
     crate::read::tight_around_chinese(&t)
+}
+
+/// "无法转换为float", "数据类型不为bfloat16": a dtype's name in lower case written as the patterns
+/// (and most docs) write it, where the clause speaks of dtypes before it (数据类型, 类型, dtype,
+/// 转换). Only a whole ASCII word in lower case that names a dtype (`int64_t`, `self` stay), and
+/// not a string attribute's value ("当quantMode为int8时" compares the text the call passes).
+fn upper_case_dtypes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for m in ASCII_WORD.find_iter(text) {
+        let w = m.as_str();
+        let clause = text[..m.start()]
+            .char_indices()
+            .filter(|(_, c)| matches!(c, '，' | ',' | '。' | '；' | ';'))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let speaks_of_dtypes = ["数据类型", "类型", "dtype", "转换"]
+            .iter()
+            .any(|k| text[clause..m.start()].contains(k));
+        let lower = w.chars().all(|ch| !ch.is_ascii_uppercase());
+        if speaks_of_dtypes && lower && aclnn_runtime::DType::parse(w).is_some() {
+            out.push_str(&text[last..m.start()]);
+            out.push_str(&w.to_ascii_uppercase());
+            last = m.end();
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// Splits a condition into clauses at `，；;。,` outside brackets. A piece with no predicate
@@ -378,6 +408,23 @@ pub fn int_alternatives(text: &str) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dtypes_in_lower_case_are_written_as_the_patterns_write_them() {
+        assert_eq!(
+            normalize_condition("betaOptional无法转换为float。"),
+            "betaOptional无法转换为FLOAT"
+        );
+        assert_eq!(
+            normalize_condition("self的数据类型不为bfloat16，int64_t与selfRef不变"),
+            "self的数据类型不为BFLOAT16，int64_t与selfRef不变"
+        );
+        // A string attribute's value is compared as the call passes it.
+        assert_eq!(
+            normalize_condition("当quantMode为int8时，scale为空指针"),
+            "当quantMode为int8时，scale为空指针"
+        );
+    }
 
     #[test]
     fn normalize_strips_numbering_and_markup() {

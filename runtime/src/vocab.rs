@@ -23,6 +23,11 @@ macro_rules! vocab_enum {
                 match self { $($name::$variant => $text),+ }
             }
 
+            /// The canonical spelling and every alias `parse` takes.
+            pub fn spellings(self) -> &'static [&'static str] {
+                match self { $($name::$variant => &[$text $(, $alias)*]),+ }
+            }
+
             /// Parses a canonical spelling or a known alias (case-insensitive).
             pub fn parse(token: &str) -> Option<Self> {
                 let t = token.trim();

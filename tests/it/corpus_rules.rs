@@ -629,3 +629,87 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
     );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
+
+/// A doc reads the same whether it writes dtypes in upper case (ops-nn) or in lower case, as
+/// docs of other repositories do ("数据类型支持float16、bfloat16", "无法转换为float"): every
+/// canonical dtype name outside code blocks is written in lower case, and the doc read again.
+/// The text the reader keeps (conditions, enumerations) is compared case-blind.
+#[test]
+fn dtype_names_read_alike_in_either_case() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let names: Vec<String> = aclnn_runtime::DType::ALL
+        .iter()
+        .map(|d| regex::escape(d.as_str()))
+        .collect();
+    let dtype = regex::Regex::new(&format!(r"\b(?:{})\b", names.join("|"))).expect("regex");
+    let lower_case = |text: &str| -> String {
+        // Code blocks keep theirs: prototypes and examples are C.
+        text.split("```")
+            .enumerate()
+            .map(|(i, part)| {
+                if i % 2 == 0 {
+                    dtype
+                        .replace_all(part, |c: &regex::Captures| c[0].to_ascii_lowercase())
+                        .into_owned()
+                } else {
+                    part.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("```")
+    };
+    let facts = |op: &OpIr| -> Vec<String> {
+        let rows = op
+            .errors
+            .iter()
+            .map(|e| format!("{} {:?}", e.condition, e.mapping));
+        let inferred = op.inferred_rules.iter().map(|r| format!("{:?}", r.rule));
+        let params = op.params.iter().map(|p| {
+            format!(
+                "{} {:?} {:?} {:?} {:?} {:?}",
+                p.name, p.dtypes, p.formats, p.rank, p.enum_values, p.dtypes_given
+            )
+        });
+        rows.chain(inferred)
+            .chain(params)
+            .map(|s| s.to_ascii_uppercase())
+            .collect()
+    };
+    let (mut docs, mut changed) = (0, Vec::new());
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        for path in docs_below(&corpus.join(folder)) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let lower = lower_case(&text);
+            if lower == text {
+                continue;
+            }
+            docs += 1;
+            let read = |t: &str| -> Vec<Vec<String>> {
+                let mut ops = aclgen::read::read_doc(&path.display().to_string(), t.as_bytes()).ops;
+                ops.iter_mut().for_each(aclgen::rules::apply);
+                ops.iter().map(facts).collect()
+            };
+            let (a, b) = (read(&text), read(&lower));
+            if a != b {
+                let first = a
+                    .iter()
+                    .flatten()
+                    .zip(b.iter().flatten())
+                    .find(|(x, y)| x != y)
+                    .map(|(x, y)| format!("\n   {x}\n   {y}"))
+                    .unwrap_or_default();
+                changed.push(format!("{}:{first}", path.display()));
+            }
+        }
+    }
+    eprintln!(
+        "dtypes in lower case: {} of {docs} docs read differently",
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs name a dtype");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
