@@ -144,8 +144,7 @@ fn upper_case_dtypes(text: &str) -> String {
         let w = m.as_str();
         let clause = text[..m.start()]
             .char_indices()
-            .filter(|(_, c)| matches!(c, '，' | ',' | '。' | '；' | ';'))
-            .last()
+            .rfind(|(_, c)| matches!(c, '，' | ',' | '。' | '；' | ';'))
             .map_or(0, |(i, c)| i + c.len_utf8());
         let speaks_of_dtypes = ["数据类型", "类型", "dtype", "转换"]
             .iter()
