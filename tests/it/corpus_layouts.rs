@@ -1,9 +1,14 @@
-//! Over `../shared/corpus`: a doc reads the same whatever layout holds its error rows. CANN's
-//! docs give them as an HTML table (most of ops-nn), a Markdown pipe table, numbered items in a
-//! code block ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list, and saved on
-//! Windows with CRLF line ends. Each doc whose rows sit in one HTML table is written again in
-//! each other layout, from the rows the reader found, and read again: the rows (code, text) and
-//! their readings must not change.
+//! Over `../shared/corpus`: a doc reads the same whatever layout holds what it states.
+//! - Error rows: CANN's docs give them as an HTML table (most of ops-nn), a Markdown pipe table
+//!   (either column first, or one "ACLNN_ERR_…（161001）" column), numbered items in a code block
+//!   ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list; and a doc saved on Windows
+//!   ends its lines in CRLF. Each doc whose rows sit in one HTML table is written again in each
+//!   other layout, from the rows the reader found, and read again.
+//! - Parameter tables: HTML or pipe tables with the same columns.
+//! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
+//!   "- 参数说明：" or a heading.
+//!
+//! The rows (code, text), their readings and each parameter's facts must not change.
 
 use aclgen::ir::{Mapping, OpIr};
 use std::path::Path;
@@ -23,6 +28,35 @@ fn pipe_table(rows: &[Row]) -> String {
     for r in rows {
         out.push_str(&format!(
             "| {} | {} | {} |\n",
+            r.name,
+            r.code,
+            r.condition.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// The rows as a pipe table with the code first, as some docs order the columns.
+fn pipe_table_code_first(rows: &[Row]) -> String {
+    let mut out = String::from("| 错误码 | 返回码 | 说明 |\n| :-- | :-- | :-- |\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            r.code,
+            r.name,
+            r.condition.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// The rows as a two-column table whose first cell holds name and code together:
+/// "ACLNN_ERR_PARAM_NULLPTR（161001）".
+fn two_columns(rows: &[Row]) -> String {
+    let mut out = String::from("| 返回码 | 描述 |\n| --- | --- |\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {}（{}） | {} |\n",
             r.name,
             r.code,
             r.condition.replace('|', "\\|")
@@ -127,8 +161,10 @@ fn error_rows_read_alike_in_every_layout() {
         return;
     };
     type Layout = fn(&[Row]) -> String;
-    let layouts: [(&str, Layout); 3] = [
+    let layouts: [(&str, Layout); 5] = [
         ("pipe table", pipe_table),
+        ("pipe table, code first", pipe_table_code_first),
+        ("two columns", two_columns),
         ("code block", code_block),
         ("bullet list", bullet_list),
     ];
