@@ -329,13 +329,22 @@ static ROLE_IN_DESC: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*\**\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*\**\s*:?\s*(.*)$").unwrap()
 });
 
+/// The column of what a parameter must satisfy: "使用说明" in CANN's template, "使用约束",
+/// "约束说明" or "约束" where a doc names it so.
+fn usage_column(t: &Table) -> Option<usize> {
+    t.column(&["使用说明", "使用约束", "约束说明"]).or_else(|| {
+        let header = t.rows.iter().find(|r| r.header).or(t.rows.first())?;
+        header.cells.iter().position(|c| c.trim() == "约束")
+    })
+}
+
 fn read_param_table(t: &Table, sec: &mut ParamSection) {
     let col = |names: &[&str]| t.column(names);
     let (name_c, role_c, desc_c, usage_c) = (
         param_name_column(t),
         col(&["输入/输出", "输入输出", "输入/输出/属性"]),
         col(&["描述", "说明"]),
-        col(&["使用说明"]).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
+        usage_column(t).filter(|&u| Some(u) != t.column(&["描述", "说明"])),
     );
     // A bare "类型" column holds C types ("const aclTensor*") or, in some docs, dtypes.
     let type_c = t
@@ -344,7 +353,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         .and_then(|h| h.cells.iter().position(|c| c.trim() == "类型"));
     let (dtype_c, format_c, rank_c, nc_c) = (
         col(&["数据类型"]).or(type_c),
-        col(&["数据格式"]),
+        col(&["数据格式", "格式", "format", "Format"]),
         col(&["维度", "shape"]),
         col(&["非连续"]),
     );

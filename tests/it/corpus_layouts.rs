@@ -458,3 +458,71 @@ fn section_markers_read_alike_in_every_style() {
     assert!(docs > 400, "only {docs} docs with bulleted markers");
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
+
+/// A parameter table's columns read alike under the other names docs give them: "格式" or
+/// "数据格式(format)", "数据类型(dtype)", "shape" for 维度(shape), "说明" for 描述, "使用约束" or
+/// "约束说明" for 使用说明, "参数" for 参数名, "非连续张量".
+#[test]
+fn parameter_columns_read_alike_under_other_names() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let renamings: [&[(&str, &str)]; 2] = [
+        &[
+            ("维度(shape)", "维度"),
+            ("数据格式", "格式"),
+            ("参数名", "参数"),
+            ("使用说明", "使用约束"),
+            ("非连续Tensor", "非连续张量"),
+        ],
+        &[
+            ("维度(shape)", "shape"),
+            ("数据格式", "数据格式(format)"),
+            ("数据类型", "数据类型(dtype)"),
+            ("描述", "说明"),
+            ("使用说明", "约束说明"),
+        ],
+    ];
+    let (mut docs, mut changed) = (0, Vec::new());
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
+        paths.sort();
+        for path in paths {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            if !text.contains("<th>使用说明</th>") {
+                continue;
+            }
+            docs += 1;
+            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+            for (i, renaming) in renamings.iter().enumerate() {
+                let mut other = text.clone();
+                for (from, to) in renaming.iter() {
+                    other = other.replace(&format!("<th>{from}</th>"), &format!("<th>{to}</th>"));
+                }
+                let got: Vec<Vec<String>> = read(&path, &other).iter().map(facts).collect();
+                if got != base {
+                    let first = base
+                        .iter()
+                        .flatten()
+                        .zip(got.iter().flatten())
+                        .find(|(a, b)| a != b)
+                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
+                        .unwrap_or_default();
+                    changed.push(format!("{} (renaming {}):{first}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "parameter columns under {} renamings: {} of {docs} docs changed",
+        renamings.len(),
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs with CANN's parameter columns");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
