@@ -59,7 +59,11 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
             || text.contains("查看源码")
             || text.contains("详细说明")
             || is_table_header(&text)
+            || heads_a_table(doc, idx)
+            || text.trim_start().starts_with('>')
         {
+            // A note quoted below the list ("> 说明：…") or a table's header row ("| 系列 | 型号 |")
+            // names no product.
             continue;
         }
         let found = find_products(&text);
@@ -120,6 +124,14 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
     products
 }
 
+/// Whether line `idx` is a pipe table's header row: the next line is its separator ("| --- |").
+fn heads_a_table(doc: &Doc, idx: usize) -> bool {
+    let next = doc.line(idx + 1).trim();
+    doc.line(idx).contains('|')
+        && next.contains("---")
+        && next.chars().all(|c| "|:- \t".contains(c))
+}
+
 fn is_table_header(text: &str) -> bool {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     t.is_empty()
@@ -177,6 +189,16 @@ mod tests {
         .map(|(k, v)| (k.to_string(), v))
         .collect();
         assert_eq!(p, expect);
+        assert!(sink.diags.is_empty(), "{:?}", sink.diags);
+    }
+
+    #[test]
+    fn header_rows_and_quoted_notes_name_no_product() {
+        let text = "# aclnnX\n## 产品支持情况\n| 系列 | 芯片型号 | 状态 |\n| --- | --- | --- |\n| <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term> | Ascend910B | √ |\n\n> 说明：\n> 本接口在其余产品上未验证。\n## 功能说明";
+        let doc = Doc::parse(text);
+        let mut sink = Sink::new("x.md");
+        let p = read_products(&doc, &mut sink);
+        assert_eq!(p.keys().collect::<Vec<_>>(), ["ascend910b"]);
         assert!(sink.diags.is_empty(), "{:?}", sink.diags);
     }
 
