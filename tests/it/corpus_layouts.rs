@@ -13,7 +13,7 @@
 use aclgen::ir::{Mapping, OpIr};
 use std::path::Path;
 
-use crate::common::corpus;
+use crate::common::{corpus, corpus_docs, first_difference, param_facts};
 
 /// One error row as the reader found it.
 struct Row {
@@ -22,47 +22,40 @@ struct Row {
     condition: String,
 }
 
-/// The rows as a Markdown pipe table, as docs with Markdown-only tables write them.
+/// The rows as a Markdown pipe table: `header` its first row, `cells` one row's cells.
+fn pipe_rows(rows: &[Row], header: &[&str], cells: fn(&Row) -> Vec<String>) -> String {
+    let line = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
+    let mut out = line(header.iter().map(|h| h.to_string()).collect());
+    out.push_str(&line(vec![":--".to_string(); header.len()]));
+    for r in rows {
+        out.push_str(&line(cells(r)));
+    }
+    out
+}
+
+fn cell_text(r: &Row) -> String {
+    r.condition.replace('|', "\\|")
+}
+
+/// As docs with Markdown-only tables write them.
 fn pipe_table(rows: &[Row]) -> String {
-    let mut out = String::from("| 返回值 | 错误码 | 描述 |\n| --- | --- | --- |\n");
-    for r in rows {
-        out.push_str(&format!(
-            "| {} | {} | {} |\n",
-            r.name,
-            r.code,
-            r.condition.replace('|', "\\|")
-        ));
-    }
-    out
+    pipe_rows(rows, &["返回值", "错误码", "描述"], |r| {
+        vec![r.name.clone(), r.code.to_string(), cell_text(r)]
+    })
 }
 
-/// The rows as a pipe table with the code first, as some docs order the columns.
+/// The code first, as some docs order the columns.
 fn pipe_table_code_first(rows: &[Row]) -> String {
-    let mut out = String::from("| 错误码 | 返回码 | 说明 |\n| :-- | :-- | :-- |\n");
-    for r in rows {
-        out.push_str(&format!(
-            "| {} | {} | {} |\n",
-            r.code,
-            r.name,
-            r.condition.replace('|', "\\|")
-        ));
-    }
-    out
+    pipe_rows(rows, &["错误码", "返回码", "说明"], |r| {
+        vec![r.code.to_string(), r.name.clone(), cell_text(r)]
+    })
 }
 
-/// The rows as a two-column table whose first cell holds name and code together:
-/// "ACLNN_ERR_PARAM_NULLPTR（161001）".
+/// Name and code in one cell: "ACLNN_ERR_PARAM_NULLPTR（161001）".
 fn two_columns(rows: &[Row]) -> String {
-    let mut out = String::from("| 返回码 | 描述 |\n| --- | --- |\n");
-    for r in rows {
-        out.push_str(&format!(
-            "| {}（{}） | {} |\n",
-            r.name,
-            r.code,
-            r.condition.replace('|', "\\|")
-        ));
-    }
-    out
+    pipe_rows(rows, &["返回码", "描述"], |r| {
+        vec![format!("{}（{}）", r.name, r.code), cell_text(r)]
+    })
 }
 
 /// Codes in first-seen order, each with its rows' conditions.
@@ -170,77 +163,64 @@ fn error_rows_read_alike_in_every_layout() {
     ];
     let mut changed = Vec::new();
     let (mut docs, mut crlf_docs) = (0, 0);
-    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
-        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
-            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
-        paths.sort();
-        for path in paths {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let base = read(&path, &text);
-            let expected: Vec<Vec<String>> = base.iter().map(readings).collect();
-            let mut compare = |what: &str, other: &str| {
-                let got: Vec<Vec<String>> = read(&path, other).iter().map(readings).collect();
-                if got != expected {
-                    let first = expected
-                        .iter()
-                        .flatten()
-                        .zip(got.iter().flatten())
-                        .find(|(a, b)| a != b)
-                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
-                        .unwrap_or_else(|| format!(" ({} vs {} rows)", expected.len(), got.len()));
-                    changed.push(format!("{} ({what}):{first}", path.display()));
-                }
-            };
-            compare("CRLF", &text.replace('\n', "\r\n"));
-            crlf_docs += 1;
-            // Rows rewritten from one op's reading: only where every op of the doc has them all.
-            let Some(table) = error_table(&text) else {
-                continue;
-            };
-            let Some(first) = base.first() else { continue };
-            let same_rows = |op: &OpIr| {
-                op.errors.len() == first.errors.len()
-                    && op
-                        .errors
-                        .iter()
-                        .zip(&first.errors)
-                        .all(|(a, b)| a.code == b.code && a.condition == b.condition)
-            };
-            if first.errors.is_empty() || !base.iter().all(same_rows) {
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let base = read(&path, &text);
+        let expected: Vec<Vec<String>> = base.iter().map(readings).collect();
+        let mut compare = |what: &str, other: &str| {
+            let got: Vec<Vec<String>> = read(&path, other).iter().map(readings).collect();
+            if got != expected {
+                let first = first_difference(&expected, &got);
+                changed.push(format!("{} ({what}):{first}", path.display()));
+            }
+        };
+        compare("CRLF", &text.replace('\n', "\r\n"));
+        crlf_docs += 1;
+        // Rows rewritten from one op's reading: only where every op of the doc has them all.
+        let Some(table) = error_table(&text) else {
+            continue;
+        };
+        let Some(first) = base.first() else { continue };
+        let same_rows = |op: &OpIr| {
+            op.errors.len() == first.errors.len()
+                && op
+                    .errors
+                    .iter()
+                    .zip(&first.errors)
+                    .all(|(a, b)| a.code == b.code && a.condition == b.condition)
+        };
+        if first.errors.is_empty() || !base.iter().all(same_rows) {
+            continue;
+        }
+        let rows: Vec<Row> = first
+            .errors
+            .iter()
+            .map(|e| Row {
+                code: e.code,
+                name: e.name.clone(),
+                condition: e.condition.clone(),
+            })
+            .collect();
+        docs += 1;
+        // Text indented right below the table would, below a bullet list, nest in its last
+        // item: the rewrite itself would change what the doc says.
+        let nests = text[table.end..]
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| l.starts_with([' ', '\t']));
+        for (name, layout) in layouts {
+            if nests && name == "bullet list" {
                 continue;
             }
-            let rows: Vec<Row> = first
-                .errors
-                .iter()
-                .map(|e| Row {
-                    code: e.code,
-                    name: e.name.clone(),
-                    condition: e.condition.clone(),
-                })
-                .collect();
-            docs += 1;
-            // Text indented right below the table would, below a bullet list, nest in its last
-            // item: the rewrite itself would change what the doc says.
-            let nests = text[table.end..]
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .is_some_and(|l| l.starts_with([' ', '\t']));
-            for (name, layout) in layouts {
-                if nests && name == "bullet list" {
-                    continue;
-                }
-                let other = format!(
-                    "{}\n{}\n{}",
-                    &text[..table.start],
-                    layout(&rows),
-                    &text[table.end..]
-                );
-                compare(name, &other);
-            }
+            let other = format!(
+                "{}\n{}\n{}",
+                &text[..table.start],
+                layout(&rows),
+                &text[table.end..]
+            );
+            compare(name, &other);
         }
     }
     eprintln!(
@@ -296,19 +276,7 @@ fn as_pipe_table(html: &str) -> Option<String> {
 fn facts(op: &OpIr) -> Vec<String> {
     readings(op)
         .into_iter()
-        .chain(op.params.iter().map(|p| {
-            format!(
-                "{} {:?} optional={} {:?} {:?} {:?} {:?} {:?}",
-                p.name,
-                p.role,
-                p.optional,
-                p.dtypes,
-                p.formats,
-                p.rank,
-                p.enum_values,
-                p.dtypes_given
-            )
-        }))
+        .chain(op.params.iter().map(param_facts))
         .collect()
 }
 
@@ -323,52 +291,39 @@ fn parameter_tables_read_alike_as_pipe_tables() {
     let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
     let (mut docs, mut tables) = (0, 0);
     let mut changed = Vec::new();
-    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
-        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
-            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
-        paths.sort();
-        for path in paths {
-            let Ok(text) = std::fs::read_to_string(&path) else {
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let mut rewritten = String::new();
+        let mut last = 0;
+        let mut n = 0;
+        for m in table.find_iter(&text) {
+            if m.as_str().contains("ACLNN_ERR_") {
+                continue;
+            }
+            let Some(pipe) = as_pipe_table(m.as_str()) else {
                 continue;
             };
-            let mut rewritten = String::new();
-            let mut last = 0;
-            let mut n = 0;
-            for m in table.find_iter(&text) {
-                if m.as_str().contains("ACLNN_ERR_") {
-                    continue;
-                }
-                let Some(pipe) = as_pipe_table(m.as_str()) else {
-                    continue;
-                };
-                // A pipe table is a block of its own: blank lines around it, at the margin.
-                rewritten.push_str(&text[last..m.start()]);
-                rewritten.push_str("\n\n");
-                rewritten.push_str(&pipe);
-                rewritten.push('\n');
-                last = m.end();
-                n += 1;
-            }
-            if n == 0 {
-                continue;
-            }
-            rewritten.push_str(&text[last..]);
-            docs += 1;
-            tables += n;
-            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
-            let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
-            if base != other {
-                let first = base
-                    .iter()
-                    .flatten()
-                    .zip(other.iter().flatten())
-                    .find(|(a, b)| a != b)
-                    .map(|(a, b)| format!("\n   {a}\n   {b}"))
-                    .unwrap_or_else(|| format!(" ({} vs {} ops)", base.len(), other.len()));
-                changed.push(format!("{}:{first}", path.display()));
-            }
+            // A pipe table is a block of its own: blank lines around it, at the margin.
+            rewritten.push_str(&text[last..m.start()]);
+            rewritten.push_str("\n\n");
+            rewritten.push_str(&pipe);
+            rewritten.push('\n');
+            last = m.end();
+            n += 1;
+        }
+        if n == 0 {
+            continue;
+        }
+        rewritten.push_str(&text[last..]);
+        docs += 1;
+        tables += n;
+        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+        let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
+        if base != other {
+            let first = first_difference(&base, &other);
+            changed.push(format!("{}:{first}", path.display()));
         }
     }
     eprintln!(
@@ -399,54 +354,41 @@ fn section_markers_read_alike_in_every_style() {
         }),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
-        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
-            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
-        paths.sort();
-        for path in paths {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            if !text.lines().any(|l| marker.is_match(l)) {
-                continue;
-            }
-            docs += 1;
-            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
-            for (name, style) in styles {
-                let mut level = 1;
-                let mut in_fence = false;
-                let rewritten: Vec<String> = text
-                    .lines()
-                    .map(|l| {
-                        if l.trim_start().starts_with("```") {
-                            in_fence = !in_fence;
-                        }
-                        let hashes = l.chars().take_while(|&c| c == '#').count();
-                        if !in_fence && hashes > 0 && l[hashes..].starts_with(' ') {
-                            level = hashes;
-                        }
-                        match marker.captures(l) {
-                            Some(c) if !in_fence => style(&c[1], level),
-                            _ => l.to_string(),
-                        }
-                    })
-                    .collect();
-                let other: Vec<Vec<String>> = read(&path, &rewritten.join("\n"))
-                    .iter()
-                    .map(facts)
-                    .collect();
-                if base != other {
-                    let first = base
-                        .iter()
-                        .flatten()
-                        .zip(other.iter().flatten())
-                        .find(|(a, b)| a != b)
-                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
-                        .unwrap_or_else(|| format!(" ({} vs {} ops)", base.len(), other.len()));
-                    changed.push(format!("{} ({name}):{first}", path.display()));
-                }
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if !text.lines().any(|l| marker.is_match(l)) {
+            continue;
+        }
+        docs += 1;
+        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+        for (name, style) in styles {
+            let mut level = 1;
+            let mut in_fence = false;
+            let rewritten: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    if l.trim_start().starts_with("```") {
+                        in_fence = !in_fence;
+                    }
+                    let hashes = l.chars().take_while(|&c| c == '#').count();
+                    if !in_fence && hashes > 0 && l[hashes..].starts_with(' ') {
+                        level = hashes;
+                    }
+                    match marker.captures(l) {
+                        Some(c) if !in_fence => style(&c[1], level),
+                        _ => l.to_string(),
+                    }
+                })
+                .collect();
+            let other: Vec<Vec<String>> = read(&path, &rewritten.join("\n"))
+                .iter()
+                .map(facts)
+                .collect();
+            if base != other {
+                let first = first_difference(&base, &other);
+                changed.push(format!("{} ({name}):{first}", path.display()));
             }
         }
     }
@@ -484,37 +426,24 @@ fn parameter_columns_read_alike_under_other_names() {
         ],
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
-        let mut paths: Vec<_> = std::fs::read_dir(corpus.join(folder))
-            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        paths.retain(|p| p.extension().is_some_and(|e| e == "md"));
-        paths.sort();
-        for path in paths {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            if !text.contains("<th>使用说明</th>") {
-                continue;
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if !text.contains("<th>使用说明</th>") {
+            continue;
+        }
+        docs += 1;
+        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+        for (i, renaming) in renamings.iter().enumerate() {
+            let mut other = text.clone();
+            for (from, to) in renaming.iter() {
+                other = other.replace(&format!("<th>{from}</th>"), &format!("<th>{to}</th>"));
             }
-            docs += 1;
-            let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
-            for (i, renaming) in renamings.iter().enumerate() {
-                let mut other = text.clone();
-                for (from, to) in renaming.iter() {
-                    other = other.replace(&format!("<th>{from}</th>"), &format!("<th>{to}</th>"));
-                }
-                let got: Vec<Vec<String>> = read(&path, &other).iter().map(facts).collect();
-                if got != base {
-                    let first = base
-                        .iter()
-                        .flatten()
-                        .zip(got.iter().flatten())
-                        .find(|(a, b)| a != b)
-                        .map(|(a, b)| format!("\n   {a}\n   {b}"))
-                        .unwrap_or_default();
-                    changed.push(format!("{} (renaming {}):{first}", path.display(), i + 1));
-                }
+            let got: Vec<Vec<String>> = read(&path, &other).iter().map(facts).collect();
+            if got != base {
+                let first = first_difference(&base, &got);
+                changed.push(format!("{} (renaming {}):{first}", path.display(), i + 1));
             }
         }
     }

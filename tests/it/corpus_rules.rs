@@ -5,7 +5,7 @@ use aclgen::ir::{Mapping, OpIr};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::corpus;
+use crate::common::{corpus, first_difference, param_facts};
 
 fn docs_below(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -557,19 +557,7 @@ fn table_relations_do_not_depend_on_how_a_cell_is_spelt() {
         });
         let inferred = op.inferred_rules.iter().map(|r| format!("{:?}", r.rule));
         // What the table states of each parameter, too.
-        let params = op.params.iter().map(|p| {
-            format!(
-                "{} {:?} optional={} {:?} {:?} {:?} {:?} {:?}",
-                p.name,
-                p.role,
-                p.optional,
-                p.dtypes,
-                p.formats,
-                p.rank,
-                p.enum_values,
-                p.dtypes_given
-            )
-        });
+        let params = op.params.iter().map(param_facts);
         rows.chain(inferred).chain(params).collect()
     };
     let read = |path: &Path, text: &str| -> Vec<OpIr> {
@@ -666,12 +654,7 @@ fn dtype_names_read_alike_in_either_case() {
             .iter()
             .map(|e| format!("{} {:?}", e.condition, e.mapping));
         let inferred = op.inferred_rules.iter().map(|r| format!("{:?}", r.rule));
-        let params = op.params.iter().map(|p| {
-            format!(
-                "{} {:?} {:?} {:?} {:?} {:?}",
-                p.name, p.dtypes, p.formats, p.rank, p.enum_values, p.dtypes_given
-            )
-        });
+        let params = op.params.iter().map(param_facts);
         rows.chain(inferred)
             .chain(params)
             .map(|s| s.to_ascii_uppercase())
@@ -695,14 +678,7 @@ fn dtype_names_read_alike_in_either_case() {
             };
             let (a, b) = (read(&text), read(&lower));
             if a != b {
-                let first = a
-                    .iter()
-                    .flatten()
-                    .zip(b.iter().flatten())
-                    .find(|(x, y)| x != y)
-                    .map(|(x, y)| format!("\n   {x}\n   {y}"))
-                    .unwrap_or_default();
-                changed.push(format!("{}:{first}", path.display()));
+                changed.push(format!("{}:{}", path.display(), first_difference(&a, &b)));
             }
         }
     }

@@ -52,6 +52,38 @@ pub fn write_kernel_side(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> 
         .collect()
 }
 
+/// The docs of both corpus folders (ops-nn, ops-nn-2025-12), each folder sorted.
+pub fn corpus_docs(corpus: &Path) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join(folder))
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|e| e == "md"));
+        files.sort();
+        all.extend(files);
+    }
+    all
+}
+
+/// What a doc states of a parameter, as one line: the respelling tests compare these.
+pub fn param_facts(p: &aclgen::ir::Param) -> String {
+    format!(
+        "{} {:?} optional={} {:?} {:?} {:?} {:?} {:?}",
+        p.name, p.role, p.optional, p.dtypes, p.formats, p.rank, p.enum_values, p.dtypes_given
+    )
+}
+
+/// The first line where two readings of a doc differ, for a test's message.
+pub fn first_difference(a: &[Vec<String>], b: &[Vec<String>]) -> String {
+    a.iter()
+        .flatten()
+        .zip(b.iter().flatten())
+        .find(|(x, y)| x != y)
+        .map(|(x, y)| format!("\n   {x}\n   {y}"))
+        .unwrap_or_else(|| format!(" ({} vs {} ops)", a.len(), b.len()))
+}
+
 pub fn corpus() -> Option<PathBuf> {
     let dir = repo().join("../shared/corpus");
     if dir.is_dir() {
