@@ -1,6 +1,7 @@
 //! Over `../shared/corpus`: a doc reads the same whatever layout holds what it states.
 //! - Error rows: CANN's docs give them as an HTML table (most of ops-nn), a Markdown pipe table
-//!   (either column first, or one "ACLNN_ERR_…（161001）" column), numbered items in a code block
+//!   (either column first, one "ACLNN_ERR_…（161001）" column, or one row per code with its
+//!   conditions numbered in one cell and joined by `<br>`), numbered items in a code block
 //!   ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list; and a doc saved on Windows
 //!   ends its lines in CRLF. Each doc whose rows sit in one HTML table is written again in each
 //!   other layout, from the rows the reader found, and read again.
@@ -56,6 +57,20 @@ fn two_columns(rows: &[Row]) -> String {
     pipe_rows(rows, &["返回码", "描述"], |r| {
         vec![format!("{}（{}）", r.name, r.code), cell_text(r)]
     })
+}
+
+/// One row per code, its conditions numbered in one cell and joined by `<br>`.
+fn one_cell_per_code(rows: &[Row]) -> String {
+    let mut out = String::from("| 返回值 | 错误码 | 描述 |\n| --- | --- | --- |\n");
+    for (code, name, conditions) in by_code(rows) {
+        let cell: Vec<String> = conditions
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{}. {}", i + 1, c.replace('|', "\\|")))
+            .collect();
+        out.push_str(&format!("| {name} | {code} | {} |\n", cell.join("<br>")));
+    }
+    out
 }
 
 /// Codes in first-seen order, each with its rows' conditions.
@@ -154,10 +169,11 @@ fn error_rows_read_alike_in_every_layout() {
         return;
     };
     type Layout = fn(&[Row]) -> String;
-    let layouts: [(&str, Layout); 5] = [
+    let layouts: [(&str, Layout); 6] = [
         ("pipe table", pipe_table),
         ("pipe table, code first", pipe_table_code_first),
         ("two columns", two_columns),
+        ("one cell per code", one_cell_per_code),
         ("code block", code_block),
         ("bullet list", bullet_list),
     ];
