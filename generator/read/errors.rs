@@ -91,9 +91,10 @@ enum Layout {
 }
 
 /// Whether a prose line ends the error entries: a heading ("## 调用示例", which a doc titled by
-/// the op leaves inside the op's section), or after a blank line a paragraph at the margin that
-/// is neither an entry nor a numbered item ("## 约束说明" prose, a note after the list).
-fn ends_entries(raw: &str, after_blank: bool) -> bool {
+/// the op leaves inside the op's section), or, once the entry has a condition, a paragraph at the
+/// margin after a blank line that is neither an entry nor a numbered item (a note after the
+/// list). A code's first condition may stand in a paragraph of its own.
+fn ends_entries(raw: &str, after_blank: bool, entry_has_items: bool) -> bool {
     let t = raw.trim_start();
     if clean_inline(t).trim().is_empty() {
         // Blank, or markup alone (an `<!-- npu -->` marker).
@@ -101,7 +102,7 @@ fn ends_entries(raw: &str, after_blank: bool) -> bool {
     }
     let at_margin = raw.len() == t.len();
     (t.starts_with('#') && raw.len() - t.len() < 4)
-        || (after_blank && at_margin && NUMBERED.captures(t).is_none())
+        || (entry_has_items && after_blank && at_margin && NUMBERED.captures(t).is_none())
 }
 
 fn lines_errors(
@@ -131,7 +132,7 @@ fn lines_errors(
             let mut items = Vec::new();
             add_text(&mut items, i, &rest);
             current = Some((code, name, items));
-        } else if layout == Layout::Prose && ends_entries(raw, after_blank) {
+        } else if layout == Layout::Prose && ends_entries(raw, after_blank, has_items(&current)) {
             flush(&mut current, &mut out);
         } else if let Some((_, _, items)) = current.as_mut() {
             let l = clean_inline(raw);
@@ -143,6 +144,12 @@ fn lines_errors(
     }
     flush(&mut current, &mut out);
     out
+}
+
+fn has_items(entry: &Option<Entry>) -> bool {
+    entry
+        .as_ref()
+        .is_some_and(|(_, _, items)| items.iter().any(|(_, t)| !t.trim().is_empty()))
 }
 
 /// Adds a line's text: a numbered item starts a condition, other text continues the last one.
@@ -315,6 +322,11 @@ mod tests {
         assert_eq!(
             rows(&format!("{list}\n确定性计算：默认确定性实现。\n")),
             expected
+        );
+        // A code whose first condition stands in a paragraph of its own keeps it.
+        assert_eq!(
+            rows("返回161002（ACLNN_ERR_PARAM_INVALID）：\n\nx的数据类型不在支持的范围之内。\n\n## 约束说明\n"),
+            ["x的数据类型不在支持的范围之内。"]
         );
         // A line indented under the list is still the last entry's.
         assert_eq!(
