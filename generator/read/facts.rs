@@ -10,9 +10,12 @@ use std::sync::LazyLock;
 /// A list of tokens: `FLOAT16、FLOAT32和BFLOAT16`, `float16、bfloat16`. A comma continues the
 /// list only before an upper-case token or a dtype's name in any case ("FLOAT32，shape需要…" ends
 /// it, "float16，bfloat16" does not).
+// A token may carry a note in brackets: "BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）、FLOAT16",
+// as a table's dtype cell does (`split_tokens` drops the note's words).
 static TOKEN_LIST: LazyLock<String> = LazyLock::new(|| {
+    let note = r"(?:\s*[（(][^（()）\n]{1,40}[)）])?";
     format!(
-        r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*|\s*[,，]\s*(?:[A-Z][A-Z0-9_]*|{})(?-u:\b))*)",
+        r"([A-Za-z][A-Za-z0-9_]*{note}(?:\s*(?:、|/|和|及|以及|或|或者)\s*[A-Za-z][A-Za-z0-9_]*{note}|\s*[,，]\s*(?:[A-Z][A-Z0-9_]*|{})(?-u:\b){note})*)",
         lower_case_dtype_names()
     )
 });
@@ -209,7 +212,7 @@ pub fn dtype_kinship(text: &str) -> Option<Option<String>> {
 pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
     let mut known = Vec::new();
     let mut unknown = Vec::new();
-    for tok in split_tokens(list) {
+    for (tok, in_note) in tokens_and_notes(list) {
         // C spellings and Chinese prose words are not dtype tokens to report.
         if is_c_type(&tok) || !tok.is_ascii() {
             continue;
@@ -217,10 +220,37 @@ pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
         match DType::parse(&tok) {
             Some(d) if !known.contains(&d) => known.push(d),
             Some(_) => {}
+            // A note's words ("（仅 Ascend910B 及后续同代 SoC 支持）") are no dtypes to report.
+            None if in_note => {}
             None => unknown.push(tok),
         }
     }
     (known, unknown)
+}
+
+/// The tokens of a list, each with whether it stands inside a bracketed note.
+fn tokens_and_notes(list: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let (mut depth, mut piece) = (0usize, String::new());
+    let mut flush = |piece: &mut String, in_note: bool| {
+        out.extend(split_tokens(piece).into_iter().map(|t| (t, in_note)));
+        piece.clear();
+    };
+    for ch in list.chars() {
+        match ch {
+            '(' | '（' => {
+                flush(&mut piece, depth > 0);
+                depth += 1;
+            }
+            ')' | '）' => {
+                flush(&mut piece, depth > 0);
+                depth = depth.saturating_sub(1);
+            }
+            _ => piece.push(ch),
+        }
+    }
+    flush(&mut piece, depth > 0);
+    out
 }
 
 /// The known dtype names closest to an unknown token (edit distance ≤ 2, case-insensitive),
@@ -262,8 +292,8 @@ fn split_tokens(list: &str) -> Vec<String> {
     for sep in ["以及", "或者", "、", "，", "和", "及", "或", "\n"] {
         s = s.replace(sep, ",");
     }
-    s.split([',', '/', ' ', '\t', '。', '；', ';'])
-        .map(|t| t.trim().trim_matches(['(', ')', '（', '）']).to_string())
+    s.split([',', '/', ' ', '\t', '。', '；', ';', '(', ')', '（', '）'])
+        .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty() && t != "-" && t != "—")
         .collect()
 }
@@ -434,6 +464,49 @@ pub fn named_shapes(cell: &str) -> Vec<Vec<String>> {
                 .collect()
         })
         .collect()
+}
+
+// A clause that opens with the parameter's own shape: "，shape为（B,N,2），" (bullet-style docs
+// write the 维度(shape) column so). "x的shape为…" is another tensor's, "假设…" an example's.
+static OWN_SHAPE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[，。；;：:\n])\s*(?:其)?shape(?:为|是)\s*").unwrap());
+
+/// The shape a description states as its own clause, as a shape cell would: "(B,N,2)". Only
+/// where it states one shape unconditionally: "量化输出类型为INT4时，shape为[M]…为FLOAT4时，shape为
+/// [M,K,2]" states a shape per case, and no cell.
+pub fn shape_statement(text: &str) -> Option<String> {
+    let mut found = OWN_SHAPE.find_iter(text);
+    let m = found.next()?;
+    if found.next().is_some() || opens_conditionally(&text[..m.start()]) {
+        return None;
+    }
+    let rest: String = text[m.end()..]
+        .chars()
+        .map(|c| match c {
+            '（' => '(',
+            '）' => ')',
+            _ => c,
+        })
+        .collect();
+    let lead = SHAPE_TUPLES.find(&rest)?.as_str();
+    let after = &rest[lead.len()..];
+    // "(bs, num_keys)<br>其中bs为…": the line break is gone from the cleaned text.
+    let ends = after.is_empty()
+        || after.starts_with(char::is_whitespace)
+        || after.starts_with(['，', '。', '；', ',', ';'])
+        || after.starts_with("其中");
+    ends.then(|| lead.to_string())
+}
+
+/// Whether the sentence `before` ends in has opened a condition ("当…时，", "如果…，").
+fn opens_conditionally(before: &str) -> bool {
+    let sentence = before
+        .rsplit(['。', '；', ';', '\n'])
+        .next()
+        .unwrap_or(before);
+    ["时", "当", "如果", "若", "否则", "场景"]
+        .iter()
+        .any(|w| sentence.contains(w))
 }
 
 /// √ / × cells and prose about non-contiguous tensors.
@@ -895,6 +968,16 @@ mod tests {
                 vec![]
             ))
         );
+        // A note in brackets after a token, as a dtype cell has it, leaves the list whole.
+        assert_eq!(
+            dtype_statement(
+                "数据类型支持BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）、FLOAT16、INT32。"
+            ),
+            Some(DtypeStatement::Supports(
+                vec![DType::BFloat16, DType::Float16, DType::Int32],
+                vec![]
+            ))
+        );
         assert_eq!(
             dtype_statement("参数self、out的数据类型不支持BFLOAT16。"),
             Some(DtypeStatement::Excludes(vec![DType::BFloat16], vec![]))
@@ -1035,6 +1118,19 @@ mod tests {
                 vec!["batch_size", "hidden_dim"]
             ]
         );
+        // Bullet-style docs state the shape as a clause of the description.
+        let desc = "数据类型与idx2一致，shape为（B,N），[数据格式]支持ND。";
+        assert_eq!(shape_statement(desc).as_deref(), Some("(B,N)"));
+        assert_eq!(shape_statement("self的shape为[2, 3, 4]，dim = 1"), None);
+        assert_eq!(
+            shape_statement("特征值。shape为(bs, num_keys, channels)其中bs为batch size，channels为特征图的维度。").as_deref(),
+            Some("(bs, num_keys, channels)")
+        );
+        assert_eq!(shape_statement("则输出shape为[2, 4]的张量"), None);
+        let per_case =
+            "量化输出类型为INT4时，shape为[M]；量化输出类型为FLOAT4_E2M1时，shape为[M,K,2]。";
+        assert_eq!(shape_statement(per_case), None);
+        assert_eq!(shape_statement("当g为空指针时，shape为[2H]。"), None);
         // A shape of variable length states no rank.
         assert_eq!(rank_cell("(N, *)"), None);
         assert_eq!(rank_cell("[B…, H]"), None);

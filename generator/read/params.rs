@@ -76,9 +76,41 @@ impl ParamSection {
 }
 
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^,()]*?)\s*,\s*([^()]*?)\s*\)\s*:?\s*(.*)$")
+    Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^,()]*?)\s*,\s*((?:[^()]|\([^()]*\))*?)\s*\)\s*:?\s*(.*)$")
         .unwrap()
 });
+// "- dims（aclIntArray *）：…": an entry that gives the type and no role.
+static TYPED_ENTRY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*[-*+]\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([^,()]*?)\s*\)\s*:\s*(.*)$").unwrap()
+});
+
+/// The head of a parameter entry: its name, type and role as the parentheses give them, and
+/// where its description starts (a byte offset into the line).
+struct EntryHead {
+    name: String,
+    doc_type: Option<String>,
+    role_text: String,
+    desc_at: usize,
+}
+
+/// "- self(aclTensor*，计算输入)：…", or "- dims（aclIntArray *）：…" for a prototype parameter
+/// with a C type and no role.
+fn entry_head(text: &str, proto_names: &[String]) -> Option<EntryHead> {
+    let head = |c: regex::Captures, role: Option<usize>, desc: usize| EntryHead {
+        name: c[1].to_string(),
+        doc_type: Some(c[2].trim().to_string()).filter(|t| !t.is_empty()),
+        role_text: role.map_or(String::new(), |i| c[i].trim().to_string()),
+        desc_at: c.get(desc).map_or(text.len(), |m| m.start()),
+    };
+    if let Some(c) = ENTRY.captures(text).filter(|c| is_role_text(&c[3])) {
+        return Some(head(c, Some(3), 4));
+    }
+    TYPED_ENTRY
+        .captures(text)
+        .filter(|c| proto_names.iter().any(|n| *n == c[1]) && looks_like_c_type(&c[2]))
+        .map(|c| head(c, None, 3))
+}
+
 static NAME_CELL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([^()]*?)\s*\))?").unwrap()
 });
@@ -90,7 +122,7 @@ static PARAM_HEAD: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*:").unwrap());
 
 fn is_role_text(t: &str) -> bool {
-    ["输入", "输出", "入参", "出参", "可选", "必选"]
+    ["输入", "输出", "入参", "出参", "可选", "必选", "属性"]
         .iter()
         .any(|r| t.contains(r))
         || matches!(
@@ -110,8 +142,9 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
             read_param_table(t, &mut sec);
         }
     }
-    read_dtypes_given(doc, range.clone(), &table_lines, &mut sec);
+    read_dtypes_given(doc, range.clone(), &table_lines, proto_names, &mut sec);
     let mut current: Option<String> = None;
+    let mut entry_indent = None;
     let mut i = range.start;
     while i < range.end.min(doc.lines.len()) {
         if let Some(t) = table_lines.iter().find(|r| r.contains(&i)) {
@@ -127,27 +160,34 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
         let cleaned = clean_inline(raw);
         // ascii_punct maps characters one to one, so char offsets carry over to `cleaned`.
         let text = ascii_punct(&cleaned);
-        if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
-            let name = c[1].to_string();
-            let desc_at = text[..c.get(4).map_or(text.len(), |m| m.start())]
-                .chars()
-                .count();
+        let entry = entry_head(&text, proto_names);
+        if entry.is_none() && is_sibling_bullet(raw, entry_indent) {
+            current = None;
+        }
+        if let Some(head) = entry {
+            entry_indent = bullet_content_column(raw);
+            let desc_at = text[..head.desc_at].chars().count();
             let desc = cleaned
                 .chars()
                 .skip(desc_at)
                 .collect::<String>()
                 .trim()
                 .to_string();
+            current = Some(head.name.clone());
             sec.docs.push(ParamDoc {
-                name: name.clone(),
-                doc_type: Some(c[2].trim().to_string()).filter(|t| !t.is_empty()),
-                role_text: c[3].trim().to_string(),
+                name: head.name,
+                doc_type: head.doc_type,
+                role_text: head.role_text,
                 description: tight_around_chinese(&desc),
                 line: i,
                 ..ParamDoc::default()
             });
-            current = Some(name);
         } else if let Some(note) = product_note(doc, i, &text, current.clone()) {
+            // "<term>Atlas 训练系列产品</term>：支持范围为[-255,255]" in an entry states a product's
+            // limit of its parameter, as the same words in a table's 使用说明 cell do.
+            if let Some(name) = current.as_ref().filter(|_| !states_a_dtype(&note.text)) {
+                push_more(&mut sec, name, &tight_around_chinese(cleaned.trim()));
+            }
             sec.notes.push(note);
         } else if let Some(name) = PARAM_HEAD
             .captures(&text)
@@ -158,7 +198,8 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
             push_more(&mut sec, &name, &cleaned);
             current = Some(name);
         } else if let Some(name) = &current {
-            push_more(&mut sec, name, &cleaned);
+            // A continuation line reads as its entry's description does (and a table's cell).
+            push_more(&mut sec, name, &tight_around_chinese(cleaned.trim()));
         }
         i += 1;
     }
@@ -172,21 +213,26 @@ fn read_dtypes_given(
     doc: &Doc,
     range: Range<usize>,
     table_lines: &[Range<usize>],
+    proto_names: &[String],
     sec: &mut ParamSection,
 ) {
     let mut products: Vec<ProductId> = Vec::new();
     // The parameter entry a line sits in (bullet style), and the one a lead names.
     let mut entry: Option<String> = None;
+    let mut entry_indent = None;
     let mut lead: Option<String> = None;
     for i in range.start..range.end.min(doc.lines.len()) {
         if doc.in_code[i] || table_lines.iter().any(|r| r.contains(&i)) {
             continue;
         }
         let text = ascii_punct(&clean_inline(doc.line(i)));
-        if let Some(c) = ENTRY.captures(&text).filter(|c| is_role_text(&c[3])) {
-            entry = Some(c[1].to_string());
+        if let Some(head) = entry_head(&text, proto_names) {
+            entry = Some(head.name);
+            entry_indent = bullet_content_column(doc.line(i));
             lead = None;
             products.clear();
+        } else if entry.is_some() && is_sibling_bullet(doc.line(i), entry_indent) {
+            entry = None;
         }
         if let Some((found, _)) = product_head(bullet_body(&text)) {
             products = found;
@@ -269,6 +315,31 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
         text: body.to_string(),
         owner,
     })
+}
+
+/// Where a bullet line's text starts ("  - x" is 4): a line indented that far is inside its item
+/// (Markdown's rule); `None` for a line that is no bullet.
+fn bullet_content_column(raw: &str) -> Option<usize> {
+    let body = raw.trim_start();
+    let bullet = body.len() > 1
+        && body.starts_with(['-', '*', '+'])
+        && body[1..].starts_with(char::is_whitespace);
+    bullet.then(|| raw.len() - body[1..].trim_start().len())
+}
+
+/// A bullet beside the parameter entries rather than inside one ("  - <term>Atlas 训练系列产品
+/// </term>：不支持BFLOAT16" after the last entry): it is no longer about that entry's parameter.
+/// `entry_column` is where the entry's text starts; entries that are no bullets have no siblings.
+fn is_sibling_bullet(raw: &str, entry_column: Option<usize>) -> bool {
+    let indent = raw.len() - raw.trim_start().len();
+    bullet_content_column(raw)
+        .zip(entry_column)
+        .is_some_and(|(_, entry)| indent < entry)
+}
+
+/// Whether a note states dtypes (which the notes apply), not some other limit.
+fn states_a_dtype(text: &str) -> bool {
+    facts::note_dtype_statement(text).is_some() || text.contains("数据类型")
 }
 
 /// A line without its bullet mark.
@@ -717,15 +788,16 @@ impl Joiner<'_> {
             .join("\n");
         self.fill_dtypes(p, d, &all_text, sink);
         self.fill_formats(p, d, &all_text, sink);
-        p.rank = d
-            .rank_cell
-            .as_deref()
-            .and_then(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
+        // A description's "shape为(B,N,2)" clause states what a 维度(shape) cell would (bullet-style
+        // docs have no such column; table docs may write the shape there and the rank in the cell).
+        let stated = facts::shape_statement(&all_text);
+        let cells = || d.rank_cell.iter().chain(&stated);
+        p.rank = cells()
+            .find_map(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
             .or_else(|| facts::rank_in_text(&all_text));
-        p.shapes = d
-            .rank_cell
-            .as_deref()
-            .map(facts::named_shapes)
+        p.shapes = cells()
+            .map(|c| facts::named_shapes(c))
+            .find(|s| !s.is_empty())
             .unwrap_or_default();
         p.non_contiguous = d
             .non_contiguous_cell
@@ -1162,6 +1234,32 @@ mod tests {
         assert_eq!(sec.notes.len(), 1);
         assert_eq!(sec.notes[0].owner.as_deref(), Some("self"));
         assert_eq!(sec.notes[0].products, ["ascend910b"]);
+    }
+
+    #[test]
+    fn a_product_note_beside_the_entries_is_no_entry_s() {
+        let text = "## aclnnFooGetWorkspaceSize\n- **参数说明：**\n  - self(aclTensor \\*，计算输入)：输入。\n    - <term>Atlas 训练系列产品</term>：数据类型支持FLOAT16。\n  - eps(float，属性)：系数。\n  - scale(aclTensor \\*，输入（可选）)：系数。\n  - dims（aclIntArray *）：维度。\n  - <term>Atlas 推理系列产品</term>：\n    - 不支持BFLOAT16数据类型。\n";
+        let doc = Doc::parse(text);
+        let names: Vec<String> = ["self", "eps", "scale", "dims"].map(String::from).into();
+        let sec = read_param_section(&doc, 1..doc.lines.len(), &names);
+        let entries: Vec<(&str, &str)> = sec
+            .docs
+            .iter()
+            .map(|d| (d.name.as_str(), d.role_text.as_str()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("self", "计算输入"),
+                ("eps", "属性"),
+                ("scale", "输入(可选)"),
+                ("dims", "")
+            ]
+        );
+        let owners: Vec<Option<&str>> = sec.notes.iter().map(|n| n.owner.as_deref()).collect();
+        assert_eq!(owners, [Some("self"), None]);
+        let eps = &sec.docs[1];
+        assert!(eps.more.is_empty(), "{:?}", eps.more);
     }
 
     #[test]

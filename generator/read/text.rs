@@ -11,6 +11,7 @@ static LINK: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"!?\[([^\]\n]*)\]\([^)\n]*\)").unwrap());
 static TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>\n]*)?/?>").unwrap());
+static LINE_BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)<br\s*/?>").unwrap());
 static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]+?)\*\*").unwrap());
 /// Footnote marks (`INT32<sup>1</sup>`) would glue a digit to the token before them.
 pub static SUP: LazyLock<Regex> =
@@ -47,6 +48,8 @@ pub fn clean_inline(s: &str) -> String {
         s = LINK.replace_all(&s, "$1").into_owned();
     }
     if angle {
+        // A line break within a line ("(T,N,C)或(T,C)<br>T为输入长度") still parts its words.
+        s = LINE_BREAK.replace_all(&s, " ").into_owned();
         s = TAG.replace_all(&s, "").into_owned();
     }
     if star {

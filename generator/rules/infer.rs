@@ -932,7 +932,9 @@ pub fn string_value_list(text: &str) -> Option<Vec<String>> {
 fn string_statement(clause: &str) -> Option<Vec<String>> {
     STRING_VERB.find_iter(clause).find_map(|m| {
         let before = &clause[..m.start()];
-        if before.ends_with('不') || before.ends_with("暂不") {
+        // "数据类型支持STRING" states the attribute's dtype, not its values.
+        let about_dtype = before.trim_end().ends_with("类型") || before.ends_with("dtype");
+        if before.ends_with('不') || before.ends_with("暂不") || about_dtype {
             return None;
         }
         string_value_list(&clause[m.end()..])
@@ -1197,6 +1199,14 @@ mod tests {
                 param: "approximate".into(),
                 values: vec!["none".into(), "tanh".into()]
             }]
+        );
+        // Its dtype, stated with the same verb, is no value: "数据类型支持STRING" (bullet-style docs
+        // write the dtype column into the description).
+        let mut p = attr("approximate", "char*", r#"仅支持{"none", "tanh"}"#);
+        p.description = "数据类型支持STRING。".into();
+        assert_eq!(
+            string_values(&p),
+            Ok(vec!["none".to_string(), "tanh".to_string()])
         );
         // Lists that do not nest in one: nothing is inferred.
         let mut p = attr("roundMode", "char*", "支持取值round、floor");

@@ -65,6 +65,23 @@ pub fn apply(op: &mut OpIr) {
     op.inferred_rules = inferred_rules(op);
     reconcile_broadcasts(op);
     reconcile_dtype_correspondences(op);
+    drop_repeated_rules(op);
+}
+
+/// A row's rules are a set: a constraint the doc states twice (in the description and in the
+/// usage notes, or "A或B不是2维" read once per tensor named) is checked once.
+fn drop_repeated_rules(op: &mut OpIr) {
+    for e in &mut op.errors {
+        if let Some(Mapping::Rules { rules, .. }) = &mut e.mapping {
+            let mut kept: Vec<CheckedRule> = Vec::with_capacity(rules.len());
+            for r in rules.drain(..) {
+                if !kept.iter().any(|k| k.rule == r.rule) {
+                    kept.push(r);
+                }
+            }
+            *rules = kept;
+        }
+    }
 }
 
 /// Checks one first-phase call against the op's rules, in aclnn's order.

@@ -12,6 +12,7 @@
 //! The rows (code, text), their readings and each parameter's facts must not change.
 
 use aclgen::ir::{Mapping, OpIr};
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::common::{corpus, corpus_docs, first_difference, param_facts};
@@ -248,11 +249,11 @@ fn error_rows_read_alike_in_every_layout() {
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
 
-/// An HTML table without merged cells as a Markdown pipe table with the same cells (inline HTML
-/// such as `<br>` and `<ul><li>` stays, as pipe-table docs write it); `None` for merged cells,
-/// rows of different widths, or rows whose tags do not pair up (a `<tr>` left open, which the
-/// reader's HTML parser mends and these patterns would not).
-fn as_pipe_table(html: &str) -> Option<String> {
+/// The cells of an HTML table without merged cells, each flattened to one line (inline HTML such
+/// as `<br>` and `<ul><li>` stays); `None` for merged cells, rows of different widths, or rows
+/// whose tags do not pair up (a `<tr>` left open, which the reader's HTML parser mends and these
+/// patterns would not).
+fn html_rows(html: &str) -> Option<Vec<Vec<String>>> {
     let tags = regex::Regex::new(r"</?tr\b").expect("regex");
     let paired = tags
         .find_iter(html)
@@ -267,20 +268,23 @@ fn as_pipe_table(html: &str) -> Option<String> {
         .captures_iter(html)
         .map(|r| {
             cell.captures_iter(&r[1])
-                .map(|c| {
-                    let flat: Vec<&str> = c[1].split_whitespace().collect();
-                    flat.join(" ").replace('|', "\\|")
-                })
+                .map(|c| c[1].split_whitespace().collect::<Vec<_>>().join(" "))
                 .collect()
         })
         .collect();
     let width = rows.first()?.len();
-    if width < 2 || rows.iter().any(|r| r.len() != width) {
-        return None;
-    }
-    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    (width >= 2 && rows.iter().all(|r| r.len() == width)).then_some(rows)
+}
+
+/// An HTML table without merged cells as a Markdown pipe table with the same cells.
+fn as_pipe_table(html: &str) -> Option<String> {
+    let rows = html_rows(html)?;
+    let line = |cells: &[String]| {
+        let escaped: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
+        format!("| {} |\n", escaped.join(" | "))
+    };
     let mut out = line(&rows[0]);
-    out.push_str(&line(&vec!["---".to_string(); width]));
+    out.push_str(&line(&vec!["---".to_string(); rows[0].len()]));
     for r in &rows[1..] {
         out.push_str(&line(r));
     }
@@ -469,5 +473,202 @@ fn parameter_columns_read_alike_under_other_names() {
         changed.len()
     );
     assert!(docs > 400, "only {docs} docs with CANN's parameter columns");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// One parameter table row as a bullet entry of the older style (ops-nn-2025-12): "- self(const
+/// aclTensor \*，计算输入)：描述。数据类型支持…。[数据格式](…)支持ND。shape支持0-8维。支持
+/// [非连续的Tensor](…)。", the type from the prototype, and the usage notes in the next line. `None` where a column cannot move into the
+/// prose: the row's prose states it already (moving it would state it twice, maybe differently),
+/// or its 维度 cell is neither ranks nor a shape.
+fn bullet_entry(
+    header: &[String],
+    row: &[String],
+    types: &HashMap<String, String>,
+) -> Option<String> {
+    let cell = |prefix: &str| {
+        header
+            .iter()
+            .position(|h| h.starts_with(prefix))
+            .map(|i| row[i].trim())
+            .filter(|c| !c.is_empty() && *c != "-")
+    };
+    let name_cell = cell("参数名")?;
+    let name: String = name_cell
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let ty = types.get(&name)?;
+    let tensor = ty.contains("aclTensor");
+    let role = match cell("输入/输出")? {
+        "输入" if tensor => "计算输入",
+        "输入" => "入参",
+        "输出" if tensor => "计算输出",
+        "输出" => "出参",
+        other => other,
+    };
+    let (description, usage) = (cell("描述"), cell("使用说明"));
+    let said = format!("{} {}", description.unwrap_or(""), usage.unwrap_or(""));
+    let mut entry = format!("- {name}({}，{role})：", ty.replace('*', "\\*"));
+    if let Some(d) = description {
+        entry.push_str(d.trim_end_matches('。'));
+        entry.push('。');
+    }
+    if let Some(dtypes) = cell("数据类型") {
+        // Lists per product ("Ascend910B 及同代 SoC：…；其他支持产品：…", "FLOAT16；BFLOAT16 仅支持
+        // Ascend910B") are notes of their own.
+        let per_product = dtypes.contains(['：', ':', '；']);
+        if said.contains("数据类型支持") || said.contains("数据类型为") || per_product {
+            return None;
+        }
+        entry.push_str(&format!("数据类型支持{dtypes}。"));
+    }
+    if let Some(formats) = cell("数据格式") {
+        entry.push_str(&format!(
+            "[数据格式](../../../docs/zh/context/数据格式.md)支持{formats}。"
+        ));
+    }
+    if let Some(rank) = cell("维度") {
+        let ranks = regex::Regex::new(r"^\d+(-\d+)?$").expect("regex");
+        if said.contains('维') || said.contains("shape为") || said.contains("shape支持") {
+            return None;
+        }
+        if ranks.is_match(rank) {
+            entry.push_str(&format!("shape支持{rank}维。"));
+        } else if rank.starts_with(['(', '[']) {
+            entry.push_str(&format!("shape为{rank}。"));
+        } else {
+            return None;
+        }
+    }
+    if let Some(mark) = cell("非连续").filter(|_| tensor) {
+        if said.contains("连续") {
+            return None;
+        }
+        let link = "[非连续的Tensor](../../../docs/zh/context/非连续的Tensor.md)。";
+        match mark {
+            "√" => entry.push_str(&format!("支持{link}")),
+            "×" => entry.push_str(&format!("不支持{link}")),
+            _ => return None,
+        }
+    }
+    // The usage notes go on in the entry's next line, as a table row's next cell.
+    if let Some(u) = usage {
+        entry.push_str(&format!("\n  {u}"));
+    }
+    Some(entry)
+}
+
+/// A parameter table as bullet entries at the table's indentation; `None` unless every row can
+/// be one.
+fn as_bullet_entries(html: &str, indent: &str, types: &HashMap<String, String>) -> Option<String> {
+    let rows = html_rows(html)?;
+    let header = &rows[0];
+    if !header.iter().any(|h| h == "参数名") || !header.iter().any(|h| h == "输入/输出") {
+        return None;
+    }
+    let entries: Option<Vec<String>> = rows[1..]
+        .iter()
+        .map(|r| {
+            bullet_entry(header, r, types).map(|e| {
+                e.lines()
+                    .map(|l| format!("{indent}{l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        })
+        .collect();
+    Some(entries?.join("\n"))
+}
+
+/// The indentation the entries replacing the table at `at` take: that of the bullets after the
+/// table (its product notes, which must stay beside the entries and not fall inside the last),
+/// else the table's.
+fn entry_indent(text: &str, at: std::ops::Range<usize>) -> &str {
+    let line_start = text[..at.start].rfind('\n').map_or(0, |i| i + 1);
+    let lead = &text[line_start..at.start];
+    let table = if lead.trim().is_empty() { lead } else { "" };
+    let next_bullet = text[at.end..]
+        .lines()
+        .map(|l| (l, l.trim_start()))
+        .find(|(_, t)| !t.is_empty() && !t.starts_with("<!--"))
+        .filter(|(_, t)| t.starts_with("- ") || t.starts_with("* "))
+        .map(|(l, t)| &l[..l.len() - t.len()]);
+    next_bullet
+        .filter(|b| b.len() >= table.len())
+        .unwrap_or(table)
+}
+
+/// Parameters described in a table (ops-nn) or as bullet entries (the older style of
+/// ops-nn-2025-12) read alike: each parameter table is rewritten as entries stating its columns
+/// in prose, and the doc read again.
+#[test]
+fn parameter_tables_read_alike_as_bullet_entries() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
+    let (mut docs, mut tables, mut kept) = (0, 0, 0);
+    let mut changed = Vec::new();
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let base_ops = read(&path, &text);
+        // The second phase's parameters are no op's: their types are CANN's.
+        let execute = [
+            ("workspace", "void*"),
+            ("workspaceSize", "uint64_t"),
+            ("executor", "aclOpExecutor*"),
+            ("stream", "aclrtStream"),
+        ];
+        let types: HashMap<String, String> = execute
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .chain(
+                base_ops
+                    .iter()
+                    .flat_map(|op| &op.params)
+                    .map(|p| (p.name.clone(), p.ty.to_string())),
+            )
+            .collect();
+        let mut rewritten = String::new();
+        let mut last = 0;
+        let mut n = 0;
+        for m in table.find_iter(&text) {
+            let Some(entries) =
+                as_bullet_entries(m.as_str(), entry_indent(&text, m.range()), &types)
+            else {
+                kept += usize::from(m.as_str().contains("<th>参数名</th>"));
+                continue;
+            };
+            rewritten.push_str(&text[last..m.start()]);
+            rewritten.push('\n');
+            rewritten.push_str(&entries);
+            rewritten.push('\n');
+            last = m.end();
+            n += 1;
+        }
+        if n == 0 {
+            continue;
+        }
+        rewritten.push_str(&text[last..]);
+        docs += 1;
+        tables += n;
+        let base: Vec<Vec<String>> = base_ops.iter().map(facts).collect();
+        let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
+        if base != other {
+            let first = first_difference(&base, &other);
+            changed.push(format!("{}:{first}", path.display()));
+        }
+    }
+    eprintln!(
+        "parameter tables as bullet entries: {} of {docs} docs ({tables} tables; {kept} tables left, a row's prose stating a column already) changed",
+        changed.len()
+    );
+    assert!(
+        docs > 400,
+        "only {docs} docs with parameter tables rewritten"
+    );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
