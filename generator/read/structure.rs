@@ -116,6 +116,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     functions.extend(exec.map(|e| function(file, doc, e, &mut sink)));
     let section = param_section(doc, ws, &exec_name, &mut sink);
     let (param_range, error_range) = section
+        .as_ref()
         .map(|s| split_at_return_value(doc, s))
         .unwrap_or((0..0, 0..0));
     let names: Vec<String> = ws.params.iter().map(|p| p.name.clone()).collect();
@@ -145,7 +146,7 @@ fn read_op(file: &str, doc: &Doc, facts: &DocFacts, ws: &Proto, protos: &[Proto]
     .join(&sec, &mut sink);
     let mut params = params;
     nullable_by_constraints(&mut params, &facts.constraints);
-    let errors = op_errors(file, doc, ws, section, error_range, &mut sink);
+    let errors = op_errors(file, doc, ws, section.as_ref(), error_range, &mut sink);
     OpIr {
         op,
         products,
@@ -194,7 +195,7 @@ fn sibling_notes(file: &str, doc: &Doc, ws: &Proto, protos: &[Proto]) -> Vec<sup
         let Some(section) = param_section(doc, other, &format!("aclnn{op}"), &mut quiet) else {
             continue;
         };
-        let (range, _) = split_at_return_value(doc, section);
+        let (range, _) = split_at_return_value(doc, &section);
         let names: Vec<String> = other.params.iter().map(|p| p.name.clone()).collect();
         out.extend(
             read_param_section(doc, range, &names)
@@ -280,16 +281,15 @@ fn execute_proto<'p>(
 }
 
 /// The section describing the first phase's parameters, by decreasing confidence.
-fn param_section<'d>(
-    doc: &'d Doc,
-    ws: &Proto,
-    exec_name: &str,
-    sink: &mut Sink,
-) -> Option<&'d Section> {
+fn param_section(doc: &Doc, ws: &Proto, exec_name: &str, sink: &mut Sink) -> Option<Section> {
     let section = op_section(doc, &ws.name, sink)
         .or_else(|| section_titled_as_execute(doc, ws, exec_name, sink))
+        .map(|s| with_marker_siblings(doc, s))
         // A doc-level "## 参数说明" naming no function.
-        .or_else(|| doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn")));
+        .or_else(|| {
+            doc.find_section(|t| t.contains("参数说明") && !t.contains("aclnn"))
+                .cloned()
+        });
     if section.is_none() {
         sink.at(
             Severity::Warning,
@@ -300,6 +300,26 @@ fn param_section<'d>(
         );
     }
     section
+}
+
+/// A function's section with the "参数说明"/"返回值" headings that follow it at its own level
+/// ("## aclnnXGetWorkspaceSize" then "## 参数说明"): they are its parts, written as siblings.
+fn with_marker_siblings(doc: &Doc, s: &Section) -> Section {
+    let mut out = s.clone();
+    let later = doc.sections.iter().filter(|x| x.line > s.line);
+    for next in later {
+        if next.level > s.level {
+            continue;
+        }
+        let title = clean_inline(&next.title);
+        let title = title.trim_start_matches(|c: char| !c.is_alphanumeric());
+        let marker = ["参数说明", "返回值"].iter().any(|m| title.starts_with(m));
+        if next.level < s.level || !marker {
+            break;
+        }
+        out.body.end = out.body.end.max(next.body.end);
+    }
+    out
 }
 
 /// Error rows of the op's section, else of a doc-level 返回值/错误码 section (reported when none).
@@ -509,8 +529,8 @@ fn section_titled_as_execute<'d>(
             && ACLNN_NAME
                 .find_iter(&s.title)
                 .any(|m| m.as_str() == exec_name)
-            && s.body
-                .clone()
+            && with_marker_siblings(doc, s)
+                .body
                 .any(|i| doc.line(i).contains(first.name.as_str()) && !doc.in_code[i])
     })?;
     sink.at(
@@ -531,7 +551,9 @@ fn section_titled_as_execute<'d>(
 /// title ("# aclnnX") names the op and holds everything.
 fn inside_a_function_section(doc: &Doc, s: &Section) -> bool {
     doc.sections.iter().skip(1).any(|outer| {
-        outer.title.contains("aclnn") && outer.level < s.level && outer.body.contains(&s.line)
+        outer.title.contains("aclnn")
+            && (outer.level < s.level && outer.body.contains(&s.line)
+                || with_marker_siblings(doc, outer).body.contains(&s.line))
     })
 }
 
@@ -785,6 +807,15 @@ int main() { return 0; }
         // InplaceFoo documents no rows: Foo's, under Foo's heading, are not its.
         assert_eq!(ops[1].op, "InplaceFoo");
         assert!(ops[1].errors.is_empty(), "{:?}", ops[1].errors);
+    }
+
+    #[test]
+    fn parameter_and_return_value_headings_at_the_function_s_level_are_its_parts() {
+        let text = "# aclnnFoo\n## 函数原型\n```Cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)\n```\n## aclnnFooGetWorkspaceSize\n## 参数说明\n- self（aclTensor*，计算输入）：x。数据类型支持FLOAT16。\n- out（aclTensor*，计算输出）：y\n## 返回值\n```\n返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. 传入的self、out是空指针。\n```\n## 约束说明\n无。\n";
+        let (ops, _) = read(text);
+        assert_eq!(ops.len(), 1);
+        assert_eq!(ops[0].errors.len(), 1);
+        assert_eq!(ops[0].params[0].description, "x。数据类型支持FLOAT16。");
     }
 
     #[test]

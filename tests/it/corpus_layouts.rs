@@ -5,9 +5,10 @@
 //!   ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list; and a doc saved on Windows
 //!   ends its lines in CRLF. Each doc whose rows sit in one HTML table is written again in each
 //!   other layout, from the rows the reader found, and read again.
-//! - Parameter tables: HTML or pipe tables with the same columns.
+//! - Parameters: HTML or pipe tables with the same columns, or bullet entries that state the
+//!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style).
 //! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
-//!   "- 参数说明：" or a heading.
+//!   "- 参数说明：" or a heading below the function's or beside it.
 //!
 //! The rows (code, text), their readings and each parameter's facts must not change.
 
@@ -356,7 +357,7 @@ fn parameter_tables_read_alike_as_pipe_tables() {
 
 /// The markers that open a function's parameters and its error rows, as docs write them:
 /// "- **参数说明：**" (ops-nn), "**参数说明**：", "- 参数说明：", or a heading one level below the
-/// function's. Each marker line of the doc is rewritten in each style and the doc read again.
+/// function's or at its level. Each marker line of the doc is rewritten in each style and the doc read again.
 #[test]
 fn section_markers_read_alike_in_every_style() {
     let Some(corpus) = corpus() else {
@@ -366,11 +367,14 @@ fn section_markers_read_alike_in_every_style() {
         regex::Regex::new(r"^[-*] \*\*(参数说明|返回值)(?:：)?\*\*(?:：)?[ \t]*$").expect("regex");
     // `level`: the level of the heading the marker stands under.
     type Style = fn(&str, usize) -> String;
-    let styles: [(&str, Style); 3] = [
+    let styles: [(&str, Style); 4] = [
         ("bold", |word, _| format!("**{word}**：")),
         ("plain bullet", |word, _| format!("- {word}：")),
         ("heading", |word, level| {
             format!("{} {word}", "#".repeat(level + 1))
+        }),
+        ("sibling heading", |word, level| {
+            format!("{} {word}", "#".repeat(level))
         }),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
