@@ -549,11 +549,18 @@ fn section_titled_as_execute<'d>(
 /// Whether `s` is nested under a heading naming a function ("## aclnnXGetWorkspaceSize" over
 /// "### 返回值"): its rows are that function's, not the doc's for every function. The doc's
 /// title ("# aclnnX") names the op and holds everything.
+///
+/// A heading beside a first phase's ("## aclnnXGetWorkspaceSize" then "## 返回值") is its part
+/// too; one beside an execute function's ("## aclnnX 参数说明" then "## 返回值") may be the doc's.
 fn inside_a_function_section(doc: &Doc, s: &Section) -> bool {
     doc.sections.iter().skip(1).any(|outer| {
+        let first_phase = outer
+            .title
+            .to_ascii_lowercase()
+            .contains("getworkspacesize");
         outer.title.contains("aclnn")
             && (outer.level < s.level && outer.body.contains(&s.line)
-                || with_marker_siblings(doc, outer).body.contains(&s.line))
+                || first_phase && with_marker_siblings(doc, outer).body.contains(&s.line))
     })
 }
 
@@ -816,6 +823,13 @@ int main() { return 0; }
         assert_eq!(ops.len(), 1);
         assert_eq!(ops[0].errors.len(), 1);
         assert_eq!(ops[0].params[0].description, "x。数据类型支持FLOAT16。");
+    }
+
+    #[test]
+    fn a_return_value_heading_beside_the_execute_function_s_is_the_doc_s() {
+        let text = "# aclnnFoo\n## 函数原型\n```Cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, uint64_t *workspaceSize, aclOpExecutor **executor)\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream)\n```\n## aclnnFooGetWorkspaceSize 参数说明\n- self（aclTensor*，计算输入）：x\n## aclnnFoo 参数说明\n- stream（aclrtStream，入参）：流\n## 返回值\n| 错误码 | 描述 |\n| --- | --- |\n| ACLNN_ERR_PARAM_NULLPTR | self为空指针。 |\n";
+        let (ops, _) = read(text);
+        assert_eq!(ops[0].errors.len(), 1, "{:?}", ops[0].errors);
     }
 
     #[test]
