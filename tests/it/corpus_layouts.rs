@@ -292,6 +292,27 @@ fn as_pipe_table(html: &str) -> Option<String> {
     Some(out)
 }
 
+/// `text` with each HTML table replaced by what `rewrite` makes of it (the table's HTML and its
+/// byte range; `None` keeps it), and how many were replaced.
+fn replace_tables(
+    text: &str,
+    mut rewrite: impl FnMut(&str, std::ops::Range<usize>) -> Option<String>,
+) -> (String, usize) {
+    let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
+    let (mut out, mut last, mut n) = (String::new(), 0, 0);
+    for m in table.find_iter(text) {
+        let Some(replacement) = rewrite(m.as_str(), m.range()) else {
+            continue;
+        };
+        out.push_str(&text[last..m.start()]);
+        out.push_str(&replacement);
+        last = m.end();
+        n += 1;
+    }
+    out.push_str(&text[last..]);
+    (out, n)
+}
+
 /// What the parameter tables state of each parameter: its facts, and the rules read from the
 /// error rows and inferred from the tables.
 fn facts(op: &OpIr) -> Vec<String> {
@@ -309,35 +330,20 @@ fn parameter_tables_read_alike_as_pipe_tables() {
     let Some(corpus) = corpus() else {
         return;
     };
-    let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
     let (mut docs, mut tables) = (0, 0);
     let mut changed = Vec::new();
     for path in corpus_docs(&corpus) {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        let mut rewritten = String::new();
-        let mut last = 0;
-        let mut n = 0;
-        for m in table.find_iter(&text) {
-            if m.as_str().contains("ACLNN_ERR_") {
-                continue;
-            }
-            let Some(pipe) = as_pipe_table(m.as_str()) else {
-                continue;
-            };
+        let (rewritten, n) = replace_tables(&text, |html, _| {
             // A pipe table is a block of its own: blank lines around it, at the margin.
-            rewritten.push_str(&text[last..m.start()]);
-            rewritten.push_str("\n\n");
-            rewritten.push_str(&pipe);
-            rewritten.push('\n');
-            last = m.end();
-            n += 1;
-        }
+            let pipe = as_pipe_table(html).filter(|_| !html.contains("ACLNN_ERR_"))?;
+            Some(format!("\n\n{pipe}\n"))
+        });
         if n == 0 {
             continue;
         }
-        rewritten.push_str(&text[last..]);
         docs += 1;
         tables += n;
         let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
@@ -611,7 +617,6 @@ fn parameter_tables_read_alike_as_bullet_entries() {
     let Some(corpus) = corpus() else {
         return;
     };
-    let table = regex::Regex::new(r"(?s)<table.*?</table>").expect("regex");
     let (mut docs, mut tables, mut kept) = (0, 0, 0);
     let mut changed = Vec::new();
     for path in corpus_docs(&corpus) {
@@ -636,27 +641,14 @@ fn parameter_tables_read_alike_as_bullet_entries() {
                     .map(|p| (p.name.clone(), p.ty.to_string())),
             )
             .collect();
-        let mut rewritten = String::new();
-        let mut last = 0;
-        let mut n = 0;
-        for m in table.find_iter(&text) {
-            let Some(entries) =
-                as_bullet_entries(m.as_str(), entry_indent(&text, m.range()), &types)
-            else {
-                kept += usize::from(m.as_str().contains("<th>参数名</th>"));
-                continue;
-            };
-            rewritten.push_str(&text[last..m.start()]);
-            rewritten.push('\n');
-            rewritten.push_str(&entries);
-            rewritten.push('\n');
-            last = m.end();
-            n += 1;
-        }
+        let (rewritten, n) = replace_tables(&text, |html, at| {
+            let entries = as_bullet_entries(html, entry_indent(&text, at), &types);
+            kept += usize::from(entries.is_none() && html.contains("<th>参数名</th>"));
+            Some(format!("\n{}\n", entries?))
+        });
         if n == 0 {
             continue;
         }
-        rewritten.push_str(&text[last..]);
         docs += 1;
         tables += n;
         let base: Vec<Vec<String>> = base_ops.iter().map(facts).collect();
