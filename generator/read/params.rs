@@ -144,7 +144,7 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
     }
     read_dtypes_given(doc, range.clone(), &table_lines, proto_names, &mut sec);
     let mut current: Option<String> = None;
-    let mut entry_indent = None;
+    let mut entry_column = None;
     let mut i = range.start;
     while i < range.end.min(doc.lines.len()) {
         if let Some(t) = table_lines.iter().find(|r| r.contains(&i)) {
@@ -161,11 +161,11 @@ pub fn read_param_section(doc: &Doc, range: Range<usize>, proto_names: &[String]
         // ascii_punct maps characters one to one, so char offsets carry over to `cleaned`.
         let text = ascii_punct(&cleaned);
         let entry = entry_head(&text, proto_names);
-        if entry.is_none() && is_sibling_bullet(raw, entry_indent) {
+        if entry.is_none() && is_sibling_bullet(raw, entry_column) {
             current = None;
         }
         if let Some(head) = entry {
-            entry_indent = bullet_content_column(raw);
+            entry_column = bullet_content_column(raw);
             let desc_at = text[..head.desc_at].chars().count();
             let desc = cleaned
                 .chars()
@@ -219,7 +219,7 @@ fn read_dtypes_given(
     let mut products: Vec<ProductId> = Vec::new();
     // The parameter entry a line sits in (bullet style), and the one a lead names.
     let mut entry: Option<String> = None;
-    let mut entry_indent = None;
+    let mut entry_column = None;
     let mut lead: Option<String> = None;
     for i in range.start..range.end.min(doc.lines.len()) {
         if doc.in_code[i] || table_lines.iter().any(|r| r.contains(&i)) {
@@ -228,10 +228,10 @@ fn read_dtypes_given(
         let text = ascii_punct(&clean_inline(doc.line(i)));
         if let Some(head) = entry_head(&text, proto_names) {
             entry = Some(head.name);
-            entry_indent = bullet_content_column(doc.line(i));
+            entry_column = bullet_content_column(doc.line(i));
             lead = None;
             products.clear();
-        } else if entry.is_some() && is_sibling_bullet(doc.line(i), entry_indent) {
+        } else if entry.is_some() && is_sibling_bullet(doc.line(i), entry_column) {
             entry = None;
         }
         if let Some((found, _)) = product_head(bullet_body(&text)) {
