@@ -467,7 +467,7 @@ pub fn named_shapes(cell: &str) -> Vec<Vec<String>> {
 }
 
 // A clause that opens with the parameter's own shape: "，shape为（B,N,2），" (bullet-style docs
-// write the 维度(shape) column so). "x的shape为…" is another tensor's, "假设…" an example's.
+// write the 维度(shape) column so). "x的shape为…" is another tensor's.
 static OWN_SHAPE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[，。；;：:\n])\s*(?:其)?shape(?:为|是)\s*").unwrap());
 
@@ -490,7 +490,7 @@ pub fn shape_statement(text: &str) -> Option<String> {
         .collect();
     let lead = SHAPE_TUPLES.find(&rest)?.as_str();
     let after = &rest[lead.len()..];
-    // "(bs, num_keys)<br>其中bs为…": the line break is gone from the cleaned text.
+    // "(bs, num_keys)其中bs为…": the dims' names may follow without a break.
     let ends = after.is_empty()
         || after.starts_with(char::is_whitespace)
         || after.starts_with(['，', '。', '；', ',', ';'])
