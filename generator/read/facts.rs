@@ -440,6 +440,7 @@ pub fn rank_cell(cell: &str) -> Option<Rank> {
 /// "(T,N,C)或(T,C) T为输入长度…": the ranks of the shapes a cell opens with, each named dim by
 /// dim. A shape of variable length ("(N, *)", "[B…, H]") states no rank.
 fn shape_tuples_rank(cell: &str) -> Option<Rank> {
+    let cell = ascii_brackets(cell);
     let lead = SHAPE_TUPLES.find(cell.trim())?.as_str();
     let ranks: Vec<usize> = SHAPE_TUPLE
         .captures_iter(lead)
@@ -453,6 +454,7 @@ fn shape_tuples_rank(cell: &str) -> Option<Rank> {
 
 /// The shapes a cell opens with, dim names in order: "(T,N,C)或(T,C)" → `[[T, N, C], [T, C]]`.
 pub fn named_shapes(cell: &str) -> Vec<Vec<String>> {
+    let cell = ascii_brackets(cell);
     let Some(lead) = SHAPE_TUPLES.find(cell.trim()) else {
         return Vec::new();
     };
@@ -469,7 +471,7 @@ pub fn named_shapes(cell: &str) -> Vec<Vec<String>> {
 // A clause that opens with the parameter's own shape: "，shape为（B,N,2），" (bullet-style docs
 // write the 维度(shape) column so). "x的shape为…" is another tensor's.
 static OWN_SHAPE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:^|[，。；;：:\n])\s*(?:其)?shape(?:为|是)\s*").unwrap());
+    LazyLock::new(|| Regex::new(r"(?:^|[，,。；;：:\n])\s*(?:其)?shape\s*(?:为|是)\s*").unwrap());
 
 /// The shape a description states as its own clause, as a shape cell would: "(B,N,2)". Only
 /// where it states one shape unconditionally: "量化输出类型为INT4时，shape为[M]…为FLOAT4时，shape为
@@ -480,14 +482,7 @@ pub fn shape_statement(text: &str) -> Option<String> {
     if found.next().is_some() || opens_conditionally(&text[..m.start()]) {
         return None;
     }
-    let rest: String = text[m.end()..]
-        .chars()
-        .map(|c| match c {
-            '（' => '(',
-            '）' => ')',
-            _ => c,
-        })
-        .collect();
+    let rest = ascii_brackets(&text[m.end()..]);
     let lead = SHAPE_TUPLES.find(&rest)?.as_str();
     let after = &rest[lead.len()..];
     // "(bs, num_keys)其中bs为…": the dims' names may follow without a break.
@@ -496,6 +491,11 @@ pub fn shape_statement(text: &str) -> Option<String> {
         || after.starts_with(['，', '。', '；', ',', ';'])
         || after.starts_with("其中");
     ends.then(|| lead.to_string())
+}
+
+/// "（batch，m，n）" as "(batch，m，n)": docs write a shape's brackets either way.
+fn ascii_brackets(text: &str) -> String {
+    text.replace('（', "(").replace('）', ")")
 }
 
 /// Whether the sentence `before` ends in has opened a condition ("当…时，", "如果…，").
@@ -1131,6 +1131,16 @@ mod tests {
             "量化输出类型为INT4时，shape为[M]；量化输出类型为FLOAT4_E2M1时，shape为[M,K,2]。";
         assert_eq!(shape_statement(per_case), None);
         assert_eq!(shape_statement("当g为空指针时，shape为[2H]。"), None);
+        // Whatever the punctuation: an ASCII comma ends a clause, brackets may be full width.
+        assert_eq!(
+            shape_statement("上游梯度, shape为[N, C]。").as_deref(),
+            Some("[N, C]")
+        );
+        assert_eq!(
+            named_shapes("（batch，m，n）"),
+            vec![vec!["batch", "m", "n"]]
+        );
+        assert_eq!(rank_cell("（batch，m，n）"), Some(Rank { min: 3, max: 3 }));
         // A shape of variable length states no rank.
         assert_eq!(rank_cell("(N, *)"), None);
         assert_eq!(rank_cell("[B…, H]"), None);

@@ -115,7 +115,7 @@ static NAME_CELL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([^()]*?)\s*\))?").unwrap()
 });
 static NAMED_PARAMS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:参数|^\s*)([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|和|及|与)\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*的?\s*数据类型")
+    Regex::new(r"(?:参数\s*|^\s*)([A-Za-z_][A-Za-z0-9_]*(?:\s*(?:、|,|和|及|与)\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*的?\s*数据类型")
         .unwrap()
 });
 static PARAM_HEAD: LazyLock<Regex> =
@@ -497,9 +497,13 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
         if let Some(r) =
             cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
         {
-            // Prose in the 维度 column ("不大于8"), or about the shape ("shape 约束" columns).
-            if d.rank_cell.is_none() && facts::rank_in_text(&format!("维度{r}")).is_some() {
-                d.rank_cell = Some(format!("维度{r}"));
+            // Prose in the 维度 column: the shape as a clause ("2维，shape为（32, 32）"), a rank
+            // ("不大于8"), or about the shape ("shape 约束" columns).
+            if d.rank_cell.is_none() {
+                d.rank_cell = facts::shape_statement(&r).or_else(|| {
+                    let prose = format!("维度{r}");
+                    facts::rank_in_text(&prose).is_some().then_some(prose)
+                });
             }
             d.more.push(tight_around_chinese(&r));
         }
@@ -1072,6 +1076,7 @@ fn statements(sentence: &str, params: &[Param]) -> Vec<String> {
         let head = ["入参", "出参", "参数", "输入", "输出"]
             .iter()
             .fold(piece.trim_start(), |h, w| h.strip_prefix(w).unwrap_or(h))
+            .trim_start()
             .trim_start_matches('`');
         let opens_with_param = IDENT_WORD
             .find(head)
@@ -1198,6 +1203,13 @@ mod tests {
             ]
         );
         assert_eq!(
+            statements(
+                "入参 `x` 仅支持 FLOAT16，参数 `offset` 仅支持 INT8",
+                &params
+            ),
+            ["入参 `x` 仅支持 FLOAT16", "参数 `offset` 仅支持 INT8"]
+        );
+        assert_eq!(
             statements("数据类型支持FLOAT16，BFLOAT16", &params),
             ["数据类型支持FLOAT16，BFLOAT16"]
         );
@@ -1210,6 +1222,11 @@ mod tests {
             ["self", "out"]
         );
         assert_eq!(named_params("self的数据类型不支持BFLOAT16"), ["self"]);
+        // A doc that spaces names apart: "参数 scalars 的数据类型…" is scalars', not every name's.
+        assert_eq!(
+            named_params("参数 scalars 的数据类型仅支持 FLOAT32，且与输入参数 x 的数据类型对应"),
+            ["scalars"]
+        );
         assert!(named_params("数据类型支持FLOAT").is_empty());
     }
 
@@ -1316,6 +1333,15 @@ mod tests {
         );
         // An executor has no dtype.
         assert!(given("executor").is_empty());
+    }
+
+    #[test]
+    fn a_rank_cell_may_state_the_shape_too() {
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, const aclTensor *diag, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th><th>维度(shape)</th></tr>\n<tr><td>self</td><td>输入</td><td>输入。</td><td>-</td><td>FLOAT</td><td>1-8</td></tr>\n<tr><td>diag</td><td>输入</td><td>单位矩阵。</td><td>shape为（32, 32），可以为空。</td><td>FLOAT</td><td>2维，shape为（32, 32）</td></tr>\n<tr><td>out</td><td>输出</td><td>输出。</td><td>-</td><td>FLOAT</td><td>1-8</td></tr>\n</table>\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let diag = read.ops[0].param("diag").unwrap();
+        assert_eq!(diag.rank, Some(crate::ir::Rank { min: 2, max: 2 }));
+        assert_eq!(diag.shapes, [["32", "32"]]);
     }
 
     #[test]

@@ -46,7 +46,9 @@ pub fn normalize(text: &str) -> String {
         .replace(['\u{ff09}'], ")")
         .replace('\u{ff1e}', ">")
         .replace('\u{ff1c}', "<")
-        .replace('\u{ff1d}', "=");
+        .replace('\u{ff1d}', "=")
+        // The patterns end a sentence at "；"; a doc may write ";".
+        .replace(';', "；");
     // Full-width digits, letters and square brackets ("不等于２", "［1, 8］") as ASCII.
     let t: String = t
         .chars()

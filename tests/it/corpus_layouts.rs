@@ -9,6 +9,8 @@
 //!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style).
 //! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
 //!   "- 参数说明：" or a heading below the function's or beside it.
+//! - Spacing and punctuation: Latin words spaced apart from the Chinese or not, full-width or
+//!   ASCII punctuation.
 //!
 //! The rows (code, text), their readings and each parameter's facts must not change.
 
@@ -666,5 +668,108 @@ fn parameter_tables_read_alike_as_bullet_entries() {
         docs > 400,
         "only {docs} docs with parameter tables rewritten"
     );
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// Every line outside code blocks, rewritten by `f`.
+fn rewrite_prose(text: &str, f: impl Fn(&str) -> String) -> String {
+    let mut in_fence = false;
+    text.lines()
+        .map(|l| {
+            if l.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+                return l.to_string();
+            }
+            if in_fence {
+                l.to_string()
+            } else {
+                f(l)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// "数据类型为 FLOAT" and "数据类型为FLOAT", "（N，C）" and "(N, C)": what a reading says, with the
+/// doc's own spacing and punctuation set aside (rows and reasons quote the doc's text).
+fn unspaced(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '，' => ',',
+            '（' => '(',
+            '）' => ')',
+            '：' => ':',
+            '；' => ';',
+            c => c,
+        })
+        .collect()
+}
+
+/// A doc reads the same whether it spaces Latin words apart from the Chinese around them
+/// ("shape 为 [N, C]", the style of teams that run a spacing linter) or not, and whether its prose
+/// punctuates in full width ("，（：；") or in ASCII (", (: ;"). Each doc is written both ways and
+/// read again.
+#[test]
+fn spacing_and_punctuation_read_alike() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    let cjk = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let latin = |c: char| c.is_ascii_alphanumeric() || c == '`';
+    type Style = Box<dyn Fn(&str) -> String>;
+    let styles: [(&str, Style); 2] = [
+        (
+            "spaced",
+            Box::new(move |l: &str| {
+                let mut out = String::with_capacity(l.len() + 16);
+                let mut prev: Option<char> = None;
+                for c in l.chars() {
+                    if prev.is_some_and(|p| (cjk(p) && latin(c)) || (latin(p) && cjk(c))) {
+                        out.push(' ');
+                    }
+                    out.push(c);
+                    prev = Some(c);
+                }
+                out
+            }),
+        ),
+        (
+            "ascii punctuation",
+            Box::new(|l: &str| {
+                l.replace('，', ", ")
+                    .replace('（', "(")
+                    .replace('）', ")")
+                    .replace('：', ": ")
+                    .replace('；', "; ")
+            }),
+        ),
+    ];
+    let (mut docs, mut changed) = (0, Vec::new());
+    let plain = |ops: &[OpIr]| -> Vec<Vec<String>> {
+        ops.iter()
+            .map(|op| facts(op).iter().map(|f| unspaced(f)).collect())
+            .collect()
+    };
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        docs += 1;
+        let base = plain(&read(&path, &text));
+        for (name, style) in &styles {
+            let other = plain(&read(&path, &rewrite_prose(&text, style)));
+            if base != other {
+                let first = first_difference(&base, &other);
+                changed.push(format!("{} ({name}):{first}", path.display()));
+            }
+        }
+    }
+    eprintln!(
+        "spacing and punctuation in {} styles: {} of {docs} docs changed",
+        styles.len(),
+        changed.len()
+    );
+    assert!(docs > 500, "only {docs} docs");
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }

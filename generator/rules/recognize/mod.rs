@@ -115,6 +115,13 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     if let Some(rules) = size_bound_rules(op, &text) {
         return whole(rules);
     }
+    if let Some(m) = ALLOWED_UNDER_CONDITION.find(&text) {
+        // The row rejects only outside that condition, which no rule here says.
+        return Err(Manual(format!(
+            "an exception under a condition (“{}”) is not in the vocabulary",
+            m.as_str().trim_start_matches(['。', '；']).trim()
+        )));
+    }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
     let (text, mut when_states) = states::strip_state_prefix(op, &text);

@@ -218,6 +218,12 @@ re!(
     UNREAD_CONDITION,
     r"^[^，,。；]*?时\s*[，,]|^[^。；]*?[，,][^，,。；]*?(?:为|是)[^，,。；]*?时\s*[，,]"
 );
+// "input和output数据类型不一致；transposed=false时，支持input和output数据类型不一致": a later
+// sentence that allows, under a condition, what the row rejects.
+re!(
+    ALLOWED_UNDER_CONDITION,
+    r"[。；]\s*[^。；]*?时\s*[，,]\s*(?:也|仍)?(?:支持|允许|可以|不会|不报错)[^。；]*"
+);
 // "y1Out和y2Out都为有效输出时": presence, which every rule already presumes (a null skips it).
 re!(PRESENCE, r"有效输出|有效输入|非空|不为空|不是空|存在|传入");
 // "有index.size(d) <= src.size(d)", "如果d != dim, 有index.size(d) <= self.size(d)的限制": a bound

@@ -617,6 +617,20 @@ fn string_value_lists_as_docs_write_them() {
 }
 
 #[test]
+fn a_row_allowing_under_a_condition_what_it_rejects_is_manual() {
+    let mut op = pool3d();
+    op.params.push(attr("transposed", "bool", &[]));
+    // Either sentence separator: docs write "；" or ";".
+    for sep in ["；", "; "] {
+        let row = format!("self和out数据类型不一致{sep}transposed=false时，支持self和out数据类型不一致，不会触发该类型报错。");
+        let why = recognize(&op, &row).unwrap_err();
+        assert!(why.0.starts_with("an exception under a condition"), "{why}");
+    }
+    // Without the exception the row is a rule.
+    assert!(recognize(&op, "self和out数据类型不一致；").is_ok());
+}
+
+#[test]
 fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
     let mut op = pool3d();
     op.params.push(attr("mode", "const char*", &[]));
