@@ -368,11 +368,18 @@ fn op_name(ws_name: &str) -> String {
     }
 }
 
-/// The prototype whose name the title gives, for docs without a GetWorkspaceSize phase.
+/// For docs without a GetWorkspaceSize phase: the prototype the title names, or else the one
+/// with a heading of its own ("## aclnnTransQuantParam" under a title "# TransQuantParam"). The
+/// title is the doc's first heading of its shallowest level: a doc set inside a larger one
+/// starts at "##".
 fn single_phase_proto<'p>(doc: &Doc, protos: &'p [Proto]) -> Option<&'p Proto> {
-    let title = doc.sections.iter().find(|s| s.level == 1)?;
-    let name = ACLNN_NAME.find(&title.title)?.as_str();
-    protos.iter().find(|p| p.name == name)
+    let top = doc.sections.iter().map(|s| s.level).min()?;
+    let title = doc.sections.iter().find(|s| s.level == top)?;
+    let named = |name: &str| protos.iter().find(|p| p.name == name);
+    ACLNN_NAME
+        .find(&title.title)
+        .and_then(|m| named(m.as_str()))
+        .or_else(|| doc.sections.iter().find_map(|s| named(s.title.trim())))
 }
 
 fn function(file: &str, doc: &Doc, p: &Proto, sink: &mut Sink) -> Function {
@@ -769,6 +776,27 @@ mod tests {
 int main() { return 0; }
 ```
 ";
+
+    #[test]
+    fn a_single_phase_function_found_by_its_title_or_its_own_heading() {
+        let doc = |title: &str, heading: &str| {
+            format!("{title}\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnTransFoo(const aclTensor *x, aclTensor *out);\n```\n\n{heading}\n\n- **参数说明：**\n  - x（aclTensor*，计算输入）：输入。\n  - out（aclTensor*，计算输出）：输出。\n")
+        };
+        // CANN's title; the same doc set one level deeper inside a larger one; a title without
+        // the function's name, whose own heading names it.
+        for (title, heading) in [
+            ("# aclnnTransFoo", "## aclnnTransFoo"),
+            ("## aclnnTransFoo", "### aclnnTransFoo"),
+            ("# TransFoo", "## aclnnTransFoo"),
+        ] {
+            let (ops, _) = read(&doc(title, heading));
+            let names: Vec<&str> = ops.iter().map(|o| o.op.as_str()).collect();
+            assert_eq!(names, ["TransFoo"], "{title}");
+        }
+        let (ops, diags) = read(&doc("# TransFoo", "## 参数"));
+        assert!(ops.is_empty());
+        assert!(diags.iter().any(|d| d.code == Code::NoPrototype));
+    }
 
     #[test]
     fn bullet_style_doc_reads_every_fact() {

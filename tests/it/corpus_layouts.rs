@@ -9,8 +9,9 @@
 //!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style).
 //! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
 //!   "- 参数说明：" or a heading below the function's or beside it.
-//! - Spacing and punctuation: Latin words spaced apart from the Chinese or not, full-width or
-//!   ASCII punctuation.
+//! - Writing style: Latin words spaced apart from the Chinese or not, full-width or ASCII
+//!   punctuation, dtype lists joined by "、" or ", ", products in `<term>` or not, headings from
+//!   "#" or one level deeper.
 //!
 //! The rows (code, text), their readings and each parameter's facts must not change.
 
@@ -701,24 +702,27 @@ fn unspaced(s: &str) -> String {
             '）' => ')',
             '：' => ':',
             '；' => ';',
+            '、' => ',',
             c => c,
         })
         .collect()
 }
 
 /// A doc reads the same whether it spaces Latin words apart from the Chinese around them
-/// ("shape 为 [N, C]", the style of teams that run a spacing linter) or not, and whether its prose
-/// punctuates in full width ("，（：；") or in ASCII (", (: ;"). Each doc is written both ways and
-/// read again.
+/// ("shape 为 [N, C]", the style of teams that run a spacing linter) or not, whether its prose
+/// punctuates in full width ("，（：；") or in ASCII (", (: ;"), lists dtypes with "、" or ", ",
+/// marks products with `<term>` or not, and starts at "#" or one level deeper (a doc set inside
+/// a larger one). Each doc is written each way and read again.
 #[test]
-fn spacing_and_punctuation_read_alike() {
+fn writing_styles_read_alike() {
     let Some(corpus) = corpus() else {
         return;
     };
     let cjk = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
     let latin = |c: char| c.is_ascii_alphanumeric() || c == '`';
     type Style = Box<dyn Fn(&str) -> String>;
-    let styles: [(&str, Style); 2] = [
+    let dtype_list = regex::Regex::new(r"\b([A-Z][A-Z0-9_]{2,})、").expect("regex");
+    let styles: [(&str, Style); 5] = [
         (
             "spaced",
             Box::new(move |l: &str| {
@@ -744,6 +748,21 @@ fn spacing_and_punctuation_read_alike() {
                     .replace('；', "; ")
             }),
         ),
+        (
+            "dtype lists with commas",
+            Box::new(move |l: &str| dtype_list.replace_all(l, "$1, ").into_owned()),
+        ),
+        (
+            "no term tags",
+            Box::new(|l: &str| l.replace("<term>", "").replace("</term>", "")),
+        ),
+        (
+            "headings one level deeper",
+            Box::new(|l: &str| match l.starts_with('#') {
+                true => format!("#{l}"),
+                false => l.to_string(),
+            }),
+        ),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
     let plain = |ops: &[OpIr]| -> Vec<Vec<String>> {
@@ -766,7 +785,7 @@ fn spacing_and_punctuation_read_alike() {
         }
     }
     eprintln!(
-        "spacing and punctuation in {} styles: {} of {docs} docs changed",
+        "writing styles, {} of them: {} of {docs} docs changed",
         styles.len(),
         changed.len()
     );
