@@ -762,6 +762,17 @@ fn pattern_rules<'a>(
         return none(vec![rule]);
     }
     if PRODUCT_UNSUPPORTED.is_match(clause) {
+        if let Some(d) = text::ASCII_WORD
+            .find_iter(clause)
+            .find(|w| DType::parse(w.as_str()).is_some())
+        {
+            // "当前平台不支持BFLOAT16": a dtype some products lack, which the dtype rows and the
+            // parameter tables state per product; the product itself is supported.
+            return Err(Manual(format!(
+                "a dtype a product does not support (“{}”) is the dtype rows' to check",
+                d.as_str()
+            )));
+        }
         return none(vec![Rule::ProductSupported {
             products: op.supported_products().map(str::to_string).collect(),
         }]);
