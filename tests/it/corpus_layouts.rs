@@ -4,7 +4,8 @@
 //!   conditions numbered in one cell and joined by `<br>`), numbered items in a code block
 //!   ("返回161001（ACLNN_ERR_PARAM_NULLPTR）：1. …") or a bullet list; and a doc saved on Windows
 //!   ends its lines in CRLF. Each doc whose rows sit in one HTML table is written again in each
-//!   other layout, from the rows the reader found, and read again.
+//!   other layout, from the rows the reader found, and read again. Their rows mean the same in
+//!   the other words docs use ("的dtype", "nullptr", "不相同", "形状", …).
 //! - Parameters: HTML or pipe tables with the same columns, or bullet entries that state the
 //!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style).
 //! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
@@ -250,6 +251,74 @@ fn error_rows_read_alike_in_every_layout() {
         changed.len()
     );
     assert!(docs > 400, "only {docs} docs with one HTML error table");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// What a doc's rows mean, without their words: each row's code and rules, or "manual".
+fn meanings(op: &OpIr) -> Vec<String> {
+    op.errors
+        .iter()
+        .map(|e| match &e.mapping {
+            Some(Mapping::Rules { rules, unread }) => format!(
+                "{} {:?} unread={}",
+                e.code,
+                rules.iter().map(|r| &r.rule).collect::<Vec<_>>(),
+                unread.is_some()
+            ),
+            Some(Mapping::Manual { .. }) => format!("{} manual", e.code),
+            None => format!("{} unmapped", e.code),
+        })
+        .chain(op.inferred_rules.iter().map(|r| format!("{:?}", r.rule)))
+        .collect()
+}
+
+/// Error rows mean the same in the other words docs use for them: "的dtype" for "的数据类型",
+/// "nullptr" for "空指针", "不在支持范围内" for "不在支持的范围之内", "不相同" for "不一致", "为空"
+/// for "是空", "形状" for "shape", with or without "传入的". Each doc's error table is written
+/// with all of them and read again.
+#[test]
+fn error_rows_read_alike_in_other_words() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    const SYNONYMS: [(&str, &str); 8] = [
+        ("的数据类型", "的dtype"),
+        ("空指针", "nullptr"),
+        ("不在支持的范围之内", "不在支持范围内"),
+        ("不在支持的范围内", "不在支持范围内"),
+        ("不一致", "不相同"),
+        ("传入的", ""),
+        ("是空", "为空"),
+        ("shape", "形状"),
+    ];
+    let (mut docs, mut changed) = (0, Vec::new());
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(table) = error_table(&text) else {
+            continue;
+        };
+        let reworded = SYNONYMS
+            .iter()
+            .fold(text[table.clone()].to_string(), |t, (a, b)| t.replace(a, b));
+        if reworded == text[table.clone()] {
+            continue;
+        }
+        docs += 1;
+        let other = format!("{}{reworded}{}", &text[..table.start], &text[table.end..]);
+        let base: Vec<Vec<String>> = read(&path, &text).iter().map(meanings).collect();
+        let got: Vec<Vec<String>> = read(&path, &other).iter().map(meanings).collect();
+        if got != base {
+            let first = first_difference(&base, &got);
+            changed.push(format!("{}:{first}", path.display()));
+        }
+    }
+    eprintln!(
+        "error rows in other words: {} of {docs} docs changed",
+        changed.len()
+    );
+    assert!(docs > 400, "only {docs} docs with a reworded error table");
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
 
