@@ -311,9 +311,9 @@ fn with_marker_siblings(doc: &Doc, s: &Section) -> Section {
         if next.level > s.level {
             continue;
         }
-        let title = clean_inline(&next.title);
-        let title = title.trim_start_matches(|c: char| !c.is_alphanumeric());
-        let marker = ["参数说明", "返回值"].iter().any(|m| title.starts_with(m));
+        let marker = ["参数说明", "返回值"]
+            .iter()
+            .any(|m| opens_with_marker(&next.title, m));
         if next.level < s.level || !marker {
             break;
         }
@@ -577,16 +577,22 @@ fn split_at_return_value(doc: &Doc, s: &Section) -> (Range<usize>, Range<usize>)
     let marker = body.clone().find(|&i| {
         // Markup only removes text, so a line without the word cannot gain it: the cheap test
         // first (cleaning every line of big parameter tables was a tenth of `lint`).
-        !doc.in_code[i] && doc.line(i).contains("返回值") && {
-            let t = clean_inline(doc.line(i));
-            let t = t.trim_start_matches(|c: char| c.is_whitespace() || "-*#+".contains(c));
-            t.starts_with("返回值")
-        }
+        !doc.in_code[i]
+            && doc.line(i).contains("返回值")
+            && opens_with_marker(doc.line(i), "返回值")
     });
     match marker {
         Some(m) => (body.start..m, m..body.end),
         None => (body.clone(), body),
     }
+}
+
+/// Whether a heading or line opens with a section marker ("返回值", "参数说明") whatever markup
+/// and list marks come before it ("- **返回值：**", "## 参数说明", "1. 参数说明").
+fn opens_with_marker(text: &str, marker: &str) -> bool {
+    clean_inline(text)
+        .trim_start_matches(|c: char| !c.is_alphanumeric() || c.is_ascii_digit())
+        .starts_with(marker)
 }
 
 fn section_lines<'d>(
