@@ -220,12 +220,19 @@ pub fn dtype_tokens(list: &str) -> (Vec<DType>, Vec<String>) {
         match DType::parse(&tok) {
             Some(d) if !known.contains(&d) => known.push(d),
             Some(_) => {}
-            // A note's words ("（仅 Ascend910B 及后续同代 SoC 支持）") are no dtypes to report.
-            None if in_note => {}
+            // A note's words ("（仅 Ascend910B 及后续同代 SoC 支持）") are no dtypes to report,
+            // nor are chips named without brackets ("BFLOAT16 仅支持 Ascend910B 及后续同代 SoC").
+            None if in_note || names_a_chip(&tok) => {}
             None => unknown.push(tok),
         }
     }
     (known, unknown)
+}
+
+/// "Ascend910B", "Atlas", "SoC": a word of a product, where a dtype list says which products
+/// have a dtype.
+fn names_a_chip(token: &str) -> bool {
+    token.starts_with("Ascend") || token.starts_with("Atlas") || token.eq_ignore_ascii_case("soc")
 }
 
 /// The tokens of a list, each with whether it stands inside a bracketed note.

@@ -1136,6 +1136,12 @@ mod tests {
             "BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）、FLOAT16",
         ));
         assert_eq!(dtypes, [DType::BFloat16, DType::Float16]);
+        // Without brackets the chips' words are no unknown dtypes either.
+        let (dtypes, unknown) = facts::dtype_tokens(&without_notes(
+            "FLOAT16、FLOAT32；BFLOAT16 仅支持 Ascend910B 及后续同代 SoC",
+        ));
+        assert_eq!(dtypes, [DType::Float16, DType::Float32, DType::BFloat16]);
+        assert!(unknown.is_empty(), "{unknown:?}");
         assert!(is_relation("与self一致"));
     }
 
