@@ -23,8 +23,8 @@ mod text;
 
 use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
-pub use text::tight_around_chinese;
 use text::Sink;
+pub use text::{ascii_punct, tight_around_chinese};
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)
 /// and problems that belong to no op.

@@ -149,6 +149,19 @@ fn read(path: &Path, text: &str) -> Vec<OpIr> {
     ops
 }
 
+/// What `view` sees of each op a doc's `text` holds.
+fn seen(path: &Path, text: &str, view: impl Fn(&OpIr) -> Vec<String>) -> Vec<Vec<String>> {
+    read(path, text).iter().map(view).collect()
+}
+
+/// The doc and the first line `other` reads differently from `base`, or `None` where they agree.
+fn change(path: &Path, what: &str, base: &[Vec<String>], other: &[Vec<String>]) -> Option<String> {
+    (base != other).then(|| {
+        let first = first_difference(base, other);
+        format!("{} ({what}):{first}", path.display())
+    })
+}
+
 /// The one HTML table of the doc that holds its error codes, as a byte range; `None` where there
 /// are several or none.
 fn error_table(text: &str) -> Option<std::ops::Range<usize>> {
@@ -192,11 +205,12 @@ fn error_rows_read_alike_in_every_layout() {
         let base = read(&path, &text);
         let expected: Vec<Vec<String>> = base.iter().map(readings).collect();
         let mut compare = |what: &str, other: &str| {
-            let got: Vec<Vec<String>> = read(&path, other).iter().map(readings).collect();
-            if got != expected {
-                let first = first_difference(&expected, &got);
-                changed.push(format!("{} ({what}):{first}", path.display()));
-            }
+            changed.extend(change(
+                &path,
+                what,
+                &expected,
+                &seen(&path, other, readings),
+            ));
         };
         compare("CRLF", &text.replace('\n', "\r\n"));
         crlf_docs += 1;
@@ -307,12 +321,13 @@ fn error_rows_read_alike_in_other_words() {
         }
         docs += 1;
         let other = format!("{}{reworded}{}", &text[..table.start], &text[table.end..]);
-        let base: Vec<Vec<String>> = read(&path, &text).iter().map(meanings).collect();
-        let got: Vec<Vec<String>> = read(&path, &other).iter().map(meanings).collect();
-        if got != base {
-            let first = first_difference(&base, &got);
-            changed.push(format!("{}:{first}", path.display()));
-        }
+        let base = seen(&path, &text, meanings);
+        changed.extend(change(
+            &path,
+            "reworded",
+            &base,
+            &seen(&path, &other, meanings),
+        ));
     }
     eprintln!(
         "error rows in other words: {} of {docs} docs changed",
@@ -418,12 +433,13 @@ fn parameter_tables_read_alike_as_pipe_tables() {
         }
         docs += 1;
         tables += n;
-        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
-        let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
-        if base != other {
-            let first = first_difference(&base, &other);
-            changed.push(format!("{}:{first}", path.display()));
-        }
+        let base = seen(&path, &text, facts);
+        changed.extend(change(
+            &path,
+            "pipe tables",
+            &base,
+            &seen(&path, &rewritten, facts),
+        ));
     }
     eprintln!(
         "parameter tables as pipe tables: {} of {docs} docs ({tables} tables) changed",
@@ -464,7 +480,7 @@ fn section_markers_read_alike_in_every_style() {
             continue;
         }
         docs += 1;
-        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+        let base = seen(&path, &text, facts);
         for (name, style) in styles {
             let mut level = 1;
             let mut in_fence = false;
@@ -484,14 +500,8 @@ fn section_markers_read_alike_in_every_style() {
                     }
                 })
                 .collect();
-            let other: Vec<Vec<String>> = read(&path, &rewritten.join("\n"))
-                .iter()
-                .map(facts)
-                .collect();
-            if base != other {
-                let first = first_difference(&base, &other);
-                changed.push(format!("{} ({name}):{first}", path.display()));
-            }
+            let other = seen(&path, &rewritten.join("\n"), facts);
+            changed.extend(change(&path, name, &base, &other));
         }
     }
     eprintln!(
@@ -536,17 +546,14 @@ fn parameter_columns_read_alike_under_other_names() {
             continue;
         }
         docs += 1;
-        let base: Vec<Vec<String>> = read(&path, &text).iter().map(facts).collect();
+        let base = seen(&path, &text, facts);
         for (i, renaming) in renamings.iter().enumerate() {
             let mut other = text.clone();
             for (from, to) in renaming.iter() {
                 other = other.replace(&format!("<th>{from}</th>"), &format!("<th>{to}</th>"));
             }
-            let got: Vec<Vec<String>> = read(&path, &other).iter().map(facts).collect();
-            if got != base {
-                let first = first_difference(&base, &got);
-                changed.push(format!("{} (renaming {}):{first}", path.display(), i + 1));
-            }
+            let what = format!("renaming {}", i + 1);
+            changed.extend(change(&path, &what, &base, &seen(&path, &other, facts)));
         }
     }
     eprintln!(
@@ -724,11 +731,8 @@ fn parameter_tables_read_alike_as_bullet_entries() {
         docs += 1;
         tables += n;
         let base: Vec<Vec<String>> = base_ops.iter().map(facts).collect();
-        let other: Vec<Vec<String>> = read(&path, &rewritten).iter().map(facts).collect();
-        if base != other {
-            let first = first_difference(&base, &other);
-            changed.push(format!("{}:{first}", path.display()));
-        }
+        let other = seen(&path, &rewritten, facts);
+        changed.extend(change(&path, "bullet entries", &base, &other));
     }
     eprintln!(
         "parameter tables as bullet entries: {} of {docs} docs ({tables} tables; {kept} tables left, a row's prose stating a column already) changed",
@@ -763,17 +767,10 @@ fn rewrite_prose(text: &str, f: impl Fn(&str) -> String) -> String {
 /// "数据类型为 FLOAT" and "数据类型为FLOAT", "（N，C）" and "(N, C)": what a reading says, with the
 /// doc's own spacing and punctuation set aside (rows and reasons quote the doc's text).
 fn unspaced(s: &str) -> String {
-    s.chars()
+    aclgen::read::ascii_punct(s)
+        .chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '，' => ',',
-            '（' => '(',
-            '）' => ')',
-            '：' => ':',
-            '；' => ';',
-            '、' => ',',
-            c => c,
-        })
+        .map(|c| if c == '、' { ',' } else { c })
         .collect()
 }
 
@@ -834,23 +831,16 @@ fn writing_styles_read_alike() {
         ),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    let plain = |ops: &[OpIr]| -> Vec<Vec<String>> {
-        ops.iter()
-            .map(|op| facts(op).iter().map(|f| unspaced(f)).collect())
-            .collect()
-    };
+    let plain = |op: &OpIr| facts(op).iter().map(|f| unspaced(f)).collect();
     for path in corpus_docs(&corpus) {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
         docs += 1;
-        let base = plain(&read(&path, &text));
+        let base = seen(&path, &text, plain);
         for (name, style) in &styles {
-            let other = plain(&read(&path, &rewrite_prose(&text, style)));
-            if base != other {
-                let first = first_difference(&base, &other);
-                changed.push(format!("{} ({name}):{first}", path.display()));
-            }
+            let other = seen(&path, &rewrite_prose(&text, style), plain);
+            changed.extend(change(&path, name, &base, &other));
         }
     }
     eprintln!(
