@@ -623,7 +623,10 @@ fn strip_non_null_prefix(op: &OpIr, text: &str) -> (String, states::States) {
 fn split_alternatives(clause: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = clause;
-    while let Some(m) = OR_JOIN.find(rest) {
+    // A join inside a list of names ("logits、out是空指针或p与k同为空指针") separates nothing;
+    // the next one may.
+    let mut from = 0;
+    while let Some(m) = OR_JOIN.find_at(rest, from) {
         let (left, right) = (&rest[..m.start()], &rest[m.end()..]);
         // A note in parentheses ("1或3(stride长度为0时，…)") states no alternative.
         let right_bare = NOTE_IN_PARENS.replace_all(right, "");
@@ -632,9 +635,14 @@ fn split_alternatives(clause: &str) -> Vec<String> {
             && ASPECT_ANY.is_match(&right_bare)
             && !BROADCAST.is_match(clause)
             && !PADDING_BOUNDS.is_match(clause);
+        let between_names = left.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            && right.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
         if separate {
             out.push(left.to_string());
             rest = right;
+            from = 0;
+        } else if between_names {
+            from = m.end();
         } else {
             break;
         }

@@ -5,11 +5,17 @@ use super::patterns::*;
 use crate::ir::{OpIr, Param, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
-use aclnn_runtime::Rule;
+use aclnn_runtime::{Rule, TensorState};
 
 re!(
     NULL_ALL,
     r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
+);
+
+// "p与k同为空指针", "A和B同时为空指针": both null at once is the error, each alone is not.
+re!(
+    BOTH_NULL,
+    r"^(?:传入的)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|、|及)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:同时|同|都|均)\s*(?:为|是)\s*空指针$"
 );
 
 /// `conditional`: the clause holds under a `When`, so optional parameters count too
@@ -17,6 +23,9 @@ re!(
 pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<Vec<Rule>, Manual> {
     if MUST_BE_NULL.is_match(clause) {
         return must_be_null(op, clause);
+    }
+    if let Some(c) = BOTH_NULL.captures(clause) {
+        return both_null(op, &c[1], &c[2], clause);
     }
     if NULL_ALL.is_match(clause) {
         let params: Vec<String> = op
@@ -74,6 +83,23 @@ fn must_be_null(op: &OpIr, clause: &str) -> Result<Vec<Rule>, Manual> {
             param: p.name.clone(),
         })
         .collect())
+}
+
+/// "p与k同为空指针": `b` must be passed while `a` is null.
+fn both_null(op: &OpIr, a: &str, b: &str, clause: &str) -> Result<Vec<Rule>, Manual> {
+    let pointer = |name: &str| text::resolve(op, name).filter(|p| text::is_pointer(p));
+    let (Some(a), Some(b)) = (pointer(a), pointer(b)) else {
+        return Err(Manual(format!(
+            "a joint null check (“{clause}”) names a parameter that is no pointer of the op"
+        )));
+    };
+    Ok(vec![Rule::WhenTensor {
+        param: a.name.clone(),
+        state: TensorState::Null,
+        rule: Box::new(Rule::NotNull {
+            params: vec![b.name.clone()],
+        }),
+    }])
 }
 
 pub(super) fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, Manual> {
