@@ -167,6 +167,7 @@ pub struct DtypesGivenText {
 /// the one dtype `on` has, so it gives one statement per dtype. A token that is no dtype makes
 /// the statement unread (none is returned for it).
 pub fn dtypes_given(text: &str) -> Vec<DtypesGivenText> {
+    let text = &*dtype_phrases_as_cells_say_them(text);
     let mut out = Vec::new();
     for c in DTYPE_GIVEN.captures_iter(text) {
         let (when, unknown) = dtype_tokens(&c[2]);
@@ -314,7 +315,17 @@ pub enum DtypeStatement {
     Excludes(Vec<DType>, Vec<String>),
 }
 
+// "支持的数据类型为A、B", "支持的数据类型：A": another word order of "数据类型支持A、B".
+static SUPPORTED_DTYPES_ARE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"支持的\s*数据类型\s*(?:为|是|包括|有)?\s*[:：]?").unwrap());
+
+/// `text` with its dtype phrases in the one word order the patterns read.
+fn dtype_phrases_as_cells_say_them(text: &str) -> std::borrow::Cow<'_, str> {
+    SUPPORTED_DTYPES_ARE.replace_all(text, "数据类型支持")
+}
+
 pub fn dtype_statement(text: &str) -> Option<DtypeStatement> {
+    let text = &*dtype_phrases_as_cells_say_them(text);
     if let Some(c) = DTYPE_NOT.captures(text) {
         let (k, u) = dtype_tokens(&c[1]);
         return Some(DtypeStatement::Excludes(k, u));
@@ -686,10 +697,11 @@ fn names_identifier(text: &str, ident: &str) -> bool {
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         // "与输入varRef保持一致": the role word may stand before the name; "和"/"同" say "与".
-        r"(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:保持|完全)?(?:一致|相同)",
+        r"(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:保持|完全)?(?:一致|相同|相等)",
         // "shape和数据类型与totalSum的shape和数据类型保持一致": the aspects named again after the name.
         r"|(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
-        r"|需要?(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_]",
+        // "需要与x", "必须与x", "须与x", "应与x": whichever modal word a doc uses.
+        r"|(?:需要?|必须|须|应该?|应当|要)(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_]",
         r"|满足.{0,12}广播",
         // "shape需要是self与other broadcast之后的shape": the broadcast result.
         r"|(?i:广播|broadcast)\s*(?:后|之后|以后)\s*的?\s*(?i:shape|结果)",
@@ -1249,6 +1261,26 @@ mod tests {
             ]
         );
         assert!(string_value_phrases("表示算子输入Tensor的实际数据格式。").is_empty());
+    }
+
+    #[test]
+    fn constraints_and_dtypes_whatever_the_wording() {
+        // The modal word before "与" and "相等" for "一致".
+        assert_eq!(
+            constraint_phrases("dtype须与y相同，shape应与y相等。"),
+            ["dtype须与y相同", "shape应与y相等"]
+        );
+        // "支持的数据类型为A" is "数据类型支持A".
+        assert_eq!(
+            dtype_statement("支持的数据类型为FLOAT16、FLOAT32。"),
+            Some(DtypeStatement::Supports(
+                vec![DType::Float16, DType::Float32],
+                vec![]
+            ))
+        );
+        let given = dtypes_given("当x的数据类型为FLOAT32时，支持的数据类型为FLOAT16。");
+        assert_eq!(given.len(), 1);
+        assert_eq!(given[0].allowed, [DType::Float16]);
     }
 
     #[test]

@@ -36,6 +36,11 @@ re!(
 re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
 re!(ASCII_WORD, r"[A-Za-z0-9_]+");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
+// "必须与", "须与", "应与", "要与": the patterns say "需要与" for each.
+re!(
+    MODAL_WITH,
+    r"(^|[^无不])(?:必须|需要|须|需|应该|应当|应|要)\s*(与|和|跟)"
+);
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
 pub fn normalize(text: &str) -> String {
@@ -66,6 +71,7 @@ pub fn normalize(text: &str) -> String {
     let t = crate::read::tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
     // "x shape尾轴" is "x的shape尾轴".
     let t = NAME_SPACE_SHAPE.replace_all(&t, "${1}的shape");
+    let t = MODAL_WITH.replace_all(&t, "${1}需要${2}");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
     let t = NULLPTR.replace_all(&t, "空指针");
     let t = NOT_N_ELEMENTS.replace_all(&t, "元素个数不为${1}");
@@ -447,6 +453,11 @@ mod tests {
             "sumDy或sumDyXmu的size不一致"
         );
         assert_eq!(normalize("x的维度不在［１, ８］内"), "x的维度不在[1, 8]内");
+        // Whichever modal word: "必须与", "须与", "应与" read as "需要与"; "无需与" keeps its word.
+        assert_eq!(normalize("x的shape必须与y一致"), "x的shape需要与y一致");
+        assert_eq!(normalize("x的shape应与y一致"), "x的shape需要与y一致");
+        assert_eq!(normalize("x的dtype须与y相同"), "x的dtype需要与y相同");
+        assert_eq!(normalize("x无需与y一致"), "x无需与y一致");
         assert_eq!(
             normalize("1<=rank(x) <= 8, x.shape[-1] <= 8"),
             "1<=rank(x) <= 8, x.shape[-1] <= 8"

@@ -7,7 +7,8 @@
 //!   other layout, from the rows the reader found, and read again. Their rows mean the same in
 //!   the other words docs use ("的dtype", "nullptr", "不相同", "形状", …).
 //! - Parameters: HTML or pipe tables with the same columns, or bullet entries that state the
-//!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style).
+//!   columns in prose ("- self(aclTensor\*，计算输入)：…数据类型支持…", the older style); their
+//!   cells in other words ("相同" for "一致", "必须与" for "需要与", "支持的数据类型为A").
 //! - The markers of a function's parameters and rows: "- **参数说明：**", "**参数说明**：",
 //!   "- 参数说明：" or a heading below the function's or beside it.
 //! - Writing style: Latin words spaced apart from the Chinese or not, full-width or ASCII
@@ -162,24 +163,37 @@ fn change(path: &Path, what: &str, base: &[Vec<String>], other: &[Vec<String>]) 
     })
 }
 
-/// The one HTML table of the doc that holds its error codes, as a byte range; `None` where there
-/// are several or none.
-fn error_table(text: &str) -> Option<std::ops::Range<usize>> {
-    let mut found = None;
+/// The doc's HTML tables as byte ranges; `None` where one is left open.
+fn html_tables(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut out = Vec::new();
     let mut from = 0;
     while let Some(open) = text[from..].find("<table").map(|i| from + i) {
         let close = text[open..]
             .find("</table>")
             .map(|i| open + i + "</table>".len())?;
-        if text[open..close].contains("ACLNN_ERR_PARAM") {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(open..close);
-        }
+        out.push(open..close);
         from = close;
     }
-    found
+    Some(out)
+}
+
+/// The one HTML table of the doc that holds its error codes; `None` where there are several or
+/// none.
+fn error_table(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut errors = html_tables(text)?
+        .into_iter()
+        .filter(|t| text[t.clone()].contains("ACLNN_ERR_PARAM"));
+    let first = errors.next()?;
+    errors.next().is_none().then_some(first)
+}
+
+/// The HTML tables of a doc that hold no error codes (its parameter tables).
+fn parameter_tables(text: &str) -> Vec<std::ops::Range<usize>> {
+    html_tables(text)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| !text[t.clone()].contains("ACLNN_ERR_"))
+        .collect()
 }
 
 #[test]
@@ -288,14 +302,16 @@ fn meanings(op: &OpIr) -> Vec<String> {
 
 /// Error rows mean the same in the other words docs use for them: "的dtype" for "的数据类型",
 /// "nullptr" for "空指针", "不在支持范围内" for "不在支持的范围之内", "不相同" for "不一致", "为空"
-/// for "是空", "形状" for "shape", with or without "传入的". Each doc's error table is written
+/// for "是空", "形状" for "shape", "须与"/"应与" for "需要与"/"必须与", with or without "传入的". Each doc's error table is written
 /// with all of them and read again.
 #[test]
 fn error_rows_read_alike_in_other_words() {
     let Some(corpus) = corpus() else {
         return;
     };
-    const SYNONYMS: [(&str, &str); 8] = [
+    const SYNONYMS: [(&str, &str); 10] = [
+        ("需要与", "须与"),
+        ("必须与", "应与"),
         ("的数据类型", "的dtype"),
         ("空指针", "nullptr"),
         ("不在支持的范围之内", "不在支持范围内"),
@@ -334,6 +350,60 @@ fn error_rows_read_alike_in_other_words() {
         changed.len()
     );
     assert!(docs > 400, "only {docs} docs with a reworded error table");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// Parameter tables state the same in the other words docs use: "相同" for "一致", "必须与"/"须与"
+/// for "需要与"/"需与", "支持的数据类型为A" for "数据类型支持A", "shape和x" for "shape与x",
+/// "空tensor" and "非连续Tensor". Each doc's parameter tables are written with all of them and
+/// the doc read again.
+#[test]
+fn parameter_tables_read_alike_in_other_words() {
+    let Some(corpus) = corpus() else {
+        return;
+    };
+    const SYNONYMS: [(&str, &str); 8] = [
+        ("保持一致", "相同"),
+        ("一致", "相同"),
+        ("需要与", "必须与"),
+        ("需与", "须与"),
+        ("数据类型支持", "支持的数据类型为"),
+        ("shape与", "shape和"),
+        ("支持空Tensor", "支持空tensor"),
+        ("非连续的Tensor", "非连续Tensor"),
+    ];
+    let (mut docs, mut changed) = (0, Vec::new());
+    for path in corpus_docs(&corpus) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let mut reworded = text.clone();
+        for table in parameter_tables(&text).into_iter().rev() {
+            let cells = SYNONYMS
+                .iter()
+                .fold(text[table.clone()].to_string(), |t, (a, b)| t.replace(a, b));
+            reworded.replace_range(table, &cells);
+        }
+        if reworded == text {
+            continue;
+        }
+        docs += 1;
+        let base = seen(&path, &text, facts);
+        changed.extend(change(
+            &path,
+            "reworded",
+            &base,
+            &seen(&path, &reworded, facts),
+        ));
+    }
+    eprintln!(
+        "parameter tables in other words: {} of {docs} docs changed",
+        changed.len()
+    );
+    assert!(
+        docs > 400,
+        "only {docs} docs with reworded parameter tables"
+    );
     assert!(changed.is_empty(), "{}", changed.join("\n"));
 }
 
