@@ -137,10 +137,10 @@ static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
 static DTYPE_GIVEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"当\s*(?:入参|参数|输入)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*数据类型为\s*",
-        r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)\s*时\s*[,，]?\s*",
+        r"([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)\s*时\s*[,，]?\s*",
         // "输出的数据类型支持…" in an output's own cell: about that output.
         r"(?:`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*|(?:输出|出参)\s*的\s*)?(?:数据类型\s*)?",
-        r"(?:(?:仅)?支持\s*([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)",
+        r"(?:(?:仅)?支持\s*([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|/|,|，|和|或者|或)\s*[A-Za-z][A-Za-z0-9_]*)*)",
         r"|与\s*(?:入参|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:的\s*数据类型\s*)?(?:保持\s*)?(?:一致|相同))",
     ))
     .unwrap()
@@ -861,7 +861,7 @@ fn inline_enum(sentence: &str, out: &mut BTreeMap<i64, String>) {
         .get(2)
         .map(|m| {
             m.as_str()
-                .split(['、', ',', '，'])
+                .split(['、', ',', '，', '/'])
                 .map(|n| n.trim().trim_end_matches('。').to_string())
                 .collect()
         })
@@ -1051,13 +1051,15 @@ mod tests {
                 .map(|(k, v)| (k, v.to_string()))
                 .collect()
         );
-        assert_eq!(
-            e("支持取值1、27，分别表示FLOAT16、BFLOAT16。"),
-            [(1, "FLOAT16"), (27, "BFLOAT16")]
-                .into_iter()
-                .map(|(k, v)| (k, v.to_string()))
-                .collect()
-        );
+        for names in ["FLOAT16、BFLOAT16", "FLOAT16/BFLOAT16"] {
+            assert_eq!(
+                e(&format!("支持取值1、27，分别表示{names}。")),
+                [(1, "FLOAT16"), (27, "BFLOAT16")]
+                    .into_iter()
+                    .map(|(k, v)| (k, v.to_string()))
+                    .collect()
+            );
+        }
         assert_eq!(
             e("取值为0、1或2。").keys().copied().collect::<Vec<_>>(),
             vec![0, 1, 2]
@@ -1281,6 +1283,11 @@ mod tests {
         let given = dtypes_given("当x的数据类型为FLOAT32时，支持的数据类型为FLOAT16。");
         assert_eq!(given.len(), 1);
         assert_eq!(given[0].allowed, [DType::Float16]);
+        // Lists joined by "/" as by "、".
+        let given = dtypes_given("当x的数据类型为FLOAT32/FLOAT16时，数据类型支持FLOAT32/FLOAT16。");
+        assert_eq!(given.len(), 1);
+        assert_eq!(given[0].when, [DType::Float32, DType::Float16]);
+        assert_eq!(given[0].allowed, [DType::Float32, DType::Float16]);
     }
 
     #[test]

@@ -355,7 +355,7 @@ fn error_rows_read_alike_in_other_words() {
 
 /// Parameter tables state the same in the other words docs use: "相同" for "一致", "必须与"/"须与"
 /// for "需要与"/"需与", "支持的数据类型为A" for "数据类型支持A", "shape和x" for "shape与x",
-/// "空tensor" and "非连续Tensor". Each doc's parameter tables are written with all of them and
+/// "空tensor", "非连续Tensor", and lists joined by "/" ("FLOAT16/FLOAT32"). Each doc's parameter tables are written with all of them and
 /// the doc read again.
 #[test]
 fn parameter_tables_read_alike_in_other_words() {
@@ -372,6 +372,12 @@ fn parameter_tables_read_alike_in_other_words() {
         ("支持空Tensor", "支持空tensor"),
         ("非连续的Tensor", "非连续Tensor"),
     ];
+    // "FLOAT16、FLOAT32" as "FLOAT16/FLOAT32" (twice: each match takes the next token's head).
+    let list = regex::Regex::new(r"\b([A-Z][A-Z0-9_]{2,})、([A-Z])").expect("regex");
+    let slashed = |t: &str| {
+        let once = list.replace_all(t, "$1/$2").into_owned();
+        list.replace_all(&once, "$1/$2").into_owned()
+    };
     let (mut docs, mut changed) = (0, Vec::new());
     for path in corpus_docs(&corpus) {
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -382,7 +388,7 @@ fn parameter_tables_read_alike_in_other_words() {
             let cells = SYNONYMS
                 .iter()
                 .fold(text[table.clone()].to_string(), |t, (a, b)| t.replace(a, b));
-            reworded.replace_range(table, &cells);
+            reworded.replace_range(table, &slashed(&cells));
         }
         if reworded == text {
             continue;
