@@ -566,9 +566,20 @@ pub fn empty_tensor_in_text(text: &str) -> Option<bool> {
     }
 }
 
+static NULL_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)(?:nullptr|NULLPTR|NULL|null|Null)(?-u:\b)").unwrap());
+
+/// "不支持nullptr", "不能为NULL", "传入空指针nullptr即可": the C spellings of 空指针 as the word
+/// itself, once.
+fn null_words_in_chinese(text: &str) -> String {
+    NULL_WORD
+        .replace_all(text, "空指针")
+        .replace("空指针空指针", "空指针")
+}
+
 /// 可选 / 可为空 / 空指针 allowed, without the negations ("不能为空指针").
 pub fn optional_in_text(text: &str) -> bool {
-    let t = text.to_ascii_lowercase();
+    let t = null_words_in_chinese(text).to_ascii_lowercase();
     let negated = [
         "不可选",
         "不能为空",
@@ -608,7 +619,14 @@ const OPTIONAL_MARKERS: &[&str] = &[
     "固定传入空指针",
     "允许为空",
     "可以是空指针",
-    "nullptr",
+    // "q=nullptr", "需要传入nullptr", "需要传nullptr", "rint、round或nullptr"
+    // (`optional_in_text` reads the C spellings as 空指针).
+    "=空指针",
+    "需要传入空指针",
+    "需传入空指针",
+    "需要传空指针",
+    "需传空指针",
+    "或空指针",
 ];
 
 /// `text` says of the parameter `name` itself, right after its name, that it may be null
@@ -651,6 +669,7 @@ pub fn optional_for(text: &str, name: &str, params: &[&str]) -> bool {
     if !optional_in_text(text) {
         return false;
     }
+    let text = null_words_in_chinese(text);
     text.split(['。', '；', ';', '，', ',', '\n'])
         .any(|clause| {
             let Some(at) = optional_marker_at(clause) else {
@@ -669,6 +688,7 @@ fn optional_marker_at(clause: &str) -> Option<usize> {
     if !optional_in_text(clause) {
         return None;
     }
+    // The caller's clause has its null words in Chinese already: offsets are the clause's own.
     let t = clause.to_ascii_lowercase();
     OPTIONAL_MARKERS.iter().filter_map(|m| t.find(m)).min()
 }
@@ -1171,6 +1191,17 @@ mod tests {
         assert_eq!(empty_tensor_in_text("支持空Tensor。"), Some(true));
         assert_eq!(non_contiguous_in_text("支持非连续的Tensor"), Some(true));
         assert!(optional_in_text("可选参数，可为空"));
+        // The C spellings of 空指针 read as the word, negations included.
+        assert!(!optional_in_text("不支持nullptr。"));
+        assert!(!optional_in_text("不能为NULL"));
+        assert!(optional_in_text("目前暂不支持，传入空指针nullptr即可。"));
+        assert!(optional_in_text("需要传入nullptr。"));
+        assert!(optional_in_text("rint、round或nullptr。"));
+        assert!(optional_for(
+            "如果需要跳过，传入`q=nullptr`即可。",
+            "q",
+            &["q", "x"]
+        ));
         assert!(!optional_in_text("不能为空指针"));
         assert!(optional_in_text(
             "支持传入空指针，传入空指针时按零点为0处理"
