@@ -577,29 +577,48 @@ fn null_words_in_chinese(text: &str) -> String {
         .replace("空指针空指针", "空指针")
 }
 
-/// 可选 / 可为空 / 空指针 allowed, without the negations ("不能为空指针").
+/// What says a parameter may not be null.
+const NEGATIONS: &[&str] = &[
+    "不可选",
+    "不能为空",
+    "不可为空",
+    "不允许为空",
+    "不能传入空指针",
+    "不支持空指针",
+    "不能是空指针",
+    "不支持传入空指针",
+    "不允许传入空指针",
+    "传入空指针时报错",
+    "传入空指针时返回",
+    "传入空指针时会报错",
+];
+
+/// A negation that holds only under a condition ("当outputMask…时，biasSizes不能为nullptr"): the
+/// parameter may be null outside it. `before`: the sentence up to `clause`.
+fn negated_under_a_condition(before: &str, clause: &str) -> bool {
+    NEGATIONS
+        .iter()
+        .filter_map(|n| clause.find(n))
+        .any(|at| before.contains('时') || clause[..at].contains('时'))
+}
+
+/// 可选 / 可为空 / 空指针 allowed, without the negations ("不能为空指针"); a negation under a
+/// condition allows it outside the condition.
 pub fn optional_in_text(text: &str) -> bool {
     let t = null_words_in_chinese(text).to_ascii_lowercase();
-    let negated = [
-        "不可选",
-        "不能为空",
-        "不可为空",
-        "不允许为空",
-        "不能传入空指针",
-        "不支持空指针",
-        "不能是空指针",
-        "不支持传入空指针",
-        "不允许传入空指针",
-        "传入空指针时报错",
-        "传入空指针时返回",
-        "传入空指针时会报错",
-    ]
-    .iter()
-    .any(|n| t.contains(n));
-    if negated {
-        return false;
+    let mut conditional = false;
+    for sentence in t.split(['。', '；', ';', '\n']) {
+        let mut before = String::new();
+        for clause in sentence.split(['，', ',']) {
+            if negated_under_a_condition(&before, clause) {
+                conditional = true;
+            } else if NEGATIONS.iter().any(|n| clause.contains(n)) {
+                return false;
+            }
+            before.push_str(clause);
+        }
     }
-    OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
+    conditional || OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
 }
 
 /// What says a parameter may be null.
@@ -670,17 +689,26 @@ pub fn optional_for(text: &str, name: &str, params: &[&str]) -> bool {
         return false;
     }
     let text = null_words_in_chinese(text);
-    text.split(['。', '；', ';', '，', ',', '\n'])
-        .any(|clause| {
-            let Some(at) = optional_marker_at(clause) else {
-                return false;
+    text.split(['。', '；', ';', '\n']).any(|sentence| {
+        let mut before = String::new();
+        sentence.split(['，', ',']).any(|clause| {
+            let about_name = match optional_marker_at(clause) {
+                Some(at) => {
+                    let scope = match clause[at..].find('时') {
+                        Some(end) => &clause[..at + end],
+                        None => clause[..at].rfind('时').map_or(clause, |t| &clause[t..]),
+                    };
+                    !about_another(scope, name, params)
+                }
+                None => {
+                    negated_under_a_condition(&before, clause)
+                        && !about_another(clause, name, params)
+                }
             };
-            let scope = match clause[at..].find('时') {
-                Some(end) => &clause[..at + end],
-                None => clause[..at].rfind('时').map_or(clause, |t| &clause[t..]),
-            };
-            !about_another(scope, name, params)
+            before.push_str(clause);
+            about_name
         })
+    })
 }
 
 /// Where the first of `optional_in_text`'s markers starts in `clause`.
@@ -1201,6 +1229,21 @@ mod tests {
             "如果需要跳过，传入`q=nullptr`即可。",
             "q",
             &["q", "x"]
+        ));
+        // A negation under a condition: null is allowed outside it.
+        let cond = "空Tensor场景下，当outputMask指定偏差的梯度需要计算时，biasSizes不能为nullptr。";
+        assert!(optional_for(
+            cond,
+            "biasSizes",
+            &["biasSizes", "outputMask"]
+        ));
+        assert!(!optional_for(
+            cond,
+            "outputMask",
+            &["biasSizes", "outputMask"]
+        ));
+        assert!(!optional_in_text(
+            "biasSizes不能为nullptr。当x为2维时，shape为[N]。"
         ));
         assert!(!optional_in_text("不能为空指针"));
         assert!(optional_in_text(
