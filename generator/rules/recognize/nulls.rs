@@ -12,10 +12,11 @@ re!(
     r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
 );
 
-// "p与k同为空指针", "A和B同时为空指针": both null at once is the error, each alone is not.
+// "p与k同为空指针", "A和B同时为空指针": both null at once is the error, each alone is not ("都为"
+// and "均为" may say either, so they are left to the other readings).
 re!(
     BOTH_NULL,
-    r"^(?:传入的)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|、|及)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:同时|同|都|均)\s*(?:为|是)\s*空指针$"
+    r"^(?:传入的)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:与|和|、|及)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:同时|同)\s*(?:为|是)\s*空指针$"
 );
 
 /// `conditional`: the clause holds under a `When`, so optional parameters count too
