@@ -580,6 +580,8 @@ fn null_words_in_chinese(text: &str) -> String {
 /// What says a parameter may not be null.
 const NEGATIONS: &[&str] = &[
     "不可选",
+    "不能为空指针",
+    "不可为空指针",
     "不能为空",
     "不可为空",
     "不允许为空",
@@ -594,10 +596,12 @@ const NEGATIONS: &[&str] = &[
 ];
 
 /// A negation that holds only under a condition ("当outputMask…时，biasSizes不能为nullptr"): the
-/// parameter may be null outside it. `before`: the sentence up to `clause`.
+/// parameter may be null outside it. `before`: the sentence up to `clause`. Only one that says
+/// 空指针: "时，out不能为空" may be about an empty tensor.
 fn negated_under_a_condition(before: &str, clause: &str) -> bool {
     NEGATIONS
         .iter()
+        .filter(|n| n.contains("空指针"))
         .filter_map(|n| clause.find(n))
         .any(|at| before.contains('时') || clause[..at].contains('时'))
 }
@@ -1246,6 +1250,7 @@ mod tests {
             "biasSizes不能为nullptr。当x为2维时，shape为[N]。"
         ));
         assert!(!optional_in_text("不能为空指针"));
+        assert!(!optional_in_text("当reduction为none时，out不能为空。"));
         assert!(optional_in_text(
             "支持传入空指针，传入空指针时按零点为0处理"
         ));
