@@ -2,6 +2,7 @@
 //! colspan expanded into a grid) and markdown pipe tables, both as rows of plain cell text.
 
 use super::markdown::Doc;
+use super::text::join_dtype_runs;
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{
     BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
@@ -220,7 +221,7 @@ fn expand_spans(raw_rows: Vec<RawRow>) -> Vec<Row> {
         let mut col = 0;
         for cell in raw.cells {
             take_pending(&mut col, &mut cells, &mut pending);
-            let text = collapse_spaces(&cell.text);
+            let text = join_dtype_runs(&collapse_spaces(&cell.text));
             for _ in 0..cell.colspan {
                 if pending.len() <= col {
                     pending.resize(col + 1, None);
@@ -292,7 +293,7 @@ fn pipe_table(doc: &Doc, lines: Range<usize>) -> Table {
         let inner = inner.strip_suffix('|').unwrap_or(inner);
         let cells: Vec<String> = split_pipes(inner)
             .into_iter()
-            .map(|c| BR.replace_all(c.trim(), "\n").trim().to_string())
+            .map(|c| join_dtype_runs(BR.replace_all(c.trim(), "\n").trim()))
             .collect();
         let is_rule = cells
             .iter()

@@ -1,6 +1,7 @@
 //! Small text helpers shared by the structure reader: inline markup removal and the diagnostic sink.
 
 use crate::ir::{Code, Diagnostic, Severity};
+use aclnn_runtime::{DType, Format};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -17,6 +18,11 @@ static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]+?)\*\*"
 pub static SUP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<sup>[^<]{0,20}</sup>").unwrap());
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.*?-->").unwrap());
+/// Two upper-case words with only blanks or a line break (a table cell's `<br>`) between them:
+/// a candidate for a dtype list.
+static BLANK_BETWEEN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?-u:\b)([A-Z][A-Z0-9_]*)[ \t]*[ \t\n][ \t]*([A-Z][A-Z0-9_]*)(?-u:\b)").unwrap()
+});
 
 /// Inline markdown/HTML → plain text: links keep their text, tags and emphasis go, escapes resolve.
 pub fn clean_inline(s: &str) -> String {
@@ -24,16 +30,22 @@ pub fn clean_inline(s: &str) -> String {
     // calls this for every line and cell, so the passes dominated its profile).
     // One pass over the bytes for all six triggers.
     let (mut angle, mut bracket, mut star, mut other) = (false, false, false, false);
+    // A blank after an upper-case word or digit: maybe a dtype list parted by blanks.
+    let (mut blank_after_word, mut prev) = (false, 0u8);
     for b in s.bytes() {
         match b {
             b'<' => angle = true,
             b'[' => bracket = true,
             b'*' => star = true,
             b'\\' | b'`' | b'&' => other = true,
+            b' ' | b'\t' if prev.is_ascii_uppercase() || prev.is_ascii_digit() => {
+                blank_after_word = true
+            }
             _ => {}
         }
+        prev = b;
     }
-    if !(angle || bracket || star || other) {
+    if !(angle || bracket || star || other || blank_after_word) {
         return s.to_string();
     }
     let mut s = s.to_string();
@@ -55,6 +67,9 @@ pub fn clean_inline(s: &str) -> String {
     if star {
         s = BOLD.replace_all(&s, "$1").into_owned();
     }
+    if angle || blank_after_word {
+        s = join_dtype_runs(&s);
+    }
     if s.contains('\\') {
         s = s
             .replace("\\*", "*")
@@ -73,6 +88,32 @@ pub fn clean_inline(s: &str) -> String {
             .replace("&amp;", "&");
     }
     s
+}
+
+/// "FLOAT16 BFLOAT16" (or "FLOAT16<br>BFLOAT16", whose break became a blank) → "FLOAT16、BFLOAT16":
+/// dtype (or format) names with only blanks between them are a list, which every list pattern
+/// reads with 、. Words that are not both dtypes or both formats ("FLOAT16 ND") keep their blank.
+pub fn join_dtype_runs(s: &str) -> String {
+    let mut out = s.to_string();
+    // Each pass joins every other pair of a run ("A B C": the match "A B" consumes B), so
+    // repeat until nothing joins.
+    loop {
+        let joined = BLANK_BETWEEN_WORDS
+            .replace_all(&out, |c: &regex::Captures| {
+                let dtypes = DType::parse(&c[1]).is_some() && DType::parse(&c[2]).is_some();
+                let formats = Format::parse(&c[1]).is_some() && Format::parse(&c[2]).is_some();
+                if dtypes || formats {
+                    format!("{}、{}", &c[1], &c[2])
+                } else {
+                    c[0].to_string()
+                }
+            })
+            .into_owned();
+        if joined == out {
+            return out;
+        }
+        out = joined;
+    }
 }
 
 /// Full-width punctuation → ASCII, for matching (the original text stays in the IR).
@@ -229,6 +270,27 @@ mod tests {
             clean_inline("[object Object]Atlas 推理系列产品[object Object]。"),
             "Atlas 推理系列产品。"
         );
+    }
+
+    #[test]
+    fn dtype_names_parted_by_blanks_or_line_breaks_are_one_list() {
+        assert_eq!(
+            clean_inline("数据类型支持FLOAT<br>FLOAT16<br>BFLOAT16。"),
+            "数据类型支持FLOAT、FLOAT16、BFLOAT16。"
+        );
+        assert_eq!(
+            clean_inline("数据类型支持FLOAT16 BFLOAT16 INT8"),
+            "数据类型支持FLOAT16、BFLOAT16、INT8"
+        );
+        assert_eq!(join_dtype_runs("FLOAT16\nINT8"), "FLOAT16、INT8");
+        assert_eq!(join_dtype_runs("ND NCHW"), "ND、NCHW");
+        assert_eq!(
+            join_dtype_runs("FLOAT16\nAtlas A2：INT8"),
+            "FLOAT16\nAtlas A2：INT8"
+        );
+        // Not two dtypes: the blank stays.
+        assert_eq!(clean_inline("FLOAT16 ND格式"), "FLOAT16 ND格式");
+        assert_eq!(clean_inline("rank(x) <= 8"), "rank(x) <= 8");
     }
 
     #[test]

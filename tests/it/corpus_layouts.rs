@@ -857,6 +857,32 @@ fn unspaced(s: &str) -> String {
 /// punctuates in full width ("，（：；") or in ASCII (", (: ;"), lists dtypes with "、" or ", ",
 /// marks products with `<term>` or not, and starts at "#" or one level deeper (a doc set inside
 /// a larger one). Each doc is written each way and read again.
+/// `line` with each 、 between two dtype names (or two format names) replaced by `sep`.
+fn parted_vocab_lists(line: &str, sep: &str) -> String {
+    use aclnn_runtime::{DType, Format};
+    static PAIR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?-u:\b)([A-Z][A-Z0-9_]*)、([A-Z][A-Z0-9_]*)(?-u:\b)").expect("regex")
+    });
+    let same_vocab = |a: &str, b: &str| {
+        (DType::parse(a).is_some() && DType::parse(b).is_some())
+            || (Format::parse(a).is_some() && Format::parse(b).is_some())
+    };
+    let mut out = line.to_string();
+    // A match consumes its second name, so "A、B、C" takes two passes.
+    loop {
+        let next = PAIR
+            .replace_all(&out, |c: &regex::Captures| match same_vocab(&c[1], &c[2]) {
+                true => format!("{}{sep}{}", &c[1], &c[2]),
+                false => c[0].to_string(),
+            })
+            .into_owned();
+        if next == out {
+            return out;
+        }
+        out = next;
+    }
+}
+
 #[test]
 fn writing_styles_read_alike() {
     let Some(corpus) = corpus() else {
@@ -866,7 +892,9 @@ fn writing_styles_read_alike() {
     let latin = |c: char| c.is_ascii_alphanumeric() || c == '`';
     type Style = Box<dyn Fn(&str) -> String>;
     let dtype_list = regex::Regex::new(r"\b([A-Z][A-Z0-9_]{2,})、").expect("regex");
-    let styles: [(&str, Style); 5] = [
+    let by_blanks = |l: &str| parted_vocab_lists(l, " ");
+    let by_breaks = |l: &str| parted_vocab_lists(l, "<br>");
+    let styles: [(&str, Style); 7] = [
         (
             "spaced",
             Box::new(move |l: &str| {
@@ -896,6 +924,11 @@ fn writing_styles_read_alike() {
             "dtype lists with commas",
             Box::new(move |l: &str| dtype_list.replace_all(l, "$1, ").into_owned()),
         ),
+        (
+            "dtype and format lists parted by blanks",
+            Box::new(by_blanks),
+        ),
+        ("dtype and format lists parted by <br>", Box::new(by_breaks)),
         (
             "no term tags",
             Box::new(|l: &str| l.replace("<term>", "").replace("</term>", "")),
