@@ -382,6 +382,7 @@ pub fn format_statement(text: &str) -> Option<(Vec<Format>, Vec<String>)> {
 
 /// "shape支持4维或5维", "3-4维", "支持4维", "不支持8维以上".
 pub fn rank_in_text(text: &str) -> Option<Rank> {
+    let text = &super::text::rank_words(text);
     let num = |s: &str| s.parse::<usize>().ok();
     if let Some(c) = RANK_OR.captures(text) {
         let (a, b) = (num(&c[1])?, num(&c[2])?);
@@ -441,6 +442,7 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
 
 /// A 维度(shape) cell: "3-4", "0-8", "4", "4维", or the shapes themselves: "(T,N,C)或(T,C)".
 pub fn rank_cell(cell: &str) -> Option<Rank> {
+    let cell = &super::text::rank_words(cell);
     let Some(c) = RANK_CELL.captures(cell.trim()) else {
         return shape_tuples_rank(cell);
     };
@@ -1143,6 +1145,11 @@ mod tests {
             Some(Rank { min: 4, max: 5 })
         );
         assert_eq!(rank_in_text("shape支持4维"), Some(Rank { min: 4, max: 4 }));
+        // Ranks as "ND" or in numerals, as other docs write them.
+        assert_eq!(rank_in_text("shape支持4D、5D。"), Some(Rank { min: 4, max: 5 }));
+        assert_eq!(rank_in_text("只能是0D或1D"), Some(Rank { min: 0, max: 1 }));
+        assert_eq!(rank_in_text("shape支持二维或三维"), Some(Rank { min: 2, max: 3 }));
+        assert_eq!(rank_cell("2D"), Some(Rank { min: 2, max: 2 }));
         assert_eq!(
             rank_in_text("当输入是5维时，内部按照NCDHW处理，当输入是4维时，补1"),
             Some(Rank { min: 4, max: 5 })

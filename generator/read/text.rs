@@ -18,6 +18,9 @@ static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]+?)\*\*"
 pub static SUP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<sup>[^<]{0,20}</sup>").unwrap());
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.*?-->").unwrap());
+/// "2D", "3-D", "1d": a rank, where no letter, digit or '_' goes before.
+static RANK_AS_D: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)(\d{1,2})\s*-?\s*[Dd](?-u:\b)").unwrap());
 /// Two upper-case words with only blanks or a line break (a table cell's `<br>`) between them:
 /// a candidate for a dtype list.
 static BLANK_BETWEEN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
@@ -114,6 +117,38 @@ pub fn join_dtype_runs(s: &str) -> String {
         }
         out = joined;
     }
+}
+
+/// A rank however a doc writes it, as "N维": "二维" (see `rank_numerals`) and "2D", "3-D" (not
+/// part of a name: "Conv2D", "MaxPool3D" keep theirs).
+pub fn rank_words(text: &str) -> String {
+    let t = rank_numerals(text);
+    if !t.contains(['D', 'd']) {
+        return t;
+    }
+    RANK_AS_D.replace_all(&t, "${1}维").into_owned()
+}
+
+/// "不是零维、一维或二维" → "不是0维、1维或2维", "超过八维" → "超过8维": ranks in Chinese numerals,
+/// as digits, where a numeral follows a verb, a comparison or a list separator. Anything else
+/// keeps its numeral: an ordinal ("第一维", "倒数第二维", "最后一维") or a word ("同一维度",
+/// "任意一维").
+fn rank_numerals(clause: &str) -> String {
+    const NUMERALS: &str = "零一二三四五六七八";
+    // What a rank follows: a verb, a comparison, a list separator.
+    const LEADS: &str = "为是过于出或、，,和与至到~-持(（非 ";
+    let chars: Vec<char> = clause.chars().collect();
+    let mut out = String::with_capacity(clause.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let numeral = NUMERALS.chars().position(|n| n == c);
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let rank = chars.get(i + 1) == Some(&'维') && before.is_none_or(|b| LEADS.contains(b));
+        match numeral {
+            Some(n) if rank => out.push_str(&n.to_string()),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Full-width punctuation → ASCII, for matching (the original text stays in the IR).
@@ -291,6 +326,19 @@ mod tests {
         // Not two dtypes: the blank stays.
         assert_eq!(clean_inline("FLOAT16 ND格式"), "FLOAT16 ND格式");
         assert_eq!(clean_inline("rank(x) <= 8"), "rank(x) <= 8");
+    }
+
+    #[test]
+    fn ranks_in_numerals_or_as_nd_read_as_n_wei() {
+        assert_eq!(rank_words("不是零维、一维或二维"), "不是0维、1维或2维");
+        assert_eq!(rank_words("shape支持2D、3D"), "shape支持2维、3维");
+        assert_eq!(
+            rank_words("当repeats为1D tensors"),
+            "当repeats为1维 tensors"
+        );
+        // Names and ordinals keep theirs.
+        assert_eq!(rank_words("Conv2D的第一维"), "Conv2D的第一维");
+        assert_eq!(rank_words("MaxPool3D"), "MaxPool3D");
     }
 
     #[test]

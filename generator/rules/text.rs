@@ -81,28 +81,6 @@ pub fn normalize(text: &str) -> String {
         .to_string()
 }
 
-/// "不是零维、一维或二维" → "不是0维、1维或2维", "超过八维" → "超过8维": ranks in Chinese numerals,
-/// as digits, where a numeral follows a verb, a comparison or a list separator. Anything else
-/// keeps its numeral: an ordinal ("第一维", "倒数第二维", "最后一维") or a word ("同一维度",
-/// "任意一维").
-pub fn rank_numerals(clause: &str) -> String {
-    const NUMERALS: &str = "零一二三四五六七八";
-    // What a rank follows: a verb, a comparison, a list separator.
-    const LEADS: &str = "为是过于出或、，,和与至到~-持(（非 ";
-    let chars: Vec<char> = clause.chars().collect();
-    let mut out = String::with_capacity(clause.len());
-    for (i, &c) in chars.iter().enumerate() {
-        let numeral = NUMERALS.chars().position(|n| n == c);
-        let before = i.checked_sub(1).map(|j| chars[j]);
-        let rank = chars.get(i + 1) == Some(&'维') && before.is_none_or(|b| LEADS.contains(b));
-        match numeral {
-            Some(n) if rank => out.push_str(&n.to_string()),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// An error row's condition, normalized, with the synonyms the recognizer's patterns say one way:
 /// "不符合要求" is "不满足要求", "空张量" is "空Tensor", "shape不同" is "shape不一致" (not "不同时为空",
 /// "not both at once"). Table cells keep their words: "前两维和self不同，但…" states a relation
@@ -116,8 +94,8 @@ pub fn normalize_condition(text: &str) -> String {
         .replace("张量", "Tensor");
     let t = SHAPE_WORD.replace_all(&t, "shape");
     let t = upper_case_dtypes(&t);
-    // "超过八维" is "超过8维"; "x的类型" is its dtype.
-    let t = rank_numerals(&t);
+    // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
+    let t = crate::read::rank_words(&t);
     let t = NAMED_TYPE.replace_all(&t, "${1}的数据类型");
     // "入参self的维度", "参数out的数据类型": a lead word before a name says nothing more.
     let t = ARGUMENT_LEAD.replace_all(&t, |c: &regex::Captures| {

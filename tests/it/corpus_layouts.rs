@@ -894,7 +894,11 @@ fn writing_styles_read_alike() {
     let dtype_list = regex::Regex::new(r"\b([A-Z][A-Z0-9_]{2,})、").expect("regex");
     let by_blanks = |l: &str| parted_vocab_lists(l, " ");
     let by_breaks = |l: &str| parted_vocab_lists(l, "<br>");
-    let styles: [(&str, Style); 7] = [
+    // A rank after a verb or in a list ("支持2维、3维"), not an ordinal ("第2维") nor a count ("前2维").
+    let as_numeral = regex::Regex::new(r"(支持|为|是|、|或)([1-8])维").expect("regex");
+    // "2维ND", "1维1元素" keep theirs: "2DND" is no way to write them.
+    let rank = regex::Regex::new(r"(支持|为|是|、|或)([1-8])维([^A-Za-z0-9]|$)").expect("regex");
+    let styles: [(&str, Style); 9] = [
         (
             "spaced",
             Box::new(move |l: &str| {
@@ -930,6 +934,22 @@ fn writing_styles_read_alike() {
         ),
         ("dtype and format lists parted by <br>", Box::new(by_breaks)),
         (
+            "ranks in Chinese numerals",
+            Box::new(move |l: &str| {
+                as_numeral
+                    .replace_all(l, |c: &regex::Captures| {
+                        let n: usize = c[2].parse().unwrap_or(0);
+                        let numeral = "零一二三四五六七八".chars().nth(n).unwrap_or('零');
+                        format!("{}{numeral}维", &c[1])
+                    })
+                    .into_owned()
+            }),
+        ),
+        (
+            "ranks as ND",
+            Box::new(move |l: &str| rank.replace_all(l, "${1}${2}D${3}").into_owned()),
+        ),
+        (
             "no term tags",
             Box::new(|l: &str| l.replace("<term>", "").replace("</term>", "")),
         ),
@@ -942,7 +962,13 @@ fn writing_styles_read_alike() {
         ),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    let plain = |op: &OpIr| facts(op).iter().map(|f| unspaced(f)).collect();
+    // A condition's text keeps the doc's words; a rank compares as the reader takes it ("五维", "5D").
+    let plain = |op: &OpIr| {
+        let facts = facts(op).into_iter();
+        facts
+            .map(|f| unspaced(&aclgen::read::rank_words(&f)))
+            .collect()
+    };
     for path in corpus_docs(&corpus) {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;

@@ -382,7 +382,7 @@ pub(super) fn rank_rules(
 
 /// The rank range a clause states: "不等于4或5" → 4..5, "超过8维" → 0..8, "小于2维" → 2..8.
 pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual> {
-    let clause = &text::rank_numerals(clause);
+    let clause = &crate::read::rank_words(clause);
     if ZERO_RANK.is_match(clause) {
         // "self的维度等于0": a 0-d tensor is the error.
         return Ok(Some((1, MAX_RANK)));
