@@ -1,6 +1,7 @@
 //! Facts about one parameter stated in Chinese prose or in table cells: dtype and format lists,
 //! rank, non-contiguous and empty tensors, optionality, constraint phrases, enum values.
 
+use super::text::MODAL;
 use crate::ir::Rank;
 use aclnn_runtime::{DType, Format};
 use regex::Regex;
@@ -749,23 +750,23 @@ fn names_identifier(text: &str, ident: &str) -> bool {
 }
 
 static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+    Regex::new(&<[&str]>::concat(&[
         // "与输入varRef保持一致": the role word may stand before the name; "和"/"同" say "与".
         r"(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*[^，,。；;]{0,12}?(?:保持|完全)?(?:一致|相同|相等)",
         // "shape和数据类型与totalSum的shape和数据类型保持一致": the aspects named again after the name.
         r"|(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_][A-Za-z0-9_]*的(?:shape|数据类型|数据格式)(?:[和、](?:shape|数据类型|数据格式))+(?:保持|需要?|要|完全)?(?:一致|相同)",
         // "需要与x", "必须与x", "须与x", "应与x": whichever modal word a doc uses.
-        r"|(?:需要?|必须|须|应该?|应当|要)(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_]",
+        &format!(r"|{MODAL}(?:与|和|同)(?:输入|输出|入参|参数)?[A-Za-z_]"),
         r"|满足.{0,12}广播",
         // "shape需要是self与other broadcast之后的shape": the broadcast result.
         r"|(?i:广播|broadcast)\s*(?:后|之后|以后)\s*的?\s*(?i:shape|结果)",
-        r"|长度(?:为|是|等于|需|必须|不)",
+        &format!(r"|长度(?:{MODAL}|为|是|等于|不)"),
         // "size为4" of a list: its length.
-        r"|(?:^|[^A-Za-z])size(?:只能|必须|需要?|应)?(?:为|是|等于)\s*\d",
+        &format!(r"|(?:^|[^A-Za-z])size(?:只能|{MODAL})?(?:为|是|等于)\s*\d"),
         r"|取值范围|支持范围|范围为|范围是|取值(?:仅|只)(?:支持|为|能为)\s*-?\d",
         // "大小应该在[0,2147483647]的范围内": a bracketed range the value lies in.
         r"|在\s*[\[［]\s*-?\d+\s*[,，]\s*-?\d+\s*[\]］]\s*(?:的)?(?:范围|区间|之间)",
-        r"|数值(?:必须|需要?|要)?(?:大于|小于|不能|不大于|不小于|等于)",
+        &format!(r"|数值{MODAL}?(?:大于|小于|不能|不大于|不小于|等于)"),
         r"|(?:大于|小于|不小于|不大于|大于等于|小于等于)\s*[-0-9]",
         r"|必须为正|为正数|非负|不能为负",
         r"|shape.{0,6}(?:相同|一致)",
@@ -773,8 +774,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         r"|[前后](?:几|\s*[nN]|\s*\d+)\s*(?:个)?维",
         // "shape为(numTokens, numQHeads*headSize)": the dims spelt out.
         r"|(?:shape|形状)(?:为|是)\s*[(\[（]",
-        r"|第\s*[1-8一二三四五六七八]\s*维度?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴"
-    ))
+        r"|第\s*[1-8一二三四五六七八]\s*维度?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴",
+    ]))
     .unwrap()
 });
 
@@ -1146,9 +1147,15 @@ mod tests {
         );
         assert_eq!(rank_in_text("shape支持4维"), Some(Rank { min: 4, max: 4 }));
         // Ranks as "ND" or in numerals, as other docs write them.
-        assert_eq!(rank_in_text("shape支持4D、5D。"), Some(Rank { min: 4, max: 5 }));
+        assert_eq!(
+            rank_in_text("shape支持4D、5D。"),
+            Some(Rank { min: 4, max: 5 })
+        );
         assert_eq!(rank_in_text("只能是0D或1D"), Some(Rank { min: 0, max: 1 }));
-        assert_eq!(rank_in_text("shape支持二维或三维"), Some(Rank { min: 2, max: 3 }));
+        assert_eq!(
+            rank_in_text("shape支持二维或三维"),
+            Some(Rank { min: 2, max: 3 })
+        );
         assert_eq!(rank_cell("2D"), Some(Rank { min: 2, max: 2 }));
         assert_eq!(
             rank_in_text("当输入是5维时，内部按照NCDHW处理，当输入是4维时，补1"),

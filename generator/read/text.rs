@@ -18,6 +18,10 @@ static BOLD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\*\*([^*\n]+?)\*\*"
 pub static SUP: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<sup>[^<]{0,20}</sup>").unwrap());
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<!--.*?-->").unwrap());
+/// A modal verb: "x必须与y一致", "须与", "应与", "需要与", "要与" say one thing, and every pattern that
+/// reads a requirement takes each of them. Longer words first, so "需要" is not read as "需".
+pub const MODAL: &str = "(?:必须|需要|须|需|应该|应当|应|要)";
+
 /// "2D", "3-D", "1d": a rank, where no letter, digit or '_' goes before.
 static RANK_AS_D: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?-u:\b)(\d{1,2})\s*-?\s*[Dd](?-u:\b)").unwrap());

@@ -8,17 +8,22 @@
 use super::recognize::patterns::HW_ONLY;
 use super::text::{self, re};
 use crate::ir::{OpIr, Param, ParamKind, Role};
+use crate::read::MODAL;
 use aclnn_runtime::{DType, Format, Rule};
 use std::collections::BTreeMap;
 
 re!(
     LIST_LEN,
-    r"长度(?:只能|必须|需要|应|需)?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    &format!(
+        r"长度(?:只能|{MODAL})?(?:为|是|等于|支持)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    )
 );
 // "size为4", "size为2(K_H, K_W)": the length, said of a list attribute.
 re!(
     SIZE_LEN,
-    r"(?:^|[^A-Za-z])(?:size|Size)(?:只能|必须|需要|应|需)?(?:为|是|等于)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    &format!(
+        r"(?:^|[^A-Za-z])(?:size|Size)(?:只能|{MODAL})?(?:为|是|等于)\s*(\d+(?:\s*(?:或者|或|、|,|，|和)\s*\d+)*)"
+    )
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
@@ -35,29 +40,35 @@ re!(
 );
 re!(
     WORDED_LOWER_BOUND,
-    r"^(?:数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(大于等于|不小于|>=|≥|大于|>)\s*(-?\d+)"
+    &format!(r"^(?:数值|取值|值)?\s*{MODAL}?\s*(大于等于|不小于|>=|≥|大于|>)\s*(-?\d+)")
 );
 // "该值必须是非负的", "取值为非负数": at least 0.
 re!(
     WORDED_NON_NEGATIVE,
-    r"^(?:该值|数值|取值|值)?\s*(?:必须|需要?|应该?|要)?\s*(?:是|为)?\s*(?:非负|不能?为?负|不小于0)"
+    &format!(r"^(?:该值|数值|取值|值)?\s*{MODAL}?\s*(?:是|为)?\s*(?:非负|不能?为?负|不小于0)")
 );
 re!(DTYPE_WORD, r"数据类型|dtype");
 re!(BROADCAST_WORD, r"(?i)广播|broadcast");
 // "shape与totalSum的第一维一致", "shape需要与`x1`最后一维一致", "大小与x的尾轴相同".
 re!(
     DIM_OF_OTHER,
-    r"^(?:shape|大小|size|长度)?\s*(?:需要|需|必须|应)?\s*(?:与|和|跟|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的?\s*(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size|的?长度)?\s*(?:保持)?(?:一致|相同|相等)?$"
+    &format!(
+        r"^(?:shape|大小|size|长度)?\s*{MODAL}?\s*(?:与|和|跟|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的?\s*(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size|的?长度)?\s*(?:保持)?(?:一致|相同|相等)?$"
+    )
 );
 // "第一维必须大于0".
 re!(
     DIM_POSITIVE,
-    r"^(?:shape的?)?(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size)?\s*(?:必须|需要|需|应)?\s*(?:大于\s*0|>\s*0|为正数|是正数)$"
+    &format!(
+        r"^(?:shape的?)?(第\s*[一二三四五六七八1-8]|最后一|尾)\s*(?:个)?(?:维度?|轴)(?:的?大小|的?size)?\s*{MODAL}?\s*(?:大于\s*0|>\s*0|为正数|是正数)$"
+    )
 );
 // "weight.size(1)需要与input.size(1)一致": one dim of a tensor against one of another.
 re!(
     SIZE_OF_EQUALS,
-    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(?:与|和|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:保持)?(?:一致|相同|相等)?$"
+    &format!(
+        r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*{MODAL}?\s*(?:与|和|等于)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:保持)?(?:一致|相同|相等)?$"
+    )
 );
 // "shape为[input.size(0), weight.size(0)]": the whole shape, dim by dim.
 re!(
@@ -71,7 +82,9 @@ re!(
 // "weight.size(0)需要大于0", "input.size(1)需要小于等于65534": one dim's bound.
 re!(
     SIZE_OF_BOUND,
-    r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*(?:需要|需|必须|应)?\s*(大于等于|小于等于|大于|小于|>=|<=|>|<)\s*(\d+)$"
+    &format!(
+        r"^`?([A-Za-z_][A-Za-z0-9_]*)`?\.size\(\s*(-?\d)\s*\)\s*{MODAL}?\s*(大于等于|小于等于|大于|小于|>=|<=|>|<)\s*(\d+)$"
+    )
 );
 re!(
     NO_BROADCAST,
@@ -858,7 +871,9 @@ pub fn value_rules(p: &Param) -> Vec<Rule> {
 // The verbs that state a string attribute's values: "仅支持", "支持取值", "取值为", "设置为".
 re!(
     STRING_VERB,
-    r"(?:仅|只)?支持(?:的)?(?:取值|值|模式|格式)?(?:为|是|有|包括)?|取值(?:范围)?(?:为|是|可以是|只能是|仅能是|仅为|只能为)|(?:可以|只能|仅能|需要?|必须)?(?:设置|配置)为|(?:可选|有效)(?:取)?值(?:为|是|有|包括)?"
+    &format!(
+        r"(?:仅|只)?支持(?:的)?(?:取值|值|模式|格式)?(?:为|是|有|包括)?|取值(?:范围)?(?:为|是|可以是|只能是|仅能是|仅为|只能为)|(?:可以|只能|仅能|{MODAL})?(?:设置|配置)为|(?:可选|有效)(?:取)?值(?:为|是|有|包括)?"
+    )
 );
 re!(QUOTED, r#""([^"]*)"|“([^”]*)”|'([^']*)'|‘([^’]*)’"#);
 re!(BARE_VALUE, r"^[A-Za-z][A-Za-z0-9_]*$");
@@ -1491,6 +1506,22 @@ mod tests {
         // An expression is no dim; a statement about other tensors belongs to their rows.
         assert_eq!(stated_dim_rules(&op, &op.params[3], &all), []);
         assert_eq!(stated_dim_rules(&op, &op.params[4], &all), []);
+        // Any modal verb states the same requirement.
+        for modal in ["须", "应", "必须", "要"] {
+            op.params[1] = t(
+                "weight",
+                &format!("weight.size(0){modal}大于0。weight.size(1){modal}与input.size(1)一致。"),
+            );
+            let all: Vec<&Param> = op.params.iter().collect();
+            assert_eq!(
+                stated_dim_rules(&op, &op.params[1], &all),
+                [
+                    dim_range("weight", 0, Some(1), None),
+                    dims_equal("weight", 1, "input", 1)
+                ],
+                "{modal}"
+            );
+        }
     }
 
     #[test]

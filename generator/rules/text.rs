@@ -39,7 +39,7 @@ re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
 // "必须与", "须与", "应与", "要与": the patterns say "需要与" for each.
 re!(
     MODAL_WITH,
-    r"(^|[^无不])(?:必须|需要|须|需|应该|应当|应|要)\s*(与|和|跟)"
+    &format!(r"(^|[^无不]){}\s*(与|和|跟)", crate::read::MODAL)
 );
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.

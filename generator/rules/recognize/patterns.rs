@@ -327,13 +327,16 @@ re!(
 // "out的shape跟self的shape除了dim指定的轴外需要保持一致，dim指定的轴为self的shape对应轴的一半".
 re!(
     SAME_BUT_HALVED,
-    concat!(
+    &[
         r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与或及]\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*的\s*shape\s*(?:跟|与|和)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*除了?\s*(",
         dim_ref!(),
-        r")\s*外\s*(?:需要?|必须|须|应)?\s*(?:保持)?\s*(?:一致|相同|相等)\s*[，,]\s*(?:",
+        r")\s*外\s*",
+        crate::read::MODAL,
+        r"?\s*(?:保持)?\s*(?:一致|相同|相等)\s*[，,]\s*(?:",
         dim_ref!(),
         r"|该轴)\s*为\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*shape\s*对应轴的\s*(?:(一半)|(\d+)\s*/\s*(\d+))$"
-    )
+    ]
+    .concat()
 );
 // "gradOut的shape不满足(*1,M,*2)其中M = N /2，N为self根据dim指定的该维度上的数值".
 re!(

@@ -2,6 +2,7 @@
 
 use super::patterns::*;
 use crate::ir::{OpIr, Param, ParamKind};
+use crate::read::MODAL;
 use crate::rules::infer;
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -102,7 +103,9 @@ re!(
 // "mode仅支持"avg"和"max"两种取值": a row that states the requirement, not its violation.
 re!(
     STRING_REQUIRED,
-    r"^\s*(?:仅|只)支持(?:的取值为|取值为|取值|值为)?\s*(.+)$|^\s*(?:只能|仅能|需要?|必须|应)(?:为|是|取)\s*(.+)$"
+    &format!(
+        r"^\s*(?:仅|只)支持(?:的取值为|取值为|取值|值为)?\s*(.+)$|^\s*(?:只能|仅能|{MODAL})(?:为|是|取)\s*(.+)$"
+    )
 );
 // "roundMode不在有效取值范围", "…不在支持的范围之内", "…不符合当前支持的值": the values are the
 // ones the parameter's description lists.
@@ -144,11 +147,11 @@ fn string_rule(p: &Param, clause: &str) -> Result<Rule, Manual> {
 // must keep, not the violation.
 re!(
     REQUIRED_AT_LEAST,
-    r"(?:需要?|必须|应该?|要求)(?:为)?\s*(大于等于|≥|>=|不小于|大于|>)\s*(-?\d+)"
+    &format!(r"(?:要求|{MODAL})(?:为)?\s*(大于等于|≥|>=|不小于|大于|>)\s*(-?\d+)")
 );
 re!(
     REQUIRED_AT_MOST,
-    r"(?:需要?|必须|应该?|要求)(?:为)?\s*(小于等于|≤|<=|不大于|不超过)\s*(-?\d+)"
+    &format!(r"(?:要求|{MODAL})(?:为)?\s*(小于等于|≤|<=|不大于|不超过)\s*(-?\d+)")
 );
 
 /// A stated requirement rewritten as the violation the readers below know: "需大于等于0" →
