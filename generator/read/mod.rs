@@ -24,7 +24,9 @@ mod text;
 use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
 use text::Sink;
-pub use text::{ascii_punct, rank_words, tight_around_chinese, MODAL};
+pub use text::{
+    ascii_punct, both_dtypes_or_formats, join_pairs, rank_words, tight_around_chinese, MODAL,
+};
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)
 /// and problems that belong to no op.

@@ -101,25 +101,32 @@ pub fn clean_inline(s: &str) -> String {
 /// dtype (or format) names with only blanks between them are a list, which every list pattern
 /// reads with 、. Words that are not both dtypes or both formats ("FLOAT16 ND") keep their blank.
 pub fn join_dtype_runs(s: &str) -> String {
-    let mut out = s.to_string();
-    // Each pass joins every other pair of a run ("A B C": the match "A B" consumes B), so
-    // repeat until nothing joins.
+    join_pairs(s, &BLANK_BETWEEN_WORDS, |a, b| {
+        both_dtypes_or_formats(a, b).then(|| format!("{a}、{b}"))
+    })
+}
+
+/// Whether two words name two dtypes or two formats: the items of one list.
+pub fn both_dtypes_or_formats(a: &str, b: &str) -> bool {
+    (DType::parse(a).is_some() && DType::parse(b).is_some())
+        || (Format::parse(a).is_some() && Format::parse(b).is_some())
+}
+
+/// `text` with every match of `pair` (two capture groups, the words of a pair) that `join`
+/// rewrites replaced by its rewrite, along whole runs: a match consumes its second word, so
+/// "A B C" joins "A B" in one pass and "B C" in the next, until nothing changes.
+pub fn join_pairs(text: &str, pair: &Regex, join: impl Fn(&str, &str) -> Option<String>) -> String {
+    let mut text = text.to_string();
     loop {
-        let joined = BLANK_BETWEEN_WORDS
-            .replace_all(&out, |c: &regex::Captures| {
-                let dtypes = DType::parse(&c[1]).is_some() && DType::parse(&c[2]).is_some();
-                let formats = Format::parse(&c[1]).is_some() && Format::parse(&c[2]).is_some();
-                if dtypes || formats {
-                    format!("{}、{}", &c[1], &c[2])
-                } else {
-                    c[0].to_string()
-                }
+        let next = pair
+            .replace_all(&text, |c: &regex::Captures| {
+                join(&c[1], &c[2]).unwrap_or_else(|| c[0].to_string())
             })
             .into_owned();
-        if joined == out {
-            return out;
+        if next == text {
+            return text;
         }
-        out = joined;
+        text = next;
     }
 }
 

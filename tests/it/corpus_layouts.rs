@@ -859,28 +859,13 @@ fn unspaced(s: &str) -> String {
 /// a larger one). Each doc is written each way and read again.
 /// `line` with each 、 between two dtype names (or two format names) replaced by `sep`.
 fn parted_vocab_lists(line: &str, sep: &str) -> String {
-    use aclnn_runtime::{DType, Format};
+    use aclgen::read::{both_dtypes_or_formats, join_pairs};
     static PAIR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?-u:\b)([A-Z][A-Z0-9_]*)、([A-Z][A-Z0-9_]*)(?-u:\b)").expect("regex")
     });
-    let same_vocab = |a: &str, b: &str| {
-        (DType::parse(a).is_some() && DType::parse(b).is_some())
-            || (Format::parse(a).is_some() && Format::parse(b).is_some())
-    };
-    let mut out = line.to_string();
-    // A match consumes its second name, so "A、B、C" takes two passes.
-    loop {
-        let next = PAIR
-            .replace_all(&out, |c: &regex::Captures| match same_vocab(&c[1], &c[2]) {
-                true => format!("{}{sep}{}", &c[1], &c[2]),
-                false => c[0].to_string(),
-            })
-            .into_owned();
-        if next == out {
-            return out;
-        }
-        out = next;
-    }
+    join_pairs(line, &PAIR, |a, b| {
+        both_dtypes_or_formats(a, b).then(|| format!("{a}{sep}{b}"))
+    })
 }
 
 #[test]

@@ -362,23 +362,9 @@ fn english_words(op: &OpIr, text: &str) -> String {
 /// division of two parameters, "x/y", is read nowhere as arithmetic).
 fn slashed_names(op: &OpIr, text: &str) -> String {
     let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
-    let mut text = text.to_string();
-    // Matches do not overlap: "a/b/c" takes two passes.
-    loop {
-        let next = SLASHED_NAMES
-            .replace_all(&text, |c: &regex::Captures| {
-                if is_param(&c[1]) && is_param(&c[2]) {
-                    format!("{}或{}", &c[1], &c[2])
-                } else {
-                    c[0].to_string()
-                }
-            })
-            .into_owned();
-        if next == text {
-            return text;
-        }
-        text = next;
-    }
+    crate::read::join_pairs(text, &SLASHED_NAMES, |a, b| {
+        (is_param(a) && is_param(b)).then(|| format!("{a}或{b}"))
+    })
 }
 re!(
     SLASHED_NAMES,
