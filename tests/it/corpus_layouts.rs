@@ -21,7 +21,7 @@ use aclgen::ir::{Mapping, OpIr};
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::common::{corpus, corpus_docs, first_difference, param_facts};
+use crate::common::{corpus, corpus_texts, first_difference, param_facts};
 
 /// One error row as the reader found it.
 struct Row {
@@ -212,10 +212,7 @@ fn error_rows_read_alike_in_every_layout() {
     ];
     let mut changed = Vec::new();
     let (mut docs, mut crlf_docs) = (0, 0);
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         let base = read(&path, &text);
         let expected: Vec<Vec<String>> = base.iter().map(readings).collect();
         let mut compare = |what: &str, other: &str| {
@@ -324,10 +321,7 @@ fn error_rows_read_alike_in_other_words() {
         ("shape", "形状"),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         let Some(table) = error_table(&text) else {
             continue;
         };
@@ -381,10 +375,7 @@ fn parameter_tables_read_alike_in_other_words() {
         list.replace_all(&once, "$1/$2").into_owned()
     };
     let (mut docs, mut changed) = (0, Vec::new());
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         let mut reworded = text.clone();
         for table in parameter_tables(&text).into_iter().rev() {
             let cells = SYNONYMS
@@ -497,10 +488,7 @@ fn parameter_tables_read_alike_as_pipe_tables() {
     };
     let (mut docs, mut tables) = (0, 0);
     let mut changed = Vec::new();
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         let (rewritten, n) = replace_tables(&text, |html, _| {
             // A pipe table is a block of its own: blank lines around it, at the margin.
             let pipe = as_pipe_table(html).filter(|_| !html.contains("ACLNN_ERR_"))?;
@@ -550,10 +538,7 @@ fn section_markers_read_alike_in_every_style() {
         }),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         if !text.lines().any(|l| marker.is_match(l)) {
             continue;
         }
@@ -616,10 +601,7 @@ fn parameter_columns_read_alike_under_other_names() {
         ],
     ];
     let (mut docs, mut changed) = (0, Vec::new());
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         if !text.contains("<th>使用说明</th>") {
             continue;
         }
@@ -776,10 +758,7 @@ fn parameter_tables_read_alike_as_bullet_entries() {
     };
     let (mut docs, mut tables, mut kept) = (0, 0, 0);
     let mut changed = Vec::new();
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         let base_ops = read(&path, &text);
         // The second phase's parameters are no op's: their types are CANN's.
         let execute = [
@@ -954,10 +933,7 @@ fn writing_styles_read_alike() {
             .map(|f| unspaced(&aclgen::read::rank_words(&f)))
             .collect()
     };
-    for path in corpus_docs(&corpus) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for (path, text) in corpus_texts(&corpus) {
         docs += 1;
         let base = seen(&path, &text, plain);
         for (name, style) in &styles {

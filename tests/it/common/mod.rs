@@ -52,8 +52,17 @@ pub fn write_kernel_side(op: &OpIr, kernels: &Path, out: &Path) -> Vec<PathBuf> 
         .collect()
 }
 
+/// The docs of both corpus folders (ops-nn, ops-nn-2025-12), each folder sorted, with their text
+/// (a doc that cannot be read as UTF-8 is left out: the layout tests rewrite text).
+pub fn corpus_texts(corpus: &Path) -> impl Iterator<Item = (PathBuf, String)> {
+    corpus_docs(corpus).into_iter().filter_map(|path| {
+        let text = std::fs::read_to_string(&path).ok()?;
+        Some((path, text))
+    })
+}
+
 /// The docs of both corpus folders (ops-nn, ops-nn-2025-12), each folder sorted.
-pub fn corpus_docs(corpus: &Path) -> Vec<PathBuf> {
+fn corpus_docs(corpus: &Path) -> Vec<PathBuf> {
     let mut all = Vec::new();
     for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join(folder))
