@@ -81,6 +81,7 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = EXCEPT_REST.replace_all(&text, "$1$2").to_string();
     // "gradScaleOut（非空时）shape与scale不相等": the note goes, the name stays a word of its own.
     let (text, present) = strip_non_null_prefix(op, &OPTIONAL_NOTE.replace_all(&text, " "));
+    let (text, scoped) = strip_scoped_names(op, &text);
     let text = EVERY_TENSOR_LEAD.replace(&text, "所有Tensor的").to_string();
     // "当输入self的维度不在[2,8]范围内。": a 当 with no 时 and no second clause sets no condition.
     let text = match text.strip_prefix('当') {
@@ -195,7 +196,46 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             })
             .collect();
     }
-    Ok(Reading { rules, unread })
+    Ok(Reading {
+        rules,
+        unread: unread.or(scoped),
+    })
+}
+
+/// "weight，bias、saveMean（训练场景下）、saveInvstd（训练场景下）的shape长度…": the names the row
+/// speaks of only under a condition of their own leave the row, which still holds for the rest;
+/// what was left out is returned as unread. A row of scoped names only stays whole (and is read
+/// as conditional).
+fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
+    let is_param = |w: &str| op.params.iter().any(|p| p.name == w);
+    let scoped: Vec<(String, String)> = SCOPED_NAME
+        .captures_iter(text)
+        .filter(|c| is_param(&c[1]))
+        .map(|c| (c[1].to_string(), c[2].trim().to_string()))
+        .collect();
+    if scoped.is_empty() {
+        return (text.to_string(), None);
+    }
+    let rest = SCOPED_NAME
+        .replace_all(text, |c: &regex::Captures| match is_param(&c[1]) {
+            true => String::new(),
+            false => c[0].to_string(),
+        })
+        .trim_end_matches(['、', '，', ','])
+        .to_string();
+    // The separator before a removed last name ("x1或x2，deqScale（…）是空指针") goes too.
+    let rest = DANGLING_SEPARATOR.replace_all(&rest, "$1").to_string();
+    let names_left = text::mentions(op, &rest).iter().any(|m| is_param(&m.param.name));
+    if !names_left {
+        return (text.to_string(), None);
+    }
+    let names: Vec<&str> = scoped.iter().map(|(n, _)| n.as_str()).collect();
+    let reason = format!(
+        "{} named only under “{}”, which the rule vocabulary cannot express; not checked",
+        names.join(", "),
+        scoped[0].1
+    );
+    (rest, Some(Manual(reason)))
 }
 
 /// The clauses of a condition, each read on its own, appended to `rules`. An alternative

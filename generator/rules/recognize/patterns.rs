@@ -23,6 +23,13 @@ re!(
     OPTIONAL_NOTE,
     r"[（(]\s*(?:非空时|存在时|若存在|如果存在|如存在|可选|非空)\s*[）)]"
 );
+// "saveMean（训练场景下）", "deqScale（m小于64时）": a name the row speaks of only under a condition.
+re!(
+    SCOPED_NAME,
+    r"([A-Za-z_][A-Za-z0-9_]*)\s*[（(]([^（）()]{1,30}?(?:场景|时|模式|情况)[^（）()]{0,4})[）)]\s*(?:[、，,]|或者|或|和|及)?"
+);
+// "x1或x2，的shape": a list separator left before what the list is about.
+re!(DANGLING_SEPARATOR, r"[、，,]\s*(的|是|为|shape|数据类型)");
 re!(
     CONDITIONAL,
     r"当|如果|若|为(?:True|true|False|false)|场景下.|情况下."
