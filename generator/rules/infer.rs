@@ -27,11 +27,11 @@ re!(
 );
 re!(PAREN, r"\([^()]*\)|（[^（）]*）");
 re!(INT_RANGE, r"[\[［]\s*(-?\d+)\s*[,，]\s*(-?\d+)\s*[\]］]");
-// "当前仅支持取值为1", "支持的值为：1、27、34", "当前取值仅支持32": the values an integer attribute
-// takes.
+// "当前仅支持取值为1", "支持的值为：1、27、34", "当前取值仅支持32", "（仅支持传入0或1）": the values
+// an integer attribute takes (a note in brackets ends where its bracket closes).
 re!(
     SUPPORTED_VALUES,
-    r"(?:(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)|取值(?:仅|只)(?:支持|为|能为))\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*$"
+    r"(?:(?:仅|只)?支持(?:的)?(?:取)?值(?:为|是)|取值(?:仅|只)(?:支持|为|能为)|(?:仅|只)(?:支持|能|可)?\s*(?:传入|输入|设置为|设为|配置为))\s*[:：]?\s*(-?\d+(?:\s*(?:、|,|，|或者|或|和)\s*-?\d+)*)\s*(?:$|\))"
 );
 // "取值范围为[1, B]": a number below, a symbol of the op's shapes above.
 re!(
@@ -132,6 +132,15 @@ re!(CONDITION_IN_CLAUSE, r"(?:^|[^同实临即])时(?:[^间]|$)");
 re!(
     AXIS_RANGE_TEXT,
     r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\.dim\(\)|\.rank\(?\)?|的维度|的维数)"
+);
+// "[-xDim, xDim - 1]（其中xDim指输入x的维度）": a symbol for a tensor's rank, defined beside.
+re!(
+    AXIS_RANGE_SYMBOL,
+    r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*-\s*1\s*[\]］]"
+);
+re!(
+    RANK_SYMBOL_DEFINED,
+    r"其中\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:指|为|是|表示|代表)\s*(?:输入|参数)?\s*`?([A-Za-z_][A-Za-z0-9_]*)`?\s*的\s*(?:维度|维数|秩|rank)"
 );
 // "指定`scale`和`offset`对应`x`的维度", "指定了self将要填充的维度": the attribute is a dim of x.
 re!(
@@ -762,17 +771,33 @@ pub fn param_rules(op: &OpIr, p: &Param) -> Vec<(Rule, u32, String)> {
 /// "取值范围为[-x.dim(), x.dim()-1]": the attribute is a dim index of tensor `x`.
 pub fn axis_rule(op: &OpIr, p: &Param) -> Option<Rule> {
     let all = text::normalize(&(p.constraints.join("。") + "。" + &p.description));
-    let caps = AXIS_RANGE_TEXT.captures(&all).or_else(|| {
-        // A dim named in words holds one index: an int, not a list of them.
-        (!p.kind().is_array())
-            .then(|| AXIS_OF_TENSOR_TEXT.captures(&all))
-            .flatten()
-    })?;
-    let tensor = text::resolve(op, &caps[1]).filter(|t| t.role.is_tensor())?;
+    let named = AXIS_RANGE_TEXT
+        .captures(&all)
+        .or_else(|| {
+            // A dim named in words holds one index: an int, not a list of them.
+            (!p.kind().is_array())
+                .then(|| AXIS_OF_TENSOR_TEXT.captures(&all))
+                .flatten()
+        })
+        .map(|c| c[1].to_string())
+        .or_else(|| tensor_of_rank_symbol(&all))?;
+    let tensor = text::resolve(op, &named).filter(|t| t.role.is_tensor())?;
     Some(Rule::AxisIn {
         param: p.name.clone(),
         tensor: tensor.name.clone(),
     })
+}
+
+/// "[-xDim, xDim - 1]（其中xDim指输入x的维度）" → "x": the tensor whose rank the range's symbol is.
+fn tensor_of_rank_symbol(text: &str) -> Option<String> {
+    let range = AXIS_RANGE_SYMBOL.captures(text)?;
+    if range[1] != range[2] {
+        return None;
+    }
+    RANK_SYMBOL_DEFINED
+        .captures_iter(text)
+        .find(|d| d[1] == range[1])
+        .map(|d| d[2].to_string())
 }
 
 /// Length, enumeration and range rules of an attribute (for a string attribute, the values its

@@ -225,7 +225,9 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
         .to_string();
     // The separator before a removed last name ("x1或x2，deqScale（…）是空指针") goes too.
     let rest = DANGLING_SEPARATOR.replace_all(&rest, "$1").to_string();
-    let names_left = text::mentions(op, &rest).iter().any(|m| is_param(&m.param.name));
+    let names_left = text::mentions(op, &rest)
+        .iter()
+        .any(|m| is_param(&m.param.name));
     if !names_left {
         return (text.to_string(), None);
     }

@@ -1133,6 +1133,16 @@ fn context(name: &str) -> OpIr {
             attr("kernelSize", "const aclIntArray*", &[]),
         ]),
         "dims_that_must_be_multiples" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
+        "vague_value_rows_take_the_descriptions_bounds" => pool3d_with(vec![
+            attr("blank", "int64_t", &["数值必须大于等于0且小于C"]),
+            attr("beta", "float", &["该值必须是非负的"]),
+            attr("innerPrecise", "int", &["表示计算模式（仅支持传入0或1）。其他场景建议传入0。"]),
+            attr(
+                "activateDim",
+                "int64_t",
+                &["activateDim的取值范围是：[-selfDim, selfDim - 1]（其中selfDim指输入self的维度）"],
+            ),
+        ]),
         "sizes_that_match_a_channel_axis" => {
             let mut op = pool3d();
             for name in ["weight", "mean", "invstd"] {
