@@ -33,6 +33,10 @@ re!(
     ASPECT_WORD,
     r"^(?i:shape|dtype|format|tensor|size|rank|dim)$"
 );
+re!(
+    NOT_A_DTYPE,
+    r"([A-Za-z_][A-Za-z0-9_]*)\s*(不为|不是|不等于)\s*([A-Za-z][A-Za-z0-9_]*(?:\s*(?:、|或|/)\s*[A-Za-z][A-Za-z0-9_]*)*)(?-u:\b)"
+);
 re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
 re!(ASCII_WORD, r"[A-Za-z0-9_]+");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
@@ -93,6 +97,7 @@ pub fn normalize_condition(text: &str) -> String {
         .replace("不符合", "不满足")
         .replace("张量", "Tensor");
     let t = SHAPE_WORD.replace_all(&t, "shape");
+    let t = dtype_named_bare(&t);
     let t = upper_case_dtypes(&t);
     // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
     let t = crate::read::rank_words(&t);
@@ -123,6 +128,35 @@ pub fn normalize_condition(text: &str) -> String {
 /// (and most docs) write it, where the clause speaks of dtypes before it (数据类型, 类型, dtype,
 /// 转换). Only a whole ASCII word in lower case that names a dtype (`int64_t`, `self` stay), and
 /// not a string attribute's value ("当quantMode为int8时" compares the text the call passes).
+/// "self不为uint8" → "self的数据类型不为UINT8": a name said not to be a dtype speaks of its dtype.
+/// The list ends at its first word that is no dtype ("self不为UINT8或x…" keeps "或x…").
+fn dtype_named_bare(text: &str) -> String {
+    NOT_A_DTYPE
+        .replace_all(text, |c: &regex::Captures| {
+            let list = &c[3];
+            let mut end = 0;
+            for w in ASCII_WORD.find_iter(list) {
+                let joined = list[end..w.start()].trim();
+                let joins = end == 0 || matches!(joined, "、" | "或" | "/");
+                if !joins || aclnn_runtime::DType::parse(w.as_str()).is_none() {
+                    break;
+                }
+                end = w.end();
+            }
+            if end == 0 || ASPECT_WORD.is_match(&c[1]) {
+                return c[0].to_string();
+            }
+            let (dtypes, rest) = list.split_at(end);
+            format!(
+                "{}的数据类型{}{}{rest}",
+                &c[1],
+                &c[2],
+                dtypes.to_ascii_uppercase()
+            )
+        })
+        .into_owned()
+}
+
 fn upper_case_dtypes(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut last = 0;

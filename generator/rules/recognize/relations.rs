@@ -135,6 +135,16 @@ fn operand_scalars(op: &OpIr, input_tensors: usize) -> Vec<&Param> {
 
 /// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
 pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    if let Some(c) = NOT_SQUARE.captures(clause) {
+        // "self最后两维的大小不一致", "self不是方阵": its matrices are square.
+        let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
+        return Some(vec![Rule::DimsEqual {
+            lhs: a.name.clone(),
+            lhs_dim: -1,
+            rhs: a.name.clone(),
+            rhs_dim: -2,
+        }]);
+    }
     if let Some(c) = MATMUL.captures(clause) {
         // "mat1和mat2不满足相乘条件": the inner dims of a matrix product agree.
         let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
