@@ -87,8 +87,17 @@ static FORMAT_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+// "4维或5维", "0维、1维、2维", "3维（C，H，W）或4维（N，C，H，W）": every rank of the run counts (a
+// note in brackets after a rank is no separator).
 static RANK_OR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(\d{1,2})\s*维\s*(?:或|或者|、|到|至|-|~)\s*(\d{1,2})\s*维").unwrap()
+    Regex::new(r"\d{1,2}\s*维(?:\s*[（(][^（）()]{0,40}[)）])?(?:\s*(?:或者|或|、|和|及|到|至|-|~)\s*\d{1,2}\s*维(?:\s*[（(][^（）()]{0,40}[)）])?)+").unwrap()
+});
+static NOTE_IN_BRACKETS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[（(][^（）()]*[)）]").unwrap());
+static RANK_NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(\d{1,2})\s*维").unwrap());
+// "大于一维且小于等于八维": the lower bound beside a cap.
+static RANK_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:(大于|超过)|(大于等于|不小于|至少))\s*(\d{1,2})\s*维").unwrap()
 });
 static RANK_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -385,11 +394,17 @@ pub fn format_statement(text: &str) -> Option<(Vec<Format>, Vec<String>)> {
 pub fn rank_in_text(text: &str) -> Option<Rank> {
     let text = &super::text::rank_words(text);
     let num = |s: &str| s.parse::<usize>().ok();
-    if let Some(c) = RANK_OR.captures(text) {
-        let (a, b) = (num(&c[1])?, num(&c[2])?);
+    if let Some(run) = RANK_OR.find(text) {
+        // Notes in brackets may hold digits of their own ("（维度分别代表N，C，H，W）" has none,
+        // but a note could): read the ranks outside them.
+        let bare = NOTE_IN_BRACKETS.replace_all(run.as_str(), "");
+        let ranks: Vec<usize> = RANK_NUMBER
+            .captures_iter(&bare)
+            .filter_map(|c| num(&c[1]))
+            .collect();
         return Some(Rank {
-            min: a.min(b),
-            max: a.max(b),
+            min: *ranks.iter().min()?,
+            max: *ranks.iter().max()?,
         });
     }
     if let Some(c) = RANK_RANGE.captures(text) {
@@ -403,10 +418,15 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
         .captures(text)
         .or_else(|| RANK_NOT_ABOVE.captures(text))
     {
-        return Some(Rank {
-            min: 0,
-            max: num(c.get(1).or(c.get(2))?.as_str())?,
-        });
+        let max = num(c.get(1).or(c.get(2))?.as_str())?;
+        // "不大于8维" is the cap itself, no lower bound.
+        let min = RANK_ABOVE
+            .captures_iter(text)
+            .find(|a| !a.get(0).is_some_and(|m| text[..m.start()].ends_with('不')))
+            .and_then(|a| Some(num(&a[3])? + usize::from(a.get(1).is_some())))
+            .filter(|&min| min <= max)
+            .unwrap_or(0);
+        return Some(Rank { min, max });
     }
     // "当输入是5维时…当输入是4维时…": the ranks the doc handles.
     let whens: Vec<usize> = RANK_WHEN
@@ -1152,6 +1172,19 @@ mod tests {
             Some(Rank { min: 4, max: 5 })
         );
         assert_eq!(rank_in_text("只能是0D或1D"), Some(Rank { min: 0, max: 1 }));
+        // Every rank of a list, notes in brackets aside; a lower bound beside a cap.
+        assert_eq!(
+            rank_in_text("目前仅支持零维、一维、二维。"),
+            Some(Rank { min: 0, max: 2 })
+        );
+        assert_eq!(
+            rank_in_text("shape支持3D（维度分别代表C，H，W）或4D（维度分别代表N，C，H，W）"),
+            Some(Rank { min: 3, max: 4 })
+        );
+        assert_eq!(
+            rank_in_text("维度需大于一维且小于等于八维"),
+            Some(Rank { min: 2, max: 8 })
+        );
         assert_eq!(
             rank_in_text("shape支持二维或三维"),
             Some(Rank { min: 2, max: 3 })
