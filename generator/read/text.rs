@@ -8,8 +8,10 @@ use std::sync::LazyLock;
 // Unbounded repetitions: the regex crate matches in linear time anyway, and a bound such as
 // `{0,1000}` over a Unicode class compiles into a thousand copies of it (a tenth of `lint`'s time
 // went into compiling these).
+/// A link's destination is a path or URL ("../../docs/x.md", "#约束说明", "https://…"): a bracketed
+/// range followed by a note ("[-xDim, xDim - 1](其中xDim指…)") is no link.
 static LINK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"!?\[([^\]\n]*)\]\([^)\n]*\)").unwrap());
+    LazyLock::new(|| Regex::new(r"!?\[([^\]\n]*)\]\((?:[^)\s]*[./#:][^)\n]*)?\)").unwrap());
 static TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>\n]*)?/?>").unwrap());
 static LINE_BREAK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)<br\s*/?>").unwrap());
@@ -316,6 +318,16 @@ mod tests {
             clean_inline("[object Object]Atlas 推理系列产品[object Object]。"),
             "Atlas 推理系列产品。"
         );
+    }
+
+    #[test]
+    fn a_range_before_a_note_is_no_link() {
+        assert_eq!(
+            clean_inline("范围是: [-xDim, xDim - 1](其中xDim指输入x的维度)"),
+            "范围是: [-xDim, xDim - 1](其中xDim指输入x的维度)"
+        );
+        assert_eq!(clean_inline("见[约束说明](#约束说明)。"), "见约束说明。");
+        assert_eq!(clean_inline("[图](a/b.png)"), "图");
     }
 
     #[test]
