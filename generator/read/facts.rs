@@ -118,6 +118,8 @@ static RANK_NOT_ABOVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:维度|维数|rank)\s*(?:不大于|不超过|小于等于|最大为|最大支持|最多)\s*(\d{1,2})")
         .unwrap()
 });
+static RANK_INTERVAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[\[［]\s*(\d)\s*[,，]\s*(\d)\s*[\]］]$").unwrap());
 static RANK_CELL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(\d{1,2})\s*(?:维)?\s*(?:(?:-|~|～|到|至)\s*(\d{1,2})\s*维?)?\s*$").unwrap()
 });
@@ -463,6 +465,9 @@ pub fn rank_in_text(text: &str) -> Option<Rank> {
 
 /// A 维度(shape) cell: "3-4", "0-8", "4", "4维", or the shapes themselves: "(T,N,C)或(T,C)".
 pub fn rank_cell(cell: &str) -> Option<Rank> {
+    if let Some(rank) = rank_interval(cell) {
+        return Some(rank);
+    }
     let cell = &super::text::rank_words(cell);
     let Some(c) = RANK_CELL.captures(cell.trim()) else {
         return shape_tuples_rank(cell);
@@ -476,6 +481,16 @@ pub fn rank_cell(cell: &str) -> Option<Rank> {
         min: a.min(b),
         max: a.max(b),
     })
+}
+
+/// "[1, 8]" in a 维度(shape) cell: ranks 1 to 8 written as an interval. Read as a shape it would
+/// pin every tensor to 1×8, rejecting every call the team meant to allow; read as ranks, a team
+/// that meant the shape loses a check and no valid call.
+pub fn rank_interval(cell: &str) -> Option<Rank> {
+    let c = RANK_INTERVAL.captures(cell.trim())?;
+    let (min, max): (usize, usize) = (c[1].parse().ok()?, c[2].parse().ok()?);
+    // A derived output may reach one rank past aclnn's 8 ("2-9": x's shape plus a dim).
+    (min < max && max <= 9).then_some(Rank { min, max })
 }
 
 /// "(T,N,C)或(T,C) T为输入长度…": the ranks of the shapes a cell opens with, each named dim by
@@ -1190,6 +1205,9 @@ mod tests {
             Some(Rank { min: 2, max: 3 })
         );
         assert_eq!(rank_cell("2D"), Some(Rank { min: 2, max: 2 }));
+        // An interval of ranks, not a 1×8 shape; a shape of symbols stays a shape.
+        assert_eq!(rank_cell("[1, 8]"), Some(Rank { min: 1, max: 8 }));
+        assert_eq!(rank_cell("[N, C]"), Some(Rank { min: 2, max: 2 }));
         assert_eq!(
             rank_in_text("当输入是5维时，内部按照NCDHW处理，当输入是4维时，补1"),
             Some(Rank { min: 4, max: 5 })

@@ -800,6 +800,7 @@ impl Joiner<'_> {
             .find_map(|c| facts::rank_cell(c).or_else(|| facts::rank_in_text(c)))
             .or_else(|| facts::rank_in_text(&all_text));
         p.shapes = cells()
+            .filter(|c| facts::rank_interval(c).is_none())
             .map(|c| facts::named_shapes(c))
             .find(|s| !s.is_empty())
             .unwrap_or_default();

@@ -862,7 +862,8 @@ fn writing_styles_read_alike() {
     let as_numeral = regex::Regex::new(r"(支持|为|是|、|或)([1-8])维").expect("regex");
     // "2维ND", "1维1元素" keep theirs: "2DND" is no way to write them.
     let rank = regex::Regex::new(r"(支持|为|是|、|或)([1-8])维([^A-Za-z0-9]|$)").expect("regex");
-    let styles: [(&str, Style); 9] = [
+    let rank_cell = regex::Regex::new(r"(<td[^>]*>)\s*(\d)\s*-\s*(\d)\s*</td>").expect("regex");
+    let styles: [(&str, Style); 10] = [
         (
             "spaced",
             Box::new(move |l: &str| {
@@ -912,6 +913,10 @@ fn writing_styles_read_alike() {
         (
             "ranks as ND",
             Box::new(move |l: &str| rank.replace_all(l, "${1}${2}D${3}").into_owned()),
+        ),
+        (
+            "rank cells as intervals",
+            Box::new(move |l: &str| rank_cell.replace_all(l, "$1[$2, $3]</td>").into_owned()),
         ),
         (
             "no term tags",
