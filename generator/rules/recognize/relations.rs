@@ -135,26 +135,24 @@ fn operand_scalars(op: &OpIr, input_tensors: usize) -> Vec<&Param> {
 
 /// "batch1的最后一维和batch2的倒数第二维不相等", "batch1和batch2的第一维度不相等".
 pub(super) fn dims_equal_rule(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
-    if let Some(c) = NOT_SQUARE.captures(clause) {
-        // "self最后两维的大小不一致", "self不是方阵": its matrices are square.
-        let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
-        return Some(vec![Rule::DimsEqual {
-            lhs: a.name.clone(),
-            lhs_dim: -1,
-            rhs: a.name.clone(),
-            rhs_dim: -2,
-        }]);
-    }
-    if let Some(c) = MATMUL.captures(clause) {
-        // "mat1和mat2不满足相乘条件": the inner dims of a matrix product agree.
-        let a = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?;
-        let b = text::resolve(op, &c[2]).filter(|p| p.role.is_tensor())?;
-        return Some(vec![Rule::DimsEqual {
+    let tensor = |w: &str| text::resolve(op, w).filter(|p| p.role.is_tensor());
+    // `a`'s last dim against `b`'s second to last: the inner dims of a matrix product.
+    let inner_dims = |a: &Param, b: &Param| {
+        vec![Rule::DimsEqual {
             lhs: a.name.clone(),
             lhs_dim: -1,
             rhs: b.name.clone(),
             rhs_dim: -2,
-        }]);
+        }]
+    };
+    if let Some(c) = NOT_SQUARE.captures(clause) {
+        // "self最后两维的大小不一致", "self不是方阵": its matrices are square.
+        let a = tensor(&c[1])?;
+        return Some(inner_dims(a, a));
+    }
+    if let Some(c) = MATMUL.captures(clause) {
+        // "mat1和mat2不满足相乘条件": the inner dims of a matrix product agree.
+        return Some(inner_dims(tensor(&c[1])?, tensor(&c[2])?));
     }
     let ordinal = |s: &str| -> Option<i64> {
         let s = s.trim();
