@@ -97,7 +97,6 @@ pub fn normalize_condition(text: &str) -> String {
         .replace("不符合", "不满足")
         .replace("张量", "Tensor");
     let t = SHAPE_WORD.replace_all(&t, "shape");
-    let t = dtype_named_bare(&t);
     let t = upper_case_dtypes(&t);
     // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
     let t = crate::read::rank_words(&t);
@@ -124,13 +123,10 @@ pub fn normalize_condition(text: &str) -> String {
     crate::read::tight_around_chinese(&t)
 }
 
-/// "无法转换为float", "数据类型不为bfloat16": a dtype's name in lower case written as the patterns
-/// (and most docs) write it, where the clause speaks of dtypes before it (数据类型, 类型, dtype,
-/// 转换). Only a whole ASCII word in lower case that names a dtype (`int64_t`, `self` stay), and
-/// not a string attribute's value ("当quantMode为int8时" compares the text the call passes).
-/// "self不为uint8" → "self的数据类型不为UINT8": a name said not to be a dtype speaks of its dtype.
-/// The list ends at its first word that is no dtype ("self不为UINT8或x…" keeps "或x…").
-fn dtype_named_bare(text: &str) -> String {
+/// "self不为uint8" → "self的数据类型不为UINT8": a tensor said not to be a dtype speaks of its dtype.
+/// The list ends at its first word that is no dtype ("self不为UINT8或x…" keeps "或x…"). Only a
+/// tensor: a string attribute's values may be dtype names ("quantMode不为int8" compares text).
+pub fn dtype_named_bare(text: &str, is_tensor: impl Fn(&str) -> bool) -> String {
     NOT_A_DTYPE
         .replace_all(text, |c: &regex::Captures| {
             let list = &c[3];
@@ -143,7 +139,7 @@ fn dtype_named_bare(text: &str) -> String {
                 }
                 end = w.end();
             }
-            if end == 0 || ASPECT_WORD.is_match(&c[1]) {
+            if end == 0 || !is_tensor(&c[1]) {
                 return c[0].to_string();
             }
             let (dtypes, rest) = list.split_at(end);
@@ -157,6 +153,10 @@ fn dtype_named_bare(text: &str) -> String {
         .into_owned()
 }
 
+/// "无法转换为float", "数据类型不为bfloat16": a dtype's name in lower case written as the patterns
+/// (and most docs) write it, where the clause speaks of dtypes before it (数据类型, 类型, dtype,
+/// 转换). Only a whole ASCII word in lower case that names a dtype (`int64_t`, `self` stay), and
+/// not a string attribute's value ("当quantMode为int8时" compares the text the call passes).
 fn upper_case_dtypes(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
@@ -427,6 +427,28 @@ pub fn int_alternatives(text: &str) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tensor_said_not_to_be_a_dtype_speaks_of_its_dtype() {
+        let tensor = |w: &str| w == "self";
+        assert_eq!(
+            dtype_named_bare("self不为uint8", tensor),
+            "self的数据类型不为UINT8"
+        );
+        assert_eq!(
+            dtype_named_bare("self不为FLOAT16或x的shape不一致", tensor),
+            "self的数据类型不为FLOAT16或x的shape不一致"
+        );
+        // A string attribute's value, and no dtype at all: as written.
+        assert_eq!(
+            dtype_named_bare("quantMode不为int8", tensor),
+            "quantMode不为int8"
+        );
+        assert_eq!(
+            dtype_named_bare("self不为空tensor", tensor),
+            "self不为空tensor"
+        );
+    }
 
     #[test]
     fn dtypes_in_lower_case_are_written_as_the_patterns_write_them() {

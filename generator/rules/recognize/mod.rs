@@ -65,6 +65,8 @@ pub struct Reading {
 /// alone rejects, so its rule rejects only where the doc does.
 pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = english_words(op, &text::normalize_condition(condition));
+    let is_tensor = |w: &str| op.params.iter().any(|p| p.name == w && p.role.is_tensor());
+    let text = text::dtype_named_bare(&text, is_tensor);
     let text = slashed_names(op, &text);
     let text = TAIL.replace(&text, "").to_string();
     let (text, excluded) = match EXCLUDED.captures(&text) {
