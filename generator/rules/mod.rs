@@ -31,6 +31,22 @@ impl From<&str> for Manual {
     }
 }
 
+impl Manual {
+    const CONDITIONAL: &'static str = "conditional on other arguments' values";
+
+    /// A row that holds only under a condition on other arguments no prefix reads.
+    fn conditional(condition: &str) -> Manual {
+        Manual(format!(
+            "{} (“{condition}”), which the rule vocabulary cannot express",
+            Self::CONDITIONAL
+        ))
+    }
+
+    fn is_conditional(&self) -> bool {
+        self.0.starts_with(Self::CONDITIONAL)
+    }
+}
+
 impl std::fmt::Display for Manual {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
@@ -39,6 +55,7 @@ impl std::fmt::Display for Manual {
 
 /// Fills `ErrorCase::mapping` of every documented error and `OpIr::inferred_rules`.
 pub fn apply(op: &mut OpIr) {
+    let mut exceptions = Vec::new();
     let mappings: Vec<Mapping> = op
         .errors
         .iter()
@@ -56,16 +73,92 @@ pub fn apply(op: &mut OpIr) {
                     })
                     .collect(),
             },
-            Err(Manual(reason)) => Mapping::Manual { reason },
+            Err(manual) => {
+                if manual.is_conditional() {
+                    exceptions.extend(shape_exception(op, e));
+                }
+                Mapping::Manual { reason: manual.0 }
+            }
         })
         .collect();
     for (error, mapping) in op.errors.iter_mut().zip(mappings) {
         error.mapping = Some(mapping);
     }
+    yield_to_exceptions(op, &exceptions);
     op.inferred_rules = inferred_rules(op);
     reconcile_broadcasts(op);
     reconcile_dtype_correspondences(op);
     drop_repeated_rules(op);
+}
+
+/// A row on the shapes of some tensors that holds only under a condition no rule reads: where
+/// and what it names.
+struct ShapeException {
+    condition: String,
+    line: Option<usize>,
+    tensors: Vec<String>,
+}
+
+fn shape_exception(op: &OpIr, e: &crate::ir::ErrorCase) -> Option<ShapeException> {
+    if !SHAPE_ASPECT.is_match(&e.condition) {
+        return None;
+    }
+    let tensors: Vec<String> = text::mentions(op, &e.condition)
+        .iter()
+        .filter(|m| m.param.role.is_tensor())
+        .map(|m| m.param.name.clone())
+        .collect();
+    (tensors.len() >= 2).then(|| ShapeException {
+        condition: e.condition.clone(),
+        line: e.source.as_ref().map(|l| l.line),
+        tensors,
+    })
+}
+
+/// "输入x和输出y的shape不是完全相同的shape" beside "当输出y的数据类型为int32时，y的尾轴大小不等于x的
+/// 尾轴大小的1/8": an unconditional equality of two tensors' shapes, and a row that relates the
+/// same two otherwise under a condition. The equality then holds only outside that condition,
+/// which no rule reads, so it is not checked: it would reject the calls the exception allows.
+fn yield_to_exceptions(op: &mut OpIr, exceptions: &[ShapeException]) {
+    for e in &mut op.errors {
+        let Some(Mapping::Rules { rules, unread }) = &mut e.mapping else {
+            continue;
+        };
+        let mut yielded = None;
+        rules.retain(|r| {
+            let Some(x) = shape_equality_tensors(&r.rule).and_then(|ts| {
+                exceptions
+                    .iter()
+                    .find(|x| ts.iter().filter(|t| x.tensors.contains(t)).count() >= 2)
+            }) else {
+                return true;
+            };
+            let at = x.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+            yielded.get_or_insert(format!(
+                "the shape equality yields to “{}”{at}, an exception under a condition no rule reads; not checked",
+                x.condition
+            ));
+            false
+        });
+        match yielded {
+            Some(reason) if rules.is_empty() => e.mapping = Some(Mapping::Manual { reason }),
+            Some(reason) => {
+                unread.get_or_insert(reason);
+            }
+            None => {}
+        }
+    }
+}
+
+/// The tensors an unconditional equality of shapes or dims relates.
+fn shape_equality_tensors(rule: &Rule) -> Option<Vec<&String>> {
+    match rule {
+        Rule::ShapeSame { params } => Some(params.iter().collect()),
+        Rule::DimsEqual { lhs, rhs, .. }
+        | Rule::ShapeSameExcept { lhs, rhs, .. }
+        | Rule::DimsScaled { lhs, rhs, .. } => Some(vec![lhs, rhs]),
+        _ => None,
+    }
 }
 
 /// A row's rules are a set: a constraint the doc states twice (in the description and in the
@@ -608,6 +701,47 @@ mod tests {
         // has no product check of its own.
         assert!(op.inferred_rules.is_empty(), "{:?}", op.inferred_rules);
         assert_eq!(coverage(&[op]), (1, 2));
+    }
+
+    #[test]
+    fn a_shape_equality_yields_to_an_unread_conditional_exception() {
+        let equality = (161002, "输入self和输出out的shape不是完全相同的shape。");
+        let mut plain = op_with(&[equality]);
+        apply(&mut plain);
+        assert!(
+            matches!(&plain.errors[0].mapping, Some(Mapping::Rules { rules, .. })
+                if rules[0].rule == Rule::ShapeSame { params: vec!["self".into(), "out".into()] }),
+            "{:?}",
+            plain.errors[0].mapping
+        );
+        // The same equality beside a row that relates the two otherwise under a condition no
+        // prefix reads: it would reject the calls the exception allows.
+        let exception = (
+            161002,
+            "当输出outDtype为int32时，out的尾轴大小不等于self的尾轴大小的1/8。",
+        );
+        let mut op = op_with(&[equality, exception]);
+        apply(&mut op);
+        let Some(Mapping::Manual { reason }) = &op.errors[0].mapping else {
+            panic!("{:?}", op.errors[0].mapping);
+        };
+        assert!(
+            reason.contains("yields to “当输出outDtype为int32时"),
+            "{reason}"
+        );
+        // A conditional row on other aspects, or on one of the tensors only, is no exception.
+        for other in [
+            "当输出outDtype为int32时，out的数据类型与self不一致。",
+            "当输出outDtype为int32时，out的尾轴不是偶数。",
+        ] {
+            let mut op = op_with(&[equality, (161002, other)]);
+            apply(&mut op);
+            assert!(
+                matches!(op.errors[0].mapping, Some(Mapping::Rules { .. })),
+                "{other}: {:?}",
+                op.errors[0].mapping
+            );
+        }
     }
 
     #[test]

@@ -138,10 +138,9 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     {
         // "fusedOpType为"add"、"mul"时，…": a condition no prefix above reads; the rest holds
         // only under it, so it is no unconditional rule.
-        return Err(Manual(format!(
-            "conditional on other arguments' values (“{}”), which the rule vocabulary cannot express",
-            c.as_str().trim_end_matches(['，', ','])
-        )));
+        return Err(Manual::conditional(
+            c.as_str().trim_end_matches(['，', ',']),
+        ));
     }
     if text.is_empty() {
         return Err("the condition is empty".into());
@@ -259,9 +258,7 @@ fn clause_rules(
             continue;
         }
         if WHEN_SUFFIX.is_match(clause) && i + 1 < clauses.len() {
-            return Err(Manual(format!(
-                "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
-            )));
+            return Err(Manual::conditional(clause));
         }
         if let Some(parts) = per_attribute_clauses(op, clause) {
             // "axis、dstType不符合当前支持的值": each attribute's own range, read on its own; one
@@ -901,9 +898,7 @@ fn clause_subjects<'a>(
     inherited: &[&'a Param],
 ) -> Result<(Vec<&'a Param>, bool), Manual> {
     if CONDITIONAL.is_match(&clause.replace("当前", "")) {
-        return Err(Manual(format!(
-            "conditional on other arguments' values (“{clause}”), which the rule vocabulary cannot express"
-        )));
+        return Err(Manual::conditional(clause));
     }
     if let Some(at) = clause.find('但').filter(|&at| at > 0) {
         // "maxLowBound不为0.0但scaleAlg不为1": an error only while both hold, which no rule of
