@@ -93,9 +93,12 @@ pub fn normalize(text: &str) -> String {
 /// Comparison symbols are their words ("x1.size(-1) != x2.size(0)" is "…不等于…", "k > 8" is
 /// "k大于8"), all but an arrow ("a,b->ab").
 pub fn normalize_condition(text: &str) -> String {
+    // "index维度高于8维", "k低于1": the comparison words the patterns say as 大于/小于.
     let t = normalize(text)
         .replace("不符合", "不满足")
-        .replace("张量", "Tensor");
+        .replace("张量", "Tensor")
+        .replace("高于", "大于")
+        .replace("低于", "小于");
     let t = SHAPE_WORD.replace_all(&t, "shape");
     let t = upper_case_dtypes(&t);
     // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
@@ -465,6 +468,15 @@ mod tests {
             normalize_condition("当quantMode为int8时，scale为空指针"),
             "当quantMode为int8时，scale为空指针"
         );
+    }
+
+    #[test]
+    fn higher_and_lower_are_greater_and_less() {
+        assert_eq!(
+            normalize_condition("index维度高于8维。"),
+            "index维度大于8维"
+        );
+        assert_eq!(normalize_condition("k低于1或不高于0"), "k小于1或不大于0");
     }
 
     #[test]

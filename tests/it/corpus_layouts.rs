@@ -299,15 +299,15 @@ fn meanings(op: &OpIr) -> Vec<String> {
 
 /// Error rows mean the same in the other words docs use for them: "的dtype" for "的数据类型",
 /// "nullptr" for "空指针", "不在支持范围内" for "不在支持的范围之内", "不相同" for "不一致", "为空"
-/// for "是空", "形状" for "shape", "须与"/"应与" for "需要与"/"必须与", "相同" for "保持一致", with
-/// or without "传入的". Each doc's error table is written
+/// for "是空", "形状" for "shape", "须与"/"应与" for "需要与"/"必须与", "相同" for "保持一致",
+/// "高于"/"低于" for "大于"/"小于", with or without "传入的". Each doc's error table is written
 /// with all of them and read again.
 #[test]
 fn error_rows_read_alike_in_other_words() {
     let Some(corpus) = corpus() else {
         return;
     };
-    const SYNONYMS: [(&str, &str); 11] = [
+    const SYNONYMS: [(&str, &str); 13] = [
         ("保持一致", "相同"),
         ("需要与", "须与"),
         ("必须与", "应与"),
@@ -319,6 +319,8 @@ fn error_rows_read_alike_in_other_words() {
         ("传入的", ""),
         ("是空", "为空"),
         ("shape", "形状"),
+        ("大于", "高于"),
+        ("小于", "低于"),
     ];
     let (mut docs, mut changed) = (0, Vec::new());
     for (path, text) in corpus_texts(&corpus) {
