@@ -25,6 +25,11 @@ re!(
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
 re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
+// "超出支持范围", "不在允许的范围内", "不被支持": the words of "不在支持的范围之内".
+re!(
+    OUT_OF_SUPPORT,
+    r"超出了?(?:支持|允许)的?范围|不在(?:允许|可支持)的?范围(?:之内|内)?|不被支持"
+);
 re!(NAMED_TYPE, r"([A-Za-z0-9_\]])\s*的类型");
 re!(SHAPE_WORD, r"(?-u:\b)(?:Shape|SHAPE)(?-u:\b)");
 re!(ARGUMENT_LEAD, r"(?:入参|参数)\s*([A-Za-z_][A-Za-z0-9_]*)");
@@ -85,6 +90,28 @@ pub fn normalize(text: &str) -> String {
         .to_string()
 }
 
+/// "x及y", "输入以及输出": names and groups joined as "和" joins them. Words that hold 及 ("涉及",
+/// "及其", "及时") keep it, and so does "第三维度及之后", "8维及以上" (a range, not a list).
+fn and_as_he(text: &str) -> String {
+    let text = text.replace("以及", "和");
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1).copied();
+            let in_word = matches!(before, Some('涉' | '普' | '波' | '危' | '不'))
+                || matches!(after, Some('其' | '时' | '格' | '之' | '以'));
+            if c == '及' && !in_word {
+                '和'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// An error row's condition, normalized, with the synonyms the recognizer's patterns say one way:
 /// "不符合要求" is "不满足要求", "空张量" is "空Tensor", "shape不同" is "shape不一致" (not "不同时为空",
 /// "not both at once"). Table cells keep their words: "前两维和self不同，但…" states a relation
@@ -93,12 +120,16 @@ pub fn normalize(text: &str) -> String {
 /// Comparison symbols are their words ("x1.size(-1) != x2.size(0)" is "…不等于…", "k > 8" is
 /// "k大于8"), all but an arrow ("a,b->ab").
 pub fn normalize_condition(text: &str) -> String {
-    // "index维度高于8维", "k低于1": the comparison words the patterns say as 大于/小于.
+    // "index维度高于8维", "k低于1": the comparison words the patterns say as 大于/小于;
+    // "第一维不匹配" is "第一维不一致".
     let t = normalize(text)
         .replace("不符合", "不满足")
         .replace("张量", "Tensor")
         .replace("高于", "大于")
-        .replace("低于", "小于");
+        .replace("低于", "小于")
+        .replace("不匹配", "不一致");
+    let t = and_as_he(&t);
+    let t = OUT_OF_SUPPORT.replace_all(&t, "不在支持的范围之内");
     let t = SHAPE_WORD.replace_all(&t, "shape");
     let t = upper_case_dtypes(&t);
     // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
@@ -471,12 +502,37 @@ mod tests {
     }
 
     #[test]
-    fn higher_and_lower_are_greater_and_less() {
+    fn comparison_synonyms_are_one_word() {
         assert_eq!(
             normalize_condition("index维度高于8维。"),
             "index维度大于8维"
         );
         assert_eq!(normalize_condition("k低于1或不高于0"), "k小于1或不大于0");
+        assert_eq!(
+            normalize_condition("x的第二维与y的第一维不匹配"),
+            "x的第二维与y的第一维不一致"
+        );
+        assert_eq!(
+            normalize_condition("x及y的shape不一致"),
+            "x和y的shape不一致"
+        );
+        assert_eq!(
+            normalize_condition("输入及输出的shape不一致"),
+            "输入和输出的shape不一致"
+        );
+        assert_eq!(normalize_condition("涉及x及其shape"), "涉及x及其shape");
+        assert_eq!(
+            normalize_condition("self第三维度及之后维度的size乘积不等于HxW"),
+            "self第三维度及之后维度的size乘积不等于HxW"
+        );
+        assert_eq!(
+            normalize_condition("self以及out的数据类型超出支持范围"),
+            "self和out的数据类型不在支持的范围之内"
+        );
+        assert_eq!(
+            normalize_condition("self的数据类型不被支持"),
+            "self的数据类型不在支持的范围之内"
+        );
     }
 
     #[test]

@@ -73,7 +73,7 @@ re!(
 );
 re!(
     FRACTION,
-    r"([A-Za-z_][A-Za-z0-9_]*)超过([A-Za-z_][A-Za-z0-9_]*)对应位置的(\d+)\s*/\s*(\d+)"
+    r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:超过|大于)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:对应位置)?的\s*(\d+)\s*/\s*(\d+)"
 );
 re!(BROADCAST, r"广播|broadcast");
 // The shape broadcasting gives, as opposed to whether tensors broadcast at all.
