@@ -25,7 +25,8 @@ use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
 use text::Sink;
 pub use text::{
-    ascii_punct, both_dtypes_or_formats, join_pairs, rank_words, tight_around_chinese, MODAL,
+    ascii_punct, both_dtypes_or_formats, join_pairs, rank_words, same_words, tight_around_chinese,
+    MODAL,
 };
 
 /// What one input file yields: its ops (a doc may describe several, e.g. `aclnnElu&aclnnInplaceElu`)

@@ -6,7 +6,7 @@ use super::facts::{self, DtypeStatement};
 use super::markdown::Doc;
 use super::proto::{type_key, Proto};
 use super::table::{tables_in, Table};
-use super::text::{ascii_punct, clean_inline, tight_around_chinese, Sink};
+use super::text::{ascii_punct, clean_inline, same_words, tight_around_chinese, Sink};
 use crate::ctype::{Base, Integer};
 use crate::diag::Code;
 use crate::ir::{CType, DtypesGiven, Loc, Param, ParamKind, ProductId, Role, Severity};
@@ -458,6 +458,8 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             Some(d) if is_relation(&d) => (None, Some(d)),
             other => (other, None),
         };
+        // The 维度 column in the words the fact readers say ("不高于8" as "小于等于8").
+        let rank_text = cell(&row.cells, rank_c).map(|s| same_words(&s));
         let mut d = ParamDoc {
             name: name.clone(),
             doc_type,
@@ -465,7 +467,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             description: prose(&row.cells, desc_c).unwrap_or_default(),
             line: row.line,
             format_cell: cell(&row.cells, format_c).filter(|s| !is_dash(s) && !is_relation(s)),
-            rank_cell: cell(&row.cells, rank_c).filter(|s| facts::rank_cell(s).is_some()),
+            rank_cell: rank_text.clone().filter(|s| facts::rank_cell(s).is_some()),
             non_contiguous_cell: cell(&row.cells, nc_c).filter(|s| !is_dash(s)),
             ..ParamDoc::default()
         };
@@ -490,13 +492,14 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
                 .trim()
                 .to_string();
         }
-        if let Some(u) = prose(&row.cells, usage_c).filter(|s| !is_dash(s)) {
+        if let Some(u) = prose(&row.cells, usage_c)
+            .filter(|s| !is_dash(s))
+            .map(|s| same_words(&s))
+        {
             cell_dtypes_given(&name, &u, sec);
             d.more.push(u);
         }
-        if let Some(r) =
-            cell(&row.cells, rank_c).filter(|s| !is_dash(s) && facts::rank_cell(s).is_none())
-        {
+        if let Some(r) = rank_text.filter(|s| !is_dash(s) && facts::rank_cell(s).is_none()) {
             // Prose in the 维度 column: the shape as a clause ("2维，shape为（32, 32）"), a rank
             // ("不大于8"), or about the shape ("shape 约束" columns).
             if d.rank_cell.is_none() {
@@ -549,7 +552,10 @@ fn looks_like_c_type(cell: &str) -> bool {
 /// A cell stating a relation ("同self", "与self一致", "可转换为FLOAT的数据类型"), not a list.
 /// "同代" ("BFLOAT16（仅 Ascend910B 及后续同代 SoC 支持）") names chips, not a relation.
 fn is_relation(cell: &str) -> bool {
-    cell.replace("同代", "").contains('同') || cell.contains("一致") || cell.contains("转换")
+    cell.replace("同代", "").contains('同')
+        || cell.contains("一致")
+        || cell.contains("相等")
+        || cell.contains("转换")
 }
 
 static DTYPE_COMMA: LazyLock<Regex> =
@@ -786,10 +792,14 @@ impl Joiner<'_> {
     }
 
     fn fill_facts(&mut self, p: &mut Param, d: &ParamDoc, sink: &mut Sink) {
-        let all_text = std::iter::once(d.description.as_str())
-            .chain(d.more.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join("\n");
+        // In the words the fact readers say ("高于" as "大于", "x及y" as "x和y"); the IR keeps the
+        // description as the doc writes it.
+        let all_text = same_words(
+            &std::iter::once(d.description.as_str())
+                .chain(d.more.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
         self.fill_dtypes(p, d, &all_text, sink);
         self.fill_formats(p, d, &all_text, sink);
         // A description's "shape为(B,N,2)" clause states what a 维度(shape) cell would (bullet-style

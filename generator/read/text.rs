@@ -132,6 +132,58 @@ pub fn join_pairs(text: &str, pair: &Regex, join: impl Fn(&str, &str) -> Option<
     }
 }
 
+// "超出支持范围", "不在允许的范围内", "不被支持": the words of "不在支持的范围之内".
+static OUT_OF_SUPPORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"超出了?(?:支持|允许)的?范围|不在(?:允许|可支持)的?范围(?:之内|内)?|不被支持")
+        .unwrap()
+});
+
+// "必须与", "须与", "应与", "要与", "须传入": the patterns say "需要" for each.
+static MODAL_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(^|[^无不]){MODAL}\s*(与|和|跟|传)")).unwrap());
+
+/// The words the readers say one way, in error rows and descriptions alike: "高于"/"低于" are
+/// "大于"/"小于" ("index维度高于8维"), "不大于"/"不小于" are "小于等于"/"大于等于", "不匹配" and
+/// "相等" are "不一致" and "一致", "形状" is "shape", "x及y" is "x和y", every modal before "与" or
+/// "传" is "需要", and "超出支持范围", "不在允许的范围内", "不被支持" are "不在支持的范围之内".
+pub fn same_words(text: &str) -> String {
+    let t = text
+        .replace("高于", "大于")
+        .replace("低于", "小于")
+        .replace("不大于", "小于等于")
+        .replace("不小于", "大于等于")
+        .replace("不匹配", "不一致")
+        .replace("相等", "一致")
+        .replace("形状", "shape");
+    let t = and_as_he(&t);
+    let t = MODAL_BEFORE.replace_all(&t, "${1}需要${2}");
+    OUT_OF_SUPPORT
+        .replace_all(&t, "不在支持的范围之内")
+        .into_owned()
+}
+
+/// "x及y", "输入以及输出": names and groups joined as "和" joins them. Words that hold 及 ("涉及",
+/// "及其", "及时") keep it, and so does "第三维度及之后", "8维及以上" (a range, not a list).
+fn and_as_he(text: &str) -> String {
+    let text = text.replace("以及", "和");
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1).copied();
+            let in_word = matches!(before, Some('涉' | '普' | '波' | '危' | '不'))
+                || matches!(after, Some('其' | '时' | '格' | '之' | '以'));
+            if c == '及' && !in_word {
+                '和'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// A rank however a doc writes it, as "N维": "二维" (see `rank_numerals`) and "2D", "3-D" (not
 /// part of a name: "Conv2D", "MaxPool3D" keep theirs).
 pub fn rank_words(text: &str) -> String {
@@ -305,6 +357,21 @@ pub fn tight_around_chinese(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn synonyms_read_as_one_word() {
+        assert_eq!(same_words("不高于8"), "小于等于8");
+        assert_eq!(same_words("shape与x相等"), "shape与x一致");
+        assert_eq!(same_words("形状须与x一致"), "shape需要与x一致");
+        assert_eq!(
+            same_words("其他输入类型须传入nullptr"),
+            "其他输入类型需要传入nullptr"
+        );
+        assert_eq!(same_words("x及y不被支持"), "x和y不在支持的范围之内");
+        // A modal after a negation, and 及 in a word or a range, stay.
+        assert_eq!(same_words("x无需与y一致"), "x无需与y一致");
+        assert_eq!(same_words("8维及以上，涉及x"), "8维及以上，涉及x");
+    }
 
     #[test]
     fn clean_inline_strips_links_tags_and_escapes() {

@@ -25,11 +25,7 @@ re!(
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
 re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
-// "超出支持范围", "不在允许的范围内", "不被支持": the words of "不在支持的范围之内".
-re!(
-    OUT_OF_SUPPORT,
-    r"超出了?(?:支持|允许)的?范围|不在(?:允许|可支持)的?范围(?:之内|内)?|不被支持"
-);
+
 re!(NAMED_TYPE, r"([A-Za-z0-9_\]])\s*的类型");
 re!(SHAPE_WORD, r"(?-u:\b)(?:Shape|SHAPE)(?-u:\b)");
 re!(ARGUMENT_LEAD, r"(?:入参|参数)\s*([A-Za-z_][A-Za-z0-9_]*)");
@@ -45,11 +41,6 @@ re!(
 re!(COMPARISON, r"(^|[^-])(!=|≠|>=|≥|<=|≤|>|<)");
 re!(ASCII_WORD, r"[A-Za-z0-9_]+");
 re!(NAME_SPACE_SHAPE, r"([A-Za-z0-9_\])])\s+shape(?-u:\b)");
-// "必须与", "须与", "应与", "要与": the patterns say "需要与" for each.
-re!(
-    MODAL_WITH,
-    &format!(r"(^|[^无不]){}\s*(与|和|跟)", crate::read::MODAL)
-);
 
 /// Strips markup, numbering and filler so the recognizer sees the statement itself.
 pub fn normalize(text: &str) -> String {
@@ -80,36 +71,14 @@ pub fn normalize(text: &str) -> String {
     let t = crate::read::tight_around_chinese(&t.replace("形状", " shape ")).replace("或者", "或");
     // "x shape尾轴" is "x的shape尾轴".
     let t = NAME_SPACE_SHAPE.replace_all(&t, "${1}的shape");
-    let t = MODAL_WITH.replace_all(&t, "${1}需要${2}");
     // "x不是nullptr时": the C spelling of 空指针, which the patterns say in Chinese.
     let t = NULLPTR.replace_all(&t, "空指针");
     let t = NOT_N_ELEMENTS.replace_all(&t, "元素个数不为${1}");
+    let t = crate::read::same_words(&t);
     t.trim()
         .trim_end_matches(['。', '.', '；', ';', '，', ','])
         .trim()
         .to_string()
-}
-
-/// "x及y", "输入以及输出": names and groups joined as "和" joins them. Words that hold 及 ("涉及",
-/// "及其", "及时") keep it, and so does "第三维度及之后", "8维及以上" (a range, not a list).
-fn and_as_he(text: &str) -> String {
-    let text = text.replace("以及", "和");
-    let chars: Vec<char> = text.chars().collect();
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            let before = i.checked_sub(1).map(|j| chars[j]);
-            let after = chars.get(i + 1).copied();
-            let in_word = matches!(before, Some('涉' | '普' | '波' | '危' | '不'))
-                || matches!(after, Some('其' | '时' | '格' | '之' | '以'));
-            if c == '及' && !in_word {
-                '和'
-            } else {
-                c
-            }
-        })
-        .collect()
 }
 
 /// An error row's condition, normalized, with the synonyms the recognizer's patterns say one way:
@@ -120,16 +89,9 @@ fn and_as_he(text: &str) -> String {
 /// Comparison symbols are their words ("x1.size(-1) != x2.size(0)" is "…不等于…", "k > 8" is
 /// "k大于8"), all but an arrow ("a,b->ab").
 pub fn normalize_condition(text: &str) -> String {
-    // "index维度高于8维", "k低于1": the comparison words the patterns say as 大于/小于;
-    // "第一维不匹配" is "第一维不一致".
     let t = normalize(text)
         .replace("不符合", "不满足")
-        .replace("张量", "Tensor")
-        .replace("高于", "大于")
-        .replace("低于", "小于")
-        .replace("不匹配", "不一致");
-    let t = and_as_he(&t);
-    let t = OUT_OF_SUPPORT.replace_all(&t, "不在支持的范围之内");
+        .replace("张量", "Tensor");
     let t = SHAPE_WORD.replace_all(&t, "shape");
     let t = upper_case_dtypes(&t);
     // "超过八维" and "超过8D" are "超过8维"; "x的类型" is its dtype.
@@ -507,7 +469,7 @@ mod tests {
             normalize_condition("index维度高于8维。"),
             "index维度大于8维"
         );
-        assert_eq!(normalize_condition("k低于1或不高于0"), "k小于1或不大于0");
+        assert_eq!(normalize_condition("k低于1或不高于0"), "k小于1或小于等于0");
         assert_eq!(
             normalize_condition("x的第二维与y的第一维不匹配"),
             "x的第二维与y的第一维不一致"

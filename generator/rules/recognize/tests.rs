@@ -1788,7 +1788,7 @@ fn respellings_of_the_corpus_read_alike() {
     // An ordinal keeps its numeral.
     assert_eq!(
         text::normalize_condition("x的最后一维和y的倒数第二维不相等"),
-        "x的最后一维和y的倒数第二维不相等"
+        "x的最后一维和y的倒数第二维不一致"
     );
     let why = recognize(&op, "maxLowBound不为0但scaleAlg不为1。").unwrap_err();
     assert!(why.0.contains("joint"), "{why}");
