@@ -91,11 +91,10 @@ pub fn apply(op: &mut OpIr) {
     drop_repeated_rules(op);
 }
 
-/// A row on the shapes of some tensors that holds only under a condition no rule reads: where
-/// and what it names.
+/// A row on the shapes of some tensors that holds only under a condition no rule reads, and the
+/// tensors it names.
 struct ShapeException {
     condition: String,
-    line: Option<usize>,
     tensors: Vec<String>,
 }
 
@@ -110,7 +109,6 @@ fn shape_exception(op: &OpIr, e: &crate::ir::ErrorCase) -> Option<ShapeException
         .collect();
     (tensors.len() >= 2).then(|| ShapeException {
         condition: e.condition.clone(),
-        line: e.source.as_ref().map(|l| l.line),
         tensors,
     })
 }
@@ -133,9 +131,8 @@ fn yield_to_exceptions(op: &mut OpIr, exceptions: &[ShapeException]) {
             }) else {
                 return true;
             };
-            let at = x.line.map(|l| format!(" (line {l})")).unwrap_or_default();
             yielded.get_or_insert(format!(
-                "the shape equality yields to “{}”{at}, an exception under a condition no rule reads; not checked",
+                "the shape equality yields to “{}”, an exception under a condition no rule reads; not checked",
                 x.condition
             ));
             false

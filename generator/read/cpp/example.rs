@@ -208,20 +208,30 @@ impl Interp<'_> {
         args: &[UtValue],
         line: usize,
     ) -> Res<Option<UtValue>> {
+        // `aclCreateIntArray(&indexVal, 1)`: the address of one value is an array of it.
+        let one = |args: &[UtValue]| match args {
+            [v @ (UtValue::Int(..) | UtValue::Float(..) | UtValue::Bool(_)), n]
+                if num(n) == Some(1.0) =>
+            {
+                Some(UtValue::List(vec![v.clone()]))
+            }
+            _ => None,
+        };
+        let first = one(args).or_else(|| args.first().cloned());
         let v = match name {
             "aclCreateTensor" => self.example_tensor(args, None)?,
-            "aclCreateIntArray" => match args.first().and_then(int_list) {
+            "aclCreateIntArray" => match first.as_ref().and_then(int_list) {
                 Some(v) => UtValue::IntArray(take_len(v, args.get(1))),
                 None => return self.stop("aclCreateIntArray of values it cannot read"),
             },
-            "aclCreateFloatArray" => match args.first() {
+            "aclCreateFloatArray" => match first.as_ref() {
                 Some(UtValue::List(items)) => UtValue::FloatArray(take_len(
                     items.iter().filter_map(num).collect(),
                     args.get(1),
                 )),
                 _ => return self.stop("aclCreateFloatArray of values it cannot read"),
             },
-            "aclCreateBoolArray" => match args.first() {
+            "aclCreateBoolArray" => match first.as_ref() {
                 Some(UtValue::List(items)) => UtValue::BoolArray(take_len(
                     items.iter().filter_map(truthy).collect(),
                     args.get(1),
@@ -497,6 +507,23 @@ int main() {
                 tensor(vec![2, 3, 1, 1]),
             ]
         );
+    }
+
+    #[test]
+    fn the_address_of_one_value_is_an_array_of_it() {
+        let src = "int main() {\n  int64_t indexVal = 2;\n  bool keep = true;\n  \
+                   aclIntArray* index = aclCreateIntArray(&indexVal, 1);\n  \
+                   aclBoolArray* mask = aclCreateBoolArray(&keep, 1);\n  \
+                   aclIntArray* two = aclCreateIntArray(&indexVal, 2);\n  \
+                   aclnnFooGetWorkspaceSize(index, mask, two, &ws, &ex);\n}\n";
+        let read = read_example(src, 1);
+        let [call] = read.calls.as_slice() else {
+            panic!("one call expected: {:?}", read.calls);
+        };
+        assert_eq!(call.ut.inputs[0], UtValue::IntArray(vec![2]));
+        assert_eq!(call.ut.inputs[1], UtValue::BoolArray(vec![true]));
+        // Two elements from the address of one value: memory the reader does not see.
+        assert_eq!(call.ut.inputs[2], UtValue::Unknown("two".into()));
     }
 
     #[test]
