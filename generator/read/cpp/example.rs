@@ -527,6 +527,25 @@ int main() {
     }
 
     #[test]
+    fn the_address_of_an_element_is_the_list_from_there() {
+        let src = "int main() {\n  bool maskData[3] = {true, false, true};\n  \
+                   aclBoolArray* mask = aclCreateBoolArray(&(maskData[0]), 3);\n  \
+                   aclBoolArray* tail = aclCreateBoolArray(&maskData[1], 2);\n  \
+                   aclnnFooGetWorkspaceSize(mask, tail, &ws, &ex);\n}\n";
+        let read = read_example(src, 1);
+        let [call] = read.calls.as_slice() else {
+            panic!("one call expected: {:?}", read.calls);
+        };
+        assert_eq!(
+            call.ut.inputs,
+            vec![
+                UtValue::BoolArray(vec![true, false, true]),
+                UtValue::BoolArray(vec![false, true]),
+            ]
+        );
+    }
+
+    #[test]
     fn a_tensor_the_example_does_not_shape_stops_the_example_by_line() {
         let src = "int main() {\n  aclTensor* t = aclCreateTensor(shapePtr, 4, ACL_FLOAT);\n  \
                    aclnnFooGetWorkspaceSize(t, &ws, &ex);\n}\n";

@@ -1327,8 +1327,14 @@ impl<'a> Interp<'a> {
                 None => UtValue::Unknown(format!("!{}", describe(&v))),
             });
         }
-        if self.eat("&") || self.eat("*") || self.eat("~") {
-            // `&workspaceSize`, `*ptr`: the value itself is what the DSL calls take.
+        if self.eat("&") {
+            if let Some(rest) = self.address_of_element() {
+                return Ok(rest);
+            }
+            // `&workspaceSize`: the value itself is what the DSL calls take.
+            return self.unary();
+        }
+        if self.eat("*") || self.eat("~") {
             return self.unary();
         }
         if self.is("(") && self.is_cast() {
@@ -1349,6 +1355,41 @@ impl<'a> Interp<'a> {
     }
 
     /// `(T)` or `(T*)` with a type name the tests cast to.
+    /// `&(maskData[0])`, `&data[1]`: the address of a list's element is the list from there on
+    /// (what `aclCreateBoolArray(&(maskData[0]), 3)` reads). `None` for any other operand.
+    fn address_of_element(&mut self) -> Option<UtValue> {
+        let paren = usize::from(self.is("("));
+        let (
+            Some(Tok::Ident(name)),
+            Some(Tok::Punct("[")),
+            Some(Tok::Int(k, _)),
+            Some(Tok::Punct("]")),
+        ) = (
+            self.peek_at(paren),
+            self.peek_at(paren + 1),
+            self.peek_at(paren + 2),
+            self.peek_at(paren + 3),
+        )
+        else {
+            return None;
+        };
+        if paren == 1 && !matches!(self.peek_at(5), Some(Tok::Punct(")"))) {
+            return None;
+        }
+        let Some(UtValue::List(items)) = self.get(name) else {
+            return None;
+        };
+        let rest = UtValue::List(
+            items
+                .iter()
+                .skip(usize::try_from(*k).ok()?)
+                .cloned()
+                .collect(),
+        );
+        self.pos += 4 + 2 * paren;
+        Some(rest)
+    }
+
     fn is_cast(&self) -> bool {
         let Some(close) = matching(self.toks, self.pos) else {
             return false;
