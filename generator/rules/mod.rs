@@ -125,9 +125,15 @@ fn yield_to_exceptions(op: &mut OpIr, exceptions: &[ShapeException]) {
         let mut yielded = None;
         rules.retain(|r| {
             let Some(x) = shape_equality_tensors(&r.rule).and_then(|ts| {
-                exceptions
-                    .iter()
-                    .find(|x| ts.iter().filter(|t| x.tensors.contains(t)).count() >= 2)
+                // Two distinct tensors: "self最后两维不一致" relates self to itself.
+                let named = |x: &&ShapeException| {
+                    let mut hit: Vec<&String> =
+                        ts.iter().copied().filter(|t| x.tensors.contains(t)).collect();
+                    hit.sort();
+                    hit.dedup();
+                    hit.len() >= 2
+                };
+                exceptions.iter().find(named)
             }) else {
                 return true;
             };
@@ -727,6 +733,15 @@ mod tests {
             "{reason}"
         );
         // A conditional row on other aspects, or on one of the tensors only, is no exception.
+        // An equality of one tensor's own dims relates no two tensors the exception names.
+        let square = (161002, "self的最后两维不一致。");
+        let mut op = op_with(&[square, exception]);
+        apply(&mut op);
+        assert!(
+            matches!(op.errors[0].mapping, Some(Mapping::Rules { .. })),
+            "{:?}",
+            op.errors[0].mapping
+        );
         for other in [
             "当输出outDtype为int32时，out的数据类型与self不一致。",
             "当输出outDtype为int32时，out的尾轴不是偶数。",
