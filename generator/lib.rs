@@ -18,6 +18,8 @@ pub mod diag;
 pub mod files;
 pub mod ir;
 pub mod products;
+// An installed CANN toolkit: the one place CANN's code comes from.
+pub mod toolkit;
 // Hand-built IR and seed docs for tests (unit tests and `tests/it`).
 #[doc(hidden)]
 pub mod fixture;

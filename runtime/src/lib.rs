@@ -4,6 +4,7 @@
 pub mod check;
 pub mod pred;
 pub mod rule;
+pub mod soc;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod value;
@@ -11,5 +12,6 @@ pub mod vocab;
 
 pub use check::check;
 pub use rule::{CheckedRule, Factor, Family, Rule, Stage, TensorState};
+pub use soc::{Soc, SOCS};
 pub use value::{status, AclnnError, Arg, Call, TensorDesc};
 pub use vocab::{DType, Format, Product};

@@ -251,24 +251,22 @@ impl Product {
         self.as_str()
     }
 
-    /// Unified Buffer bytes per AI core, which bounds every kernel tile.
+    /// Unified Buffer bytes per AI core, which bounds every kernel tile: the reference SoC's
+    /// (`soc.rs`); ascend950 and kirin have no platform description in CANN's data.
     pub fn ub_bytes(self) -> usize {
-        match self {
-            Product::Ascend910 | Product::Ascend310p => 256 * 1024,
-            Product::Ascend950 => 248 * 1024,
-            _ => 192 * 1024,
+        match self.reference_soc() {
+            Some(soc) => soc.ub_bytes as usize,
+            None if self == Product::Ascend950 => 248 * 1024,
+            None => 192 * 1024,
         }
     }
 
-    /// Vector (AIV) core count of the reference SKU, used for the default block dim.
+    /// Vector (AIV) core count of the reference SoC, used for the default block dim.
     pub fn core_count(self) -> u32 {
-        match self {
-            Product::Ascend910 => 32,
-            Product::Ascend310p => 8,
-            Product::Ascend910b | Product::Ascend910_93 => 48,
-            Product::Ascend950 => 64,
-            Product::Ascend310b => 1,
-            Product::Kirin => 1,
+        match self.reference_soc() {
+            Some(soc) => soc.vector_core_count(),
+            None if self == Product::Ascend950 => 64,
+            None => 1,
         }
     }
 

@@ -36,6 +36,7 @@ mod seeds;
 mod sim_cli;
 mod sim_golden;
 mod sim_model;
+mod soc_table;
 mod status_codes;
 mod validate_cli;
 mod validators_every_rule;
