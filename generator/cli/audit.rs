@@ -4,11 +4,13 @@ use super::{AuditFormat, Failure, Outcome};
 use crate::audit::{attach_unit_tests, audit, render_markdown, render_table};
 use std::path::Path;
 
+pub use super::conform::Oracle;
+
 pub fn run(
     specs: &Path,
     format: AuditFormat,
     min_coverage: Option<f64>,
-    tests: Option<&Path>,
+    oracle: Oracle,
 ) -> Outcome {
     let loaded = crate::pipeline::load(specs)?;
     let mut report = audit(&loaded.ops);
@@ -21,8 +23,12 @@ pub fn run(
         );
         return Err(Failure::Input);
     }
-    if let Some(tests) = tests {
-        let ut = crate::conform::run(tests, &loaded.ops)?;
+    let ut = match oracle {
+        Oracle::Tests(tests) => Some(crate::conform::run(tests, &loaded.ops)?),
+        Oracle::Calls(calls) => Some(crate::conform::run_calls(calls, &loaded.ops)?),
+        Oracle::Examples => None,
+    };
+    if let Some(ut) = ut {
         attach_unit_tests(&mut report, &ut);
     }
     let text = match format {

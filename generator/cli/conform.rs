@@ -13,9 +13,31 @@ pub struct Inputs<'a> {
     pub contradictions: Option<&'a Path>,
 }
 
-/// With `tests`, their calls; without, the docs' own example programs. Exit 1 when a reviewed
-/// list of contradictions is given and the false rejections do not match it exactly.
-pub fn run(tests: Option<&Path>, docs: &Path, inputs: Inputs, format: AuditFormat) -> Outcome {
+/// What the validators are held to.
+#[derive(Debug, Clone, Copy)]
+pub enum Oracle<'a> {
+    /// A folder (or file) of op_api gtests, read as C++.
+    Tests(&'a Path),
+    /// Unit-test calls as data (`ut-calls.jsonl`).
+    Calls(&'a Path),
+    /// The docs' own example programs (for audit: no oracle).
+    Examples,
+}
+
+impl<'a> Oracle<'a> {
+    /// The oracle the flags name (clap makes them exclusive).
+    pub fn of(tests: Option<&'a Path>, calls: Option<&'a Path>) -> Self {
+        match (tests, calls) {
+            (Some(t), _) => Oracle::Tests(t),
+            (None, Some(c)) => Oracle::Calls(c),
+            (None, None) => Oracle::Examples,
+        }
+    }
+}
+
+/// The calls of the oracle against the docs' validators. Exit 1 when a reviewed list of
+/// contradictions is given and the false rejections do not match it exactly.
+pub fn run(oracle: Oracle, docs: &Path, inputs: Inputs, format: AuditFormat) -> Outcome {
     let Inputs {
         overlays,
         headers,
@@ -28,13 +50,13 @@ pub fn run(tests: Option<&Path>, docs: &Path, inputs: Inputs, format: AuditForma
         }
     }
     crate::pipeline::apply_rules(&mut ops);
-    let mut report = match tests {
-        Some(tests) => crate::conform::run(tests, &ops)?,
-        None => crate::conform::run_examples(&ops)?,
+    let mut report = match oracle {
+        Oracle::Tests(tests) => crate::conform::run(tests, &ops)?,
+        Oracle::Calls(calls) => crate::conform::run_calls(calls, &ops)?,
+        Oracle::Examples => crate::conform::run_examples(&ops)?,
     };
     if let Some(dir) = headers {
-        let protos = drift::header_prototypes(dir)
-            .map_err(|e| Failure::usage(format!("cannot read {}: {e}", dir.display())))?;
+        let protos = drift::prototypes(dir)?;
         report.drift = Some(drift::compare(&ops, &protos));
     }
     if let Some(path) = list_path {

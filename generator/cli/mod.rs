@@ -109,16 +109,25 @@ pub enum Command {
         #[arg(long)]
         min_coverage: Option<f64>,
         /// CANN op_api gtests: show per condition whether CANN's own tests agree with its rule.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "calls")]
         tests: Option<PathBuf>,
+        /// CANN's unit-test calls as data (`ut-calls.jsonl`, see `conform --calls`) as the oracle
+        /// of each condition instead of gtest sources.
+        #[arg(long)]
+        calls: Option<PathBuf>,
     },
     /// Check the validators against CANN's op_api unit tests (gtests), or the docs' own example
     /// programs, and report agreement.
-    #[command(group(clap::ArgGroup::new("oracle").required(true).args(["tests", "examples"])))]
+    #[command(group(clap::ArgGroup::new("oracle").required(true).args(["tests", "calls", "examples"])))]
     Conform {
         /// Folder (or file) of CANN op_api gtests (`*.cpp`).
         #[arg(long)]
         tests: Option<PathBuf>,
+        /// CANN's unit-test calls as data: one JSON object a line with `file`, `test`, `api`,
+        /// `product`, `args` and the `expect`ed status (`ut-calls.jsonl`); a call is named by its
+        /// file and test.
+        #[arg(long)]
+        calls: Option<PathBuf>,
         /// Check each doc's own example program (调用示例) instead: CANN documents it as a valid
         /// call, so every example call is expected to succeed.
         #[arg(long)]
@@ -129,7 +138,8 @@ pub enum Command {
         /// The project's overlays (`specs/ops`) to apply to the docs' ops of the same name.
         #[arg(long)]
         overlays: Option<PathBuf>,
-        /// CANN's headers (`*.h`): also report docs whose prototype differs from the header.
+        /// CANN's headers (a folder of `*.h`, or their prototypes as data: `prototypes.jsonl`):
+        /// also report docs whose prototype differs from the header.
         #[arg(long)]
         headers: Option<PathBuf>,
         /// A reviewed list of false rejections that are doc contradictions (YAML entries with
@@ -250,9 +260,16 @@ pub fn run(command: Command) -> Outcome {
             format,
             min_coverage,
             tests,
-        } => audit::run(&specs, format, min_coverage, tests.as_deref()),
+            calls,
+        } => audit::run(
+            &specs,
+            format,
+            min_coverage,
+            audit::Oracle::of(tests.as_deref(), calls.as_deref()),
+        ),
         Command::Conform {
             tests,
+            calls,
             examples: _,
             docs,
             overlays,
@@ -260,7 +277,7 @@ pub fn run(command: Command) -> Outcome {
             contradictions,
             format,
         } => conform::run(
-            tests.as_deref(),
+            conform::Oracle::of(tests.as_deref(), calls.as_deref()),
             &docs,
             conform::Inputs {
                 overlays: overlays.as_deref(),

@@ -30,6 +30,49 @@ pub struct DriftReport {
 /// params) for each header declaring it (an op and its experimental variant may both do).
 pub type Headers = BTreeMap<String, Vec<(String, Vec<CParam>)>>;
 
+/// Prototypes as data, one JSON object a line (`prototypes.jsonl`): `{"header", "function",
+/// "params": [[C type, name], ...]}`; a line that is no prototype is an error naming its line.
+pub fn prototypes_jsonl(path: &Path) -> Result<Headers, super::ConformError> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        header: String,
+        function: String,
+        params: Vec<(String, String)>,
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| super::ConformError::io(path, e))?;
+    let mut out = Headers::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let l: Line = serde_json::from_str(line).map_err(|e| super::ConformError::List {
+            path: path.to_path_buf(),
+            line: i + 1,
+            message: format!("not a prototype: {e}"),
+        })?;
+        let params = l
+            .params
+            .into_iter()
+            .map(|(ty, name)| CParam {
+                name,
+                ty: normalize_type(&ty).into(),
+            })
+            .collect();
+        out.entry(l.function).or_default().push((l.header, params));
+    }
+    Ok(out)
+}
+
+/// CANN's prototypes from a folder of headers, or from a `*.jsonl` file of them as data.
+pub fn prototypes(path: &Path) -> Result<Headers, super::ConformError> {
+    if path.is_file() && path.extension().is_some_and(|e| e == "jsonl") {
+        prototypes_jsonl(path)
+    } else {
+        header_prototypes(path).map_err(|e| super::ConformError::io(path, e))
+    }
+}
+
 pub fn header_prototypes(dir: &Path) -> std::io::Result<Headers> {
     let files = super::files_below(dir, &|p| super::has_ext(p, &["h", "hpp"]))?;
     let mut out = Headers::new();

@@ -8,6 +8,7 @@
 //! cannot check (unreadable test text, unmapped calls, statuses other than 0/161001/161002) are
 //! counted and named with file:line.
 
+pub mod calls;
 pub mod contradictions;
 pub mod drift;
 mod examples;
@@ -15,6 +16,7 @@ mod examples;
 use crate::read::cpp as ut;
 use crate::rules::program::map_args;
 
+pub use calls::run_calls;
 pub use examples::run_examples;
 
 use crate::ir::{Mapping, OpIr};
@@ -334,7 +336,7 @@ impl Report {
     }
 
     /// Adds one checked call, or the reason it could not be checked.
-    fn add(&mut self, at: String, checked: Result<CheckedCall, SkipReason>) {
+    pub(crate) fn add(&mut self, at: String, checked: Result<CheckedCall, SkipReason>) {
         let report = self;
         match checked {
             Ok(case) => {
@@ -367,7 +369,7 @@ impl Report {
 
 /// Why one call is not checked: the kind of skip, the test that makes the call, and the reason
 /// in words.
-struct SkipReason {
+pub(crate) struct SkipReason {
     kind: SkipKind,
     test: String,
     reason: String,
@@ -422,11 +424,23 @@ fn check_call(
         named_product(&call.test, op).unwrap_or_else(|| crate::products::build_product(op))
     };
     let (args, opaque) = map_args(op, call).map_err(|r| skip(SkipKind::Unmapped, r.0))?;
+    Ok(judge(op, product, args, &opaque, code, &call.test))
+}
+
+/// The validator's answer to one mapped call, set against the status CANN gives it.
+fn judge(
+    op: &OpIr,
+    product: &str,
+    args: BTreeMap<String, aclnn_runtime::Arg>,
+    opaque: &[String],
+    code: u32,
+    test: &str,
+) -> CheckedCall {
     let c = Call {
         product: product.to_string(),
         args,
     };
-    let result = aclnn_runtime::check(&rules_for(op, &opaque), &c);
+    let result = aclnn_runtime::check(&rules_for(op, opaque), &c);
     let (got, condition) = match &result {
         Ok(()) => (status::SUCCESS, String::new()),
         Err(e) => (e.code, e.condition.clone()),
@@ -437,9 +451,9 @@ fn check_call(
     } else {
         explain(op, code, result.as_ref().err())
     };
-    Ok(CheckedCall {
+    CheckedCall {
         at: String::new(),
-        test: call.test.clone(),
+        test: test.to_string(),
         op: op.op.clone(),
         product: product.to_string(),
         expected: code,
@@ -448,11 +462,11 @@ fn check_call(
         condition,
         why,
         contradiction: None,
-    })
+    }
 }
 
 /// The doc of the aclnn function `api`, preferring the one in the test's own op folder.
-fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> {
+pub(crate) fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option<&'a OpIr> {
     let want = format!("{api}GetWorkspaceSize");
     let folder = op_folder(test_file);
     let mut candidates = ops

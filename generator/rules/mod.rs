@@ -12,7 +12,7 @@ mod recognize;
 pub(crate) mod text;
 mod validate;
 
-pub use validate::{parse_call, result_json, CallError};
+pub use validate::{checks_values_of, parse_arg, parse_call, result_json, CallError};
 
 use crate::ir::{Mapping, OpIr, ParamKind, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};

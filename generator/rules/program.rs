@@ -28,16 +28,7 @@ pub fn map_args(
     let f = op
         .workspace_fn()
         .ok_or_else(|| Unmapped(format!("{} has no first-phase prototype", op.op)))?;
-    let params: Vec<&str> = f
-        .params
-        .iter()
-        // The workspace size and executor are the framework's, not the test's.
-        .filter(|p| {
-            let handle = matches!(p.ty.base(), Base::Executor | Base::Integer(Integer::U64));
-            !(handle && p.ty.kind() == ParamKind::Plumbing)
-        })
-        .map(|p| p.name.as_str())
-        .collect();
+    let params = call_params(f);
     let values: Vec<&UtValue> = call
         .ut
         .inputs
@@ -70,6 +61,19 @@ pub fn map_args(
         }
     }
     Ok((args, opaque))
+}
+
+/// The parameters of a first-phase prototype a caller passes: all but the workspace size and
+/// executor, which are the framework's.
+pub fn call_params(f: &crate::ir::Function) -> Vec<&str> {
+    f.params
+        .iter()
+        .filter(|p| {
+            let handle = matches!(p.ty.base(), Base::Executor | Base::Integer(Integer::U64));
+            !(handle && p.ty.kind() == ParamKind::Plumbing)
+        })
+        .map(|p| p.name.as_str())
+        .collect()
 }
 
 /// One test value as the argument of a parameter (`None`: a type `validate` does not check).

@@ -91,7 +91,8 @@ pub fn parse_call(op: &OpIr, value: &Value) -> Result<Call, CallError> {
     })
 }
 
-fn parse_arg(p: &Param, v: &Value, field: &str) -> Result<Arg, CallError> {
+/// One argument of CALL.json for the parameter `p`; `field` names it in errors.
+pub fn parse_arg(p: &Param, v: &Value, field: &str) -> Result<Arg, CallError> {
     if v.is_null() {
         return Ok(Arg::Null);
     }
@@ -175,6 +176,26 @@ fn int_list(v: Option<&Value>, field: &str) -> Result<Option<Vec<i64>>, CallErro
         })
         .collect::<Result<Vec<_>, _>>()
         .map(Some)
+}
+
+/// Whether `validate` checks values of this parameter (tensors, lists, scalars, numbers, bools,
+/// dtypes, strings); other host types (a `void*`, a handle) are passed through unchecked.
+pub fn checks_values_of(p: &Param) -> bool {
+    let kind = p.ty.kind();
+    p.role.is_tensor()
+        || matches!(p.role, Role::InputTensorList | Role::OutputTensorList)
+        || kind.is_scalar_like()
+        || [
+            ParamKind::IntArray,
+            ParamKind::FloatArray,
+            ParamKind::BoolArray,
+            ParamKind::DataType,
+            ParamKind::Str,
+            ParamKind::Bool,
+            ParamKind::Float,
+            ParamKind::Int,
+        ]
+        .contains(&kind)
 }
 
 /// A host-side value, by the parameter's C type.
