@@ -86,6 +86,32 @@ impl ParamFixture for Param {
     }
 }
 
+/// The ops the project ships (the seed docs' ops): tests about the shipped specs hold these and
+/// nothing else, so a team that adds its own docs to `specs/docs` keeps the suite green.
+pub const SEED_OPS: [&str; 4] = [
+    "AdaptiveAvgPool2dBackward",
+    "AdaptiveAvgPool3dBackward",
+    "AdaptiveMaxPool3dBackward",
+    "AvgPool2dBackward",
+];
+
+/// The seed docs in `specs/docs`: the files whose name starts with their number (`000-`…`004-`).
+pub fn seed_docs() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");
+    let mut docs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("specs/docs")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                n.len() > 4 && n[..3].bytes().all(|b| b.is_ascii_digit()) && &n[3..4] == "-"
+            })
+        })
+        .collect();
+    docs.sort();
+    docs
+}
+
 /// The bytes of the seed doc in `specs/docs` whose file name starts with `prefix` ("004").
 pub fn seed(prefix: &str) -> Vec<u8> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/docs");

@@ -25,6 +25,13 @@ static HEAD_NAME_FIRST: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+/// "- `ACLNN_ERR_PARAM_NULLPTR`：x为空" with no number: the code is the one opbase declares
+/// for the name.
+static HEAD_NAME_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:[-*+]\s*)?(?:返回\s*)?(ACLNN_[A-Z0-9_]+)\s*[:：]\s*(.*)$").unwrap()
+});
+/// A bulleted item under an entry ("  - 输入与输出 dtype 不一致。"): a condition of its own.
+static BULLETED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[-*+]\s+(.*)$").unwrap());
 static NUMBERED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]\s*)?(\d{1,2})\s*[.．、)]\s*(.*)$").unwrap());
 static INLINE_NUMBER: LazyLock<Regex> =
@@ -68,8 +75,12 @@ fn head(line: &str) -> Option<(u32, String, String)> {
     if let Some(c) = HEAD_CODE_FIRST.captures(&l) {
         return Some((c[1].parse().ok()?, c[2].to_string(), c[3].to_string()));
     }
-    let c = HEAD_NAME_FIRST.captures(&l)?;
-    Some((c[2].parse().ok()?, c[1].to_string(), c[3].to_string()))
+    if let Some(c) = HEAD_NAME_FIRST.captures(&l) {
+        return Some((c[2].parse().ok()?, c[1].to_string(), c[3].to_string()));
+    }
+    let c = HEAD_NAME_ONLY.captures(&l)?;
+    let code = aclnn_runtime::status::code(&c[1])?;
+    Some((code, c[1].to_string(), c[2].to_string()))
 }
 
 fn block_errors(doc: &Doc, file: &str, range: Range<usize>) -> Vec<ErrorCase> {
@@ -115,7 +126,8 @@ fn lines_errors(
     // The entry being read: code, name, and its items (line, text).
     let mut current: Option<Entry> = None;
     let flush = |cur: &mut Option<Entry>, out: &mut Vec<ErrorCase>| {
-        if let Some((code, name, items)) = cur.take() {
+        // `ACLNN_SUCCESS：成功。` ends the entry before it and is no error.
+        if let Some((code, name, items)) = cur.take().filter(|(code, _, _)| *code != 0) {
             for (line, text) in items {
                 let condition = text.trim().to_string();
                 if !condition.is_empty() {
@@ -162,6 +174,8 @@ fn add_text(items: &mut Vec<(usize, String)>, line: usize, text: &str) {
         }
         if let Some(c) = NUMBERED.captures(part) {
             items.push((line, c[2].trim().to_string()));
+        } else if let Some(c) = BULLETED.captures(part) {
+            items.push((line, c[1].trim().to_string()));
         } else if let Some(last) = items
             .last_mut()
             .filter(|l| !l.1.trim_end().ends_with(['。', '；', ';']))
@@ -337,7 +351,24 @@ mod tests {
             rows(&format!(
                 "{list}\n\n  <!-- npu=\"310p\" id8 -->\n  - 另一条。\n"
             )),
-            vec![expected[0], expected[1], "- 另一条。"]
+            vec![expected[0], expected[1], "另一条。"]
+        );
+    }
+
+    /// Another team's style: names without numbers, each condition a bullet of its own, and
+    /// `ACLNN_SUCCESS` among the codes.
+    #[test]
+    fn entries_by_name_alone_with_bulleted_conditions() {
+        let text = "- 返回值\n\n  `aclnnStatus`：\n\n  - `ACLNN_ERR_PARAM_NULLPTR`：`x`、`out` 为空。\n  - `ACLNN_ERR_PARAM_INVALID`：\n    - 输入或输出 dtype 不在支持范围内。\n    - 输入与输出 dtype 不一致。\n\n- `ACLNN_SUCCESS`：成功。\n";
+        let c = conditions(text);
+        let got: Vec<(u32, &str)> = c.iter().map(|c| (c.0, c.2.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (161001, "x、out 为空。"),
+                (161002, "输入或输出 dtype 不在支持范围内。"),
+                (161002, "输入与输出 dtype 不一致。"),
+            ]
         );
     }
 

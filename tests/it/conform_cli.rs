@@ -148,10 +148,12 @@ fn a_reviewed_list_of_contradictions_names_every_false_rejection() {
         .and_then(|d| d.rsplit('/').next())
         .expect("doc line")
         .to_string();
+    // The call is named by its file (without the line) and test.
+    let at = fr["at"].as_str().expect("at");
+    let file = at.rsplit_once(':').map_or(at, |(f, _)| f);
     let entry = format!(
-        "- test: \"{} c_differs_but_accepted\"\n  product: {}\n  doc: \"{doc}\"\n  note: the doc \
-         ties C, CANN does not\n",
-        fr["at"].as_str().expect("at"),
+        "- file: \"{file}\"\n  test: c_differs_but_accepted\n  product: {}\n  doc: \"{doc}\"\n  \
+         note: the doc ties C, CANN does not\n",
         fr["product"].as_str().expect("product")
     );
     let run = |list: &str| {
@@ -190,4 +192,47 @@ fn a_reviewed_list_of_contradictions_names_every_false_rejection() {
     let broken = run("- test: x\n  nope: 1\n");
     assert_eq!(broken.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&broken.stderr).contains("list.yaml:"));
+}
+
+/// The same call as data (`conform --calls`, the form of `ut-calls.jsonl`): checked alike, named
+/// by (file, test), and held to the same reviewed list; a line that is no call is a usage error
+/// naming its line.
+#[test]
+fn calls_as_data_are_checked_and_named_by_file_and_test() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let calls = dir.path().join("ut-calls.jsonl");
+    let call = |test: &str, c: i64, expect: u32| {
+        format!(
+            r#"{{"file": "pool_tests_ut_op_api_test_pool.cpp", "test": "{test}", "api": "aclnnAdaptiveAvgPool3dBackward", "product": "ascend910b", "args": {{"gradOutput": {{"shape": [2, {c}, 1, 1, 1], "dtype": "FLOAT32", "format": "NCDHW"}}, "self": {{"shape": [2, 3, 4, 4, 4], "dtype": "FLOAT32", "format": "NCDHW", "storage_shape": [2, 3, 4, 4, 4], "offset": 0}}, "gradInput": {{"shape": [2, 3, 4, 4, 4], "dtype": "FLOAT32", "format": "NCDHW"}}}}, "expect": {expect}, "expect_ne": false}}"#
+        )
+    };
+    let text = [
+        call("c_same", 3, 0),
+        call("c_differs_but_accepted", 5, 0),
+        call("c_differs_rejected", 5, 161002),
+        call("null_grad", 3, 161001).replace(
+            r#""gradOutput": {"shape": [2, 3, 1, 1, 1], "dtype": "FLOAT32", "format": "NCDHW"}"#,
+            r#""gradOutput": null"#,
+        ),
+    ]
+    .join("\n");
+    std::fs::write(&calls, text).expect("write calls");
+    let r = conform_json(&["--calls", calls.to_str().expect("utf-8")]);
+    assert_eq!(r["overall"]["total"], 4, "{r}");
+    assert_eq!(r["overall"]["agree"], 3, "{r}");
+    assert_eq!(r["false_rejections"]["total"], 2);
+    let fr = &r["cases"][1];
+    assert_eq!(fr["test"], "c_differs_but_accepted");
+    assert_eq!(fr["at"], "pool_tests_ut_op_api_test_pool.cpp");
+    assert_eq!(r["cases"][3]["got"], 161001);
+
+    std::fs::write(&calls, "{\"file\": 1}\n").expect("write calls");
+    let out = Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["conform", "--docs", "specs", "--calls"])
+        .arg(&calls)
+        .output()
+        .expect("run aclgen");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ut-calls.jsonl:1: not a call"));
 }

@@ -1,5 +1,6 @@
-//! Corpus figures: the reader over the 617 real aclnn docs of `../shared/corpus`, checked against
-//! the real headers. Skips with a message where the corpus is absent (a fresh clone).
+//! Corpus figures: the reader over the real aclnn docs of `../shared/corpus` (ops-nn, its older
+//! docs, and ops-math-dev), checked against CANN's headers as data (`prototypes.jsonl` of ops-nn
+//! and ops-math-dev). Skips with a message where the corpus is absent (a fresh clone).
 
 use aclgen::read::read_doc;
 use regex::Regex;
@@ -58,33 +59,37 @@ fn pairs(normalized: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The dev sets whose headers are given as data.
+const WITH_PROTOTYPES: [&str; 2] = ["ops-nn", "ops-math-dev"];
+
 /// Every header's prototype of each function (an op and its experimental variant may both
-/// declare it).
+/// declare it), from the dev sets' `prototypes.jsonl`, as the test's `normalize` writes them.
 fn all_header_protos(dir: &Path) -> BTreeMap<String, Vec<String>> {
-    let re = proto_regex();
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for h in files(&dir.join("ops-nn/headers"), "h") {
-        let text = std::fs::read_to_string(&h).unwrap_or_default();
-        for c in re.captures_iter(&text) {
-            out.entry(c[1].to_string())
+    for set in WITH_PROTOTYPES {
+        let text =
+            std::fs::read_to_string(dir.join(set).join("prototypes.jsonl")).unwrap_or_default();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
+            let params: Vec<String> = v["params"]
+                .as_array()
+                .expect("params")
+                .iter()
+                .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
+                .collect();
+            let function = v["function"].as_str().expect("function").to_string();
+            out.entry(function)
                 .or_default()
-                .push(normalize(&c[2]));
+                .push(normalize(&params.join(", ")));
         }
     }
     out
 }
 
-fn header_protos(dir: &Path) -> BTreeMap<String, String> {
-    let re = proto_regex();
-    let mut out = BTreeMap::new();
-    for h in files(&dir.join("ops-nn/headers"), "h") {
-        let text = std::fs::read_to_string(&h).unwrap_or_default();
-        for c in re.captures_iter(&text) {
-            out.entry(c[1].to_string())
-                .or_insert_with(|| normalize(&c[2]));
-        }
-    }
-    out
+fn header_protos(all: &BTreeMap<String, Vec<String>>) -> BTreeMap<String, String> {
+    all.iter()
+        .map(|(f, ps)| (f.clone(), ps[0].clone()))
+        .collect()
 }
 
 /// Diagnostics that flag a doc whose prototype disagrees with its own descriptions.
@@ -120,12 +125,13 @@ fn print_coverage(ops: &[aclgen::ir::OpIr]) {
 #[test]
 fn corpus_figures() {
     let Some(dir) = corpus() else { return };
-    let headers = header_protos(&dir);
     let all_headers = all_header_protos(&dir);
+    let headers = header_protos(&all_headers);
     let mut other_header_agrees = 0;
     let re = proto_regex();
     let mut docs = files(&dir.join("ops-nn/docs"), "md");
     docs.extend(files(&dir.join("ops-nn-2025-12/docs"), "md"));
+    docs.extend(files(&dir.join("ops-math-dev/docs"), "md"));
     let started = std::time::Instant::now();
     let mut ops_read: Vec<aclgen::ir::OpIr> = Vec::new();
     let (mut complete, mut with_header, mut agree, mut agree_match) = (0, 0, 0, 0);
@@ -137,8 +143,13 @@ fn corpus_figures() {
     let mut drifting = Vec::new();
     let mut drifted_flagged = 0;
     // What `lint --headers` warns about, from CANN's own headers.
-    let cann_headers =
-        aclgen::conform::drift::header_prototypes(&dir.join("ops-nn/headers")).expect("headers");
+    let mut cann_headers = aclgen::conform::drift::Headers::new();
+    for set in WITH_PROTOTYPES {
+        let path = dir.join(set).join("prototypes.jsonl");
+        for (f, hs) in aclgen::conform::drift::prototypes(&path).expect("prototypes.jsonl") {
+            cann_headers.entry(f).or_default().extend(hs);
+        }
+    }
     let mut missing_errors = Vec::new();
     for path in &docs {
         let bytes = std::fs::read(path).expect("corpus doc readable");

@@ -1,6 +1,7 @@
 //! The emitters on every doc of the real corpus (`../shared/corpus`, skipped when absent): the
 //! generated headers compile as C and C++, the OpDef sources compile with g++, and the header
-//! prototypes are compared with CANN's real headers (a figure, printed).
+//! prototypes are compared with CANN's real headers, as data (`prototypes.jsonl` of ops-nn and
+//! ops-math-dev; a figure, printed).
 
 use crate::common;
 
@@ -15,7 +16,7 @@ use std::process::Command;
 /// Every op the reader gets from the corpus docs with both phases' prototypes.
 fn corpus_ops(corpus: &Path) -> Vec<OpIr> {
     let mut ops = Vec::new();
-    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs"] {
+    for folder in ["ops-nn/docs", "ops-nn-2025-12/docs", "ops-math-dev/docs"] {
         let mut docs: Vec<PathBuf> = fs::read_dir(corpus.join(folder))
             .map(|d| d.flatten().map(|e| e.path()).collect())
             .unwrap_or_default();
@@ -38,6 +39,42 @@ fn corpus_ops(corpus: &Path) -> Vec<OpIr> {
         }
     }
     ops
+}
+
+/// CANN's headers of both dev sets as data, by their file name from `aclnn_` on (the name a
+/// generated header has): each header's declarations as `common::prototypes` reads them.
+fn cann_headers(corpus: &Path) -> BTreeMap<String, Vec<String>> {
+    let mut decls: BTreeMap<String, String> = BTreeMap::new();
+    for set in ["ops-nn", "ops-math-dev"] {
+        let text =
+            fs::read_to_string(corpus.join(set).join("prototypes.jsonl")).unwrap_or_default();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
+            let header = v["header"].as_str().expect("header");
+            let Some(short) = header.rfind("aclnn_").map(|i| header[i..].to_string()) else {
+                continue;
+            };
+            let params: Vec<String> = v["params"]
+                .as_array()
+                .expect("params")
+                .iter()
+                .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
+                .collect();
+            let decl = format!(
+                "ACLNN_API aclnnStatus {}({});\n",
+                v["function"],
+                params.join(", ")
+            );
+            decls
+                .entry(short)
+                .or_default()
+                .push_str(&decl.replace('"', ""));
+        }
+    }
+    decls
+        .into_iter()
+        .map(|(h, text)| (h, common::prototypes(&text)))
+        .collect()
 }
 
 /// Splits files into translation units so no include guard / class name repeats within one.
@@ -103,15 +140,7 @@ fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
     let dir = tempfile::tempdir().unwrap();
     let mut headers = Vec::new();
     let mut defs = Vec::new();
-    let real: BTreeMap<String, PathBuf> = fs::read_dir(corpus.join("ops-nn/headers"))
-        .unwrap()
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let short = name.rfind("aclnn_").map(|i| name[i..].to_string())?;
-            Some((short, e.path()))
-        })
-        .collect();
+    let real = cann_headers(&corpus);
     let (mut compared, mut matched) = (0, 0);
     for (i, op) in ops.iter().enumerate() {
         let header = c_header::header(op, &ctx).expect("header renders");
@@ -122,8 +151,7 @@ fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
                 defs.push((op.op.clone(), write(&dir.path().join(i.to_string()), &file)));
             }
         }
-        if let Some(real) = real.get(&op.header_name()) {
-            let real_decls = common::prototypes(&fs::read_to_string(real).unwrap());
+        if let Some(real_decls) = real.get(&op.header_name()) {
             let ws = op.workspace_fn().unwrap();
             let ours = common::prototypes(&c_header::prototype(ws));
             // Headers that declare the function at all (some hold only other ops' APIs).

@@ -1,6 +1,6 @@
 //! Generated C/C++ compiles: every header as C and as C++ (`-Wall -Werror`), every op_host OpDef
 //! and example with g++ against the declaration headers in `tests/include/`; the seed ops' headers
-//! declare exactly the prototypes of CANN's real headers.
+//! declare exactly the prototypes of CANN's real headers (as data: `prototypes.jsonl`).
 
 use crate::common;
 
@@ -169,18 +169,22 @@ fn fixture_header_declares_cann_prototypes() {
     let Some(corpus) = common::corpus() else {
         return;
     };
-    let real =
-        corpus.join("ops-nn/headers/pooling_avg_pool3_d_grad_op_api_aclnn_avgpool2d_backward.h");
+    let real = common::cann_header_prototypes(
+        &corpus.join("ops-nn/prototypes.jsonl"),
+        "pooling_avg_pool3_d_grad_op_api_aclnn_avgpool2d_backward.h",
+    );
+    assert_eq!(real.len(), 2, "CANN's header as data: {real:?}");
     let dir = tempfile::tempdir().unwrap();
     let emitted = emit_all(&[common::avgpool2d_backward()], &common::ctx()).unwrap();
     sync(dir.path(), Path::new("kernels"), &emitted, false).unwrap();
     let ours = dir
         .path()
         .join("ops/avg_pool2d_backward/op_api/aclnn_avgpool2d_backward.h");
-    assert_eq!(
-        common::prototypes(&fs::read_to_string(ours).unwrap()),
-        common::prototypes(&fs::read_to_string(real).unwrap())
-    );
+    let mut ours = common::prototypes(&fs::read_to_string(ours).unwrap());
+    let mut real = real;
+    ours.sort();
+    real.sort();
+    assert_eq!(ours, real);
 }
 
 /// The four seed ops (op dir, header) and CANN's header for each.
@@ -220,8 +224,12 @@ fn seed_headers_declare_exactly_cann_prototypes() {
     for (dir, header, real) in SEEDS {
         let ours = generated.join(dir).join("op_api").join(header);
         let ours = fs::read_to_string(&ours).unwrap_or_else(|e| panic!("{}: {e}", ours.display()));
-        let real = fs::read_to_string(corpus.join("ops-nn/headers").join(real)).unwrap();
-        let (ours, real) = (common::prototypes(&ours), common::prototypes(&real));
+        let mut real =
+            common::cann_header_prototypes(&corpus.join("ops-nn/prototypes.jsonl"), real);
+        let mut ours = common::prototypes(&ours);
+        // The same declarations; a header's order is its own.
+        real.sort();
+        ours.sort();
         assert_eq!(ours.len(), 2, "{dir}: {ours:?}");
         assert_eq!(ours, real, "{dir}");
     }

@@ -27,6 +27,7 @@ mod import_cli;
 mod kernel_sources;
 mod msopgen;
 mod mutated_validator;
+mod no_cann_code;
 mod proof;
 mod reader_fixtures;
 mod readme;

@@ -8,11 +8,10 @@ use common::{aclgen_in as aclgen, text};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// msOpGen's own example op JSON (CANN's asc-tools), read in place; `None`, with a message,
-/// where `../shared/cann` is absent.
+/// msOpGen's own example op JSON (its AddCustom, as data in `../shared/cann-data`), read in
+/// place; `None`, with a message, where `../shared` is absent.
 fn msopgen_example() -> Option<PathBuf> {
-    let path =
-        common::repo().join("../shared/cann/asc-tools/examples/03_msopgen/op_dev/add_custom.json");
+    let path = common::repo().join("../shared/cann-data/msopgen/add_custom.json");
     if path.is_file() {
         Some(path)
     } else {

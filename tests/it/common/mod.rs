@@ -10,12 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The ops aclgen ships (the seed docs in `specs/docs`). Tests that hold what `specs/` makes
 /// hold these: a team's own docs beside them never turn the project's tests red.
-pub const SEED_OPS: [&str; 4] = [
-    "AdaptiveAvgPool3dBackward",
-    "AdaptiveMaxPool3dBackward",
-    "AdaptiveAvgPool2dBackward",
-    "AvgPool2dBackward",
-];
+pub use aclgen::fixture::SEED_OPS;
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -243,6 +238,31 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
     }
     found.sort();
     found
+}
+
+/// The declarations of one of CANN's headers, as `prototypes` reads them, from a dev set's
+/// `prototypes.jsonl` (`header` is the file name there); empty where the file or header is absent.
+pub fn cann_header_prototypes(prototypes_jsonl: &Path, header: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(prototypes_jsonl).unwrap_or_default();
+    let mut decls = String::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
+        if v["header"] != header {
+            continue;
+        }
+        let params: Vec<String> = v["params"]
+            .as_array()
+            .expect("params")
+            .iter()
+            .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
+            .collect();
+        decls.push_str(&format!(
+            "ACLNN_API aclnnStatus {}({});\n",
+            v["function"].as_str().expect("function"),
+            params.join(", ")
+        ));
+    }
+    prototypes(&decls)
 }
 
 /// `ACLNN_API aclnnStatus name(T a, ...);` declarations of a header as token lists joined by one

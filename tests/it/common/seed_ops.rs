@@ -98,9 +98,4 @@ pub fn seed_op(name: &str) -> Option<OpIr> {
 }
 
 /// Every seed op with a kernel, by name.
-pub const SEED_OPS: &[&str] = &[
-    "AdaptiveAvgPool2dBackward",
-    "AdaptiveAvgPool3dBackward",
-    "AdaptiveMaxPool3dBackward",
-    "AvgPool2dBackward",
-];
+pub use aclgen::fixture::SEED_OPS;
