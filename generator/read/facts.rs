@@ -660,7 +660,20 @@ pub fn optional_in_text(text: &str) -> bool {
             before.push_str(clause);
         }
     }
-    conditional || OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
+    conditional
+        || OPTIONAL_MARKERS.iter().any(|p| t.contains(p))
+        || behaviour_when_null_at(&t).is_some()
+}
+
+/// Where a clause states what happens when a parameter is null ("当dim为空指针或[]时，视为计算所有
+/// 维度", "当betaOptional为空指针时，接口以1.0进行计算"): a null the doc gives a meaning is allowed.
+/// "不为空指针时" states what a non-null value must be, and is not that.
+fn behaviour_when_null_at(clause: &str) -> Option<usize> {
+    ["为空指针时", "为空指针或"]
+        .iter()
+        .flat_map(|m| clause.match_indices(m).map(|(at, _)| at))
+        .filter(|&at| !(clause[..at].ends_with('不') || clause[..at].ends_with('非')))
+        .min()
 }
 
 /// What says a parameter may be null.
@@ -760,7 +773,11 @@ fn optional_marker_at(clause: &str) -> Option<usize> {
     }
     // The caller's clause has its null words in Chinese already: offsets are the clause's own.
     let t = clause.to_ascii_lowercase();
-    OPTIONAL_MARKERS.iter().filter_map(|m| t.find(m)).min()
+    OPTIONAL_MARKERS
+        .iter()
+        .filter_map(|m| t.find(m))
+        .chain(behaviour_when_null_at(&t))
+        .min()
 }
 
 /// The clause names another parameter and not `name`.
@@ -1293,6 +1310,16 @@ mod tests {
         assert!(!optional_in_text("不能为NULL"));
         assert!(optional_in_text("目前暂不支持，传入空指针nullptr即可。"));
         assert!(optional_in_text("需要传入nullptr。"));
+        // A meaning given to a null value allows it; a requirement on a non-null one does not.
+        assert!(optional_in_text(
+            "取值范围为[-self.dim(), self.dim()-1]；当dim为nullptr或[]时，视为计算所有维度。"
+        ));
+        assert!(optional_in_text(
+            "当betaOptional为空指针时，接口以1.0进行计算。"
+        ));
+        assert!(!optional_in_text(
+            "当x1Scale不为nullptr时，x1Scale的输入值不得随x1的输入值动态变化。"
+        ));
         assert!(optional_in_text("rint、round或nullptr。"));
         assert!(optional_for(
             "如果需要跳过，传入`q=nullptr`即可。",

@@ -144,7 +144,7 @@ static MODAL_BEFORE: LazyLock<Regex> =
 
 /// The words the readers say one way, in error rows and descriptions alike: "高于"/"低于" are
 /// "大于"/"小于" ("index维度高于8维"), "不大于"/"不小于" are "小于等于"/"大于等于", "不匹配" and
-/// "相等" are "不一致" and "一致", "形状" is "shape", "x及y" is "x和y", every modal before "与" or
+/// "相等" are "不一致" and "一致", "形状" is "shape", "指针为空" is "为空指针", "x及y" is "x和y", every modal before "与" or
 /// "传" is "需要", and "超出支持范围", "不在允许的范围内", "不被支持" are "不在支持的范围之内".
 pub fn same_words(text: &str) -> String {
     let t = text
@@ -154,7 +154,10 @@ pub fn same_words(text: &str) -> String {
         .replace("不小于", "大于等于")
         .replace("不匹配", "不一致")
         .replace("相等", "一致")
-        .replace("形状", "shape");
+        .replace("形状", "shape")
+        // "输入或输出指针为空": the pointer is null.
+        .replace("指针为空", "为空指针")
+        .replace("指针是空", "是空指针");
     let t = and_as_he(&t);
     let t = MODAL_BEFORE.replace_all(&t, "${1}需要${2}");
     OUT_OF_SUPPORT
@@ -368,6 +371,7 @@ mod tests {
             "其他输入类型需要传入nullptr"
         );
         assert_eq!(same_words("x及y不被支持"), "x和y不在支持的范围之内");
+        assert_eq!(same_words("输入或输出指针为空"), "输入或输出为空指针");
         // A modal after a negation, and 及 in a word or a range, stay.
         assert_eq!(same_words("x无需与y一致"), "x无需与y一致");
         assert_eq!(same_words("8维及以上，涉及x"), "8维及以上，涉及x");

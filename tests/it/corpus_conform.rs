@@ -36,12 +36,18 @@ const OPS_NN: Floors = Floors {
     prototypes_drift: 24,
 };
 
-/// ops-math-dev, the docs of another team: 2,375 of 2,451 calls checked.
+/// ops-math-dev, the docs of another team: 2,375 of 2,451 calls checked. Set at 87.2% agreement,
+/// 4.06% false rejections and 70.4% of 161002 when the calls came as data; issue 50's first
+/// mechanisms (a null the doc gives a meaning, a rank before a tensor's name, a part of a shape,
+/// "指针为空") took false rejections to 2.7% and agreement to 87.7%, and 161002 to 69.6%: the six
+/// 161002 calls lost were caught by the misreadings those mechanisms removed (an empty 3-D self
+/// rejected by "二维self不支持为空tensor", Logdet's out tied to self's whole shape), for another
+/// reason than CANN's.
 const OPS_MATH_DEV: Floors = Floors {
-    agreement: 87.2,
-    false_rejections: 4.06,
+    agreement: 87.7,
+    false_rejections: 2.71,
     nullptr: 96.9,
-    invalid: 70.3,
+    invalid: 69.6,
     checked: 2375,
     prototypes_compared: 252,
     prototypes_drift: 11,

@@ -77,16 +77,20 @@ fn cann_headers(corpus: &Path) -> BTreeMap<String, Vec<String>> {
         .collect()
 }
 
-/// Splits files into translation units so no include guard / class name repeats within one.
-fn buckets(files: Vec<(String, PathBuf)>) -> Vec<Vec<PathBuf>> {
+/// Splits files into translation units so no include guard, class or function name repeats
+/// within one (two docs of one function may declare it differently).
+fn buckets(files: Vec<(Vec<String>, PathBuf)>) -> Vec<Vec<PathBuf>> {
     let mut buckets: Vec<(BTreeSet<String>, Vec<PathBuf>)> = Vec::new();
     for (key, path) in files {
-        match buckets.iter_mut().find(|(keys, _)| !keys.contains(&key)) {
+        match buckets
+            .iter_mut()
+            .find(|(keys, _)| key.iter().all(|k| !keys.contains(k)))
+        {
             Some((keys, paths)) => {
-                keys.insert(key);
+                keys.extend(key);
                 paths.push(path);
             }
-            None => buckets.push((BTreeSet::from([key]), vec![path])),
+            None => buckets.push((key.into_iter().collect(), vec![path])),
         }
     }
     buckets.into_iter().map(|(_, paths)| paths).collect()
@@ -145,10 +149,17 @@ fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
     for (i, op) in ops.iter().enumerate() {
         let header = c_header::header(op, &ctx).expect("header renders");
         let header_path = write(&dir.path().join(i.to_string()), &header);
-        headers.push((c_header::include_guard(&op.header_name()), header_path));
+        let functions = op.functions.iter().map(|f| f.name.clone());
+        let keys = std::iter::once(c_header::include_guard(&op.header_name()))
+            .chain(functions)
+            .collect();
+        headers.push((keys, header_path));
         for file in ascend::project_files(op, &ctx).expect("project renders") {
             if file.path.to_string_lossy().ends_with("_def.cpp") {
-                defs.push((op.op.clone(), write(&dir.path().join(i.to_string()), &file)));
+                defs.push((
+                    vec![op.op.clone()],
+                    write(&dir.path().join(i.to_string()), &file),
+                ));
             }
         }
         if let Some(real_decls) = real.get(&op.header_name()) {

@@ -109,6 +109,12 @@ re!(
 // An integer list that holds a size (`outputSize`), not dims to act on.
 re!(SIZE_NAME, r"(?i)size|shape");
 re!(DERIVED_SHAPE, r"后的\s*(?:shape|形状)|推导|[Ii]nfer");
+// "out的shape和self的batch大小不一致": a part of a shape (the dims before a matrix's last two),
+// which a whole-shape equality would misread.
+re!(
+    PART_OF_SHAPE,
+    r"(?i)batch\s*(?:大小|维|轴|size)?|批(?:大小|维度)"
+);
 // "self的shape在C、H、W的某个轴为0": particular named axes, not every dim.
 re!(
     NAMED_AXES,

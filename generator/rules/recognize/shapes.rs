@@ -494,6 +494,12 @@ pub(super) fn shape_rules(
                 "a shape derived from another (“{clause}”) is not in the vocabulary"
             )));
         }
+        if let Some(part) = PART_OF_SHAPE.find(clause) {
+            return Err(Manual(format!(
+                "a relation of a part of a shape (“{}”) is not in the vocabulary",
+                part.as_str()
+            )));
+        }
         let lists: Vec<&Param> = text::mentions(op, clause)
             .into_iter()
             .map(|m| m.param)

@@ -15,6 +15,11 @@ re!(
     )
 );
 re!(BOTH, r"^(?:二者|两者)(?:的)?");
+// "二维self不支持为空tensor" (ranks as digits by then): the rank qualifies the tensor.
+re!(
+    RANK_QUALIFIED,
+    r"^((?:\d+\s*维?\s*(?:或者|或|、)\s*)*\d+)\s*维(?:的)?\s*(?:输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)"
+);
 re!(NAME_JOIN, r"\s*(?:和|与|、|及)\s*");
 re!(
     EMPTY_PART,
@@ -45,6 +50,9 @@ pub(super) type States = Vec<(String, TensorState)>;
 /// "outputMaskOptional为空指针时，" / "当self为空tensor时，": the rest holds only in that state (for
 /// several names, while each is in it). A prefix naming anything else is left as it is.
 pub(super) fn strip_state_prefix(op: &OpIr, text: &str) -> (String, States) {
+    if let Some(qualified) = strip_rank_qualifier(op, text) {
+        return qualified;
+    }
     let Some(c) = STATE_WHEN.captures(text) else {
         return (text.to_string(), Vec::new());
     };
@@ -98,6 +106,23 @@ pub(super) fn strip_state_prefix(op: &OpIr, text: &str) -> (String, States) {
         _ => rest.to_string(),
     };
     (rest, states)
+}
+
+/// "2维self不支持为空tensor": what follows holds of self while it has that rank, as
+/// "当self为2维时，self不支持为空tensor" says.
+fn strip_rank_qualifier(op: &OpIr, text: &str) -> Option<(String, States)> {
+    let c = RANK_QUALIFIED.captures(text)?;
+    let p = text::resolve(op, &c[2]).filter(|p| p.role.is_tensor())?;
+    let ranks: Vec<usize> = text::int_alternatives(&c[1])
+        .into_iter()
+        .filter_map(|r| usize::try_from(r).ok())
+        .collect();
+    let state = TensorState::Rank {
+        ranks,
+        negate: false,
+    };
+    let rest = format!("{}{}", p.name, &text[c.get(0).map_or(0, |m| m.end())..]);
+    Some((rest, vec![(p.name.clone(), state)]))
 }
 
 /// Whether the validators see the argument as null or not: tensors, aclnn's arrays, scalars and
