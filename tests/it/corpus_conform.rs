@@ -20,6 +20,8 @@ struct Floors {
     /// Calls the reader must turn into checked cases (so a regression cannot raise the agreement
     /// by skipping hard calls).
     checked: usize,
+    /// False rejections the reviewed list does not name (the reader's, not the doc's).
+    unreviewed: usize,
     /// Docs whose first-phase prototype is compared with a header, and how many may differ.
     prototypes_compared: usize,
     prototypes_drift: usize,
@@ -32,6 +34,7 @@ const OPS_NN: Floors = Floors {
     nullptr: 96.7,
     invalid: 84.3,
     checked: 3342,
+    unreviewed: 0,
     prototypes_compared: 408,
     prototypes_drift: 24,
 };
@@ -39,16 +42,18 @@ const OPS_NN: Floors = Floors {
 /// ops-math-dev, the docs of another team: 2,375 of 2,451 calls checked. Set at 87.2% agreement,
 /// 4.06% false rejections and 70.4% of 161002 when the calls came as data; issue 50's first
 /// mechanisms (a null the doc gives a meaning, a rank before a tensor's name, a part of a shape,
-/// "指针为空") took false rejections to 2.7% and agreement to 87.7%, and 161002 to 69.6%: the six
+/// "指针为空", a dtype joined by 且) took false rejections to 2.6% (33 of the 35 reviewed doc
+/// contradictions, `ops-math-dev-contradictions.yaml`) and agreement to 87.8%, and 161002 to 69.6%: the six
 /// 161002 calls lost were caught by the misreadings those mechanisms removed (an empty 3-D self
 /// rejected by "二维self不支持为空tensor", Logdet's out tied to self's whole shape), for another
 /// reason than CANN's.
 const OPS_MATH_DEV: Floors = Floors {
-    agreement: 87.7,
-    false_rejections: 2.71,
+    agreement: 87.78,
+    false_rejections: 2.63,
     nullptr: 96.9,
     invalid: 69.6,
     checked: 2375,
+    unreviewed: 2,
     prototypes_compared: 252,
     prototypes_drift: 11,
 };
@@ -125,24 +130,31 @@ fn print_figures(name: &str, r: &aclgen::conform::Report) {
         inv.total
     );
     if let Some(review) = &r.contradictions {
+        let beyond = 100.0 * review.unreviewed.len() as f64 / r.false_rejections.total as f64;
         println!(
-            "  false rejections reviewed as doc contradictions: {} ({} unreviewed, {} stale)",
+            "  false rejections reviewed as doc contradictions: {}; beyond them (the reader's): \
+             {} ({beyond:.2}% of the calls CANN accepts); stale entries: {}",
             review.reviewed,
             review.unreviewed.len(),
             review.stale.len()
         );
+        for u in &review.unreviewed {
+            println!("    the reader's: {u}");
+        }
     }
 }
 
 /// What falls below a floor, in words.
 fn below_floors(r: &aclgen::conform::Report, f: &Floors) -> Vec<String> {
     let mut failures = Vec::new();
-    if let Some(review) = r.contradictions.as_ref().filter(|r| !r.is_exact()) {
-        failures.push(format!(
-            "false rejections not reviewed as doc contradictions: {:?}; reviewed entries that \
-             no longer occur (remove them): {:?}",
-            review.unreviewed, review.stale
-        ));
+    if let Some(review) = r.contradictions.as_ref() {
+        if review.unreviewed.len() > f.unreviewed || !review.stale.is_empty() {
+            failures.push(format!(
+                "false rejections not reviewed as doc contradictions (at most {}): {:?}; \
+                 reviewed entries that no longer occur (remove them): {:?}",
+                f.unreviewed, review.unreviewed, review.stale
+            ));
+        }
     }
     let (ok, bad) = (r.overall, r.false_rejection_pct());
     let checks = [

@@ -363,8 +363,10 @@ re!(
 );
 // "y的数据类型为INT4时，": the rest holds only under that dtype.
 re!(
+    // "…为INT4时，", and a joint condition "…为BFLOAT16、FLOAT16且self和out类型不一致": both hold
+    // is the error, so the rest is the error while the dtype is one of those.
     DTYPE_WHEN,
-    r"^(?:当|若|如果)?\s*(?:输出|输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的?\s*(?:数据类型|dtype)\s*(?:为|是)\s*([A-Za-z0-9_]+(?:\s*(?:、|或|/)\s*[A-Za-z0-9_]+)*)\s*时\s*[，,]?\s*"
+    r"^(?:当|若|如果)?\s*(?:输出|输入|参数)?\s*([A-Za-z_][A-Za-z0-9_]*)\s*的?\s*(?:数据类型|dtype)\s*(?:为|是)\s*([A-Za-z0-9_]+(?:\s*(?:、|或|/|,|，)\s*[A-Za-z0-9_]+)*)\s*(?:时\s*[，,]?|[，,]?\s*(?:且|并且))\s*"
 );
 // "x与y的shape的非尾轴的大小不一致", "selfRef和source的shape在非dim轴上的大小不同时", "self和source除了在维度dim上，其余维度上存在shape值不相等":
 // equal shapes but one dim.
