@@ -191,3 +191,70 @@ fn audit_says_why_a_condition_has_no_test() {
     let markdown = String::from_utf8(markdown).unwrap();
     assert!(markdown.contains("❌ checked by hand"), "{markdown}");
 }
+
+/// `audit --calls`: CANN's unit-test calls as data are the oracle of each condition; on the seed
+/// ops, ops-nn's calls of their APIs exercise the documented conditions and agree with them but
+/// for two doc contradictions: CANN accepts an NHWC gradOutput of AdaptiveAvgPool2dBackward
+/// (seed 002 lists NCHW and NCL) and a DOUBLE one of AdaptiveAvgPool3dBackward (seed 000 lists
+/// BFLOAT16, FLOAT16 and FLOAT32).
+#[test]
+fn canns_calls_as_data_verify_the_seed_ops_conditions() {
+    let calls = repo().join("../shared/corpus/ops-nn/ut-calls.jsonl");
+    if !calls.is_file() {
+        println!("skipped: ../shared/corpus/ops-nn/ut-calls.jsonl is absent");
+        return;
+    }
+    let out = aclgen(&[
+        "audit",
+        "--format",
+        "json",
+        "--calls",
+        calls.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let verdicts: Vec<&serde_json::Value> = report["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|op| op["conditions"].as_array().unwrap())
+        .filter_map(|c| c.get("ut"))
+        .collect();
+    let exercised = verdicts
+        .iter()
+        .filter(|v| v["fired"].as_u64() > Some(0))
+        .count();
+    let disagree: Vec<String> = report["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|op| {
+            op["conditions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["ut"]["fired"] != c["ut"]["agreed"])
+                .map(move |c| format!("{} {}", op["op"].as_str().unwrap(), c["ut"]))
+        })
+        .collect();
+    println!(
+        "audit --calls on the seed ops: {exercised} conditions exercised, {} disagree",
+        disagree.len()
+    );
+    assert!(exercised >= 5, "only {exercised} conditions exercised");
+    assert_eq!(
+        disagree,
+        [
+            r#"AdaptiveAvgPool2dBackward {"agreed":5,"fired":6}"#,
+            r#"AdaptiveAvgPool3dBackward {"agreed":3,"fired":5}"#
+        ]
+    );
+    // The flags name one oracle each.
+    let both = aclgen(&["audit", "--calls", "x.jsonl", "--tests", "y"]);
+    assert_eq!(both.status.code(), Some(2));
+}
