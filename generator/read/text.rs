@@ -134,7 +134,9 @@ pub fn join_pairs(text: &str, pair: &Regex, join: impl Fn(&str, &str) -> Option<
 
 // "超出支持范围", "不在允许的范围内", "不被支持": the words of "不在支持的范围之内".
 static OUT_OF_SUPPORT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"超出了?(?:支持|允许)的?范围|不在(?:允许|可支持)的?范围(?:之内|内)?|不被支持")
+    Regex::new(
+        r"超出了?(?:支持|允许)的?范围|不在(?:允许|可支持)的?范围(?:之内|内)?|在(?:支持|允许)的?范围(?:之外|以外|外)|不被支持",
+    )
         .unwrap()
 });
 
@@ -372,6 +374,10 @@ mod tests {
         );
         assert_eq!(same_words("x及y不被支持"), "x和y不在支持的范围之内");
         assert_eq!(same_words("输入或输出指针为空"), "输入或输出为空指针");
+        assert_eq!(
+            same_words("self的输入shape在支持范围之外"),
+            "self的输入shape不在支持的范围之内"
+        );
         // A modal after a negation, and 及 in a word or a range, stay.
         assert_eq!(same_words("x无需与y一致"), "x无需与y一致");
         assert_eq!(same_words("8维及以上，涉及x"), "8维及以上，涉及x");
