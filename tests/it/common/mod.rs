@@ -1,7 +1,7 @@
 //! Hand-built IR fixtures and helpers shared by the emitter and CLI tests (independent of the
 //! reader).
 
-pub mod cann;
+pub mod cxx;
 pub mod seed_ops;
 
 use aclgen::emit::{render, EmitCtx};

@@ -1,6 +1,8 @@
-/* Minimal declarations of CANN's aclnn/acl_meta.h used to syntax-check aclgen's output; not CANN's header. */
-#ifndef ACLGEN_TEST_ACL_META_H_
-#define ACLGEN_TEST_ACL_META_H_
+/* aclgen's stand-in for aclnn/acl_meta.h (not CANN's header), written from CANN's public aclnn reference: the opaque types and aclCreate/aclDestroy calls, C and C++. */
+/* C sees the types as opaque; C++ gets their members from opdev/common_types.h. The definitions of the
+ * functions are in tests/standins/src/acl_meta.cpp. */
+#ifndef ACLGEN_STANDIN_ACL_META_H_
+#define ACLGEN_STANDIN_ACL_META_H_
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -49,6 +51,7 @@ aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
 aclnnStatus aclDestroyBoolArray(const aclBoolArray* array);
 aclnnStatus aclDestroyTensorList(const aclTensorList* array);
 aclnnStatus aclDestroyScalarList(const aclScalarList* array);
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
-// Minimal declarations of CANN's graph/types.h (ge data types and formats) used to syntax-check
-// aclgen's output; not CANN's header.
-#ifndef ACLGEN_TEST_GRAPH_TYPES_H_
-#define ACLGEN_TEST_GRAPH_TYPES_H_
+// aclgen's stand-in for graph/types.h (not CANN's header), written from CANN's public GE reference: ge::DataType, ge::Format, graphStatus.
+// The numbers are those of aclgen's vocabulary table (runtime/src/vocab.rs), which holds every ge:: value.
+#ifndef ACLGEN_STANDIN_GRAPH_TYPES_H_
+#define ACLGEN_STANDIN_GRAPH_TYPES_H_
 
 #include <cstdint>
 
@@ -24,6 +24,7 @@ enum DataType {
     DT_COMPLEX128 = 17,
     DT_QINT8 = 18,
     DT_BF16 = 27,
+    DT_UNDEFINED = 28,
     DT_INT4 = 29,
     DT_UINT1 = 30,
     DT_COMPLEX32 = 33,
@@ -33,14 +34,19 @@ enum DataType {
     DT_FLOAT8_E8M0 = 37,
     DT_FLOAT4_E2M1 = 40,
     DT_FLOAT4_E1M2 = 41,
+    DT_MAX
 };
 
+// A format value may carry a sub-format and C0 in its high bits; the primary format is the low byte
+// (GetPrimaryFormat in opdev/format_utils.h).
 enum Format {
     FORMAT_NCHW = 0,
     FORMAT_NHWC = 1,
     FORMAT_ND = 2,
     FORMAT_NC1HWC0 = 3,
     FORMAT_FRACTAL_Z = 4,
+    FORMAT_NC1HWC0_C04 = 12,
+    FORMAT_FRACTAL_Z_C04 = 13,
     FORMAT_HWCN = 16,
     FORMAT_NDHWC = 27,
     FORMAT_FRACTAL_NZ = 29,
@@ -50,6 +56,8 @@ enum Format {
     FORMAT_NC = 35,
     FORMAT_NCL = 47,
     FORMAT_NLC = 48,
+    FORMAT_RESERVED = 255,
+    FORMAT_MAX = 0xff
 };
 
 using graphStatus = uint32_t;

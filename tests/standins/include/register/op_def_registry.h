@@ -1,5 +1,4 @@
-// Minimal declarations of CANN's op registration API (register/op_def_registry.h: OpDef,
-// OpAICoreConfig, OP_ADD) used to syntax-check aclgen's op_host sources; not CANN's header.
+// aclgen's stand-in for register/op_def_registry.h (not CANN's header), written from CANN's public Ascend C op registration reference: OpDef, OpAICoreConfig, OP_ADD.
 #ifndef ACLGEN_TEST_OP_DEF_REGISTRY_H_
 #define ACLGEN_TEST_OP_DEF_REGISTRY_H_
 

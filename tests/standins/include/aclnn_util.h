@@ -1,4 +1,4 @@
-/* Minimal declarations of CANN's aclnn_util.h used to syntax-check aclgen's output; not CANN's header. */
+/* aclgen's stand-in for aclnn_util.h (not CANN's header), written from CANN's public aclnn reference: ACLNN_API. */
 #ifndef ACLGEN_TEST_ACLNN_UTIL_H_
 #define ACLGEN_TEST_ACLNN_UTIL_H_
 

@@ -1,4 +1,4 @@
-/* Minimal declarations of CANN's acl/acl_base.h used to syntax-check aclgen's output; not CANN's header. */
+/* aclgen's stand-in for acl/acl_base.h (not CANN's header), written from CANN's public AscendCL reference: aclDataType, aclFormat, aclrtStream. */
 #ifndef ACLGEN_TEST_ACL_BASE_H_
 #define ACLGEN_TEST_ACL_BASE_H_
 

@@ -1,4 +1,4 @@
-/* Minimal declarations of CANN's acl/acl.h (runtime) used to syntax-check aclgen's output; not CANN's header. */
+/* aclgen's stand-in for acl/acl.h (not CANN's header), written from CANN's public AscendCL reference: the runtime calls the generated examples make. */
 #ifndef ACLGEN_TEST_ACL_H_
 #define ACLGEN_TEST_ACL_H_
 
