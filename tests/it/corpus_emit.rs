@@ -62,7 +62,7 @@ fn compile_unit(compiler: &str, lang: &str, std: &str, files: &[PathBuf], dir: &
         .map(|f| format!("#include \"{}\"\n", f.display()))
         .collect();
     fs::write(&unit, text).unwrap();
-    let include = common::repo().join("tests/include");
+    let include = common::cxx::standins();
     let output = Command::new(compiler)
         .args([
             "-fsyntax-only",
