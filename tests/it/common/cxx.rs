@@ -224,3 +224,42 @@ pub fn toolkit_headers() -> Option<Headers> {
         })
         .clone()
 }
+
+/// `text` (a list of includes) precompiled with the stand-ins and [`FLAGS`], for
+/// `-include <returned path>`; made once per content in the cache (aside, then renamed, so a
+/// concurrent test binary never reads half of one). `None` where g++ cannot precompile it.
+pub fn precompile(label: &str, text: &str) -> Option<PathBuf> {
+    // Tests of one binary share the pid: one precompiles at a time, the others then find it.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut h = DefaultHasher::new();
+    headers_hash().hash(&mut h);
+    label.hash(&mut h);
+    text.hash(&mut h);
+    // Absolute includes (the committed aclgen_check.h) are part of what the header holds.
+    for line in text.lines() {
+        if let Some(path) = line.strip_prefix("#include \"/").and_then(|l| l.strip_suffix('"')) {
+            std::fs::read(format!("/{path}")).unwrap_or_default().hash(&mut h);
+        }
+    }
+    let dir = cache_dir().join(format!("pch-{:016x}", h.finish()));
+    let header = dir.join(format!("pch_{label}.h"));
+    let gch = dir.join(format!("pch_{label}.h.gch"));
+    if gch.is_file() {
+        return Some(header);
+    }
+    std::fs::create_dir_all(&dir).ok()?;
+    std::fs::write(&header, text).ok()?;
+    let staging = dir.join(format!("pch_{label}.{}.gch", std::process::id()));
+    let ok = Command::new("g++")
+        .args(FLAGS)
+        .arg("-I")
+        .arg(standins())
+        .args(["-x", "c++-header"])
+        .arg(&header)
+        .arg("-o")
+        .arg(&staging)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    (ok && std::fs::rename(&staging, &gch).is_ok()).then_some(header)
+}

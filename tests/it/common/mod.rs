@@ -266,3 +266,24 @@ pub fn prototypes(text: &str) -> Vec<String> {
     }
     found
 }
+
+/// `aclgen gen` of the docs in `docs` into `out` with `kernels` (exit 1 is a doc with errors,
+/// whose op is left out; the others are generated).
+pub fn gen_into(docs: &Path, out: &Path, kernels: &Path) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(["gen", "--specs"])
+        .arg(docs)
+        .arg("--out")
+        .arg(out)
+        .arg("--kernels")
+        .arg(kernels)
+        .arg("--templates")
+        .arg(repo().join("templates"))
+        .output()
+        .expect("run aclgen gen");
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "gen failed: {}",
+        text(&o.stderr)
+    );
+}
