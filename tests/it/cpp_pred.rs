@@ -63,7 +63,11 @@ fn the_header_type_checks_against_the_stand_ins() {
         return;
     }
     let c = type_check(&cxx::Headers::StandIns);
-    assert!(c.ok, "aclgen_check.h does not type-check on the stand-ins:\n{}", c.error);
+    assert!(
+        c.ok,
+        "aclgen_check.h does not type-check on the stand-ins:\n{}",
+        c.error
+    );
 }
 
 #[test]
@@ -72,7 +76,12 @@ fn the_header_type_checks_against_a_toolkit() {
         return;
     };
     let c = type_check(&toolkit);
-    assert!(c.ok, "aclgen_check.h does not type-check on {}:\n{}", toolkit.label(), c.error);
+    assert!(
+        c.ok,
+        "aclgen_check.h does not type-check on {}:\n{}",
+        toolkit.label(),
+        c.error
+    );
 }
 
 /// One build and run of the gtest, with the differential's cases: the two tests below read it.
@@ -95,7 +104,11 @@ fn build(dir: &Path) -> PathBuf {
     let obj = dir.join("pred_test.o");
     let includes = [cxx::standins(), header_dir()];
     let c = cxx::compile(dir, &test, &includes, &["-Wextra".to_string()], Some(&obj));
-    assert!(c.ok, "pred_test.cpp does not compile on the stand-ins:\n{}", c.error);
+    assert!(
+        c.ok,
+        "pred_test.cpp does not compile on the stand-ins:\n{}",
+        c.error
+    );
     let exe = dir.join("pred_test");
     let l = cxx::link_gtest(&[obj], &exe);
     assert!(l.ok, "pred_test does not link:\n{}", l.error);
@@ -226,14 +239,19 @@ const RENAMED_TWINS: [(&str, &str); 1] = [
 
 #[test]
 fn every_public_pred_function_has_its_cpp_twin() {
-    let rust = std::fs::read_to_string(common::repo().join("runtime/src/pred.rs")).expect("pred.rs");
+    let rust =
+        std::fs::read_to_string(common::repo().join("runtime/src/pred.rs")).expect("pred.rs");
     let cpp = std::fs::read_to_string(header_dir().join("aclgen_check.h")).expect("aclgen_check.h");
     let public: Vec<&str> = rust
         .lines()
         .filter_map(|l| l.strip_prefix("pub fn "))
         .filter_map(|rest| rest.split(['(', '<']).next())
         .collect();
-    assert!(public.len() >= 50, "only {} public functions found in pred.rs", public.len());
+    assert!(
+        public.len() >= 50,
+        "only {} public functions found in pred.rs",
+        public.len()
+    );
     let missing: Vec<&str> = public
         .iter()
         .map(|f| {
@@ -247,7 +265,8 @@ fn every_public_pred_function_has_its_cpp_twin() {
             !cpp.lines().any(|l| {
                 let l = l.trim_start();
                 !l.starts_with("//")
-                    && l.find(&format!(" {f}(")).is_some_and(|i| !l[..i].contains('='))
+                    && l.find(&format!(" {f}("))
+                        .is_some_and(|i| !l[..i].contains('='))
             })
         })
         .collect();

@@ -58,11 +58,17 @@ fn checks(ops: &[PathBuf], headers: &cxx::Headers) -> Vec<Check> {
         add(format!("op_host/{snake}_infershape.cpp"), "infershape");
         add(format!("op_host/{snake}_tiling.cpp"), "tiling");
         if matches!(headers, cxx::Headers::StandIns) {
-            add(format!("tests/ut/op_api/test_aclnn_{snake}.cpp"), "op_api_ut");
+            add(
+                format!("tests/ut/op_api/test_aclnn_{snake}.cpp"),
+                "op_api_ut",
+            );
         }
         add(format!("examples/test_aclnn_{snake}.cpp"), "example");
         for f in common::files_with_ext(&dir.join("op_api"), "cpp") {
-            add(format!("op_api/{}", f.file_name().unwrap().to_string_lossy()), "op_api");
+            add(
+                format!("op_api/{}", f.file_name().unwrap().to_string_lossy()),
+                "op_api",
+            );
         }
     }
     all
@@ -84,66 +90,7 @@ fn aclnnop_dir(ops: &[PathBuf], into: &Path) -> PathBuf {
     dir
 }
 
-/// What every file of a kind includes, precompiled (stand-ins only); a kind without one compiles
-/// without. The op_api set takes `aclgen_check.h` from the committed `generated/common`, the same
-/// text in every tree gen writes (`gen --check`).
-fn precompiled() -> BTreeMap<&'static str, PathBuf> {
-    let common_api = common::repo().join("generated/common/op_api");
-    let sets: [(&str, Vec<String>); 3] = [
-        (
-            "op_api",
-            [
-                "aclnn/aclnn_base.h",
-                "aclnn_kernels/common/op_error_check.h",
-                "aclnn_kernels/contiguous.h",
-                "opdev/make_op_executor.h",
-                "opdev/op_def.h",
-                "opdev/op_dfx.h",
-                "opdev/op_executor.h",
-                "opdev/op_log.h",
-                "opdev/shape_utils.h",
-            ]
-            .iter()
-            .map(|h| h.to_string())
-            .chain([
-                common_api.join("aclgen_vocab.h").display().to_string(),
-                common_api.join("aclgen_check.h").display().to_string(),
-            ])
-            .collect(),
-        ),
-        (
-            "op_api_ut",
-            ["gtest/gtest.h", "op_api_ut_common/op_api_ut.h", "opdev/platform.h"]
-                .iter()
-                .map(|h| h.to_string())
-                .collect(),
-        ),
-        (
-            "host",
-            [
-                "register/op_def_registry.h",
-                "register/op_impl_registry.h",
-                "register/tilingdata_base.h",
-                "tiling/platform/platform_ascendc.h",
-                "log/log.h",
-            ]
-            .iter()
-            .map(|h| h.to_string())
-            .collect(),
-        ),
-    ];
-    let mut out = BTreeMap::new();
-    for (label, headers) in sets {
-        let text: String = headers.iter().map(|h| format!("#include \"{h}\"\n")).collect();
-        if let Some(pch) = cxx::precompile(label, &text) {
-            out.insert(label, pch);
-        } else {
-            println!("no precompiled header for {label}: its files compile without one");
-        }
-    }
-    out
-}
-
+/// The precompiled header a kind of file uses.
 fn pch_key(kind: &str) -> &str {
     match kind {
         "opdef" | "infershape" | "tiling" => "host",
@@ -159,9 +106,10 @@ struct Outcome {
 
 /// Runs every check on two threads (the machines are small and shared).
 fn run(checks: &[Check], headers: &cxx::Headers, aclnnop: &Path) -> Vec<Outcome> {
+    let none = BTreeMap::new();
     let pch = match headers {
-        cxx::Headers::StandIns => precompiled(),
-        cxx::Headers::Toolkit(_) => BTreeMap::new(),
+        cxx::Headers::StandIns => cxx::precompiled(),
+        cxx::Headers::Toolkit(_) => &none,
     };
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
@@ -175,7 +123,11 @@ fn run(checks: &[Check], headers: &cxx::Headers, aclnnop: &Path) -> Vec<Outcome>
                 let mut includes = headers.includes();
                 includes.push(aclnnop.to_path_buf());
                 let extra: Vec<String> = pch.get(pch_key(c.kind)).map_or(Vec::new(), |h| {
-                    vec!["-Winvalid-pch".into(), "-include".into(), h.display().to_string()]
+                    vec![
+                        "-Winvalid-pch".into(),
+                        "-include".into(),
+                        h.display().to_string(),
+                    ]
                 });
                 let r = cxx::compile(&c.op_dir, Path::new(&c.file), &includes, &extra, None);
                 results.lock().unwrap().push(Outcome {
@@ -192,7 +144,11 @@ fn run(checks: &[Check], headers: &cxx::Headers, aclnnop: &Path) -> Vec<Outcome>
 }
 
 /// Prints the counts per kind; returns (kind → (passing, total)).
-fn report(set: &str, headers: &cxx::Headers, outcomes: &[Outcome]) -> BTreeMap<&'static str, (usize, usize)> {
+fn report(
+    set: &str,
+    headers: &cxx::Headers,
+    outcomes: &[Outcome],
+) -> BTreeMap<&'static str, (usize, usize)> {
     let mut per: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     for o in outcomes {
         let e = per.entry(o.check.kind).or_default();
@@ -222,7 +178,11 @@ fn report(set: &str, headers: &cxx::Headers, outcomes: &[Outcome]) -> BTreeMap<&
 fn seed_op_dirs() -> Vec<PathBuf> {
     common::SEED_OPS
         .iter()
-        .map(|op| common::repo().join("generated/ops").join(aclgen::ir::snake_case(op)))
+        .map(|op| {
+            common::repo()
+                .join("generated/ops")
+                .join(aclgen::ir::snake_case(op))
+        })
         .collect()
 }
 
@@ -238,9 +198,20 @@ fn check_seeds(headers: &cxx::Headers) {
     let failed: Vec<String> = outcomes
         .iter()
         .filter(|o| !o.ok)
-        .map(|o| format!("{}/{}:\n{}", o.check.op_dir.display(), o.check.file, o.error))
+        .map(|o| {
+            format!(
+                "{}/{}:\n{}",
+                o.check.op_dir.display(),
+                o.check.file,
+                o.error
+            )
+        })
         .collect();
-    assert!(failed.is_empty(), "every seed file must type-check:\n{}", failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "every seed file must type-check:\n{}",
+        failed.join("\n")
+    );
 }
 
 #[test]
@@ -257,33 +228,6 @@ fn seed_ops_cpp_type_checks_against_a_toolkit() {
     }
 }
 
-/// Every `stride`-th doc of a dev set, generated into a fixed folder of the target dir (gen
-/// rewrites only what changed, so the object cache keeps its hits); the op folders written.
-fn gen_sample(corpus: &Path, set: &str, stride: usize) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-typecheck").join(set);
-    let docs = root.join("docs");
-    let _ = std::fs::remove_dir_all(&docs);
-    std::fs::create_dir_all(&docs).expect("mkdir docs");
-    std::fs::create_dir_all(root.join("kernels")).expect("mkdir kernels");
-    let mut all: Vec<PathBuf> = std::fs::read_dir(corpus.join(set).join("docs"))
-        .expect("dev set docs")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
-    all.sort();
-    for doc in all.iter().step_by(stride) {
-        std::fs::copy(doc, docs.join(doc.file_name().unwrap())).expect("copy doc");
-    }
-    let out = root.join("out");
-    common::gen_into(&docs, &out, &root.join("kernels"));
-    let mut ops: Vec<PathBuf> = std::fs::read_dir(out.join("ops"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    ops.sort();
-    ops
-}
-
 #[test]
 #[ignore = "about 3 minutes on 2 cores: .ci/run runs it and prints its figures"]
 fn dev_set_samples_type_check_against_the_stand_ins() {
@@ -296,7 +240,7 @@ fn dev_set_samples_type_check_against_the_stand_ins() {
     let headers = cxx::Headers::StandIns;
     let mut problems = Vec::new();
     for (set, stride) in SAMPLE_STRIDES {
-        let ops = gen_sample(&corpus, set, stride);
+        let ops = common::dev_set_sample(&corpus, set, stride, "cpp-typecheck").1;
         let tmp = tempfile::tempdir().expect("temp dir");
         let aclnnop = aclnnop_dir(&ops, tmp.path());
         let outcomes = run(&checks(&ops, &headers), &headers, &aclnnop);

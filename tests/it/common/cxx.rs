@@ -10,6 +10,7 @@
 use super::{repo, text};
 
 use std::collections::hash_map::DefaultHasher;
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -33,7 +34,8 @@ pub fn check_header_dir() -> PathBuf {
 pub fn available() -> bool {
     static OK: OnceLock<bool> = OnceLock::new();
     *OK.get_or_init(|| {
-        let probe = "#include <gtest/gtest.h>\n#include <nlohmann/json.hpp>\nint main() { return 0; }\n";
+        let probe =
+            "#include <gtest/gtest.h>\n#include <nlohmann/json.hpp>\nint main() { return 0; }\n";
         let ok = Command::new("g++")
             .args(["-fsyntax-only", "-x", "c++", "-std=c++17", "-"])
             .stdin(Stdio::piped())
@@ -101,12 +103,20 @@ pub struct Compiled {
 /// `g++ -c src` (or `-fsyntax-only` when `out` is None) with the stand-ins and `includes`, in
 /// `cwd`. A cached object is reused; a syntax check that passed once with the same inputs is
 /// not run again.
-pub fn compile(cwd: &Path, src: &Path, includes: &[PathBuf], extra: &[String], out: Option<&Path>) -> Compiled {
+pub fn compile(
+    cwd: &Path,
+    src: &Path,
+    includes: &[PathBuf],
+    extra: &[String],
+    out: Option<&Path>,
+) -> Compiled {
     let mut h = DefaultHasher::new();
     headers_hash().hash(&mut h);
     // By content, not place: a corpus op generated anew into a temp dir reuses its objects.
     src.file_name().hash(&mut h);
-    std::fs::read(cwd.join(src)).unwrap_or_default().hash(&mut h);
+    std::fs::read(cwd.join(src))
+        .unwrap_or_default()
+        .hash(&mut h);
     // What the source may include besides the stand-ins: its op's folder and the shared
     // `common/op_api` beside the ops (generated files include both relatively).
     tree_hash(cwd, &mut h);
@@ -120,7 +130,10 @@ pub fn compile(cwd: &Path, src: &Path, includes: &[PathBuf], extra: &[String], o
         if let Some(out) = out {
             std::fs::copy(&cached, out).expect("copy a cached object");
         }
-        return Compiled { ok: true, error: String::new() };
+        return Compiled {
+            ok: true,
+            error: String::new(),
+        };
     }
     let mut cmd = Command::new("g++");
     cmd.current_dir(cwd).args(FLAGS).args(extra);
@@ -134,14 +147,24 @@ pub fn compile(cwd: &Path, src: &Path, includes: &[PathBuf], extra: &[String], o
     let o = cmd.arg(src).output().expect("g++ runs");
     let stderr = text(&o.stderr);
     if !o.status.success() {
-        let error: Vec<&str> = stderr.lines().filter(|l| l.contains("error")).take(3).collect();
-        return Compiled { ok: false, error: error.join("\n") };
+        let error: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.contains("error"))
+            .take(3)
+            .collect();
+        return Compiled {
+            ok: false,
+            error: error.join("\n"),
+        };
     }
     std::fs::write(key.with_extension("ok"), "").expect("mark the cache");
     if let Some(out) = out {
         std::fs::copy(&cached, out).expect("copy the object");
     }
-    Compiled { ok: true, error: String::new() }
+    Compiled {
+        ok: true,
+        error: String::new(),
+    }
 }
 
 /// The objects of `tests/standins/src/*.cpp`: the stand-ins' definitions, built once.
@@ -151,10 +174,19 @@ pub fn standin_objects() -> &'static [PathBuf] {
         let src = repo().join("tests/standins/src");
         let mut objs = Vec::new();
         for file in super::files_with_ext(&src, "cpp") {
-            let name = file.file_stem().expect("stem").to_string_lossy().into_owned();
+            let name = file
+                .file_stem()
+                .expect("stem")
+                .to_string_lossy()
+                .into_owned();
             let obj = cache_dir().join(format!("standin_{name}.{}.o", std::process::id()));
             let c = compile(&src, &file, &[standins()], &[], Some(&obj));
-            assert!(c.ok, "a stand-in does not compile: {}:\n{}", file.display(), c.error);
+            assert!(
+                c.ok,
+                "a stand-in does not compile: {}:\n{}",
+                file.display(),
+                c.error
+            );
             objs.push(obj);
         }
         objs
@@ -172,7 +204,11 @@ pub fn link_gtest(objs: &[PathBuf], exe: &Path) -> Compiled {
         .expect("g++ links");
     Compiled {
         ok: o.status.success(),
-        error: text(&o.stderr).lines().take(5).collect::<Vec<_>>().join("\n"),
+        error: text(&o.stderr)
+            .lines()
+            .take(5)
+            .collect::<Vec<_>>()
+            .join("\n"),
     }
 }
 
@@ -238,8 +274,13 @@ pub fn precompile(label: &str, text: &str) -> Option<PathBuf> {
     text.hash(&mut h);
     // Absolute includes (the committed aclgen_check.h) are part of what the header holds.
     for line in text.lines() {
-        if let Some(path) = line.strip_prefix("#include \"/").and_then(|l| l.strip_suffix('"')) {
-            std::fs::read(format!("/{path}")).unwrap_or_default().hash(&mut h);
+        if let Some(path) = line
+            .strip_prefix("#include \"/")
+            .and_then(|l| l.strip_suffix('"'))
+        {
+            std::fs::read(format!("/{path}"))
+                .unwrap_or_default()
+                .hash(&mut h);
         }
     }
     let dir = cache_dir().join(format!("pch-{:016x}", h.finish()));
@@ -262,4 +303,76 @@ pub fn precompile(label: &str, text: &str) -> Option<PathBuf> {
         .output()
         .is_ok_and(|o| o.status.success());
     (ok && std::fs::rename(&staging, &gch).is_ok()).then_some(header)
+}
+
+/// What every file of a kind includes, precompiled (stand-ins only); a kind without one compiles
+/// without. The op_api set takes `aclgen_check.h` from the committed `generated/common`, the same
+/// text in every tree gen writes (`gen --check`).
+pub fn precompiled() -> &'static BTreeMap<&'static str, PathBuf> {
+    static PCH: OnceLock<BTreeMap<&'static str, PathBuf>> = OnceLock::new();
+    PCH.get_or_init(precompile_all)
+}
+
+fn precompile_all() -> BTreeMap<&'static str, PathBuf> {
+    let common_api = repo().join("generated/common/op_api");
+    let sets: [(&str, Vec<String>); 3] = [
+        (
+            "op_api",
+            [
+                "aclnn/aclnn_base.h",
+                "aclnn_kernels/common/op_error_check.h",
+                "aclnn_kernels/contiguous.h",
+                "opdev/make_op_executor.h",
+                "opdev/op_def.h",
+                "opdev/op_dfx.h",
+                "opdev/op_executor.h",
+                "opdev/op_log.h",
+                "opdev/shape_utils.h",
+            ]
+            .iter()
+            .map(|h| h.to_string())
+            .chain([
+                common_api.join("aclgen_vocab.h").display().to_string(),
+                common_api.join("aclgen_check.h").display().to_string(),
+            ])
+            .collect(),
+        ),
+        (
+            "op_api_ut",
+            [
+                "gtest/gtest.h",
+                "op_api_ut_common/op_api_ut.h",
+                "opdev/platform.h",
+            ]
+            .iter()
+            .map(|h| h.to_string())
+            .collect(),
+        ),
+        (
+            "host",
+            [
+                "register/op_def_registry.h",
+                "register/op_impl_registry.h",
+                "register/tilingdata_base.h",
+                "tiling/platform/platform_ascendc.h",
+                "log/log.h",
+            ]
+            .iter()
+            .map(|h| h.to_string())
+            .collect(),
+        ),
+    ];
+    let mut out = BTreeMap::new();
+    for (label, headers) in sets {
+        let text: String = headers
+            .iter()
+            .map(|h| format!("#include \"{h}\"\n"))
+            .collect();
+        if let Some(pch) = precompile(label, &text) {
+            out.insert(label, pch);
+        } else {
+            println!("no precompiled header for {label}: its files compile without one");
+        }
+    }
+    out
 }
