@@ -259,3 +259,24 @@ fn dev_set_samples_type_check_against_the_stand_ins() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn every_stand_in_says_in_its_first_line_that_it_is_aclgens() {
+    let root = common::repo().join("tests/standins");
+    let mut files = common::files_with_ext(&root, "h");
+    files.extend(common::files_with_ext(&root, "cpp"));
+    assert!(files.len() >= 20, "only {} stand-in files", files.len());
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read a stand-in");
+        let first = text.lines().next().unwrap_or("");
+        assert!(
+            first.contains("aclgen's stand-in") && first.contains("not CANN's"),
+            "{}: the first line must say it is aclgen's stand-in, not CANN's: {first}",
+            f.display()
+        );
+        // Written from CANN's public reference, never copied: no CANN licence header.
+        for mark in ["Huawei Technologies", "CANN Open Software License"] {
+            assert!(!text.contains(mark), "{} carries {mark:?}", f.display());
+        }
+    }
+}

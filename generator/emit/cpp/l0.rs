@@ -209,9 +209,10 @@ pub(super) struct Launch {
     pub no_launch: Option<String>,
 }
 
-/// Whether the caller may pass a null pointer for `param` (an optional one).
+/// Whether `param` may still be null once the checks passed: optional, or named by no null check
+/// (the doc lets it be null).
 fn may_be_null(op: &OpIr, param: &str) -> bool {
-    op.param(param).is_some_and(|p| p.optional)
+    op.param(param).is_some_and(|p| p.optional) || !checked_not_null(op).iter().any(|p| p == param)
 }
 
 pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
@@ -238,7 +239,7 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     args.extend(attrs(op).into_iter().map(|p| cpp_ident(&p.name)));
     for o in outputs {
         let id = cpp_ident(&o.param);
-        // An optional output may be null: its shape and dtype are then none, and it gets no copy.
+        // An output that may be null has then no shape nor dtype, and gets no copy.
         let optional = may_be_null(op, &o.param);
         if o.shape == Source::Caller {
             args.push(if optional {
@@ -322,10 +323,10 @@ fn checked_not_null(op: &OpIr) -> Vec<String> {
 /// null (no null check names it) reaches the l0 op as null, and must not be dereferenced.
 fn read_input(op: &OpIr, input: &str, getter: &str, fallback: &str) -> String {
     let id = cpp_ident(input);
-    if checked_not_null(op).iter().any(|p| p == input) {
-        format!("{id}->{getter}()")
-    } else {
+    if may_be_null(op, input) {
         format!("({id} == nullptr ? {fallback} : {id}->{getter}())")
+    } else {
+        format!("{id}->{getter}()")
     }
 }
 
