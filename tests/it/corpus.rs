@@ -63,7 +63,7 @@ fn pairs(normalized: &str) -> Vec<(String, String)> {
 fn all_header_protos(dir: &Path) -> BTreeMap<String, Vec<String>> {
     let re = proto_regex();
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for h in files(&dir.join("ops-nn/headers"), "h") {
+    for h in files(&crate::common::cann_headers(dir), "h") {
         let text = std::fs::read_to_string(&h).unwrap_or_default();
         for c in re.captures_iter(&text) {
             out.entry(c[1].to_string())
@@ -77,7 +77,7 @@ fn all_header_protos(dir: &Path) -> BTreeMap<String, Vec<String>> {
 fn header_protos(dir: &Path) -> BTreeMap<String, String> {
     let re = proto_regex();
     let mut out = BTreeMap::new();
-    for h in files(&dir.join("ops-nn/headers"), "h") {
+    for h in files(&crate::common::cann_headers(dir), "h") {
         let text = std::fs::read_to_string(&h).unwrap_or_default();
         for c in re.captures_iter(&text) {
             out.entry(c[1].to_string())
@@ -138,7 +138,8 @@ fn corpus_figures() {
     let mut drifted_flagged = 0;
     // What `lint --headers` warns about, from CANN's own headers.
     let cann_headers =
-        aclgen::conform::drift::header_prototypes(&dir.join("ops-nn/headers")).expect("headers");
+        aclgen::conform::drift::header_prototypes(&crate::common::cann_headers(&dir))
+            .expect("headers");
     let mut missing_errors = Vec::new();
     for path in &docs {
         let bytes = std::fs::read(path).expect("corpus doc readable");

@@ -103,7 +103,7 @@ fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
     let dir = tempfile::tempdir().unwrap();
     let mut headers = Vec::new();
     let mut defs = Vec::new();
-    let real: BTreeMap<String, PathBuf> = fs::read_dir(corpus.join("ops-nn/headers"))
+    let real: BTreeMap<String, PathBuf> = fs::read_dir(common::cann_headers(&corpus))
         .unwrap()
         .flatten()
         .filter_map(|e| {

@@ -320,3 +320,48 @@ pub fn dev_set_sample(
     ops.sort();
     (docs, ops)
 }
+
+/// ops-nn's aclnn headers as the facts `prototypes.jsonl` keeps of them (CANN's header files are
+/// not in `../shared`): a folder with one file per header, named as CANN names it, declaring each
+/// of its functions as `ACLNN_API aclnnStatus f(T name, ...);`. Made once per test binary.
+pub fn cann_headers(corpus: &Path) -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("cann-prototypes.{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let text = std::fs::read_to_string(corpus.join("ops-nn/prototypes.jsonl"))
+            .expect("ops-nn/prototypes.jsonl");
+        let mut files: std::collections::BTreeMap<String, String> = Default::default();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let params: Vec<String> = v["params"]
+                .as_array()
+                .map(|ps| {
+                    ps.iter()
+                        .map(|p| {
+                            format!(
+                                "{} {}",
+                                p[0].as_str().unwrap_or(""),
+                                p[1].as_str().unwrap_or("")
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let header = v["header"].as_str().expect("header").to_string();
+            let decl = format!(
+                "ACLNN_API aclnnStatus {}({});\n",
+                v["function"].as_str().expect("function"),
+                params.join(", ")
+            );
+            files.entry(header).or_default().push_str(&decl);
+        }
+        for (name, decls) in files {
+            std::fs::write(dir.join(name), decls).expect("write a header's facts");
+        }
+        dir
+    })
+    .clone()
+}
