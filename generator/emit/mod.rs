@@ -10,7 +10,7 @@ pub mod msopgen;
 pub mod render;
 pub mod rust;
 
-pub use case_files::case_bundle;
+pub use case_files::{case_bundle, case_files};
 pub use render::EmitError;
 
 use crate::diag::{Code, Diagnostic, Severity};

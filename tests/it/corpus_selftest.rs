@@ -2,8 +2,8 @@
 //! their own checks. For each of `../shared/corpus/ops-nn/docs` and `ops-nn-2025-12/docs` (two
 //! runs: their file names collide), gen into a temp folder, then build the generated validators
 //! crate, run its tests and clippy on it. Skipped with a message where `../shared/corpus` is
-//! absent. The generated C++ of a sample of the same docs is type-checked against CANN's
-//! headers by `cann_headers`. Figures are printed (`cargo test --test it corpus_selftest::
+//! absent. The generated C++ of a sample of the same docs is type-checked on the project's
+//! stand-ins by `cpp_typecheck`. Figures are printed (`cargo test --test it corpus_selftest::
 //! -- --nocapture`); any failure fails the test.
 
 use crate::common::{self, text};

@@ -1,139 +1,250 @@
-//! The generated C++ aclnn layer (`op_api/aclnn_<snake>.cpp` + its l0 op) against CANN, built
-//! and run with `../shared/cann/opapi-ut` (CANN's op_api UT framework on this machine):
-//! - CANN's own op_api unit tests of each seed op (`../shared/corpus/ops-nn/ut/tests/`) pass
-//!   against the generated C++ wherever the Rust validator agrees with them (`conform`);
-//! - the generated gtest of the synthesized cases (`tests/ut/op_api/`, the cases the Rust
-//!   validator's tests replay) passes against the generated C++: C++ and Rust return the same
-//!   status on every case;
-//! - `corpus_cpp_layer` (ignored; `.ci/run` runs it) does both for a fixed sample of ops-nn's docs
-//!   and prints the figures.
+//! The generated C++ aclnn layer (`op_api/aclnn_<snake>.cpp` + its l0 op + `aclgen_check.h`)
+//! built and run with no CANN at all: on the project's stand-ins (`tests/standins`, whose op_api
+//! UT framework makes the objects an `OP_API_UT` call describes and calls the aclnn function),
+//! with Debian's gtest.
+//! - the seed ops: the generated gtest of the synthesized cases (`tests/ut/op_api/`) runs, and
+//!   the C++ status equals the Rust validator's on every case;
+//! - the seed ops' calls in CANN's op_api unit tests (`../shared/corpus/ops-nn/ut-calls.jsonl`, as
+//!   data) are written as a gtest by the same emitter and run through the generated C++: C++
+//!   equals Rust on every call, and the agreement of each with the status CANN's implementation
+//!   returns is printed;
+//! - `corpus_cpp_layer` (ignored; `.ci/run` runs it) does both for a sample of both dev sets.
 //!
-//! Skipped with a message where `../shared/cann/opapi-ut` or gtest is absent.
+//! Skipped with a message where g++ or gtest is absent (and, for the corpus, where
+//! `../shared/corpus` is).
 
-use crate::common;
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use crate::common::{self, cxx};
+
+use aclgen::cases::{Case, CaseSet, Expect};
+use aclgen::ir::{snake_case, OpIr};
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::Command;
 
-/// `opapi-ut`, when it and what it needs are here.
-fn opapi_ut() -> Option<PathBuf> {
-    common::cann::opapi_ut()
+/// What the C++ returned for one gtest case: the status it expected (the test passed), or the
+/// status it got instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Got {
+    Expected,
+    Other(u32),
 }
 
-/// One gtest run: the tests that passed and failed, or why it did not run.
+/// One gtest run: per test (`case_<name>`), what the C++ returned; or why it did not run.
 #[derive(Debug, Default)]
-pub struct UtRun {
-    pub passed: BTreeSet<String>,
-    pub failed: BTreeSet<String>,
-    /// A compile or link error (exit 3) or a crash: the output's tail.
-    pub error: Option<String>,
+struct GtestRun {
+    tests: BTreeMap<String, Got>,
+    error: Option<String>,
 }
 
-/// Runs `test` against `srcs` with opapi-ut in a temp folder.
-fn run_ut(tool: &Path, name: &str, srcs: &[PathBuf], test: &Path) -> UtRun {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = Command::new(tool)
-        .arg("run")
-        .args(["--name", name])
-        .args(srcs)
-        .arg("--")
-        .arg(test)
-        .current_dir(dir.path())
-        .output()
-        .expect("opapi-ut runs");
-    let stdout = common::text(&out.stdout);
-    let mut run = UtRun::default();
+/// The status a failing `EXPECT_EQ(aclRet, ...)` printed (`aclRet` / `Which is: N`).
+fn got_status(block: &[&str]) -> Option<u32> {
+    let at = block.iter().position(|l| l.trim() == "aclRet")?;
+    block
+        .get(at + 1)?
+        .trim()
+        .strip_prefix("Which is: ")?
+        .parse()
+        .ok()
+}
+
+/// Reads gtest's output: each test's result by its name without the suite.
+fn parse_gtest(stdout: &str) -> BTreeMap<String, Got> {
+    let mut tests = BTreeMap::new();
+    let mut block: Vec<&str> = Vec::new();
     for line in stdout.lines() {
         // Per-test lines carry the time (`[       OK ] suite.test (3 ms)`), summaries do not.
-        let timed = |prefix: &str| {
+        let name = |prefix: &str| {
             line.strip_prefix(prefix)
                 .filter(|rest| rest.ends_with(" ms)"))
                 .and_then(|rest| rest.split(' ').next())
-                .map(str::to_string)
+                .map(|t| t.rsplit('.').next().unwrap_or(t).to_string())
         };
-        if let Some(t) = timed("[       OK ] ") {
-            run.passed.insert(t);
-        } else if let Some(t) = timed("[  FAILED  ] ") {
-            run.failed.insert(t);
+        if line.starts_with("[ RUN      ]") {
+            block.clear();
+        } else if let Some(t) = name("[       OK ] ") {
+            tests.insert(t, Got::Expected);
+        } else if let Some(t) = name("[  FAILED  ] ") {
+            tests.insert(t, Got::Other(got_status(&block).unwrap_or(u32::MAX)));
+        } else {
+            block.push(line);
         }
     }
-    let ran = run.passed.len() + run.failed.len();
-    if out.status.code() == Some(3) || ran == 0 || (out.status.code().is_none()) {
-        let all = format!("{stdout}{}", common::text(&out.stderr));
-        let tail: Vec<&str> = all.lines().rev().take(25).collect();
-        run.error = Some(tail.into_iter().rev().collect::<Vec<_>>().join("\n"));
+    tests
+}
+
+/// Compiles the op's `op_api/*.cpp` and `test` (a path inside `op_dir`), links them with the
+/// stand-ins and gtest, and runs the binary.
+fn build_and_run(op_dir: &Path, test: &str, work: &Path) -> GtestRun {
+    let pch = cxx::precompiled();
+    let mut sources: Vec<(String, &str)> = common::files_with_ext(&op_dir.join("op_api"), "cpp")
+        .iter()
+        .map(|f| {
+            (
+                format!("op_api/{}", f.file_name().unwrap().to_string_lossy()),
+                "op_api",
+            )
+        })
+        .collect();
+    sources.sort();
+    sources.push((test.to_string(), "op_api_ut"));
+    let mut objs = Vec::new();
+    for (i, (src, kind)) in sources.iter().enumerate() {
+        let extra: Vec<String> = pch.get(kind).map_or(Vec::new(), |h| {
+            vec![
+                "-Winvalid-pch".into(),
+                "-include".into(),
+                h.display().to_string(),
+            ]
+        });
+        let obj = work.join(format!("obj{i}.o"));
+        let c = cxx::compile(
+            op_dir,
+            Path::new(src),
+            &[cxx::standins()],
+            &extra,
+            Some(&obj),
+        );
+        if !c.ok {
+            return GtestRun {
+                error: Some(format!("{src} does not compile:\n{}", c.error)),
+                ..GtestRun::default()
+            };
+        }
+        objs.push(obj);
     }
-    run
+    let exe = work.join("cases");
+    let l = cxx::link_gtest(&objs, &exe);
+    if !l.ok {
+        return GtestRun {
+            error: Some(format!("does not link:\n{}", l.error)),
+            ..GtestRun::default()
+        };
+    }
+    let out = Command::new(&exe)
+        .current_dir(work)
+        .output()
+        .expect("the gtest runs");
+    let stdout = common::text(&out.stdout);
+    let tests = parse_gtest(&stdout);
+    let crashed = out.status.code().is_none() || tests.is_empty();
+    GtestRun {
+        error: crashed.then(|| {
+            let tail: Vec<&str> = stdout.lines().rev().take(15).collect();
+            format!(
+                "crashed or ran nothing:\n{}",
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+            )
+        }),
+        tests,
+    }
 }
 
-/// The generated C++ of one op folder: its aclnn layer and l0 op.
-fn op_sources(op_dir: &Path) -> Vec<PathBuf> {
-    let mut srcs: Vec<PathBuf> = std::fs::read_dir(op_dir.join("op_api"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    srcs.retain(|p| p.extension().is_some_and(|e| e == "cpp"));
-    srcs.sort();
-    srcs
+/// The status the C++ returned for `case`, as the run tells it.
+fn cpp_status(run: &GtestRun, case: &Case) -> Option<u32> {
+    match run.tests.get(&format!("case_{}", case.name))? {
+        Got::Expected => Some(case.expect.status),
+        Got::Other(s) => Some(*s),
+    }
 }
 
-/// CANN's op_api UT files that call `aclnn<op>`.
-fn cann_uts(tests: &Path, op: &str) -> Vec<PathBuf> {
-    let needle = format!("OP_API_UT(aclnn{op},");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(tests)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    found.retain(|p| {
-        std::fs::read_to_string(p)
-            .map(|t| t.replace(' ', "").contains(&needle))
-            .unwrap_or(false)
-    });
-    found.sort();
-    found
+/// The Rust validator's status of a case's call.
+fn rust_status(op: &OpIr, case: &Case) -> u32 {
+    aclgen::rules::validate_call(op, &case.call).map_or_else(|e| e.code, |()| 0)
 }
 
-/// What `conform` says of each UT test (`suite.name` or `name`): the Rust validator agrees with
-/// CANN on every checked call (`None`), or why not (the first disagreement's doc place and reason,
-/// or why the call was not checked).
-fn rust_verdicts(ut: &Path, ops: &[aclgen::ir::OpIr]) -> BTreeMap<String, Option<String>> {
-    let text = std::fs::read_to_string(ut).expect("read UT");
-    let mut report = aclgen::conform::Report::default();
-    let name = ut.file_name().unwrap().to_string_lossy().into_owned();
-    aclgen::conform::check_file(&name, &text, ops, &mut report);
-    let mut verdict: BTreeMap<String, Option<String>> = BTreeMap::new();
-    for c in &report.cases {
-        let slot = verdict.entry(c.test.clone()).or_insert(None);
-        if !c.agree && slot.is_none() {
-            *slot = Some(format!(
-                "Rust disagrees with CANN too (expected {}, Rust {}): {}",
-                c.expected, c.got, c.why
+/// How the C++ and Rust statuses of a set of cases compare, with the expected (CANN's, for
+/// UT calls) status.
+#[derive(Debug, Default)]
+struct Tally {
+    cases: usize,
+    /// Not run: no gtest of it was written (a dtype C cannot spell, a status no header declares).
+    not_written: usize,
+    cpp_eq_rust: usize,
+    cpp_eq_expected: usize,
+    rust_eq_expected: usize,
+    differ: Vec<String>,
+    /// Cases where the C++ status is not the expected one (CANN's, for UT calls).
+    unexpected: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.cases += other.cases;
+        self.not_written += other.not_written;
+        self.cpp_eq_rust += other.cpp_eq_rust;
+        self.cpp_eq_expected += other.cpp_eq_expected;
+        self.rust_eq_expected += other.rust_eq_expected;
+        self.differ.extend(other.differ);
+        self.unexpected.extend(other.unexpected);
+    }
+}
+
+/// Compares the run's C++ status of each case with the Rust validator's and the expected one.
+fn tally(op: &OpIr, set: &CaseSet, run: &GtestRun) -> Tally {
+    let mut t = Tally::default();
+    for case in &set.cases {
+        t.cases += 1;
+        let Some(cpp) = cpp_status(run, case) else {
+            t.not_written += 1;
+            continue;
+        };
+        let rust = rust_status(op, case);
+        t.cpp_eq_rust += usize::from(cpp == rust);
+        t.cpp_eq_expected += usize::from(cpp == case.expect.status);
+        t.rust_eq_expected += usize::from(rust == case.expect.status);
+        if cpp != rust {
+            t.differ
+                .push(format!("{} {}: C++ {cpp}, Rust {rust}", op.op, case.name));
+        }
+        if cpp != case.expect.status {
+            t.unexpected.push(format!(
+                "{} {} ({}): C++ {cpp}, expected {}",
+                op.op, case.name, case.expect.condition, case.expect.status
             ));
         }
     }
-    for s in &report.skipped {
-        verdict
-            .entry(s.test.clone())
-            .or_insert_with(|| Some(format!("not checked by conform ({}): {}", s.kind, s.reason)));
-    }
-    verdict
+    t
 }
 
-/// Why a failing UT test fails, by cause: where Rust disagrees with CANN too, or conform did
-/// not check it; `None`: Rust agrees, so the C++ is at fault.
-fn cause(verdicts: &BTreeMap<String, Option<String>>, test: &str) -> Option<String> {
-    verdicts
+/// The op's synthesized cases, as `gen` wrote them (`tests/cases.json`).
+fn synthesized(op_dir: &Path) -> CaseSet {
+    let snake = op_dir.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(op_dir.join("tests/cases.json")).expect("cases.json");
+    let bundle: serde_json::Value = serde_json::from_str(&text).expect("cases.json is JSON");
+    let cases = bundle["cases"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{snake}: cases.json has no cases"))
         .iter()
-        .find(|(t, _)| same_test(test, t))
-        .map_or(Some("not seen by conform".to_string()), |(_, why)| {
-            why.clone()
+        .map(|c| Case {
+            name: c["case"].as_str().expect("case name").to_string(),
+            call: serde_json::from_value(c["call"].clone()).expect("a call"),
+            expect: Expect {
+                status: c["status"].as_u64().expect("status") as u32,
+                name: String::new(),
+                condition: String::new(),
+                rule: None,
+            },
         })
+        .collect();
+    CaseSet {
+        cases,
+        ..CaseSet::default()
+    }
 }
 
-/// A gtest name as `conform` names a test (`TEST_F(suite, name)` → `suite.name`).
-fn same_test(gtest: &str, conform: &str) -> bool {
-    gtest == conform || gtest.ends_with(&format!(".{conform}"))
+/// The synthesized cases of the op in `op_dir` through its generated gtest.
+fn run_synthesized(op: &OpIr, op_dir: &Path) -> (Tally, Option<String>) {
+    let snake = snake_case(&op.op);
+    let work = tempfile::tempdir().expect("temp dir");
+    let run = build_and_run(
+        op_dir,
+        &format!("tests/ut/op_api/test_aclnn_{snake}.cpp"),
+        work.path(),
+    );
+    (tally(op, &synthesized(op_dir), &run), run.error)
 }
 
-fn seed_ir() -> Vec<aclgen::ir::OpIr> {
+fn seed_ir() -> Vec<OpIr> {
     let specs = aclgen::pipeline::load(&common::repo().join("specs")).expect("specs load");
     specs
         .ops
@@ -142,294 +253,270 @@ fn seed_ir() -> Vec<aclgen::ir::OpIr> {
         .collect()
 }
 
-#[test]
-fn seed_ops_pass_canns_own_unit_tests_where_the_rust_validator_agrees() {
-    let Some(tool) = opapi_ut() else { return };
-    let Some(corpus) = common::corpus() else {
-        return;
-    };
-    let tests = corpus.join("ops-nn/ut/tests");
-    let ops = seed_ir();
-    let mut problems = Vec::new();
-    for op in &ops {
-        let snake = aclgen::ir::snake_case(&op.op);
-        let srcs = op_sources(&common::repo().join("generated/ops").join(&snake));
-        for ut in cann_uts(&tests, &op.op) {
-            let run = run_ut(&tool, &format!("cann_{snake}"), &srcs, &ut);
-            let verdicts = rust_verdicts(&ut, &ops);
-            let must_pass: Vec<&String> = run
-                .failed
-                .iter()
-                .filter(|t| cause(&verdicts, t).is_none())
-                .collect();
-            for t in run.failed.iter().filter(|t| !must_pass.contains(t)) {
-                println!(
-                    "cpp figures:   {t}: {}",
-                    cause(&verdicts, t).unwrap_or_default()
-                );
-            }
-            println!(
-                "cpp figures: {} vs CANN's {}: {} run, {} passed, {} failed ({} where Rust agrees with CANN){}",
-                op.op,
-                ut.file_name().unwrap().to_string_lossy(),
-                run.passed.len() + run.failed.len(),
-                run.passed.len(),
-                run.failed.len(),
-                must_pass.len(),
-                run.error.as_deref().map_or(String::new(), |e| format!("\n{e}"))
-            );
-            if let Some(e) = &run.error {
-                problems.push(format!("{}: {} does not run:\n{e}", op.op, ut.display()));
-            }
-            if !must_pass.is_empty() {
-                problems.push(format!(
-                    "{}: fail where Rust agrees with CANN: {must_pass:?}",
-                    op.op
-                ));
-            }
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+fn print_tally(label: &str, t: &Tally, expected: &str) {
+    println!(
+        "cpp figures: {label}: {} cases ({} not written as tests): C++ == Rust on {}, C++ == {expected} on {}, \
+         Rust == {expected} on {}",
+        t.cases,
+        t.not_written,
+        t.cpp_eq_rust,
+        t.cpp_eq_expected,
+        t.rust_eq_expected
+    );
 }
 
 #[test]
 fn seed_ops_cpp_and_rust_agree_on_every_synthesized_case() {
-    let Some(tool) = opapi_ut() else { return };
+    if !cxx::available() {
+        return;
+    }
     let mut problems = Vec::new();
-    for op in common::SEED_OPS {
-        let snake = aclgen::ir::snake_case(op);
-        let dir = common::repo().join("generated/ops").join(&snake);
-        let test = dir.join(format!("tests/ut/op_api/test_aclnn_{snake}.cpp"));
-        let run = run_ut(&tool, &format!("cases_{snake}"), &op_sources(&dir), &test);
-        println!(
-            "cpp figures: {op}: synthesized cases {} passed, {} failed",
-            run.passed.len(),
-            run.failed.len()
-        );
-        if let Some(e) = run.error {
-            problems.push(format!("{op}: does not run:\n{e}"));
-        } else if !run.failed.is_empty() {
-            problems.push(format!("{op}: C++ and Rust differ on {:?}", run.failed));
+    for op in seed_ir() {
+        let dir = common::repo()
+            .join("generated/ops")
+            .join(snake_case(&op.op));
+        let (t, error) = run_synthesized(&op, &dir);
+        print_tally(&format!("{} synthesized", op.op), &t, "the case's status");
+        if let Some(e) = error {
+            problems.push(format!("{}: {e}", op.op));
         }
+        if t.cases - t.not_written < 10 {
+            problems.push(format!(
+                "{}: only {} cases ran",
+                op.op,
+                t.cases - t.not_written
+            ));
+        }
+        problems.extend(t.differ);
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Ops of the corpus run: every n-th op (by name) among those gen writes C++ for.
-const CORPUS_STRIDE: usize = 3;
-/// At most this many ops in the corpus run (about 10 s each: a UT and the cases).
-const CORPUS_OPS: usize = 50;
-
-/// Runs gen on `docs` into `out` (exit 1: some docs have errors; their ops are left out).
-fn gen(docs: &Path, out: &Path) {
-    let kernels = out.join("../kernels");
-    std::fs::create_dir_all(&kernels).expect("mkdir kernels");
-    let o = Command::new(env!("CARGO_BIN_EXE_aclgen"))
-        .args(["gen", "--specs"])
-        .arg(docs)
-        .arg("--out")
-        .arg(out)
-        .arg("--kernels")
-        .arg(&kernels)
-        .arg("--templates")
-        .arg(common::repo().join("templates"))
-        .output()
-        .expect("run aclgen gen");
-    assert!(
-        matches!(o.status.code(), Some(0 | 1)),
-        "gen failed: {}",
-        common::text(&o.stderr)
-    );
+/// One call of CANN's op_api unit tests, as `ut-calls.jsonl` gives it.
+struct UtCall {
+    file: String,
+    test: String,
+    api: String,
+    call: serde_json::Value,
+    expect: u32,
 }
 
-/// Per-op figures of the corpus run.
-#[derive(Default)]
-struct Figures {
-    ops: usize,
-    cases_passed: usize,
-    cases_failed: usize,
-    ops_not_built: Vec<String>,
-    ops_differing: Vec<String>,
-    ut_ops: usize,
-    ut_passed: usize,
-    ut_failed: usize,
-    ut_failed_where_rust_agrees: Vec<String>,
-    /// Failures where the Rust validator disagrees with CANN too (a doc contradiction or a
-    /// misreading: `conform` lists each).
-    ut_failed_rust_too: usize,
-    /// Failures of tests `conform` does not check (a status other than 0/161001/161002, a call it
-    /// cannot read).
-    ut_failed_unchecked: usize,
-    ut_not_built: Vec<String>,
-    /// `Op (UT file): passed/run`, one per UT run.
-    per_op: Vec<String>,
+/// The calls of `set`'s `ut-calls.jsonl` that assert a status (`expect_ne` ones only say what
+/// the status is not).
+fn ut_calls(corpus: &Path, set: &str) -> Vec<UtCall> {
+    let text =
+        std::fs::read_to_string(corpus.join(set).join("ut-calls.jsonl")).expect("ut-calls.jsonl");
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["expect_ne"] != serde_json::Value::Bool(true))
+        .map(|v| UtCall {
+            file: v["file"].as_str().unwrap_or_default().to_string(),
+            test: v["test"].as_str().unwrap_or_default().to_string(),
+            api: v["api"].as_str().unwrap_or_default().to_string(),
+            call: serde_json::json!({"product": v["product"], "args": v["args"]}),
+            expect: v["expect"].as_u64().unwrap_or(u64::MAX) as u32,
+        })
+        .collect()
 }
 
-impl Figures {
-    fn merge(&mut self, o: Figures) {
-        self.ops += o.ops;
-        self.cases_passed += o.cases_passed;
-        self.cases_failed += o.cases_failed;
-        self.ops_not_built.extend(o.ops_not_built);
-        self.ops_differing.extend(o.ops_differing);
-        self.ut_ops += o.ut_ops;
-        self.ut_passed += o.ut_passed;
-        self.ut_failed += o.ut_failed;
-        self.ut_failed_where_rust_agrees
-            .extend(o.ut_failed_where_rust_agrees);
-        self.ut_failed_rust_too += o.ut_failed_rust_too;
-        self.ut_failed_unchecked += o.ut_failed_unchecked;
-        self.ut_not_built.extend(o.ut_not_built);
-        self.per_op.extend(o.per_op);
+/// The calls of `op`'s aclnn function as cases (CANN's status expected); calls whose arguments
+/// do not fit the op's parameters are counted apart.
+fn ut_cases(op: &OpIr, calls: &[UtCall]) -> (CaseSet, usize) {
+    let api = format!("aclnn{}", op.op);
+    let mut set = CaseSet::default();
+    let mut unmapped = 0;
+    for (i, c) in calls.iter().filter(|c| c.api == api).enumerate() {
+        let Ok(call) = aclgen::rules::parse_call(op, &c.call) else {
+            unmapped += 1;
+            continue;
+        };
+        let ident: String = c
+            .test
+            .chars()
+            .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
+            .collect();
+        set.cases.push(Case {
+            name: format!("ut{i}_{ident}"),
+            call,
+            expect: Expect {
+                status: c.expect,
+                name: String::new(),
+                condition: format!("{} {}", c.file, c.test),
+                rule: None,
+            },
+        });
+    }
+    (set, unmapped)
+}
+
+/// `set` as a gtest written by gen's own emitter into a copy of the op's folder, run through
+/// the op's generated C++.
+fn run_cases_as_gtest(op: &OpIr, op_dir: &Path, set: &CaseSet) -> (Tally, Option<String>) {
+    let snake = snake_case(&op.op);
+    let work = tempfile::tempdir().expect("temp dir");
+    let copy = work.path().join("ops").join(&snake);
+    copy_tree(&op_dir.join("op_api"), &copy.join("op_api"));
+    copy_tree(&op_dir.join("../../common"), &work.path().join("common"));
+    let files = aclgen::emit::case_files(op, set, &common::ctx()).expect("the gtest renders");
+    let test = format!("tests/ut/op_api/test_aclnn_{snake}.cpp");
+    let file = files
+        .iter()
+        .find(|f| f.path.ends_with(&test))
+        .expect("a gtest file");
+    std::fs::create_dir_all(copy.join("tests/ut/op_api")).expect("mkdir");
+    std::fs::write(copy.join(&test), &file.contents).expect("write the gtest");
+    let run = build_and_run(&copy, &test, work.path());
+    (tally(op, set, &run), run.error)
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy");
+        }
     }
 }
 
-/// Ops run at once in the corpus run.
-const WORKERS: usize = 2;
-
 #[test]
-#[ignore = "about 10 minutes: .ci/run runs it and prints its figures"]
-fn corpus_cpp_layer() {
-    let Some(tool) = opapi_ut() else { return };
+fn seed_ops_canns_ut_calls_through_the_generated_cpp() {
+    if !cxx::available() {
+        return;
+    }
     let Some(corpus) = common::corpus() else {
         return;
     };
-    let (docs, tests) = (corpus.join("ops-nn/docs"), corpus.join("ops-nn/ut/tests"));
-    // A fixed folder: gen rewrites only what changed, so opapi-ut reuses the objects of a
-    // previous run.
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-corpus/out");
-    gen(&docs, &out);
-    // The IR gen made the C++ from (docs of one op merged, rules proven), so "where Rust
-    // agrees" is said of the same rules.
-    let ops = aclgen::pipeline::load(&docs)
-        .expect("read the ops-nn docs")
-        .ops;
-    let mut generated: Vec<&aclgen::ir::OpIr> = ops
+    let calls = ut_calls(&corpus, "ops-nn");
+    let (mut all, mut problems, mut unmapped) = (Tally::default(), Vec::new(), 0);
+    for op in seed_ir() {
+        let dir = common::repo()
+            .join("generated/ops")
+            .join(snake_case(&op.op));
+        let (set, skipped) = ut_cases(&op, &calls);
+        unmapped += skipped;
+        if set.cases.is_empty() {
+            continue;
+        }
+        let (t, error) = run_cases_as_gtest(&op, &dir, &set);
+        print_tally(&format!("{} CANN UT calls", op.op), &t, "CANN");
+        if let Some(e) = error {
+            problems.push(format!("{}: {e}", op.op));
+        }
+        all.add(t);
+    }
+    print_tally(
+        &format!("seed ops' CANN UT calls (ops-nn ut-calls.jsonl; {unmapped} not mappable)"),
+        &all,
+        "CANN",
+    );
+    for u in &all.unexpected {
+        println!("cpp figures:   not CANN's status: {u}");
+    }
+    assert!(
+        all.cases >= 50,
+        "only {} UT calls of the seed ops",
+        all.cases
+    );
+    problems.extend(all.differ);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every n-th doc of each dev set in the corpus run.
+const CORPUS_STRIDES: [(&str, usize); 2] = [("ops-nn", 15), ("ops-math-dev", 8)];
+/// Ops run at once in the corpus run (the machine's cores).
+const WORKERS: usize = 2;
+
+/// One op of the corpus run: its synthesized cases and its UT calls, and what did not build.
+fn run_corpus_op(op: &OpIr, dir: &Path, calls: &[UtCall]) -> (Tally, Tally, Vec<String>) {
+    let mut errors = Vec::new();
+    let (synth, e) = run_synthesized(op, dir);
+    errors.extend(e.map(|e| format!("{} synthesized: {e}", op.op)));
+    let (set, _) = ut_cases(op, calls);
+    let ut = if set.cases.is_empty() {
+        Tally::default()
+    } else {
+        let (t, e) = run_cases_as_gtest(op, dir, &set);
+        errors.extend(e.map(|e| format!("{} UT calls: {e}", op.op)));
+        t
+    };
+    (synth, ut, errors)
+}
+
+/// The sample of one dev set: its ops with a generated aclnn layer, run on two workers.
+fn corpus_set(corpus: &Path, set: &str, stride: usize) -> (Tally, Tally, Vec<String>, usize) {
+    let (docs, _) = common::dev_set_sample(corpus, set, stride, "cpp-layer");
+    let out = docs.parent().expect("sample root").join("out/ops");
+    // The IR gen made the C++ from (docs of one op merged, rules proven).
+    let ops = aclgen::pipeline::load(&docs).expect("the sample loads").ops;
+    let ops: Vec<&OpIr> = ops
         .iter()
         .filter(|op| {
-            let snake = aclgen::ir::snake_case(&op.op);
-            out.join(format!("ops/{snake}/op_api/aclnn_{snake}.cpp"))
+            let snake = snake_case(&op.op);
+            out.join(format!("{snake}/op_api/aclnn_{snake}.cpp"))
                 .is_file()
         })
         .collect();
-    generated.sort_by(|a, b| a.op.cmp(&b.op));
-    let sample: Vec<&aclgen::ir::OpIr> = generated
-        .into_iter()
-        .step_by(CORPUS_STRIDE)
-        .take(CORPUS_OPS)
-        .collect();
-    // Two workers (the machine's cores), each on every other op.
-    let per_worker: Vec<Vec<Figures>> = std::thread::scope(|s| {
+    let calls = ut_calls(corpus, set);
+    let results: Vec<(Tally, Tally, Vec<String>)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..WORKERS)
             .map(|w| {
-                let (tool, ops, out, tests, sample) = (&tool, &ops, &out, &tests, &sample);
+                let (ops, out, calls) = (&ops, &out, &calls);
                 s.spawn(move || {
-                    sample
-                        .iter()
+                    ops.iter()
                         .skip(w)
                         .step_by(WORKERS)
-                        .map(|op| {
-                            let mut f = Figures::default();
-                            run_corpus_op(tool, op, ops, out, tests, &mut f);
-                            f
-                        })
+                        .map(|op| run_corpus_op(op, &out.join(snake_case(&op.op)), calls))
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().expect("worker"))
+            .flat_map(|w| w.join().expect("worker"))
             .collect()
     });
-    let mut f = Figures::default();
-    for one in per_worker.into_iter().flatten() {
-        f.merge(one);
+    let (mut synth, mut ut, mut errors) = (Tally::default(), Tally::default(), Vec::new());
+    for (s, u, e) in results {
+        synth.add(s);
+        ut.add(u);
+        errors.extend(e);
     }
-    println!(
-        "cpp figures: corpus sample of ops-nn ({} ops): synthesized cases {} agree, {} differ; \
-         {} ops do not build: {:?}; ops differing: {:?}",
-        f.ops,
-        f.cases_passed,
-        f.cases_failed,
-        f.ops_not_built.len(),
-        f.ops_not_built,
-        f.ops_differing
-    );
-    println!(
-        "cpp figures: CANN's unit tests of {} of those ops: {} passed, {} failed ({} where Rust \
-         disagrees with CANN too, {} not checked by conform, {} where Rust agrees: {:?}); {} UT \
-         files do not build against the generated op alone: {:?}",
-        f.ut_ops,
-        f.ut_passed,
-        f.ut_failed,
-        f.ut_failed_rust_too,
-        f.ut_failed_unchecked,
-        f.ut_failed_where_rust_agrees.len(),
-        f.ut_failed_where_rust_agrees,
-        f.ut_not_built.len(),
-        f.ut_not_built
-    );
-    f.per_op.sort();
-    for line in &f.per_op {
-        println!("cpp figures:   {line}");
-    }
-    assert!(f.ops >= 40, "only {} ops in the corpus sample", f.ops);
-    assert!(
-        f.ops_differing.is_empty() && f.ops_not_built.is_empty(),
-        "C++ and Rust must agree on every synthesized case of every sampled op"
-    );
+    (synth, ut, errors, ops.len())
 }
 
-fn run_corpus_op(
-    tool: &Path,
-    op: &aclgen::ir::OpIr,
-    ops: &[aclgen::ir::OpIr],
-    out: &Path,
-    tests: &Path,
-    f: &mut Figures,
-) {
-    let snake = aclgen::ir::snake_case(&op.op);
-    let dir = out.join("ops").join(&snake);
-    let srcs = op_sources(&dir);
-    let cases = dir.join(format!("tests/ut/op_api/test_aclnn_{snake}.cpp"));
-    f.ops += 1;
-    let run = run_ut(tool, &format!("cases_{snake}"), &srcs, &cases);
-    f.cases_passed += run.passed.len();
-    f.cases_failed += run.failed.len();
-    if let Some(e) = &run.error {
-        println!(
-            "  {}: the synthesized cases do not build or run:\n{e}",
-            op.op
+#[test]
+#[ignore = "about 3 minutes on 2 cores: .ci/run runs it and prints its figures"]
+fn corpus_cpp_layer() {
+    if !cxx::available() {
+        return;
+    }
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let mut problems = Vec::new();
+    for (set, stride) in CORPUS_STRIDES {
+        let (synth, ut, errors, ops) = corpus_set(&corpus, set, stride);
+        let label = format!("{set} sample (every {stride}th doc, {ops} ops with an aclnn layer)");
+        print_tally(
+            &format!("{label}: synthesized"),
+            &synth,
+            "the case's status",
         );
-        f.ops_not_built.push(op.op.clone());
-    } else if !run.failed.is_empty() {
-        println!("  {}: C++ and Rust differ on {:?}", op.op, run.failed);
-        f.ops_differing.push(op.op.clone());
-    }
-    for ut in cann_uts(tests, &op.op) {
-        let run = run_ut(tool, &format!("cann_{snake}"), &srcs, &ut);
-        let name = ut.file_name().unwrap().to_string_lossy().into_owned();
-        if run.error.is_some() {
-            f.ut_not_built.push(name);
-            continue;
+        print_tally(&format!("{label}: CANN UT calls"), &ut, "CANN");
+        for e in &errors {
+            println!("cpp figures:   {}", e.lines().next().unwrap_or(""));
         }
-        f.ut_ops += 1;
-        f.ut_passed += run.passed.len();
-        f.ut_failed += run.failed.len();
-        f.per_op.push(format!(
-            "{} ({name}): {}/{} pass",
-            op.op,
-            run.passed.len(),
-            run.passed.len() + run.failed.len()
-        ));
-        let verdicts = rust_verdicts(&ut, ops);
-        for t in &run.failed {
-            match cause(&verdicts, t) {
-                None => f.ut_failed_where_rust_agrees.push(format!("{name}: {t}")),
-                Some(why) if why.starts_with("Rust disagrees") => f.ut_failed_rust_too += 1,
-                Some(_) => f.ut_failed_unchecked += 1,
-            }
-        }
+        assert!(ops >= 10, "{set}: only {ops} ops in the sample");
+        problems.extend(errors);
+        problems.extend(synth.differ);
+        problems.extend(ut.differ);
     }
+    assert!(
+        problems.is_empty(),
+        "C++ and Rust must agree on every case of every sampled op:\n{}",
+        problems.join("\n")
+    );
 }

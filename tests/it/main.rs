@@ -7,7 +7,7 @@ mod common;
 mod architecture;
 mod audit;
 mod bad_input;
-mod cann_headers;
+
 mod cli_read;
 mod conform_cli;
 mod corpus;
@@ -18,6 +18,7 @@ mod corpus_rules;
 mod corpus_selftest;
 mod cpp_layer;
 mod cpp_pred;
+mod cpp_typecheck;
 mod fuzz_regressions;
 mod gen;
 mod gen_cli;

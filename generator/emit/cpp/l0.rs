@@ -204,8 +204,15 @@ fn return_type(outputs: &[Output]) -> String {
 pub(super) struct Launch {
     pub contiguous: Vec<(String, String)>,
     pub call: String,
-    pub view_copies: Vec<(String, String)>,
+    /// (l0 result expression, output param, whether the output may be null).
+    pub view_copies: Vec<(String, String, bool)>,
     pub no_launch: Option<String>,
+}
+
+/// Whether `param` may still be null once the checks passed: optional, or named by no null check
+/// (the doc lets it be null).
+fn may_be_null(op: &OpIr, param: &str) -> bool {
+    op.param(param).is_some_and(|p| p.optional) || !checked_not_null(op).iter().any(|p| p == param)
 }
 
 pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
@@ -232,21 +239,33 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     args.extend(attrs(op).into_iter().map(|p| cpp_ident(&p.name)));
     for o in outputs {
         let id = cpp_ident(&o.param);
+        // An output that may be null has then no shape nor dtype, and gets no copy.
+        let optional = may_be_null(op, &o.param);
         if o.shape == Source::Caller {
-            args.push(format!("{id}->GetViewShape()"));
+            args.push(if optional {
+                format!("{id} == nullptr ? op::Shape() : {id}->GetViewShape()")
+            } else {
+                format!("{id}->GetViewShape()")
+            });
         }
         if o.dtype == Source::Caller {
-            args.push(format!("{id}->GetDataType()"));
+            args.push(if optional {
+                format!("{id} == nullptr ? op::DataType::DT_UNDEFINED : {id}->GetDataType()")
+            } else {
+                format!("{id}->GetDataType()")
+            });
         }
     }
     args.push("uniqueExecutor.get()".to_string());
     let call = format!("l0op::{}({})", op.op, args.join(", "));
+    let copy =
+        |result: String, o: &Output| (result, cpp_ident(&o.param), may_be_null(op, &o.param));
     let view_copies = match outputs {
-        [one] => vec![("result".to_string(), cpp_ident(&one.param))],
+        [one] => vec![copy("result".to_string(), one)],
         _ => outputs
             .iter()
             .enumerate()
-            .map(|(i, o)| (format!("std::get<{i}>(result)"), cpp_ident(&o.param)))
+            .map(|(i, o)| copy(format!("std::get<{i}>(result)"), o))
             .collect(),
     };
     Launch {
@@ -288,11 +307,34 @@ struct L0Ctx {
     broadcasts: bool,
 }
 
+/// Params an unconditional `NotNull` rule checks: never null once the checks passed.
+fn checked_not_null(op: &OpIr) -> Vec<String> {
+    op.all_rules()
+        .into_iter()
+        .filter_map(|r| match r.rule {
+            aclnn_runtime::Rule::NotNull { params } => Some(params),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// `{input}->{getter}()`, or `fallback` where the input may be null: a tensor the doc lets be
+/// null (no null check names it) reaches the l0 op as null, and must not be dereferenced.
+fn read_input(op: &OpIr, input: &str, getter: &str, fallback: &str) -> String {
+    let id = cpp_ident(input);
+    if may_be_null(op, input) {
+        format!("({id} == nullptr ? {fallback} : {id}->{getter}())")
+    } else {
+        format!("{id}->{getter}()")
+    }
+}
+
 fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let name = format!("{}Out", cpp_ident(&o.param));
     let mut missing = Vec::new();
     let shape = match &o.shape {
-        Source::Input(i) => format!("{}->GetViewShape()", cpp_ident(i)),
+        Source::Input(i) => read_input(op, i, "GetViewShape", "op::Shape()"),
         Source::Broadcast(ins) => format!(
             "BroadcastShape({{{}}})",
             ins.iter()
@@ -306,7 +348,7 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
         }
     };
     let dtype = match &o.dtype {
-        Source::Input(i) => format!("{}->GetDataType()", cpp_ident(i)),
+        Source::Input(i) => read_input(op, i, "GetDataType", "op::DataType::DT_UNDEFINED"),
         Source::Broadcast(_) | Source::Caller => {
             missing.push("dtype");
             format!("{}Dtype", o.param)
@@ -315,7 +357,7 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let first_input = inputs(op)
         .into_iter()
         .find(|p| p.role != Role::InputTensorList)
-        .map(|p| format!("{}->GetStorageFormat()", cpp_ident(&p.name)));
+        .map(|p| read_input(op, &p.name, "GetStorageFormat", "op::Format::FORMAT_ND"));
     AllocCtx {
         name,
         shape,

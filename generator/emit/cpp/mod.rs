@@ -560,8 +560,8 @@ struct AclnnCtx {
     /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param).
     contiguous: Vec<(String, String)>,
     l0_call: String,
-    /// (l0 result expression, output param) for each `ViewCopy`.
-    view_copies: Vec<(String, String)>,
+    /// (l0 result expression, output param, may it be null) for each `ViewCopy`.
+    view_copies: Vec<(String, String, bool)>,
     /// Why the op has no l0 launch here (none: it has).
     no_launch: Option<String>,
 }

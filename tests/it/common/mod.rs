@@ -1,7 +1,7 @@
 //! Hand-built IR fixtures and helpers shared by the emitter and CLI tests (independent of the
 //! reader).
 
-pub mod cann;
+pub mod cxx;
 pub mod seed_ops;
 
 use aclgen::emit::{render, EmitCtx};
@@ -285,4 +285,58 @@ pub fn prototypes(text: &str) -> Vec<String> {
         rest = &tail[end..];
     }
     found
+}
+
+/// `aclgen gen` of the docs in `docs` into `out` with `kernels` (exit 1 is a doc with errors,
+/// whose op is left out; the others are generated).
+pub fn gen_into(docs: &Path, out: &Path, kernels: &Path) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_aclgen"))
+        .args(["gen", "--specs"])
+        .arg(docs)
+        .arg("--out")
+        .arg(out)
+        .arg("--kernels")
+        .arg(kernels)
+        .arg("--templates")
+        .arg(repo().join("templates"))
+        .output()
+        .expect("run aclgen gen");
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "gen failed: {}",
+        text(&o.stderr)
+    );
+}
+
+/// Every `stride`-th doc of a dev set, generated into a fixed folder of the target dir (gen
+/// rewrites only what changed, so the object cache keeps its hits): the sample's docs folder and
+/// the op folders written.
+pub fn dev_set_sample(
+    corpus: &Path,
+    set: &str,
+    stride: usize,
+    user: &str,
+) -> (PathBuf, Vec<PathBuf>) {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(user).join(set);
+    let docs = root.join("docs");
+    let _ = std::fs::remove_dir_all(&docs);
+    std::fs::create_dir_all(&docs).expect("mkdir docs");
+    std::fs::create_dir_all(root.join("kernels")).expect("mkdir kernels");
+    let mut all: Vec<PathBuf> = std::fs::read_dir(corpus.join(set).join("docs"))
+        .expect("dev set docs")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    all.sort();
+    for doc in all.iter().step_by(stride) {
+        std::fs::copy(doc, docs.join(doc.file_name().unwrap())).expect("copy doc");
+    }
+    let out = root.join("out");
+    gen_into(&docs, &out, &root.join("kernels"));
+    let mut ops: Vec<PathBuf> = std::fs::read_dir(out.join("ops"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    ops.sort();
+    (docs, ops)
 }

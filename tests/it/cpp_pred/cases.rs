@@ -355,6 +355,7 @@ fn res<T>(r: Result<Option<T>, String>, show: impl Fn(Option<T>) -> String) -> S
 
 /// Every function the differential calls.
 pub const FUNCTIONS: &[&str] = &[
+    "acl_number_dtype",
     "dtype_same",
     "dtype_promotable",
     "promoted_dtype",
@@ -461,6 +462,8 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
             }
         }
         "promote" | "can_cast" | "promote_with_scalar" => c.d = vec![any_dtype(r), any_dtype(r)],
+        // aclDataType numbers, some of them none (-1, 5, 14, 42...).
+        "acl_number_dtype" => c.n[0] = r.int(-3, 45),
         // Mostly scalars (of any dtype a tensor can have), sometimes null or another kind.
         "dtype_promotable_with" | "dtype_castable_with" | "promoted_dtype_with" | "scalars" => {
             for slot in [&mut c.x, &mut c.y] {
@@ -659,6 +662,7 @@ fn expected_value(c: &Case, o0: Option<i64>, o1: Option<i64>) -> String {
     let x = c.x.as_ref().unwrap_or(&null);
     match c.f {
         "promote" => opt(pred::promote(c.d[0], c.d[1])),
+        "acl_number_dtype" => opt(pred::acl_number_dtype(n[0])),
         "promote_with_scalar" => opt(pred::promote_with_scalar(c.d[0], c.d[1])),
         "can_cast" => pred::can_cast(c.d[0], c.d[1]).to_string(),
         "scalar_dtype_in" => unit(pred::scalar_dtype_in(

@@ -210,11 +210,13 @@ aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(
     auto result = l0op::AdaptiveAvgPool2dBackward(
         gradOutputContiguous,
         selfContiguous,
-        out->GetDataType(),
+        out == nullptr ? op::DataType::DT_UNDEFINED : out->GetDataType(),
         uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
-    CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    if (out != nullptr) {
+        auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
+        CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
 
     *workspaceSize = uniqueExecutor->GetWorkspaceSize();
     uniqueExecutor.ReleaseTo(executor);

@@ -257,11 +257,13 @@ aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(
         gradOutputContiguous,
         selfContiguous,
         indicesContiguous,
-        gradInput->GetDataType(),
+        gradInput == nullptr ? op::DataType::DT_UNDEFINED : gradInput->GetDataType(),
         uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
-    auto viewCopy1 = l0op::ViewCopy(result, gradInput, uniqueExecutor.get());
-    CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    if (gradInput != nullptr) {
+        auto viewCopy1 = l0op::ViewCopy(result, gradInput, uniqueExecutor.get());
+        CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
+    }
 
     *workspaceSize = uniqueExecutor->GetWorkspaceSize();
     uniqueExecutor.ReleaseTo(executor);
