@@ -33,7 +33,12 @@ fn show_prints_a_json_array_of_ops_and_diagnostics_on_stderr() {
 
 #[test]
 fn show_a_folder_reads_every_doc_sorted_and_yaml_works() {
-    let (code, out, _) = aclgen(&["show", "specs/docs", "--format", "yaml"]);
+    // A folder of the seed docs (a team's own docs in specs/docs are theirs).
+    let dir = tempfile::tempdir().expect("tempdir");
+    for doc in aclgen::fixture::seed_docs() {
+        std::fs::copy(&doc, dir.path().join(doc.file_name().unwrap())).expect("copy");
+    }
+    let (code, out, _) = aclgen(&["show", dir.path().to_str().unwrap(), "--format", "yaml"]);
     assert_eq!(code, 0);
     let v: serde_yaml::Value = serde_yaml::from_str(&out).expect("YAML on stdout");
     let ops: Vec<&str> = v

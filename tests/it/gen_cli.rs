@@ -665,10 +665,32 @@ struct Shipped {
 }
 
 impl Shipped {
+    /// A copy of the project's `folders`, with the seed ops' specs only: a team's own docs and
+    /// overlays in `specs/` are theirs, not the project's tests'.
     fn new(folders: &[&str]) -> Shipped {
         let dir = tempfile::tempdir().unwrap();
         for folder in folders {
             copy_dir(&common::repo().join(folder), &dir.path().join(folder));
+        }
+        let seed_docs: Vec<_> = aclgen::fixture::seed_docs()
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_os_string()))
+            .collect();
+        let keep = |p: &Path| {
+            let name = p.file_name().unwrap_or_default();
+            let stem = p.file_stem().unwrap_or_default().to_string_lossy();
+            seed_docs.iter().any(|d| d == name) || common::SEED_OPS.contains(&stem.as_ref())
+        };
+        for sub in ["specs/docs", "specs/ops"] {
+            for entry in std::fs::read_dir(dir.path().join(sub))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                if !keep(&entry.path()) {
+                    std::fs::remove_file(entry.path()).unwrap();
+                }
+            }
         }
         Shipped { dir }
     }

@@ -3,18 +3,14 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{aclgen_in as aclgen, text};
 
+/// The seed docs of `specs/docs` (a team's own docs beside them are not the project's).
 fn seed_docs() -> Vec<String> {
-    let dir = common::repo().join("specs/docs");
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("specs/docs")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    docs.sort();
-    docs.iter()
+    aclgen::fixture::seed_docs()
+        .iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect()
 }
