@@ -67,20 +67,10 @@ const WITH_PROTOTYPES: [&str; 2] = ["ops-nn", "ops-math-dev"];
 fn all_header_protos(dir: &Path) -> BTreeMap<String, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for set in WITH_PROTOTYPES {
-        let text =
-            std::fs::read_to_string(dir.join(set).join("prototypes.jsonl")).unwrap_or_default();
-        for line in text.lines() {
-            let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
-            let params: Vec<String> = v["params"]
-                .as_array()
-                .expect("params")
-                .iter()
-                .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
-                .collect();
-            let function = v["function"].as_str().expect("function").to_string();
-            out.entry(function)
+        for p in crate::common::cann_prototypes(&dir.join(set).join("prototypes.jsonl")) {
+            out.entry(p.function)
                 .or_default()
-                .push(normalize(&params.join(", ")));
+                .push(normalize(&p.params));
         }
     }
     out

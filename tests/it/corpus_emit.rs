@@ -46,29 +46,11 @@ fn corpus_ops(corpus: &Path) -> Vec<OpIr> {
 fn cann_headers(corpus: &Path) -> BTreeMap<String, Vec<String>> {
     let mut decls: BTreeMap<String, String> = BTreeMap::new();
     for set in ["ops-nn", "ops-math-dev"] {
-        let text =
-            fs::read_to_string(corpus.join(set).join("prototypes.jsonl")).unwrap_or_default();
-        for line in text.lines() {
-            let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
-            let header = v["header"].as_str().expect("header");
-            let Some(short) = header.rfind("aclnn_").map(|i| header[i..].to_string()) else {
-                continue;
-            };
-            let params: Vec<String> = v["params"]
-                .as_array()
-                .expect("params")
-                .iter()
-                .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
-                .collect();
-            let decl = format!(
-                "ACLNN_API aclnnStatus {}({});\n",
-                v["function"],
-                params.join(", ")
-            );
-            decls
-                .entry(short)
-                .or_default()
-                .push_str(&decl.replace('"', ""));
+        for p in common::cann_prototypes(&corpus.join(set).join("prototypes.jsonl")) {
+            if let Some(i) = p.header.rfind("aclnn_") {
+                let short = p.header[i..].to_string();
+                decls.entry(short).or_default().push_str(&p.declaration());
+            }
         }
     }
     decls
@@ -103,7 +85,7 @@ fn compile_unit(compiler: &str, lang: &str, std: &str, files: &[PathBuf], dir: &
         .map(|f| format!("#include \"{}\"\n", f.display()))
         .collect();
     fs::write(&unit, text).unwrap();
-    let include = common::repo().join("tests/include");
+    let include = common::cxx::standins();
     let output = Command::new(compiler)
         .args([
             "-fsyntax-only",

@@ -240,28 +240,54 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
     found
 }
 
+/// One line of a dev set's `prototypes.jsonl`: a function CANN's header declares.
+pub struct CannPrototype {
+    /// The header's file name (the op folder's path with `/` as `_`).
+    pub header: String,
+    pub function: String,
+    /// The parameters as C writes them: `const aclTensor* self, int64_t dim`.
+    pub params: String,
+}
+
+impl CannPrototype {
+    /// The declaration as a header writes it.
+    pub fn declaration(&self) -> String {
+        format!(
+            "ACLNN_API aclnnStatus {}({});\n",
+            self.function, self.params
+        )
+    }
+}
+
+/// Every line of a `prototypes.jsonl`; none where the file is absent.
+pub fn cann_prototypes(prototypes_jsonl: &Path) -> Vec<CannPrototype> {
+    let text = std::fs::read_to_string(prototypes_jsonl).unwrap_or_default();
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
+            let params: Vec<String> = v["params"]
+                .as_array()
+                .expect("params")
+                .iter()
+                .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
+                .collect();
+            CannPrototype {
+                header: v["header"].as_str().expect("header").to_string(),
+                function: v["function"].as_str().expect("function").to_string(),
+                params: params.join(", "),
+            }
+        })
+        .collect()
+}
+
 /// The declarations of one of CANN's headers, as `prototypes` reads them, from a dev set's
 /// `prototypes.jsonl` (`header` is the file name there); empty where the file or header is absent.
 pub fn cann_header_prototypes(prototypes_jsonl: &Path, header: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(prototypes_jsonl).unwrap_or_default();
-    let mut decls = String::new();
-    for line in text.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).expect("a prototype");
-        if v["header"] != header {
-            continue;
-        }
-        let params: Vec<String> = v["params"]
-            .as_array()
-            .expect("params")
-            .iter()
-            .map(|p| format!("{} {}", p[0].as_str().unwrap(), p[1].as_str().unwrap()))
-            .collect();
-        decls.push_str(&format!(
-            "ACLNN_API aclnnStatus {}({});\n",
-            v["function"].as_str().expect("function"),
-            params.join(", ")
-        ));
-    }
+    let decls: String = cann_prototypes(prototypes_jsonl)
+        .iter()
+        .filter(|p| p.header == header)
+        .map(CannPrototype::declaration)
+        .collect();
     prototypes(&decls)
 }
 
