@@ -274,9 +274,7 @@ fn every_stand_in_says_in_its_first_line_that_it_is_aclgens() {
             "{}: the first line must say it is aclgen's stand-in, not CANN's: {first}",
             f.display()
         );
-        // Written from CANN's public reference, never copied: no CANN licence header.
-        for mark in ["Huawei Technologies", "CANN Open Software License"] {
-            assert!(!text.contains(mark), "{} carries {mark:?}", f.display());
-        }
+        // Written from CANN's public reference, never copied: no_cann_code.rs holds every
+        // tracked file, these included, to carry no CANN licence header.
     }
 }

@@ -1,6 +1,7 @@
 //! Nothing of CANN's code is in the repository: no tracked file outside `specs/docs` (the seed
 //! docs, the only CANN text the project ships) carries CANN's copyright or licence header, and
-//! nothing refers to the `../shared/cann` folder of CANN's trees that once stood beside it.
+//! nothing refers to the folders of CANN's code that once stood in `../shared` (`cann/`, ops-nn's
+//! `ut/`, `headers/` and `ops/`).
 
 use crate::common;
 use std::process::Command;
@@ -8,6 +9,15 @@ use std::process::Command;
 /// Lines of CANN's source headers (ops-nn, opbase, metadef, asc-devkit): its copyright holder
 /// and its licence.
 const CANN_HEADER_MARKS: [&str; 2] = ["Huawei Technologies Co., Ltd", "CANN Open Software License"];
+
+/// Folders of CANN's code that once stood in `../shared` and are gone for good.
+const REMOVED_FOLDERS: [&str; 5] = [
+    "shared/cann/",
+    "shared/cann\"",
+    "corpus/ops-nn/ut/",
+    "corpus/ops-nn/headers",
+    "corpus/ops-nn/ops/",
+];
 
 /// Tracked files (git's index; where git is absent, every file below the repository).
 fn tracked_files() -> Vec<std::path::PathBuf> {
@@ -49,8 +59,10 @@ fn no_file_outside_the_seed_docs_carries_canns_header() {
                 found.push(format!("{}: \"{mark}\"", rel.display()));
             }
         }
-        if text.contains("shared/cann/") || text.contains("shared/cann\"") {
-            found.push(format!("{}: refers to ../shared/cann", rel.display()));
+        for gone in REMOVED_FOLDERS {
+            if text.contains(gone) {
+                found.push(format!("{}: refers to ../{gone}", rel.display()));
+            }
         }
     }
     assert!(read > 100, "only {read} files read");
