@@ -1008,7 +1008,11 @@ fn subject_rules(
         }
         if let Some(m) = EMPTY_AND_MORE.find(clause) {
             // "self为空tensor且存在非第一维度的值为0": the error is the empty tensor of that kind,
-            // so the empty tensor alone is no error.
+            // so the empty tensor alone is no error; where the kind is which dims are 0, those
+            // dims must be at least 1.
+            if let Some(rules) = zero_dims_rules(subjects, m.as_str()) {
+                return Ok(rules);
+            }
             return Err(Manual(format!(
                 "an empty tensor joined with a further condition (“{}”) is not in the vocabulary",
                 m.as_str()
@@ -1121,6 +1125,16 @@ re!(
     r"(?:空[Tt]ensor|空张量)\s*(?:且|并且|而且).+$"
 );
 re!(SEVERAL_BETWEEN, r"(?:多个|各个|几个).*之间|和.*之间");
+// "存在非第一维度的值为0", "存在非batch size维度的大小为0": a dim but the first is 0.
+re!(
+    ZERO_BUT_FIRST,
+    r"存在\s*非\s*(?:第一|第1|第0|首|batch\s*size|batch|N)\s*(?:个)?\s*(?:维度|维|轴)\s*(?:的)?\s*(?:值|大小|size)?\s*(?:为|是|等于)\s*0"
+);
+// "self后三个维度的值存在0", "后4维存在维度大小为0": one of the last n dims is 0.
+re!(
+    ZERO_IN_LAST,
+    r"后\s*(\d+|[一二三四五六七八])\s*(?:个)?\s*(?:维度|维)\s*(?:的)?\s*(?:值|大小|size)?\s*(?:中)?\s*存在\s*(?:维度)?\s*(?:的)?\s*(?:值|大小|size)?\s*(?:为|是|等于)?\s*0"
+);
 re!(ELEMENT_INDEX, r"([A-Za-z_][A-Za-z0-9_]*)\s*\[\s*\d+\s*\]");
 re!(
     ASPECT_START,
@@ -1135,6 +1149,43 @@ re!(
     r"计算输入|输入张量|输入[Tt]ensor|各输入|全部输入|所有输入|^(?:传入的)?输入"
 );
 re!(OUTPUTS, r"输出");
+
+/// "…为空tensor且存在非第一维度的值为0", "…且self后3个维度的值存在0": the empty tensors that are
+/// the error are those with a zero in those dims, so each of those dims is at least 1 (dims past
+/// the documented rank are none of the tensor's).
+fn zero_dims_rules(subjects: &[&Param], clause: &str) -> Option<Vec<Rule>> {
+    let dims: Vec<i64> = if ZERO_BUT_FIRST.is_match(clause) {
+        (1..8).collect()
+    } else {
+        let n = ZERO_IN_LAST.captures(clause)?[1].to_string();
+        let n = n.parse::<i64>().ok().or_else(|| {
+            "一二三四五六七八"
+                .chars()
+                .position(|c| n.starts_with(c))
+                .map(|i| i as i64 + 1)
+        })?;
+        (1..=n).map(|d| -d).collect()
+    };
+    let tensors: Vec<&&Param> = subjects.iter().filter(|p| p.role.is_tensor()).collect();
+    if tensors.is_empty() {
+        return None;
+    }
+    let rules = tensors
+        .iter()
+        .flat_map(|p| {
+            let max_rank = p.rank.map_or(8, |r| r.max) as i64;
+            dims.iter()
+                .filter(move |d| **d < 0 || **d < max_rank)
+                .map(move |&dim| Rule::DimInRange {
+                    param: p.name.clone(),
+                    dim,
+                    min: Some(1),
+                    max: None,
+                })
+        })
+        .collect();
+    Some(rules)
+}
 
 /// "输入输出的shape不是4维或者5维": group words stand for the op's tensors.
 pub(super) fn group_subjects<'a>(op: &'a OpIr, clause: &str) -> Vec<&'a Param> {
