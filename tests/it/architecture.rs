@@ -13,8 +13,8 @@ use syn::visit::Visit;
 
 /// Top-level modules, lowest first: a module may use those before it, never one after it.
 const LAYERS: &[&str] = &[
-    "ctype", "diag", "files", "ir", "products", "fixture", "read", "specs", "rules", "cases",
-    "pipeline", "emit", "write", "generate", "conform", "audit", "sim", "cli",
+    "ctype", "diag", "files", "ir", "products", "toolkit", "fixture", "read", "specs", "rules",
+    "cases", "pipeline", "emit", "write", "generate", "conform", "audit", "sim", "cli",
 ];
 
 type Module = Vec<String>;
