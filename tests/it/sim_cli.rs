@@ -304,3 +304,52 @@ fn sim_with_a_missing_toolkit_folder_says_where_it_looked() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("--cores"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn sim_profile_prints_the_cycle_model_and_writes_a_chrome_trace() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let case = write_case(tmp.path(), true);
+    let trace = tmp.path().join("trace.json");
+    let case_arg = case.to_str().expect("utf-8");
+    let trace_arg = trace.to_str().expect("utf-8");
+    let common = ["sim", "--op", "AvgPool2dBackward", "--call", case_arg];
+    let mut json_args = common.to_vec();
+    json_args.extend(["--profile", "--format", "json", "--trace", trace_arg]);
+    let o = aclgen(&json_args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let summary: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("JSON");
+    let profile = &summary["profile"];
+    for key in ["modeled_cycles", "roofline_cycles", "us", "pipes"] {
+        assert!(!profile[key].is_null(), "{key} in {profile}");
+    }
+    assert!(
+        profile["modeled_cycles"].as_u64().expect("cycles")
+            >= profile["roofline_cycles"].as_u64().expect("roofline")
+    );
+    assert!(
+        profile["pipes"]["MTE2"].as_f64().expect("MTE2 share") > 0.0,
+        "{profile}"
+    );
+    let chrome: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace written"))
+            .expect("trace is JSON");
+    let events = chrome["traceEvents"].as_array().expect("events");
+    let rows: std::collections::BTreeSet<&str> =
+        events.iter().filter_map(|e| e["tid"].as_str()).collect();
+    assert!(
+        rows.contains("MTE2") && rows.contains("MTE3") && rows.contains("V"),
+        "{rows:?}"
+    );
+    // Text: the summary, then the profile for people.
+    let mut text_args = common.to_vec();
+    text_args.push("--profile");
+    let o = aclgen(&text_args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("modeled cycles: ")
+            && out.contains("roofline cycles: ")
+            && out.contains("pipe MTE2"),
+        "{out}"
+    );
+}

@@ -348,7 +348,8 @@ fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
 /// | MTE3 | DataCopy 4096 B out after V_MTE3 | 200 latency + 4096/32 = 328 | 575 → 903 |
 /// | V | Duplicate 64 fp32 after PipeBarrier<PIPE_ALL> (waits for all pipes) | 15 + 4 + 256/256 = 20 | 956 → 976 |
 ///
-/// A flag fires when its pipe has finished everything issued before the SetFlag.
+/// A flag fires when its pipe has finished everything issued before the SetFlag. The scalar unit
+/// issues each instruction, SetFlag and WaitFlag in program order, one cycle each: 10 cycles of S.
 #[test]
 fn cycle_model_matches_a_timeline_computed_by_hand() {
     let n = 1024usize;
@@ -377,4 +378,42 @@ fn cycle_model_matches_a_timeline_computed_by_hand() {
     assert_eq!(model["busy"]["MTE2"], 956, "{model}");
     assert_eq!(model["busy"]["V"], 37 + 60 + 20, "{model}");
     assert_eq!(model["busy"]["MTE3"], 328, "{model}");
+    assert_eq!(model["busy"]["S"], 10, "{model}");
+}
+
+/// Scalar GetValue/SetValue cost the scalar pipe 6 and 4 cycles (public figures), and a vector
+/// instruction issued after a scalar loop starts after it: the profile counts scalar work.
+#[test]
+fn cycle_model_counts_scalar_accesses_and_orders_issue() {
+    let n = 64usize;
+    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let run = KernelRun {
+        tensors: vec![
+            ("x".into(), f32_bytes(&x), false),
+            ("z".into(), vec![0; n * 4], true),
+        ],
+        tiling: (n as u32).to_le_bytes().to_vec(),
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: true,
+    };
+    let source = fixture_kernel("scalar_timing", 2, "uint32_t");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary["status"], "ok", "{summary}");
+    let z = f32_values(&outputs[0]);
+    for i in 0..n {
+        assert_eq!(z[i], 2.0 * x[i] + 1.0, "z[{i}]");
+    }
+    let model = &summary["cycle_model"];
+    println!("sim figures: cycle model on the scalar timing kernel: {model}");
+    // S: DataCopy, SetFlag, WaitFlag (MTE2_S: the scalar unit waits for the load, 350 latency +
+    // one 512-byte burst / 32 = 366), 64 x (GetValue 6 + SetValue 4) = 640 → 1006, then SetFlag,
+    // WaitFlag (S_V), Adds, SetFlag, WaitFlag (V_MTE3), DataCopy: 6 more issue cycles.
+    assert_eq!(model["busy"]["S"], 3 + 640 + 6, "{model}");
+    assert_eq!(model["busy"]["MTE2"], 366, "{model}");
+    // S_V fires at 1007; Adds is issued at 1008: 1008 → 1008 + 15 + 6 + 256/256 = 1030. MTE3
+    // waits for it (V_MTE3): 1030 → 1030 + 200 + 512/32 = 1246.
+    assert_eq!(model["busy"]["V"], 22, "{model}");
+    assert_eq!(model["modeled_cycles"], 1246, "{model}");
 }

@@ -28,6 +28,9 @@ void AclgenModelRegisterGm(const void* base, uint64_t bytes, const char* name);
 /// The cycle model's GM bytes per cycle per core (the SoC's ddr_rate) and, when `tracePath` is
 /// not empty, the file each instruction's (pipe, start, cycles, name) is written to.
 void AclgenModelSetCosts(uint64_t ddrBytesPerCycle, const char* tracePath);
+/// The cycle model's count of a scalar UB/GM access (LocalTensor/GlobalTensor GetValue: 0,
+/// SetValue: 1).
+void AclgenModelScalarAccess(int store);
 /// In the core's process, before the kernel: the core's Unified Buffer and index.
 void AclgenModelCoreBegin(uint32_t core, uint8_t* ubBase, uint64_t ubBytes);
 /// After the kernel returned on this core: end-of-kernel checks (queues, flags).

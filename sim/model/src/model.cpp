@@ -306,6 +306,7 @@ struct Timeline {
 Timeline g_time;
 uint64_t g_ddrRate = 0;  // GM bytes per cycle per core (0: no cycle model)
 uint64_t g_work = 0;     // bytes of the instruction being issued (DMA: burst-rounded; vector: element bytes)
+uint32_t g_workElem = 0; // the widest element of the vector instruction being issued
 FILE* g_trace = nullptr;
 
 /// Cycles of one instruction of `bytes` on `pipe`, by the public figures.
@@ -316,9 +317,10 @@ uint64_t CostOf(const char* name, int pipe, uint64_t bytes) {
     if (pipe == PIPE_MTE3) return 200 + ceilDiv(bytes, g_ddrRate);  // GM write: ~200 cycles latency
     // Vector: latency 15 + the op's delay, plus its bytes at the op's throughput.
     if (is("vdiv") || is("vexp") || is("vln") || is("vsqrt") || is("vrec")) {
-        // 128 B/cycle for fp32 vdiv/vexp/vln/vsqrt, 64 B/cycle for fp16 (g_workHalf); delay vdiv 13, vexp 12.
+        // 128 B/cycle for fp32 vdiv/vexp/vln/vsqrt, 64 B/cycle for fp16 vdiv/vexp; delay vdiv 13,
+        // vexp 12 (vln, vsqrt, vrec taken as vexp).
         uint64_t delay = is("vdiv") ? 13 : 12;
-        return 15 + delay + ceilDiv(bytes, 128);
+        return 15 + delay + ceilDiv(bytes, g_workElem == 2 ? 64 : 128);
     }
     if (is("copy_ubuf_to_ubuf")) return 15 + 4 + ceilDiv(bytes, 128);  // vcopy: 128 B/cycle
     // vadd/vsub/vmul/vmuls/vadds/vmax/vsel/vconv: 256 B/cycle; delay vadd 6, vmul 7, vmax/vconv 4.
@@ -326,9 +328,19 @@ uint64_t CostOf(const char* name, int pipe, uint64_t bytes) {
     return 15 + delay + ceilDiv(bytes, 256);
 }
 
+/// Instructions are issued in program order by the scalar unit, one per cycle: an instruction
+/// starts no earlier than its issue, and scalar work before it delays it.
+uint64_t IssueSlot() {
+    uint64_t at = std::max(g_time.free[PIPE_S], g_time.ready[PIPE_S]);
+    g_time.free[PIPE_S] = at + 1;
+    g_time.busy[PIPE_S] += 1;
+    return at;
+}
+
 void Charge(const char* name, int pipe, uint64_t bytes) {
     if (g_ddrRate == 0) return;
-    uint64_t start = std::max(g_time.free[pipe], g_time.ready[pipe]);
+    uint64_t issued = IssueSlot();
+    uint64_t start = std::max({g_time.free[pipe], g_time.ready[pipe], issued});
     uint64_t cycles = CostOf(name, pipe, bytes);
     g_time.free[pipe] = start + cycles;
     g_time.busy[pipe] += cycles;
@@ -490,6 +502,7 @@ struct Operand {
 template <class F>
 void ForEachElement(uint32_t widest, uint8_t repeat, F f) {
     uint64_t perRepeat = kRepeatBytes / widest;
+    g_workElem = widest;
     if (g_core.counterMode) {
         uint64_t total = g_core.maskLow;
         g_work += total * widest;
@@ -686,6 +699,16 @@ extern "C" void AclgenModelRegisterGm(const void* base, uint64_t bytes, const ch
     g_regions.push_back(Region{static_cast<uint8_t*>(const_cast<void*>(base)), bytes, name, false, nullptr});
 }
 
+/// A scalar load (GetValue) or store (SetValue) of the Unified Buffer or GM: 6 and 4 cycles on
+/// the scalar pipe (public figures), after the flags the scalar pipe waited for.
+extern "C" void AclgenModelScalarAccess(int store) {
+    if (g_ddrRate == 0 || !g_core.active) return;
+    uint64_t start = std::max(g_time.free[PIPE_S], g_time.ready[PIPE_S]);
+    uint64_t cycles = store ? 4 : 6;
+    g_time.free[PIPE_S] = start + cycles;
+    g_time.busy[PIPE_S] += cycles;
+}
+
 extern "C" void AclgenModelSetCosts(uint64_t ddrBytesPerCycle, const char* tracePath) {
     g_ddrRate = ddrBytesPerCycle;
     g_trace = tracePath != nullptr && tracePath[0] != 0 ? fopen(tracePath, "w") : nullptr;
@@ -803,6 +826,7 @@ bool PipeOk(int p) { return p >= 0 && p < kPipes && p != PIPE_ALL; }
 
 int64_t set_flag(pipe_t pipe, pipe_t tpipe, int event) {
     g_currentIntrinsic = "set_flag";
+    if (g_ddrRate != 0 && g_core.active) IssueSlot();
     if (!PipeOk(pipe) || !PipeOk(tpipe) || event < 0 || event >= kEvents) {
         Fail("pipe-flag", "set_flag(%d, %d, %d): no such pipe or event", pipe, tpipe, event);
     }
@@ -823,6 +847,7 @@ int64_t set_flag(pipe_t pipe, pipe_t tpipe, event_t event) { return set_flag(pip
 
 int64_t wait_flag(pipe_t pipe, pipe_t tpipe, int event) {
     g_currentIntrinsic = "wait_flag";
+    if (g_ddrRate != 0 && g_core.active) IssueSlot();
     if (!PipeOk(pipe) || !PipeOk(tpipe) || event < 0 || event >= kEvents) {
         Fail("pipe-flag", "wait_flag(%d, %d, %d): no such pipe or event", pipe, tpipe, event);
     }

@@ -117,8 +117,14 @@ public:
         r.size_ = size_ > offset ? size_ - offset : 0;
         return r;
     }
-    __aicore__ inline T GetValue(uint64_t i) const { return addr_[i]; }
-    __aicore__ inline void SetValue(uint64_t i, T v) const { addr_[i] = v; }
+    __aicore__ inline T GetValue(uint64_t i) const {
+        AclgenModelScalarAccess(0);
+        return addr_[i];
+    }
+    __aicore__ inline void SetValue(uint64_t i, T v) const {
+        AclgenModelScalarAccess(1);
+        addr_[i] = v;
+    }
     __aicore__ inline T& operator()(uint64_t i) const { return addr_[i]; }
     __aicore__ inline __gm__ T* GetPhyAddr() const { return addr_; }
     __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
@@ -139,9 +145,16 @@ public:
     __aicore__ inline LocalTensor operator[](uint32_t offset) const {
         return LocalTensor(addr_ + offset, size_ > offset ? size_ - offset : 0);
     }
-    // Plain accesses: the scalar pipe, which the model watches through page protection.
-    __aicore__ inline T GetValue(uint32_t i) const { return addr_[i]; }
-    __aicore__ inline void SetValue(uint32_t i, T v) const { addr_[i] = v; }
+    // Plain accesses: the scalar pipe, which the model watches through page protection (and
+    // counts for the cycle model).
+    __aicore__ inline T GetValue(uint32_t i) const {
+        AclgenModelScalarAccess(0);
+        return addr_[i];
+    }
+    __aicore__ inline void SetValue(uint32_t i, T v) const {
+        AclgenModelScalarAccess(1);
+        addr_[i] = v;
+    }
     __aicore__ inline T& operator()(uint32_t i) const { return addr_[i]; }
     template <typename U>
     __aicore__ inline LocalTensor<U> ReinterpretCast() const {
