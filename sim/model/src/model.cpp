@@ -167,23 +167,29 @@ void OpenAllPages() {
     for (size_t p = 0; p < PageCount(); ++p) SetPageProt(p, PROT_READ | PROT_WRITE);
 }
 
+/// Per UB page, the newest write of each pipe and read of each reader slot: what WantedProt
+/// decides by, so it costs a few compares instead of a scan of the page's shadow after every
+/// instruction. A byte rewritten later by another pipe keeps the page's older entry: the page may
+/// be protected when nothing on it is pending, never the reverse; the fault handler checks the
+/// exact byte, so that only costs a single step.
+struct PageSummary {
+    uint32_t write[kPipes];
+    uint32_t read[kReadSlots];
+};
+std::vector<PageSummary> g_pageSummary;
+
 /// The protection the scalar pipe's pending hazards ask for on one page.
 int WantedProt(size_t page) {
-    if (g_ub->shadow == nullptr) return PROT_READ | PROT_WRITE;
-    uint8_t* start = PageStart(page);
-    uint8_t* end = start + g_pageSize;
-    uint8_t* lo = std::max(start, g_ub->base);
-    uint8_t* hi = std::min(end, g_ub->base + g_ub->bytes);
-    bool readOnly = false;
+    if (g_ub == nullptr || g_ub->shadow == nullptr || page >= g_pageSummary.size()) return PROT_READ | PROT_WRITE;
+    const PageSummary& ps = g_pageSummary[page];
     const uint32_t* known = g_core.known[PIPE_S];
-    for (uint8_t* a = lo; a < hi; ++a) {
-        const ByteState& s = g_ub->shadow[a - g_ub->base];
-        if (s.writer != 0 && s.writer - 1 != PIPE_S && s.writeSeq > known[s.writer - 1]) return PROT_NONE;
-        for (int q = 1; q < kReadSlots; ++q) {
-            if (s.readSeq[q] > known[kSlotPipe[q]]) readOnly = true;
-        }
+    for (int w = 0; w < kPipes; ++w) {
+        if (w != PIPE_S && ps.write[w] > known[w]) return PROT_NONE;
     }
-    return readOnly ? PROT_READ : PROT_READ | PROT_WRITE;
+    for (int q = 1; q < kReadSlots; ++q) {
+        if (ps.read[q] > known[kSlotPipe[q]]) return PROT_READ;
+    }
+    return PROT_READ | PROT_WRITE;
 }
 
 void ProtectPending() {
@@ -261,8 +267,14 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
     ByteState* sh = Shadow(*r);
     const uint32_t* known = g_core.known[pipe];
     uint32_t seq = g_core.issued[pipe];
+    uintptr_t firstPage = r->ub ? reinterpret_cast<uintptr_t>(r->base) & ~(g_pageSize - 1) : 0;
     for (uint64_t i = 0; i < bytes; ++i) {
         ByteState& s = sh[a - r->base + i];
+        PageSummary* ps = nullptr;
+        if (r->ub) {
+            size_t page = (reinterpret_cast<uintptr_t>(a + i) - firstPage) / g_pageSize;
+            if (page < g_pageSummary.size()) ps = &g_pageSummary[page];
+        }
         int w = s.writer - 1;
         if (s.writer != 0 && w != pipe && s.writeSeq > known[w]) {
             Fail("pipe-hazard",
@@ -284,8 +296,10 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
             }
             s.writer = static_cast<uint8_t>(pipe + 1);
             s.writeSeq = seq;
+            if (ps != nullptr) ps->write[pipe] = std::max(ps->write[pipe], seq);
         } else {
             s.readSeq[ReadSlot(pipe)] = seq;
+            if (ps != nullptr) ps->read[ReadSlot(pipe)] = std::max(ps->read[ReadSlot(pipe)], seq);
         }
     }
 }
@@ -725,6 +739,7 @@ extern "C" void AclgenModelCoreBegin(uint32_t core, uint8_t* ubBase, uint64_t ub
     uintptr_t first = reinterpret_cast<uintptr_t>(ubBase) & ~(g_pageSize - 1);
     uintptr_t end = (reinterpret_cast<uintptr_t>(ubBase) + ubBytes + g_pageSize - 1) & ~(g_pageSize - 1);
     g_pageProt.assign((end - first) / g_pageSize, PROT_READ | PROT_WRITE);
+    g_pageSummary.assign(g_pageProt.size(), PageSummary{});
     struct sigaction sa {};
     sa.sa_sigaction = OnSegv;
     sa.sa_flags = SA_SIGINFO | SA_NODEFER;
