@@ -417,3 +417,37 @@ fn cycle_model_counts_scalar_accesses_and_orders_issue() {
     assert_eq!(model["busy"]["V"], 22, "{model}");
     assert_eq!(model["modeled_cycles"], 1246, "{model}");
 }
+
+/// An API the runtime does not implement compiles and stops the run naming itself, at the
+/// kernel's line.
+#[test]
+fn an_unmodelled_api_stops_the_run_naming_itself() {
+    let run = KernelRun {
+        tensors: vec![("x".into(), vec![0; 256], false)],
+        tiling: vec![0; 8],
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: false,
+    };
+    let source = fixture_kernel("unmodelled", 1, "uint64_t");
+    match run_kernel(&source, &run, &cache()) {
+        Err(aclgen::sim::SimError::Failed { summary, stderr }) => {
+            assert_eq!(summary["rule"], "unmodelled-intrinsic", "{summary}");
+            let message = summary["message"].as_str().unwrap_or("");
+            assert!(message.contains("ReduceSum"), "{message}");
+            let line = std::fs::read_to_string(&source.source)
+                .expect("fixture")
+                .lines()
+                .position(|l| l.contains("UNMODELLED"))
+                .expect("marked line")
+                + 1;
+            assert!(
+                stderr.contains(&format!("unmodelled_kernel.cpp:{line}")),
+                "{stderr}"
+            );
+        }
+        Ok((_, summary)) => panic!("ran: {summary}"),
+        Err(e) => panic!("{e}"),
+    }
+}
