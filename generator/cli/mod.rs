@@ -152,8 +152,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
     },
-    /// Run an op's generated tiling and kernel on the CPU: CANN's real Ascend C and metadef on
-    /// aclgen's open AI Core model, with a pipe checker.
+    /// Run an op's generated tiling and kernel on the CPU: aclgen's own Ascend C runtime and AI
+    /// Core model, with a pipe checker; no CANN needed.
     Sim {
         /// Op name (without the aclnn prefix), e.g. AvgPool2dBackward.
         #[arg(long)]
@@ -167,13 +167,24 @@ pub enum Command {
         /// The generated tree holding the op's tiling and kernel (run `gen` first).
         #[arg(long, default_value = "generated")]
         generated: PathBuf,
-        /// CANN's folder (asc-devkit, asc-tools, metadef, metadef-src); default
-        /// `$ASCEND_HOME_PATH`, else `../shared/cann` next to the project.
+        /// A CANN toolkit (default `$ASCEND_HOME_PATH`): the kernel is also compiled against its
+        /// `kernel_operator.h`. Without one, aclgen's own runtime only.
         #[arg(long)]
         cann: Option<PathBuf>,
         /// Vector cores the tiling may use (default: the SoC's, 48 on Ascend910B2).
         #[arg(long)]
         cores: Option<u32>,
+        /// Run the cycle model: modeled cycles, microseconds at the SoC clock, each pipe's busy
+        /// share and the roofline.
+        #[arg(long)]
+        profile: bool,
+        /// Write the cycle model's timelines as a Chrome trace (one row per pipe); implies --profile.
+        #[arg(long)]
+        trace: Option<PathBuf>,
+        /// With --profile: `text` prints the profile after the summary, `json` only the summary
+        /// with its `profile` (modeled_cycles, roofline_cycles, us, pipes).
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
     },
 }
 
@@ -293,7 +304,20 @@ pub fn run(command: Command) -> Outcome {
             generated,
             cann,
             cores,
-        } => sim::run(&op, &call, &specs, &generated, cann.as_deref(), cores),
+            profile,
+            trace,
+            format,
+        } => sim::run(&sim::SimArgs {
+            op: &op,
+            call: &call,
+            specs: &specs,
+            generated: &generated,
+            cann: cann.as_deref(),
+            cores,
+            trace: trace.as_deref(),
+            profile: profile || trace.is_some(),
+            json: format == ReportFormat::Json,
+        }),
     }
 }
 

@@ -1,17 +1,32 @@
 //! `aclgen sim`: an op's tiling and kernel run on the CPU against a validated call.
 
 use super::{Failure, Outcome};
-use crate::sim::{default_cache, find_cann, parse_case, SimError, SimOptions};
+use crate::sim::{default_cache, parse_case, toolkit_kernel_api, SimError, SimOptions};
 use std::path::Path;
 
-pub fn run(
-    op: &str,
-    call: &Path,
-    specs: &Path,
-    generated: &Path,
-    cann: Option<&Path>,
-    cores: Option<u32>,
-) -> Outcome {
+/// The command line of `aclgen sim`.
+pub struct SimArgs<'a> {
+    pub op: &'a str,
+    pub call: &'a Path,
+    pub specs: &'a Path,
+    pub generated: &'a Path,
+    pub cann: Option<&'a Path>,
+    pub cores: Option<u32>,
+    pub trace: Option<&'a Path>,
+    pub profile: bool,
+    pub json: bool,
+}
+
+pub fn run(args: &SimArgs) -> Outcome {
+    let SimArgs {
+        op,
+        call,
+        specs,
+        generated,
+        cann,
+        cores,
+        ..
+    } = *args;
     let loaded = crate::pipeline::load(specs)?;
     let wanted = op.strip_prefix("aclnn").unwrap_or(op);
     let op_ir = loaded
@@ -28,16 +43,21 @@ pub fn run(
     if cores == Some(0) {
         return Err(Failure::usage("--cores must be at least 1"));
     }
-    let cann = find_cann(cann).map_err(Failure::usage)?;
+    let toolkit = toolkit_kernel_api(cann).map_err(Failure::usage)?;
     let opts = SimOptions {
         generated: generated.to_path_buf(),
-        cann,
+        toolkit,
         cache: default_cache(),
         core_num: cores,
+        profile: args.profile,
+        trace: args.trace.map(Path::to_path_buf),
     };
     match crate::sim::run(op_ir, &case, &opts) {
         Ok(summary) => {
             println!("{summary}");
+            if args.profile && !args.json {
+                print!("{}", crate::sim::profile::profile_text(&summary["profile"]));
+            }
             Ok(())
         }
         Err(SimError::Rejected(e)) => {

@@ -1,16 +1,15 @@
-//! Builds an op's simulation binary with the system g++, against CANN's real headers, cached under
-//! a hash of its sources.
+//! Builds an op's simulation binary with the system g++, cached under a hash of its sources.
 //!
-//! The binary links four parts, each cached on its own:
-//! - CANN's public CPU-debug runtime (`asc-tools/cpudebug`: the debug registers of stub_base, the
-//!   API parameter checks of `api_check`, `half`), compiled from the CANN folder as it is;
-//! - metadef's real tiling implementation, built from `metadef-src`'s own recipe (the sources and
-//!   flags are read from its script, nothing is copied);
-//! - aclgen's AI Core model (`sim/model/`, embedded in aclgen) and the driver (`sim/driver/`);
+//! The binary links aclgen's own parts only:
+//! - aclgen's Ascend C runtime (`sim/runtime/include`: `kernel_operator.h` for the kernel, the
+//!   tiling API for the host) and AI Core model (`sim/model`), and the driver (`sim/driver`),
+//!   embedded in aclgen and compiled once per version;
 //! - the op: the GENERATED `op_kernel/<snake>.cpp` (after the tiling struct CANN's op compiler
-//!   injects, `tests/ut/op_kernel/<snake>_tiling_def.h`) compiled in CPU-debug mode against
-//!   asc-devkit with the model's `stub_fun.h` first on the include path, and the generated
-//!   `op_host/<snake>_tiling.cpp` against metadef. Neither is changed.
+//!   would inject, `tests/ut/op_kernel/<snake>_tiling_def.h`) and `op_host/<snake>_tiling.cpp`,
+//!   both unchanged.
+//!
+//! Nothing of CANN is compiled. With a toolkit (`sim --cann`), the same kernel unit is also
+//! compiled against the toolkit's own `kernel_operator.h` (see [`toolkit_check`]).
 
 use super::SimError;
 use super::SimOptions;
@@ -24,8 +23,8 @@ use std::sync::Mutex;
 const CXX: &str = "g++";
 const OPT: &[&str] = &["-O1", "-g0"];
 
-/// The model and driver, embedded so `aclgen sim` works from any folder.
-const MODEL_FILES: &[(&str, &str)] = &[
+/// The runtime, model and driver, embedded so `aclgen sim` works from any folder.
+const RUNTIME_FILES: &[(&str, &str)] = &[
     (
         "model/include/stub_fun.h",
         include_str!("../../sim/model/include/stub_fun.h"),
@@ -35,12 +34,36 @@ const MODEL_FILES: &[(&str, &str)] = &[
         include_str!("../../sim/model/include/aclgen_model.h"),
     ),
     (
+        "model/include/aclgen_types.h",
+        include_str!("../../sim/model/include/aclgen_types.h"),
+    ),
+    (
         "model/src/model.cpp",
         include_str!("../../sim/model/src/model.cpp"),
     ),
     (
         "model/src/kernel_glue.inc",
         include_str!("../../sim/model/src/kernel_glue.inc"),
+    ),
+    (
+        "runtime/include/kernel_operator.h",
+        include_str!("../../sim/runtime/include/kernel_operator.h"),
+    ),
+    (
+        "runtime/include/aclgen_host.h",
+        include_str!("../../sim/runtime/include/aclgen_host.h"),
+    ),
+    (
+        "runtime/include/register/op_impl_registry.h",
+        include_str!("../../sim/runtime/include/register/op_impl_registry.h"),
+    ),
+    (
+        "runtime/include/register/tilingdata_base.h",
+        include_str!("../../sim/runtime/include/register/tilingdata_base.h"),
+    ),
+    (
+        "runtime/include/tiling/platform/platform_ascendc.h",
+        include_str!("../../sim/runtime/include/tiling/platform/platform_ascendc.h"),
     ),
     (
         "driver/sim_main.cpp",
@@ -56,7 +79,7 @@ pub struct Built {
     pub path: PathBuf,
     /// The binary was already there for these sources.
     pub cached: bool,
-    /// Where the model's sources were written (frames there are not the kernel's).
+    /// Where the runtime's and model's sources were written (frames there are not the kernel's).
     pub model_dir: PathBuf,
 }
 
@@ -191,385 +214,76 @@ fn cached_dir(
     Ok(true)
 }
 
-/// What CANN's folder provides, checked up front so a wrong `--cann` gets one clear message.
-pub struct Cann {
-    pub root: PathBuf,
-}
-
-impl Cann {
-    pub fn open(root: &Path) -> Result<Cann, SimError> {
-        let root = root
-            .canonicalize()
-            .map_err(|e| setup(format!("CANN folder {}: {e}", root.display())))?;
-        let needed = [
-            "asc-devkit/include/kernel_operator.h",
-            "asc-tools/cpudebug/include/stub_def.h",
-            "asc-tools/cpudebug/src/regfwk/stub_base.cpp",
-            "metadef-src/metadef-src",
-            "metadef/inc/external/base/context_builder/op_tiling_context_builder.h",
-            "shim/kernel/intrinsic_names.h",
-        ];
-        let missing: Vec<&str> = needed
-            .iter()
-            .copied()
-            .filter(|p| !root.join(p).exists())
-            .collect();
-        if !missing.is_empty() {
-            return Err(setup(format!(
-                "{} is not a CANN folder sim can build against: it lacks {} (sim needs the public \
-                 trees of asc-devkit, asc-tools/cpudebug, metadef and metadef-src, as in \
-                 ../shared/cann; with a CANN toolkit, link its own CPU model instead, see \
-                 kernels/README.md)",
-                root.display(),
-                missing.join(", ")
-            )));
-        }
-        Ok(Cann { root })
-    }
-    fn p(&self, rel: &str) -> PathBuf {
-        self.root.join(rel)
-    }
-    fn kernel_includes(&self) -> Vec<String> {
-        [
-            "generated",
-            "asc-tools/cpudebug/include",
-            "asc-devkit",
-            "asc-devkit/include",
-            "asc-devkit/include/basic_api",
-        ]
-        .iter()
-        .map(|d| format!("-I{}", arg(&self.p(d))))
-        .collect()
-    }
-}
-
-const KERNEL_DEFINES: &[&str] = &["-std=c++17", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201"];
 /// Kernel compiles: line tables for the file:line of a violation.
-const KERNEL_OPT: &[&str] = &["-O1", "-g1", "-w"];
+// DWARF 4: binutils 2.40's addr2line names the wrong file for DWARF 5 line tables of inline
+// functions in headers, and the report's file:line comes from addr2line.
+const KERNEL_OPT: &[&str] = &["-O1", "-g1", "-gdwarf-4", "-w"];
 
-/// The shared part: model sources, generated headers, CANN's CPU-debug runtime, metadef.
-struct Prep {
+/// The shared part: the runtime's sources, the model and the driver, compiled.
+pub struct Prep {
     dir: PathBuf,
-    /// metadef-src's flags for a tiling .cpp (its USER_INC).
-    user_inc: Vec<String>,
 }
 
 impl Prep {
-    fn model_include(&self) -> String {
-        format!("-I{}", arg(&self.dir.join("model/include")))
+    fn include(&self, rel: &str) -> String {
+        format!("-I{}", arg(&self.dir.join(rel)))
     }
-    fn fix_include(&self) -> String {
-        format!("-I{}", arg(&self.dir.join("fix")))
+    /// A kernel unit on aclgen's Ascend C runtime.
+    fn kernel_flags(&self) -> Vec<String> {
+        vec![
+            "-std=c++17".into(),
+            self.include("runtime/include"),
+            self.include("model/include"),
+            self.include("model/src"),
+        ]
     }
-    fn kernel_flags(&self, cann: &Cann) -> Vec<String> {
-        let mut f: Vec<String> = KERNEL_DEFINES.iter().map(|s| s.to_string()).collect();
-        f.push(self.model_include());
-        f.extend(cann.kernel_includes());
-        f
-    }
+    /// A tiling unit on aclgen's host runtime.
     fn host_flags(&self) -> Vec<String> {
-        let mut f = vec!["-std=c++17".to_string(), self.fix_include()];
-        f.extend(self.user_inc.iter().cloned());
-        f.push(self.model_include());
-        f
+        vec![
+            "-std=c++17".into(),
+            self.include("runtime/include"),
+            self.include("model/include"),
+        ]
     }
 }
 
-/// metadef-src's recipe, read from its script: the sources, the library flags, a tiling .cpp's
-/// flags and the generated platform-dir source.
-struct Recipe {
-    sources: Vec<String>,
-    lib_flags: Vec<String>,
-    user_inc: Vec<String>,
-    platform_dir_src: String,
-}
-
-fn read_recipe(cann: &Cann) -> Result<Recipe, SimError> {
-    let script = cann.p("metadef-src/metadef-src");
-    let text =
-        std::fs::read_to_string(&script).map_err(|e| format!("{}: {e}", script.display()))?;
-    let start = text.find("# >>> recipe");
-    let end = text.find("# <<< recipe");
-    let (Some(start), Some(end)) = (start, end) else {
-        return Err(setup(format!(
-            "{}: no `# >>> recipe` block to read the build from",
-            script.display()
-        )));
-    };
-    let recipe = &text[start..end];
-    let program = format!(
-        "TOOL='{}'; CANN='{}'\n{recipe}\nsources; echo '@@'; echo \"$LIB_FLAGS\"; echo '@@'; echo \"$USER_INC\"; echo '@@'; platform_dir_src\n",
-        arg(&cann.p("metadef-src")),
-        arg(&cann.root)
-    );
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg(&program)
-        .output()
-        .map_err(|e| setup(format!("cannot run bash for metadef-src's recipe: {e}")))?;
-    if !out.status.success() {
-        return Err(setup(format!(
-            "reading metadef-src's recipe failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )));
-    }
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let parts: Vec<&str> = stdout.split("@@\n").collect();
-    if parts.len() != 4 {
-        return Err(setup("metadef-src's recipe printed an unexpected layout"));
-    }
-    let words = |s: &str| -> Vec<String> { s.split_whitespace().map(str::to_string).collect() };
-    Ok(Recipe {
-        sources: parts[0].lines().map(str::to_string).collect(),
-        lib_flags: words(parts[1]),
-        user_inc: words(parts[2]),
-        platform_dir_src: parts[3].to_string(),
-    })
-}
-
-/// Names asc-devkit may call that the model does not implement: every name of the shim's list
-/// that stub_fun.h does not mention. Each gets a body that stops the run naming it.
-fn unmodelled_header(cann: &Cann) -> Result<String, SimError> {
-    let list = cann.p("shim/kernel/intrinsic_names.h");
-    let text = std::fs::read_to_string(&list).map_err(|e| format!("{}: {e}", list.display()))?;
-    let stub = MODEL_FILES[0].1;
-    let declared = |name: &str| {
-        stub.match_indices(name).any(|(i, _)| {
-            let before = stub[..i].chars().next_back();
-            let after = stub[i + name.len()..].chars().next();
-            let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-            !word(before) && !word(after)
-        })
-    };
-    let mut names: Vec<&str> = Vec::new();
-    for line in text.lines() {
-        for tag in ["SHIM_INTRI(", "SHIM_NOOP("] {
-            if let Some(rest) = line.trim().strip_prefix(tag) {
-                if let Some(name) = rest.strip_suffix(')') {
-                    names.push(name);
-                }
-            }
-        }
-    }
-    names.sort_unstable();
-    names.dedup();
-    let mut out = String::from(
-        "// Written by aclgen sim: the intrinsics asc-devkit declares that the model does not implement.\n",
-    );
-    for name in names.iter().filter(|n| !declared(n)) {
-        let _ = writeln!(out, "ACLGEN_UNMODELLED({name})");
-    }
-    Ok(out)
-}
-
-/// A `fix/` folder of links: CANN's `dlog_pub.h` next to a `log_types.h` that is the real file
-/// where a checkout stored the symlink `runtime/pkg_inc/base/log_types.h` as a text file.
-fn write_fix_dir(cann: &Cann, dir: &Path) -> Result<(), SimError> {
-    let fix = dir.join("fix");
-    std::fs::create_dir_all(&fix).map_err(|e| setup(e.to_string()))?;
-    let base = cann.p("runtime/pkg_inc/base");
-    let log_types = base.join("log_types.h");
-    let real = match std::fs::read_to_string(&log_types) {
-        Ok(t) if t.trim_start().starts_with("../") => {
-            let target = base.join(t.trim());
-            if target.is_file() {
-                target
-            } else {
-                cann.p("metadef-src/src/runtime/include/dfx/base/log_types.h")
-            }
-        }
-        _ => log_types,
-    };
-    for (name, target) in [
-        ("dlog_pub.h", base.join("dlog_pub.h")),
-        ("log_types.h", real),
-    ] {
-        #[cfg(unix)]
-        std::os::unix::fs::symlink(&target, fix.join(name))
-            .map_err(|e| setup(format!("{}: {e}", fix.join(name).display())))?;
-    }
-    Ok(())
-}
-
-/// Builds (once per CANN folder and model) the shared part.
-fn prep(cann: &Cann, cache: &Path) -> Result<Prep, SimError> {
-    let recipe = read_recipe(cann)?;
-    let cpudebug = cann.p("asc-tools/cpudebug");
-    let mut cpu_sources: Vec<PathBuf> = Vec::new();
-    for sub in ["src/regfwk", "src/api_check"] {
-        let mut found: Vec<PathBuf> = crate::files::files_below(&cpudebug.join(sub))
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|f| f.extension().is_some_and(|e| e == "cpp"))
-            .collect();
-        found.sort();
-        cpu_sources.extend(found);
-    }
-    cpu_sources.push(cpudebug.join("src/acl_stub/kernel_fp16.cpp"));
-
-    let mut key = Key::new("prep");
-    key.text(&arg(&cann.root));
-    for (name, text) in MODEL_FILES {
-        key.text(name);
+/// Builds (once per version of the embedded sources) the runtime, model and driver.
+fn prep(cache: &Path) -> Result<Prep, SimError> {
+    let mut key = Key::new("runtime");
+    for (rel, text) in RUNTIME_FILES {
+        key.text(rel);
         key.text(text);
     }
-    for f in &cpu_sources {
-        key.file(&cann.root, f)?;
-    }
-    for s in &recipe.sources {
-        key.file(&cann.root, Path::new(s))?;
-    }
-    key.text(&recipe.lib_flags.join(" "));
-    let dir = cache.join(format!("cann-{}", key.hex()));
+    let dir = cache.join(format!("runtime-{}", key.hex()));
     cached_dir(&dir, |stage| {
-        for (name, text) in MODEL_FILES {
-            let path = stage.join(name);
+        for (rel, text) in RUNTIME_FILES {
+            let path = stage.join(rel);
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| setup(e.to_string()))?;
             }
-            std::fs::write(&path, text).map_err(|e| setup(format!("{}: {e}", path.display())))?;
+            std::fs::write(&path, text).map_err(|e| setup(e.to_string()))?;
         }
-        std::fs::write(
-            stage.join("model/include/aclgen_unmodelled.h"),
-            unmodelled_header(cann)?,
-        )
-        .map_err(|e| setup(e.to_string()))?;
-        write_fix_dir(cann, stage)?;
         let staged = Prep {
             dir: stage.to_path_buf(),
-            user_inc: recipe.user_inc.clone(),
         };
-        build_cpudebug(cann, stage, &staged, &cpu_sources)?;
-        build_metadef(stage, &staged, &recipe)?;
-        build_model(cann, stage, &staged)?;
-        Ok(())
+        let mut model = staged.kernel_flags();
+        model.extend(OPT.iter().map(|s| s.to_string()));
+        model.extend(["-Wall".into(), "-c".into(), "model/src/model.cpp".into()]);
+        model.extend(["-o".into(), "model.o".into()]);
+        let mut driver = staged.host_flags();
+        driver.extend(OPT.iter().map(|s| s.to_string()));
+        driver.extend(["-Wall".into(), "-c".into(), "driver/sim_main.cpp".into()]);
+        driver.extend(["-o".into(), "driver.o".into()]);
+        compile_all(
+            vec![(model, stage.to_path_buf()), (driver, stage.to_path_buf())],
+            "aclgen's AI Core model and sim driver (sim/)",
+        )
     })?;
-    Ok(Prep {
-        dir,
-        user_inc: recipe.user_inc,
-    })
-}
-
-/// CANN's CPU-debug runtime (asc-tools/cpudebug), as its CMakeLists builds it for ascend910B1.
-fn build_cpudebug(
-    cann: &Cann,
-    stage: &Path,
-    staged: &Prep,
-    cpu_sources: &[PathBuf],
-) -> Result<(), SimError> {
-    // CANN's CPU-debug runtime, as its CMakeLists builds it for ascend910B1.
-    let obj = stage.join("cpudebug");
-    std::fs::create_dir_all(&obj).map_err(|e| setup(e.to_string()))?;
-    let mut flags: Vec<String> = [
-        "-D__CCE_KT_TEST__=1",
-        "-DASCENDC_DEBUG=1",
-        "-D__CCE_AICORE__=220",
-        "-D__DAV_C220__",
-        "-DNO_COSIM",
-        "-w",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    flags.extend(OPT.iter().map(|s| s.to_string()));
-    flags.push(staged.fix_include());
-    flags.push(format!("-I{}", arg(&cann.p("runtime/pkg_inc/base"))));
-    flags.extend(staged.kernel_flags(cann));
-    for d in [
-        "shim/host",
-        "asc-tools/cpudebug/utils",
-        "asc-tools/cpudebug/utils/include",
-        "asc-tools/cpudebug/utils/include/utils",
-        "asc-tools/cpudebug/src/api_check",
-        "asc-tools/cpudebug/src/api_check/inc",
-    ] {
-        flags.push(format!("-I{}", arg(&cann.p(d))));
-    }
-    let jobs = cpu_sources
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut a = flags.clone();
-            a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
-            (a, obj.clone())
-        })
-        .collect();
-    compile_all(jobs, "CANN's CPU-debug runtime (asc-tools/cpudebug)")?;
-    archive(&obj, &stage.join("libcann_cpudebug.a"))?;
-    Ok(())
-}
-
-/// metadef's tiling implementation, by metadef-src's recipe.
-fn build_metadef(stage: &Path, staged: &Prep, recipe: &Recipe) -> Result<(), SimError> {
-    // metadef's tiling implementation, by metadef-src's recipe.
-    let md = stage.join("metadef");
-    std::fs::create_dir_all(&md).map_err(|e| setup(e.to_string()))?;
-    let platform_src = md.join("platform_dir.cpp");
-    std::fs::write(&platform_src, &recipe.platform_dir_src).map_err(|e| setup(e.to_string()))?;
-    let mut sources: Vec<PathBuf> = recipe.sources.iter().map(PathBuf::from).collect();
-    sources.push(platform_src);
-    let jobs = sources
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut a = vec![staged.fix_include()];
-            if f.extension().is_some_and(|e| e == "c") {
-                a.extend([
-                    "-x".into(),
-                    "c".into(),
-                    "-O1".into(),
-                    "-fPIC".into(),
-                    "-w".into(),
-                ]);
-                a.extend(
-                    recipe
-                        .lib_flags
-                        .iter()
-                        .filter(|f| f.starts_with("-I") || f.starts_with("-D"))
-                        .cloned(),
-                );
-            } else {
-                a.extend(recipe.lib_flags.iter().cloned());
-                a.push("-g0".into());
-            }
-            a.extend(["-c".into(), arg(f), "-o".into(), format!("{i:03}.o")]);
-            (a, md.clone())
-        })
-        .collect();
-    compile_all(jobs, "metadef's tiling implementation (metadef-src)")?;
-    archive(&md, &stage.join("libmetadef_tiling.a"))?;
-    Ok(())
-}
-
-/// CANN's kernel_operator.h precompiled with the flags of every kernel compile, the model and
-/// the driver.
-fn build_model(cann: &Cann, stage: &Path, staged: &Prep) -> Result<(), SimError> {
-    // CANN's kernel_operator.h, precompiled with the flags of every kernel compile.
-    let pch = stage.join("pch");
-    std::fs::create_dir_all(&pch).map_err(|e| setup(e.to_string()))?;
-    std::fs::write(pch.join("aclgen_pch.h"), "#include \"kernel_operator.h\"\n")
-        .map_err(|e| setup(e.to_string()))?;
-    let mut a = staged.kernel_flags(cann);
-    a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
-    a.extend(["-x".into(), "c++-header".into(), "pch/aclgen_pch.h".into()]);
-    a.extend(["-o".into(), "pch/aclgen_pch.h.gch".into()]);
-    run_cxx(&a, stage, "CANN's kernel_operator.h (precompiled)")?;
-
-    // The model and the driver.
-    let mut a = staged.kernel_flags(cann);
-    a.extend(OPT.iter().map(|s| s.to_string()));
-    a.extend(["-Wall".into(), "-c".into(), "model/src/model.cpp".into()]);
-    a.extend(["-o".into(), "model.o".into()]);
-    run_cxx(&a, stage, "aclgen's AI Core model (sim/model)")?;
-    let mut a = staged.host_flags();
-    a.extend(["-O1".into(), "-g0".into(), "-w".into(), "-c".into()]);
-    a.extend(["driver/sim_main.cpp".into(), "-o".into(), "driver.o".into()]);
-    run_cxx(&a, stage, "the sim driver (sim/driver)")?;
-    Ok(())
+    Ok(Prep { dir })
 }
 
 /// Compiles the entry `stage` holds and links the simulation binary `stage/sim` from the
-/// driver, the entry, `objects` (the kernel, and an op's tiling), the model and CANN's libraries.
+/// driver, the entry, `objects` (the kernel, and an op's tiling) and the model.
 fn link_sim(prep: &Prep, stage: &Path, objects: &[&str], what: &str) -> Result<(), SimError> {
     let entry: Vec<String> = ["-c", "entry.cpp", "-o", "entry.o"]
         .map(String::from)
@@ -585,35 +299,10 @@ fn link_sim(prep: &Prep, stage: &Path, objects: &[&str], what: &str) -> Result<(
     link.extend(objects.iter().map(|o| o.to_string()));
     link.extend([
         arg(&prep.dir.join("model.o")),
-        arg(&prep.dir.join("libcann_cpudebug.a")),
-        arg(&prep.dir.join("libmetadef_tiling.a")),
         "-ldl".into(),
         "-lpthread".into(),
     ]);
     run_cxx(&link, stage, &format!("the simulation of {what}"))
-}
-
-fn archive(objects: &Path, lib: &Path) -> Result<(), SimError> {
-    let mut objs: Vec<PathBuf> = std::fs::read_dir(objects)
-        .map_err(|e| setup(e.to_string()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "o"))
-        .collect();
-    objs.sort();
-    let out = Command::new("ar")
-        .arg("rcs")
-        .arg(lib)
-        .args(&objs)
-        .output()
-        .map_err(|e| setup(format!("cannot run ar: {e}")))?;
-    if !out.status.success() {
-        return Err(setup(format!(
-            "ar failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )));
-    }
-    Ok(())
 }
 
 /// The entry file: the op type the driver looks the tiling up by, and a launcher that passes
@@ -621,18 +310,21 @@ fn archive(objects: &Path, lib: &Path) -> Result<(), SimError> {
 pub fn entry_source(op: &OpIr) -> String {
     let symbol = crate::emit::ascend::kernel::kernel_entry_name(&op.op);
     let count = op.params.iter().filter(|p| p.role.is_tensor()).count();
-    let mut args: Vec<String> = (0..count).map(|i| format!("t[{i}]")).collect();
+    entry_text(&symbol, &op.op, count)
+}
+
+fn entry_text(symbol: &str, op_type: &str, tensors: usize) -> String {
+    let mut args: Vec<String> = (0..tensors).map(|i| format!("t[{i}]")).collect();
     args.push("workspace".into());
     args.push("tiling".into());
-    let params = vec!["uint8_t*"; count + 2].join(", ");
+    let params = vec!["uint8_t*"; tensors + 2].join(", ");
     let mut src = String::new();
-    let _ = writeln!(src, "// Written by aclgen sim for {}.", op.op);
+    let _ = writeln!(src, "// Written by aclgen sim for {op_type}.");
     let _ = writeln!(src, "#include <cstdint>");
     let _ = writeln!(src, "extern \"C\" void {symbol}({params});");
     let _ = writeln!(
         src,
-        "extern const char* const kAclgenOpType = \"{}\";",
-        op.op
+        "extern const char* const kAclgenOpType = \"{op_type}\";"
     );
     let _ = writeln!(
         src,
@@ -642,21 +334,45 @@ pub fn entry_source(op: &OpIr) -> String {
     src
 }
 
+fn absolute(p: &Path) -> Result<String, SimError> {
+    p.canonicalize()
+        .map_err(|e| setup(format!("{}: {e}", p.display())))
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+}
+
 /// The kernel's translation unit: what CANN's op compiler injects (the generated
 /// `tests/ut/op_kernel/<snake>_tiling_def.h`), the generated kernel, and the driver's glue.
 fn kernel_unit_source(op: &OpIr, sources: &OpSources) -> Result<String, SimError> {
-    let abs = |p: &Path| {
-        p.canonicalize()
-            .map_err(|e| format!("{}: {e}", p.display()))
-            .map(|p| p.to_string_lossy().replace('\\', "/"))
-    };
     let mut src = String::new();
     let _ = writeln!(src, "// Written by aclgen sim for {}.", op.op);
-    let _ = writeln!(src, "#include \"{}\"", abs(&sources.tiling_def)?);
-    let _ = writeln!(src, "#include \"{}\"", abs(&sources.kernel_cpp)?);
+    let _ = writeln!(src, "#include \"{}\"", absolute(&sources.tiling_def)?);
+    let _ = writeln!(src, "#include \"{}\"", absolute(&sources.kernel_cpp)?);
     let _ = writeln!(src, "#define ACLGEN_KERNEL_TILING_TYPE {}TilingData", op.op);
     let _ = writeln!(src, "#include \"kernel_glue.inc\"");
     Ok(src)
+}
+
+/// The cache folder, created and made absolute.
+fn cache_root(cache: &Path) -> Result<PathBuf, SimError> {
+    std::fs::create_dir_all(cache).map_err(|e| setup(format!("{}: {e}", cache.display())))?;
+    cache
+        .canonicalize()
+        .map_err(|e| setup(format!("{}: {e}", cache.display())))
+}
+
+/// Compiles the kernel unit `stage/kernel_unit.cpp` on aclgen's runtime.
+fn compile_kernel(prep: &Prep, stage: &Path, extra: &[String], what: &str) -> Result<(), SimError> {
+    let mut a = prep.kernel_flags();
+    a.extend(extra.iter().cloned());
+    a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
+    a.push(format!("-fdebug-prefix-map={}=", arg(stage)));
+    a.extend([
+        "-c".into(),
+        "kernel_unit.cpp".into(),
+        "-o".into(),
+        "kernel.o".into(),
+    ]);
+    run_cxx(&a, stage, what)
 }
 
 /// Returns the op's binary, compiling what is not cached for the current sources.
@@ -680,51 +396,27 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
             )));
         }
     }
-    let cann = Cann::open(&opts.cann)?;
-    std::fs::create_dir_all(&opts.cache)
-        .map_err(|e| setup(format!("{}: {e}", opts.cache.display())))?;
-    let cache = opts
-        .cache
-        .canonicalize()
-        .map_err(|e| setup(format!("{}: {e}", opts.cache.display())))?;
-    let prep = prep(&cann, &cache)?;
-
-    let mut files = Vec::new();
-    let generated_root = generated.join("ops");
-    let tiling_def_dir = sources
-        .tiling_def
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    for dir in [&sources.op_host, &sources.op_kernel, &tiling_def_dir] {
-        // Every file, sorted, so the key covers headers a source includes.
-        let found = crate::files::files_below(dir).unwrap_or_default();
-        files.extend(found.into_iter().map(|f| (generated_root.clone(), f)));
-    }
+    let cache = cache_root(&opts.cache)?;
+    let prep = prep(&cache)?;
     let entry = entry_source(op);
     let unit = kernel_unit_source(op, &sources)?;
     let mut key = Key::new("op");
     key.text(&arg(&prep.dir));
     key.text(&entry);
     key.text(&unit);
-    for (root, f) in &files {
-        key.file(root, f)?;
+    let generated_root = generated.join("ops");
+    let tiling_def_dir = sources.tiling_def.parent().unwrap_or(Path::new("."));
+    for dir in [&sources.op_host, &sources.op_kernel, tiling_def_dir] {
+        // Every file, sorted, so the key covers headers a source includes.
+        for f in crate::files::files_below(dir).unwrap_or_default() {
+            key.file(&generated_root, &f)?;
+        }
     }
     let dir = cache.join(format!("{snake}-{}", key.hex()));
-    let exe = dir.join("sim");
     let built = cached_dir(&dir, |stage| {
         std::fs::write(stage.join("entry.cpp"), &entry).map_err(|e| setup(e.to_string()))?;
         std::fs::write(stage.join("kernel_unit.cpp"), &unit).map_err(|e| setup(e.to_string()))?;
-        // The kernel, unchanged, in CPU-debug mode; line tables for file:line of violations.
-        let mut a = prep.kernel_flags(&cann);
-        a.push(format!("-I{}", arg(&prep.dir.join("model/src"))));
-        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
-        a.push("-include".into());
-        a.push(arg(&prep.dir.join("pch/aclgen_pch.h")));
-        a.push("-c".into());
-        a.push(format!("-fdebug-prefix-map={}=", arg(stage)));
-        a.extend(["kernel_unit.cpp".into(), "-o".into(), "kernel.o".into()]);
-        run_cxx(&a, stage, &format!("the kernel of {}", op.op))?;
+        compile_kernel(&prep, stage, &[], &format!("the kernel of {}", op.op))?;
         let mut a = prep.host_flags();
         a.extend(["-O1".into(), "-g0".into(), "-w".into(), "-c".into()]);
         a.push(format!("-I{}", arg(&sources.op_host)));
@@ -732,11 +424,39 @@ pub fn binary(op: &OpIr, opts: &SimOptions) -> Result<Built, SimError> {
         run_cxx(&a, stage, &format!("the tiling of {}", op.op))?;
         link_sim(&prep, stage, &["kernel.o", "tiling.o"], &op.op)
     })?;
+    if let Some(kernel_api) = &opts.toolkit {
+        toolkit_check(kernel_api, &dir.join("kernel_unit.cpp"), &prep)?;
+    }
     Ok(Built {
-        path: exe,
+        path: dir.join("sim"),
         cached: !built,
         model_dir: prep.dir,
     })
+}
+
+/// With a CANN toolkit: the same kernel unit compiled (syntax and types) against the toolkit's
+/// own `kernel_operator.h` (`kernel_api`: its folder) in CPU-debug mode, so a kernel that runs
+/// on aclgen's runtime also builds on CANN's. Not tested here: no toolkit on this machine.
+pub fn toolkit_check(kernel_api: &Path, unit: &Path, prep: &Prep) -> Result<(), SimError> {
+    let mut a: Vec<String> = vec![
+        "-std=c++17".into(),
+        "-fsyntax-only".into(),
+        "-w".into(),
+        "-DASCENDC_CPU_DEBUG=1".into(),
+        "-D__NPU_ARCH__=2201".into(),
+        format!("-I{}", arg(kernel_api)),
+    ];
+    for up in kernel_api.ancestors().skip(1).take(3) {
+        a.push(format!("-I{}", arg(up)));
+    }
+    // kernel_glue.inc, which the unit includes last, is aclgen's.
+    a.push(prep.include("model/src"));
+    a.push(arg(unit));
+    run_cxx(
+        &a,
+        unit.parent().unwrap_or(Path::new(".")),
+        "the kernel against the toolkit's kernel_operator.h",
+    )
 }
 
 /// A kernel that is not an aclgen op project (CANN's own examples, ops-nn's kernels): one
@@ -758,36 +478,18 @@ pub struct KernelSource {
 }
 
 /// Builds (or reuses) the binary of a kernel-only run.
-pub fn kernel_binary(k: &KernelSource, cann: &Path, cache: &Path) -> Result<Built, SimError> {
+pub fn kernel_binary(k: &KernelSource, cache: &Path) -> Result<Built, SimError> {
     let _guard = BUILD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let cann = Cann::open(cann)?;
-    std::fs::create_dir_all(cache).map_err(|e| setup(format!("{}: {e}", cache.display())))?;
-    let cache = cache
-        .canonicalize()
-        .map_err(|e| setup(format!("{}: {e}", cache.display())))?;
-    let prep = prep(&cann, &cache)?;
-    let abs = |p: &Path| {
-        p.canonicalize()
-            .map_err(|e| setup(format!("{}: {e}", p.display())))
-            .map(|p| p.to_string_lossy().into_owned())
-    };
+    let cache = cache_root(cache)?;
+    let prep = prep(&cache)?;
     let mut unit = format!("// Written by aclgen sim for the kernel {}.\n", k.name);
     for f in &k.force_includes {
-        let _ = writeln!(unit, "#include \"{}\"", abs(f)?);
+        let _ = writeln!(unit, "#include \"{}\"", absolute(f)?);
     }
-    let _ = writeln!(unit, "#include \"{}\"", abs(&k.source)?);
+    let _ = writeln!(unit, "#include \"{}\"", absolute(&k.source)?);
     let _ = writeln!(unit, "#define ACLGEN_KERNEL_TILING_TYPE {}", k.tiling_type);
     let _ = writeln!(unit, "#include \"kernel_glue.inc\"");
-    let mut args: Vec<String> = (0..k.tensors).map(|i| format!("t[{i}]")).collect();
-    args.push("workspace".into());
-    args.push("tiling".into());
-    let params = vec!["uint8_t*"; k.tensors + 2].join(", ");
-    let entry = format!(
-        "#include <cstdint>\nextern \"C\" void {e}({params});\nextern const char* const kAclgenOpType = \"{n}\";\nvoid AclgenLaunch(uint8_t** t, uint8_t* workspace, uint8_t* tiling) {{ {e}({a}); }}\n",
-        e = k.entry,
-        n = k.name,
-        a = args.join(", ")
-    );
+    let entry = entry_text(&k.entry, &k.name, k.tensors);
     let mut key = Key::new("kernel");
     key.text(&arg(&prep.dir));
     key.text(&unit);
@@ -809,21 +511,12 @@ pub fn kernel_binary(k: &KernelSource, cann: &Path, cache: &Path) -> Result<Buil
     let built = cached_dir(&dir, |stage| {
         std::fs::write(stage.join("entry.cpp"), &entry).map_err(|e| setup(e.to_string()))?;
         std::fs::write(stage.join("kernel_unit.cpp"), &unit).map_err(|e| setup(e.to_string()))?;
-        let mut a = prep.kernel_flags(&cann);
-        a.push(format!("-I{}", arg(&prep.dir.join("model/src"))));
+        let mut extra = Vec::new();
         for d in &k.include_dirs {
-            a.push(format!("-I{}", abs(d)?));
+            extra.push(format!("-I{}", absolute(d)?));
         }
-        a.extend(k.defines.iter().map(|d| format!("-D{d}")));
-        a.extend(KERNEL_OPT.iter().map(|s| s.to_string()));
-        a.push(format!("-fdebug-prefix-map={}=", arg(stage)));
-        a.extend([
-            "-c".into(),
-            "kernel_unit.cpp".into(),
-            "-o".into(),
-            "kernel.o".into(),
-        ]);
-        run_cxx(&a, stage, &format!("the kernel {}", k.name))?;
+        extra.extend(k.defines.iter().map(|d| format!("-D{d}")));
+        compile_kernel(&prep, stage, &extra, &format!("the kernel {}", k.name))?;
         link_sim(&prep, stage, &["kernel.o"], &k.name)
     })?;
     Ok(Built {

@@ -1,14 +1,17 @@
-//! Runs an op's generated tiling and kernel on the CPU: the kernel against CANN's real CPU-debug
-//! Ascend C (`kernel_operator.h` of asc-devkit) on aclgen's open AI Core model (`sim/model/`),
-//! the tiling against CANN's real metadef (built from `metadef-src`).
+//! Runs an op's generated tiling and kernel on the CPU, with no CANN: the kernel on aclgen's own
+//! Ascend C runtime (`sim/runtime/include/kernel_operator.h`) over aclgen's AI Core model
+//! (`sim/model/`), the tiling on aclgen's own host runtime (`aclgen_host.h`), with the SoC's
+//! facts from aclgen's SoC table (`aclnn_runtime::soc`).
 //!
 //! `sim` compiles, with the system g++, the GENERATED project's `op_host/<snake>_tiling.cpp` and
-//! `op_kernel/<snake>.cpp` unchanged, plus the model, the driver (`sim/driver/`) and a small entry
-//! file written here (see `build.rs`). Binaries are cached under a hash of every source.
+//! `op_kernel/<snake>.cpp` unchanged, plus the runtime, the model, the driver (`sim/driver/`) and
+//! a small entry file written here (see `build.rs`). Binaries are cached under a hash of every
+//! source. With a CANN toolkit the kernel is also compiled against its `kernel_operator.h`.
 
 mod build;
 pub use build::KernelSource;
 pub mod float16;
+pub mod profile;
 pub mod reference;
 
 use crate::ir::{snake_case, OpIr};
@@ -24,12 +27,17 @@ use std::process::Command;
 pub struct SimOptions {
     /// The generated project root (`generated/`), holding `ops/<snake>/`.
     pub generated: PathBuf,
-    /// CANN's folder: asc-devkit, asc-tools/cpudebug, metadef, metadef-src (`find_cann`).
-    pub cann: PathBuf,
+    /// With a CANN toolkit: the folder of its `kernel_operator.h` (`toolkit_kernel_api`); the
+    /// kernel is also compiled against it. `None`: aclgen's own runtime only (the default).
+    pub toolkit: Option<PathBuf>,
     /// Folder of cached binaries.
     pub cache: PathBuf,
     /// Vector cores to emulate; `None` = the product's count.
     pub core_num: Option<u32>,
+    /// Run the cycle model (`--profile`): the summary gets `cycle_model` and `profile`.
+    pub profile: bool,
+    /// Write a Chrome trace of the cycle model here (`--trace FILE`; implies `profile`).
+    pub trace: Option<PathBuf>,
 }
 
 /// A call with the data file of each tensor (paths resolved against the case's folder).
@@ -108,21 +116,51 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
     }
     let mut job = job_text(op, case, product, opts.core_num)?;
     let built = build::binary(op, opts)?;
-    let cann = opts
-        .cann
-        .canonicalize()
-        .map_err(|e| SimError::Setup(format!("{}: {e}", opts.cann.display())))?;
-    for prefix in ignored_frames(&cann, &built.model_dir) {
-        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
+    let _ = writeln!(job, "ignore_prefix {}", built.model_dir.display());
+    let soc = product
+        .reference_soc()
+        .ok_or_else(|| SimError::Setup(format!("no SoC of product {}", product.id())))?;
+    let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
+    let raw_trace = work.path().join("trace");
+    if opts.profile || opts.trace.is_some() {
+        let _ = writeln!(job, "ddr_rate {}", soc.ddr_rate);
+    }
+    if opts.trace.is_some() {
+        let _ = writeln!(job, "trace {}", raw_trace.display());
     }
 
     let mut summary = execute(&built, &job)?;
+    if let Some(path) = &opts.trace {
+        let cores = summary["block_dim"].as_u64().unwrap_or(0);
+        profile::write_chrome_trace(&raw_trace, cores, path)?;
+    }
     if let Some(obj) = summary.as_object_mut() {
         obj.insert("op".into(), Value::from(op.op.clone()));
         obj.insert("product".into(), Value::from(product.id()));
         obj.insert("binary_cached".into(), Value::from(built.cached));
     }
+    if opts.profile || opts.trace.is_some() {
+        let outputs = output_elements(op, case);
+        let p = profile::profile(&summary, soc, outputs);
+        if let Some(obj) = summary.as_object_mut() {
+            obj.insert("profile".into(), p);
+        }
+    }
     Ok(summary)
+}
+
+/// Elements of the call's output tensors (the vector math writes each once, in fp32).
+fn output_elements(op: &OpIr, case: &SimCase) -> u64 {
+    op.params
+        .iter()
+        .filter(|p| p.role.is_tensor() && !crate::emit::ascend::kernel::is_input(p.role))
+        .filter_map(|p| match case.call.args.get(&p.name) {
+            Some(Arg::Tensor(t)) => {
+                Some(t.shape.iter().map(|d| (*d).max(0) as u64).product::<u64>())
+            }
+            _ => None,
+        })
+        .sum()
 }
 
 /// Runs a built binary on a job file; the driver's JSON summary, or why it failed.
@@ -157,13 +195,7 @@ fn job_text(
     product: Product,
     core_num: Option<u32>,
 ) -> Result<String, SimError> {
-    let mut job = String::new();
-    let soc = match product {
-        Product::Ascend910_93 => "Ascend910_9391",
-        _ => "Ascend910B2",
-    };
-    let _ = writeln!(job, "soc {soc}");
-    let _ = writeln!(job, "ub_bytes {}", product.ub_bytes());
+    let mut job = soc_lines(product)?;
     // 0: the SoC's own vector core count (48 on Ascend910B2).
     let _ = writeln!(job, "core_num {}", core_num.unwrap_or(0));
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
@@ -230,24 +262,35 @@ fn attr_line(name: &str, arg: &Arg) -> String {
     }
 }
 
-/// CANN's folder: `--cann DIR`, else `$ASCEND_HOME_PATH`, else `../shared/cann` next to the
-/// project (the folder aclgen was built from). The error says where it looked.
-pub fn find_cann(explicit: Option<&Path>) -> Result<PathBuf, String> {
-    if let Some(dir) = explicit {
-        return Ok(dir.to_path_buf());
+/// The job's SoC lines: the product's reference SoC from aclgen's SoC table (name, UB bytes,
+/// AI and vector cores).
+fn soc_lines(product: Product) -> Result<String, SimError> {
+    let soc = product.reference_soc().ok_or_else(|| {
+        SimError::Setup(format!(
+            "no SoC of product {} in the SoC table",
+            product.id()
+        ))
+    })?;
+    let mut job = String::new();
+    let _ = writeln!(job, "soc {}", soc.name);
+    let _ = writeln!(job, "ub_bytes {}", soc.ub_bytes);
+    let _ = writeln!(job, "cores {} {}", soc.ai_cores, soc.vector_core_count());
+    Ok(job)
+}
+
+/// With a CANN toolkit (`--cann DIR`, else `$ASCEND_HOME_PATH`): the folder of its
+/// `kernel_operator.h`. `Ok(None)` when none is named: sim runs on aclgen's own runtime. A
+/// toolkit named but unusable is an error (one line, exit 2).
+pub fn toolkit_kernel_api(explicit: Option<&Path>) -> Result<Option<PathBuf>, String> {
+    use crate::toolkit::{Component, Toolkit, ToolkitError};
+    match Toolkit::find(explicit) {
+        Ok(tk) => tk
+            .component(Component::KernelApi)
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Err(ToolkitError::NotSet) => Ok(None),
+        Err(e) => Err(e.to_string()),
     }
-    if let Some(home) = std::env::var_os("ASCEND_HOME_PATH").filter(|v| !v.is_empty()) {
-        return Ok(PathBuf::from(home));
-    }
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cann");
-    if shared.is_dir() {
-        return Ok(shared);
-    }
-    Err(format!(
-        "no CANN folder: pass --cann DIR, set ASCEND_HOME_PATH, or put CANN's public trees in {} \
-         (sim builds the kernel against CANN's own kernel_operator.h)",
-        shared.display()
-    ))
 }
 
 /// The default binary cache: `$CARGO_TARGET_DIR/aclgen-sim`, else `target/aclgen-sim`.
@@ -272,6 +315,8 @@ pub struct KernelRun {
     pub block_dim: u32,
     pub tiling_key: u64,
     pub workspace_bytes: u64,
+    /// Run the cycle model (Ascend910B2's GM rate): the summary gets `cycle_model`.
+    pub profile: bool,
 }
 
 /// Builds the kernel of `source` on the model and runs it; returns the outputs' bytes (in
@@ -279,17 +324,18 @@ pub struct KernelRun {
 pub fn run_kernel(
     source: &KernelSource,
     run: &KernelRun,
-    cann: &Path,
     cache: &Path,
 ) -> Result<(Vec<Vec<u8>>, Value), SimError> {
-    let built = build::kernel_binary(source, cann, cache)?;
+    let built = build::kernel_binary(source, cache)?;
     let work = tempfile::tempdir().map_err(|e| SimError::Setup(format!("temp dir: {e}")))?;
     let tiling_path = work.path().join("tiling.bin");
     std::fs::write(&tiling_path, &run.tiling).map_err(|e| SimError::Setup(e.to_string()))?;
-    let mut job = String::new();
-    let _ = writeln!(job, "soc Ascend910B2");
-    let _ = writeln!(job, "ub_bytes {}", Product::Ascend910b.ub_bytes());
+    let mut job = soc_lines(Product::Ascend910b)?;
     let _ = writeln!(job, "core_num 0");
+    if run.profile {
+        let soc = Product::Ascend910b.reference_soc();
+        let _ = writeln!(job, "ddr_rate {}", soc.map_or(32, |s| s.ddr_rate));
+    }
     let _ = writeln!(
         job,
         "kernel_only {} {} {} {}",
@@ -298,12 +344,7 @@ pub fn run_kernel(
         run.workspace_bytes,
         tiling_path.display()
     );
-    let cann = cann
-        .canonicalize()
-        .map_err(|e| SimError::Setup(format!("{}: {e}", cann.display())))?;
-    for prefix in ignored_frames(&cann, &built.model_dir) {
-        let _ = writeln!(job, "ignore_prefix {}", prefix.display());
-    }
+    let _ = writeln!(job, "ignore_prefix {}", built.model_dir.display());
     let mut outputs = Vec::new();
     for (i, (name, bytes, output)) in run.tensors.iter().enumerate() {
         let path = work.path().join(format!("t{i}.bin"));
@@ -331,15 +372,4 @@ pub fn run_kernel(
         data.push(std::fs::read(&p).map_err(|e| SimError::Setup(format!("{}: {e}", p.display())))?);
     }
     Ok((data, summary))
-}
-
-/// Frames in these folders are CANN's API or the model, not the kernel's own code: a violation's
-/// file:line is the innermost frame outside them.
-fn ignored_frames(cann: &Path, model: &Path) -> Vec<PathBuf> {
-    vec![
-        cann.join("asc-devkit"),
-        cann.join("asc-tools/cpudebug"),
-        cann.join("generated"),
-        model.to_path_buf(),
-    ]
 }

@@ -1,7 +1,8 @@
-// aclgen sim driver: reads a job file (tensors, attrs, SoC, cores), runs the op's generated tiling
-// function against CANN's real metadef (OpTilingContextBuilder, IMPL_OP_OPTILING registry, platform
-// info from the SoC's .ini), then the kernel, built against CANN's CPU-debug Ascend C, on aclgen's
-// AI Core model: one process per core, global memory shared. Writes the outputs.
+// aclgen's own sim driver: reads a job file (tensors, attrs, the SoC's facts from aclgen's SoC
+// table, cores), runs the op's generated tiling function on aclgen's host runtime (a TilingContext
+// of its own, the IMPL_OP_OPTILING registry, sim/runtime/include/aclgen_host.h), then the kernel,
+// built against aclgen's Ascend C runtime, on aclgen's AI Core model: one process per core, global
+// memory shared. Writes the outputs. Nothing of CANN is included or copied.
 //
 // Exit codes: 0 ran, 2 bad job or data, 3 the kernel broke a rule (rule, core and file:line named),
 // 4 tiling failed. stdout gets one JSON object either way; the kernel's own printing goes to stderr.
@@ -22,20 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "aclgen_host.h"
 #include "aclgen_model.h"
-#include "base/context_builder/op_tiling_context_builder.h"
-#include "exe_graph/runtime/tiling_context.h"
-#include "metadef_src/soc_platform.h"
-#include "register/op_impl_registry.h"
-#include "register/op_impl_registry_base.h"
+#include "stub_fun.h"
 
 extern const char* const kAclgenOpType;
 void AclgenLaunch(uint8_t** tensors, uint8_t* workspace, uint8_t* tiling);
-extern "C" uint8_t* AclgenKernelUbBase();
-extern "C" uint64_t AclgenKernelUbBytes();
-extern "C" void AclgenKernelCoreSetup(int64_t blockIdx, int64_t blockNum, uint64_t tilingKey);
 extern "C" uint64_t AclgenKernelTilingStructBytes();
-extern "C" void AclgenKernelBeforeFork();
 
 namespace {
 
@@ -48,8 +42,8 @@ struct Tensor {
     std::string path;
     uint8_t* data = nullptr;
     uint64_t bytes = 0;
-    gert::StorageShape storage;
-    std::unique_ptr<gert::Tensor> desc;
+    ge::DataType dt = ge::DT_UNDEFINED;
+    gert::Shape shape_;
 };
 
 struct Attr {
@@ -62,7 +56,11 @@ struct Attr {
 struct Job {
     std::string soc;
     uint64_t ubBytes = 0;
+    uint32_t aiCores = 0;
+    uint32_t vectorCores = 0;
     uint32_t coreNum = 0;  // 0: the SoC's
+    uint64_t ddrRate = 0;  // GM bytes per cycle per core: the cycle model's bandwidth
+    std::string trace;     // per-core instruction traces: <trace>.<core>
     std::string exe;
     std::vector<std::string> ignorePrefixes;
     std::vector<Tensor> tensors;
@@ -136,6 +134,12 @@ Job ReadJob(const char* path) {
             ls >> job.ubBytes;
         } else if (kind == "core_num") {
             ls >> job.coreNum;
+        } else if (kind == "ddr_rate") {
+            ls >> job.ddrRate;
+        } else if (kind == "trace") {
+            ls >> job.trace;
+        } else if (kind == "cores") {
+            ls >> job.aiCores >> job.vectorCores;
         } else if (kind == "kernel_only") {
             job.kernelOnly = true;
             ls >> job.blockDim >> job.tilingKey >> job.workspaceBytes >> job.tilingPath;
@@ -216,9 +220,8 @@ void LoadTensors(Job& job) {
             }
         }
         AclgenModelRegisterGm(t.data, t.bytes, t.name.c_str());
-        t.storage.MutableOriginShape() = shape;
-        t.storage.MutableStorageShape() = shape;
-        t.desc.reset(new gert::Tensor(t.storage, {ge::FORMAT_ND, ge::FORMAT_ND, {}}, gert::kOnHost, dt, nullptr));
+        t.dt = dt;
+        t.shape_ = shape;
     }
 }
 
@@ -231,24 +234,18 @@ void WriteOutputs(const Job& job) {
     }
 }
 
-/// The SoC's platform, with its vector core count set to `cores` when given.
-fe::PlatFormInfos* Platform(const Job& job) {
-    fe::PlatFormInfos* platform = metadef_src::SocPlatform(job.soc);
-    if (platform == nullptr) BadJob("no platform info for SoC " + job.soc);
-    if (job.coreNum != 0) {
-        std::map<std::string, std::string> soc;
-        platform->GetPlatformRes("SoCInfo", soc);
-        std::string n = std::to_string(job.coreNum);
-        soc["vector_core_cnt"] = n;
-        soc["ai_core_cnt"] = n;
-        soc["cube_core_cnt"] = n;
-        platform->SetPlatformRes("SoCInfo", soc);
-        platform->SetCoreNum(job.coreNum);
-    }
-    return platform;
+/// The SoC's facts from aclgen's SoC table, with its core counts set to `cores` when given.
+fe::PlatFormInfos Platform(const Job& job) {
+    fe::PlatFormInfos p;
+    p.socName = job.soc;
+    p.ubBytes = job.ubBytes;
+    p.aiCores = job.coreNum != 0 ? job.coreNum : job.aiCores;
+    p.vectorCores = job.coreNum != 0 ? job.coreNum : job.vectorCores;
+    if (p.vectorCores == 0 || p.ubBytes == 0) BadJob("the job names no core count or UB size of SoC " + job.soc);
+    return p;
 }
 
-/// file:line of the innermost frame in the kernel's own sources (not CANN's, not the model's).
+/// file:line of the innermost frame in the kernel's own sources (not the runtime's, not the model's).
 std::pair<std::string, int> KernelLine(const Job& job, const AclgenCoreReport& r) {
     if (r.frameCount <= 0 || job.exe.empty()) return {"", 0};
     std::string cmd = "addr2line -i -a -e '" + job.exe + "'";
@@ -283,61 +280,94 @@ std::pair<std::string, int> KernelLine(const Job& job, const AclgenCoreReport& r
     return found;
 }
 
-/// The op's tiling function on CANN's metadef: OpTilingContextBuilder, the IMPL_OP_OPTILING
-/// registry, platform info from the SoC's .ini. Returns 0, or the exit code of a failure.
+/// The op's tiling function, looked up in the IMPL_OP_OPTILING registry, on a TilingContext of
+/// the job's tensors, attributes and SoC. Returns 0, or the exit code of a failure.
 int RunTiling(Job& job, uint32_t& blockDim, uint64_t& tilingKey, uint64_t& workspaceBytes,
               std::vector<uint8_t>& tilingData) {
-    gert::OpTilingContextBuilder builder;
-    builder.OpName((std::string(kAclgenOpType) + "_sim").c_str()).OpType(kAclgenOpType);
-    std::vector<gert::Tensor*> ins, outs;
+    gert::TilingContext ctx(std::string(kAclgenOpType) + "_sim", kAclgenOpType, 64 * 1024);
     for (Tensor& t : job.tensors) {
         if (t.null) BadJob("tensor " + t.name + " is null: sim passes every tensor");
-        (t.output ? outs : ins).push_back(t.desc.get());
+        gert::TilingTensor tt{gert::StorageShape(t.shape_), gert::CompileTimeTensorDesc(t.dt, ge::FORMAT_ND)};
+        (t.output ? ctx.Outputs() : ctx.Inputs()).push_back(tt);
     }
     for (const Attr& a : job.attrs) {
-        if (a.kind == "attr_int") builder.AppendAttr(static_cast<int64_t>(a.i));
-        else if (a.kind == "attr_bool") builder.AppendAttr(a.i != 0);
-        else if (a.kind == "attr_float") builder.AppendAttr(static_cast<float>(a.f));
-        else builder.AppendAttr(a.list);
+        gert::RuntimeAttrs::Attr attr;
+        if (a.kind == "attr_int") {
+            attr.kind = gert::RuntimeAttrs::Kind::Int;
+            attr.i = a.i;
+        } else if (a.kind == "attr_bool") {
+            attr.kind = gert::RuntimeAttrs::Kind::Bool;
+            attr.b = a.i != 0;
+        } else if (a.kind == "attr_float") {
+            attr.kind = gert::RuntimeAttrs::Kind::Float;
+            attr.f = static_cast<float>(a.f);
+        } else {
+            attr.kind = gert::RuntimeAttrs::Kind::ListInt;
+            attr.list = gert::TypedContinuousVector<int64_t>(a.list);
+        }
+        ctx.MutableAttrs().Append(attr);
     }
-    fe::PlatFormInfos* platform = Platform(job);
-    auto workspaceSizes = gert::ContinuousVector::Create<size_t>(16);
-    static const char compileInfo[] = "{}";
-    auto holder = builder.IONum(ins.size(), outs.size())
-                      .InputTensors(ins)
-                      .OutputTensors(outs)
-                      .CompileInfo(compileInfo)
-                      .PlatformInfo(platform)
-                      .TilingDataSize(64 * 1024)
-                      .Workspace(reinterpret_cast<gert::ContinuousVector*>(workspaceSizes.get()))
-                      .Build();
-    gert::TilingContext* ctx = holder.GetContext();
-    if (ctx == nullptr) BadJob("metadef's OpTilingContextBuilder could not build the tiling context");
-    auto* impl = gert::OpImplRegistry::GetInstance().GetOpImpl(kAclgenOpType);
+    ctx.SetPlatform(Platform(job));
+    const auto* impl = gert::OpImplRegistry::GetInstance().GetOpImpl(kAclgenOpType);
     if (impl == nullptr || impl->tiling == nullptr) BadJob(std::string("no IMPL_OP_OPTILING for ") + kAclgenOpType);
-    if (impl->tiling(ctx) != ge::GRAPH_SUCCESS || ctx->GetBlockDim() == 0) {
+    if (impl->tiling(&ctx) != ge::GRAPH_SUCCESS || ctx.GetBlockDim() == 0) {
         std::cout << "{\"status\":\"tiling_failed\",\"message\":"
                   << JsonString(std::string("TilingFunc of ") + kAclgenOpType +
                                 " failed (see its message on stderr) or set no block dim")
                   << "}" << std::endl;
         return 4;
     }
-    blockDim = ctx->GetBlockDim();
-    tilingKey = ctx->GetTilingKey();
-    gert::TilingData* raw = ctx->GetRawTilingData();
+    blockDim = ctx.GetBlockDim();
+    tilingKey = ctx.GetTilingKey();
+    gert::TilingData* raw = ctx.GetRawTilingData();
     const uint8_t* data = static_cast<const uint8_t*>(raw->GetData());
     tilingData.assign(data, data + raw->GetDataSize());
     workspaceBytes = 0;
-    size_t wsNum = ctx->GetWorkspaceNum();
-    for (size_t i = 0; i < wsNum; ++i) workspaceBytes += ctx->GetWorkspaceSizes(wsNum)[i];
+    size_t wsNum = ctx.GetWorkspaceNum();
+    for (size_t i = 0; i < wsNum; ++i) workspaceBytes += ctx.GetWorkspaceSizes(wsNum)[i];
     return 0;
+}
 
+/// The cycle model's figures: the slowest core's cycles and its pipes' busy cycles, every core's
+/// cycles, GM bytes moved, and the bytes of the tensors the kernel touched.
+std::string CycleJson(const Job& job, uint32_t blockDim) {
+    static const char* names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "ALL", "MTE4", "MTE5", "V2", "FIX"};
+    uint32_t slowest = 0;
+    uint64_t touched = 0, gmRead = 0, gmWrite = 0;
+    std::string cores = "[";
+    for (uint32_t c = 0; c < blockDim; ++c) {
+        const AclgenCoreReport& r = *AclgenModelReport(c);
+        if (r.cycles > AclgenModelReport(slowest)->cycles) slowest = c;
+        touched |= r.touched;
+        gmRead += r.gmRead;
+        gmWrite += r.gmWrite;
+        cores += (c ? "," : "") + std::to_string(r.cycles);
+    }
+    cores += "]";
+    const AclgenCoreReport& s = *AclgenModelReport(slowest);
+    std::string busy = "{";
+    bool first = true;
+    for (int p : {0, 1, 4, 5}) {
+        busy += std::string(first ? "" : ",") + "\"" + names[p] + "\":" + std::to_string(s.busy[p]);
+        first = false;
+    }
+    busy += "}";
+    // Registered in job order: the tensors come first (tiling and workspace after).
+    uint64_t needed = 0;
+    size_t i = 0;
+    for (const Tensor& t : job.tensors) {
+        if (t.null) continue;
+        if (i < 64 && (touched >> i) & 1) needed += t.bytes;
+        ++i;
+    }
+    return "{\"modeled_cycles\":" + std::to_string(s.cycles) + ",\"slowest_core\":" + std::to_string(slowest) +
+           ",\"busy\":" + busy + ",\"core_cycles\":" + cores + ",\"gm_read\":" + std::to_string(gmRead) +
+           ",\"gm_write\":" + std::to_string(gmWrite) + ",\"gm_bytes_needed\":" + std::to_string(needed) + "}";
 }
 
 void OnAbort(int) {
-    // CANN's own checks (ASCENDC_ASSERT and the api_check functions) print their message and raise
-    // SIGABRT.
-    AclgenModelFail("kernel-assert", "a check of CANN's Ascend C failed (its message is printed above)");
+    // An assert in the kernel's own code (or the C library) printed its message and raised SIGABRT.
+    AclgenModelFail("kernel-assert", "the kernel aborted (its message is printed above)");
 }
 
 }  // namespace
@@ -390,13 +420,12 @@ int main(int argc, char** argv) {
 
     // ---- the kernel: one process per core ----
     AclgenModelInit(blockDim);
-    AclgenKernelBeforeFork();
     std::vector<uint8_t*> args;
     for (Tensor& t : job.tensors) args.push_back(t.data);
     std::fflush(stdout);
     std::fflush(stderr);
     std::vector<pid_t> pids(blockDim, -1);
-    // Each core's printing (CANN's KERNEL_LOG, the kernel's printf) into its own file: replayed on
+    // Each core's printing (KERNEL_LOG, the kernel's printf) into its own file: replayed on
     // stderr in core order, and the source of a failed check's message.
     std::vector<int> logs(blockDim, -1);
     for (uint32_t core = 0; core < blockDim; ++core) {
@@ -412,8 +441,13 @@ int main(int argc, char** argv) {
             dup2(logs[core], 1);
             dup2(logs[core], 2);
             std::signal(SIGABRT, OnAbort);
-            AclgenKernelCoreSetup(core, blockDim, tilingKey);
-            AclgenModelCoreBegin(core, AclgenKernelUbBase(), AclgenKernelUbBytes());
+            AclgenModelSetLaunch(core, blockDim, tilingKey);
+            std::string trace = job.trace.empty() ? "" : job.trace + "." + std::to_string(core);
+            AclgenModelSetCosts(job.ddrRate, trace.c_str());
+            // The core's Unified Buffer: page-aligned, so the model can protect its pages.
+            void* ub = mmap(nullptr, job.ubBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (ub == MAP_FAILED) AclgenModelFail("model", "cannot map the Unified Buffer");
+            AclgenModelCoreBegin(core, static_cast<uint8_t*>(ub), job.ubBytes);
             AclgenLaunch(args.data(), workspace, tilingGm);
             AclgenModelCoreEnd();
             std::fflush(stdout);
@@ -453,8 +487,8 @@ int main(int argc, char** argv) {
                           " before the kernel returned";
             }
         }
-        if (rule == "kernel-assert") {
-            // CANN's check printed why: its last lines name the API and the broken parameter.
+        if (rule == "kernel-assert" && message.find("the kernel aborted") == 0) {
+            // The abort printed why: its last lines name what broke.
             std::vector<std::string> lines;
             std::istringstream in(output[core]);
             std::string l;
@@ -465,7 +499,7 @@ int main(int argc, char** argv) {
             for (size_t i = lines.size() > 2 ? lines.size() - 2 : 0; i < lines.size(); ++i) {
                 why += (why.empty() ? "" : " ") + lines[i];
             }
-            message = "a check of CANN's Ascend C failed: " + (why.empty() ? std::string("(it printed nothing)") : why);
+            message = "the kernel aborted: " + (why.empty() ? std::string("(it printed nothing)") : why);
         }
         auto [file, line] = KernelLine(job, r);
         std::cerr << "aclgen sim: rule '" << rule << "' broken in the kernel on core " << core << " at " << file << ":"
@@ -478,6 +512,8 @@ int main(int argc, char** argv) {
     WriteOutputs(job);
     std::cout << "{\"status\":\"ok\",\"block_dim\":" << blockDim << ",\"tiling_key\":" << tilingKey
               << ",\"tiling_bytes\":" << tilingBytes << ",\"workspace_bytes\":" << workspaceBytes
-              << ",\"ub_bytes_per_core\":" << ubPeak << ",\"ub_capacity\":" << job.ubBytes << "}" << std::endl;
+              << ",\"ub_bytes_per_core\":" << ubPeak << ",\"ub_capacity\":" << job.ubBytes
+              << (job.ddrRate == 0 ? std::string() : ",\"cycle_model\":" + CycleJson(job, blockDim)) << "}"
+              << std::endl;
     return 0;
 }

@@ -1,7 +1,7 @@
-//! Golden tests of the seed kernels: `sim` (the generated tiling on CANN's metadef, the generated
-//! kernel on CANN's CPU-debug Ascend C and aclgen's AI Core model) against the pure-Rust
-//! references, on random shapes for every dtype on 1, 2 and 8 cores; and the model's checks on
-//! mutated and deliberately broken bodies. Skipped, with a message, where ../shared/cann is absent.
+//! Golden tests of the seed kernels: `sim` (the generated tiling and kernel on aclgen's own Ascend
+//! C runtime and AI Core model, no CANN) against the pure-Rust references, on random shapes for
+//! every dtype on 1, 2, 8 and 48 cores; and the model's checks on mutated and deliberately broken
+//! bodies, each reported with the kernel's file:line.
 //!
 //! Tolerances, |got − ref| ≤ atol + rtol·|ref| with inputs in [−1, 1] (16-bit inputs are first
 //! rounded to their dtype, and the reference sees the rounded values):
@@ -25,21 +25,7 @@ use std::sync::Mutex;
 
 const CASES_PER_DTYPE: usize = 18;
 /// Core counts every op and dtype runs on.
-const CORES: [u32; 3] = [1, 2, 8];
-
-/// CANN's folder next to the project, or None (the test prints why it skips).
-fn cann() -> Option<PathBuf> {
-    let dir = repo().join("../shared/cann");
-    if dir.join("asc-devkit").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: {} is absent (sim builds against CANN's headers)",
-            dir.display()
-        );
-        None
-    }
-}
+const CORES: [u32; 4] = [1, 2, 8, 48];
 
 /// Largest |got - want| per (op, dtype, cores), printed by each test.
 /// (op, dtype, cores) → (max |error|, runs).
@@ -103,7 +89,7 @@ struct Harness {
 }
 
 impl Harness {
-    fn new(op_name: &str, kernels: &Path, cann: &Path) -> Harness {
+    fn new(op_name: &str, kernels: &Path) -> Harness {
         let op = seed_op(op_name).expect("seed op");
         let committed = repo().join("generated");
         let snake = aclgen::ir::snake_case(op_name);
@@ -121,9 +107,11 @@ impl Harness {
         };
         let opts = SimOptions {
             generated: root,
-            cann: cann.to_path_buf(),
+            toolkit: None,
             cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("aclgen-sim"),
             core_num: None,
+            profile: false,
+            trace: None,
         };
         Harness {
             op,
@@ -346,10 +334,7 @@ fn run_avg_case(h: &Harness, dtype: DType, case: &AvgCase, cores: u32, what: &st
 
 #[test]
 fn avg_pool2d_backward_matches_reference() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"), &cann);
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
     let mut rng = Rng(2024);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
@@ -447,10 +432,7 @@ fn random_lead(rng: &mut Rng) -> Vec<usize> {
 
 #[test]
 fn adaptive_avg_pool2d_backward_matches_reference() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"), &cann);
+    let h = Harness::new("AdaptiveAvgPool2dBackward", &repo().join("kernels"));
     let mut rng = Rng(7);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
@@ -472,10 +454,7 @@ fn adaptive_avg_pool2d_backward_matches_reference() {
 
 #[test]
 fn adaptive_avg_pool3d_backward_matches_reference() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"), &cann);
+    let h = Harness::new("AdaptiveAvgPool3dBackward", &repo().join("kernels"));
     let mut rng = Rng(11);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
@@ -544,10 +523,7 @@ fn run_max_case(
 
 #[test]
 fn adaptive_max_pool3d_backward_matches_reference() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"), &cann);
+    let h = Harness::new("AdaptiveMaxPool3dBackward", &repo().join("kernels"));
     let mut rng = Rng(13);
     for dtype in DTYPES {
         for i in 0..CASES_PER_DTYPE {
@@ -593,8 +569,8 @@ fn adaptive_max_pool3d_backward_matches_reference() {
 
 /// Runs AvgPool2dBackward (4x4 → 1x1 per plane, 2 planes) with the bodies of `kernels` and
 /// returns the failure.
-fn broken_run(kernels: &Path, cann: &Path, cores: Option<u32>) -> (Value, String) {
-    let h = Harness::new("AvgPool2dBackward", kernels, cann);
+fn broken_run(kernels: &Path, cores: Option<u32>) -> (Value, String) {
+    let h = Harness::new("AvgPool2dBackward", kernels);
     let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0], "ceilMode": false,
         "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
     let tensors = [
@@ -626,14 +602,8 @@ fn broken_line(kernels: &Path) -> String {
 }
 
 /// Runs the broken bodies of `kernels` and checks the rule, the core and the BROKEN line.
-fn assert_stops_in(
-    kernels: &Path,
-    cann: &Path,
-    rules: &[&str],
-    core: i64,
-    cores: Option<u32>,
-) -> Value {
-    let (summary, stderr) = broken_run(kernels, cann, cores);
+fn assert_stops_in(kernels: &Path, rules: &[&str], core: i64, cores: Option<u32>) -> Value {
+    let (summary, stderr) = broken_run(kernels, cores);
     assert_eq!(summary["status"], "violation", "{summary}");
     let rule = summary["rule"].as_str().unwrap_or("");
     assert!(
@@ -679,15 +649,12 @@ fn mutant(name: &str, find: &str, replace: &str) -> tempfile::TempDir {
 
 #[test]
 fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let m = mutant(
         "enque_deque_removed",
         "    outQueue_.EnQue(out);\n    out = outQueue_.template DeQue<T>();\n    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,\n",
         "    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,  // BROKEN: no EnQue/DeQue before it\n",
     );
-    let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
+    let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
     assert!(
         message.contains("on pipe MTE3 reads") && message.contains("last written on pipe V"),
@@ -697,9 +664,6 @@ fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
 
 #[test]
 fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let m = mutant(
         "barrier_removed",
         "        VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote\n",
@@ -716,7 +680,7 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
         1,
     );
     std::fs::write(&body, marked).expect("mark");
-    let summary = assert_stops_in(m.path(), &cann, &["pipe-hazard"], 0, Some(2));
+    let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
     assert!(
         message.contains("scalar read (GetValue/SetValue) on pipe S"),
@@ -726,9 +690,6 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
 
 #[test]
 fn mutation_unified_buffer_overrun_is_caught() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let m = mutant(
         "ub_overrun",
         "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));\n",
@@ -736,7 +697,6 @@ fn mutation_unified_buffer_overrun_is_caught() {
     );
     assert_stops_in(
         m.path(),
-        &cann,
         &["ub-overrun", "ub-bounds", "kernel-assert"],
         0,
         Some(2),
@@ -745,33 +705,20 @@ fn mutation_unified_buffer_overrun_is_caught() {
 
 #[test]
 fn mutation_misaligned_copy_is_caught() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let m = mutant(
         "misaligned_copy",
         "        DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),\n",
         "        DataCopyPad(grad[1], gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),  // BROKEN\n",
     );
-    assert_stops_in(
-        m.path(),
-        &cann,
-        &["dma-alignment", "kernel-assert"],
-        0,
-        Some(2),
-    );
+    assert_stops_in(m.path(), &["dma-alignment", "kernel-assert"], 0, Some(2));
 }
 
 // The UB capacity check of InitBuffer (fixture ub_overflow) is tests/sim_cli.rs's broken-body test.
 
 #[test]
 fn sim_stops_on_a_data_copy_of_part_of_a_block() {
-    let Some(cann) = cann() else {
-        return;
-    };
     assert_stops_in(
         &fixture("misaligned_copy"),
-        &cann,
         &["kernel-assert", "dma-alignment"],
         0,
         None,
@@ -780,12 +727,8 @@ fn sim_stops_on_a_data_copy_of_part_of_a_block() {
 
 #[test]
 fn sim_stops_on_queue_misuse() {
-    let Some(cann) = cann() else {
-        return;
-    };
     assert_stops_in(
         &fixture("queue_misuse"),
-        &cann,
         &["kernel-assert", "queue-balance"],
         0,
         None,
@@ -794,17 +737,8 @@ fn sim_stops_on_queue_misuse() {
 
 #[test]
 fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
-    let Some(cann) = cann() else {
-        return;
-    };
     // Two units on two cores: only the second one reads past the end.
-    let summary = assert_stops_in(
-        &fixture("gm_out_of_bounds"),
-        &cann,
-        &["gm-bounds"],
-        1,
-        Some(2),
-    );
+    let summary = assert_stops_in(&fixture("gm_out_of_bounds"), &["gm-bounds"], 1, Some(2));
     let message = summary["message"].as_str().expect("message");
     assert!(
         message.contains("bytes [8, 12) of global tensor 'gradOutput', which has 8 bytes"),
@@ -814,11 +748,8 @@ fn sim_stops_on_global_memory_overrun_on_the_core_that_did_it() {
 
 #[test]
 fn skeleton_without_body_compiles_and_fails_loudly() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let empty = tempfile::tempdir().expect("temp dir");
-    let (summary, stderr) = broken_run(empty.path(), &cann, None);
+    let (summary, stderr) = broken_run(empty.path(), None);
     assert_eq!(summary["rule"], "kernel-trap", "{summary}");
     assert!(stderr.contains("trap()"), "{stderr}");
 }
@@ -839,9 +770,6 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn binary_is_cached_and_rebuilt_when_a_body_changes() {
-    let Some(cann) = cann() else {
-        return;
-    };
     let kernels = tempfile::tempdir().expect("temp dir");
     copy_dir(
         &repo().join("kernels/avg_pool2d_backward"),
@@ -854,7 +782,7 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     let mut text = std::fs::read_to_string(&body).expect("body");
     text.push_str(&format!("// {}\n", kernels.path().display()));
     std::fs::write(&body, &text).expect("edit body");
-    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
+    let h = Harness::new("AvgPool2dBackward", kernels.path());
     // The docs' call example: a 4x4 kernel over 4x4 planes spreads g/16 everywhere.
     let run = |h: &Harness| {
         let attrs = json!({"kernelSize": [4, 4], "stride": [1, 1], "padding": [0, 0],
@@ -873,16 +801,13 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     text.push_str("// edited\n");
     std::fs::write(&body, text).expect("edit body");
     // gen renders the edited body into the project; sim rebuilds that project.
-    let h = Harness::new("AvgPool2dBackward", kernels.path(), &cann);
+    let h = Harness::new("AvgPool2dBackward", kernels.path());
     assert!(!run(&h), "an edited body is rebuilt");
 }
 
 #[test]
 fn tiling_refuses_a_grad_output_that_is_not_the_pooling_output_size() {
-    let Some(cann) = cann() else {
-        return;
-    };
-    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"), &cann);
+    let h = Harness::new("AvgPool2dBackward", &repo().join("kernels"));
     let attrs = json!({"kernelSize": [2, 2], "stride": [2, 2], "padding": [0, 0], "ceilMode": false,
         "countIncludePad": true, "divisorOverride": 0, "cubeMathType": 1});
     // 5x5 pooled by 2x2/2 gives 2x2 (3x3 only in ceil mode).

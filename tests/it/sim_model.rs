@@ -1,27 +1,14 @@
-//! aclgen's AI Core model on kernels the project did not write: the AddCustom kernel of CANN's
-//! msOpGen example (asc-tools/examples/03_msopgen) and ops-nn's real 910B kernel of
-//! AdaptiveAvgPool3dBackward (ops/adaptive_avg_pool3d_grad: its SyncAll, SetAtomicAdd,
-//! DataCopyPad, Duplicate and Muls), each against an independent reference. The kernels, their
-//! tiling structs and tiling constants are read from ../shared at run time (never copied); the
-//! tests skip, with a message, where ../shared is absent.
+//! aclgen's Ascend C runtime and AI Core model on kernels the project writes itself, each against
+//! a reference the test computes: AddCustom as msOpGen's op JSON describes it
+//! (`../shared/cann-data/msopgen/add_custom.json`), a kernel calling every modelled API (bit for
+//! bit: its arithmetic is exact), and Cast in every rounding mode. No CANN is needed.
 
 use aclgen::sim::float16::{f16_bits_to_f32, f32_to_f16_bits};
-use aclgen::sim::reference;
 use aclgen::sim::{run_kernel, KernelRun, KernelSource};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shared(rel: &str) -> Option<PathBuf> {
-    let dir = repo().join("../shared").join(rel);
-    if dir.exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} is absent", dir.display());
-        None
-    }
 }
 
 fn cache() -> PathBuf {
@@ -44,53 +31,79 @@ impl Rng {
     }
 }
 
-/// `const uint32_t NAME = 8;` in a C++ source.
-fn constant(source: &Path, name: &str) -> u64 {
-    let text = std::fs::read_to_string(source).expect("source");
-    let re = regex::Regex::new(&format!(r"\b{name}\s*=\s*(\d+)")).expect("regex");
-    re.captures(&text)
-        .and_then(|c| c[1].parse().ok())
-        .unwrap_or_else(|| panic!("{name} in {}", source.display()))
+fn fixture_kernel(name: &str, tensors: usize, tiling_type: &str) -> KernelSource {
+    KernelSource {
+        name: name.into(),
+        source: repo().join(format!("tests/fixtures/sim/{name}_kernel.cpp")),
+        force_includes: Vec::new(),
+        include_dirs: Vec::new(),
+        defines: Vec::new(),
+        entry: name.into(),
+        tensors,
+        tiling_type: tiling_type.into(),
+    }
+}
+
+fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|f| f.to_le_bytes()).collect()
+}
+
+fn f32_values(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// The op JSON's tensors as (name, types), inputs then outputs; None where ../shared is absent.
+fn add_custom_json() -> Option<Vec<(String, Vec<String>)>> {
+    let path = repo().join("../shared/cann-data/msopgen/add_custom.json");
+    let text = std::fs::read_to_string(&path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).expect("add_custom.json is JSON");
+    let op = &json[0];
+    assert_eq!(op["op"], "AddCustom");
+    let mut tensors = Vec::new();
+    for list in ["input_desc", "output_desc"] {
+        for t in op[list].as_array().expect("tensor list") {
+            let types = t["type"].as_array().expect("types");
+            let types = types.iter().map(|v| v.as_str().unwrap_or("").to_string());
+            tensors.push((
+                t["name"].as_str().unwrap_or("").to_string(),
+                types.collect(),
+            ));
+        }
+    }
+    Some(tensors)
 }
 
 #[test]
-fn msopgen_add_custom_example_runs_and_agrees() {
-    let Some(cann) = shared("cann") else {
-        return;
-    };
-    let example = cann.join("asc-tools/examples/03_msopgen/op_dev");
-    let kernel_dir = example.join("op_kernel");
-    // The host tiling's constants: BLOCK_DIM cores, TILE_NUM tiles per core.
-    let host = example.join("op_host/add_custom.cpp");
-    let block_dim = constant(&host, "BLOCK_DIM") as u32;
-    let tile_num = constant(&host, "TILE_NUM") as u32;
-    // Each core's block splits into TILE_NUM x BUFFER_NUM tiles of 32-byte multiples.
-    let total = block_dim * tile_num * 2 * 128;
+fn add_custom_from_msopgen_json_runs_and_agrees_bit_for_bit() {
+    // The kernel's tensors are those of msOpGen's JSON: x, y in, z out, all fp16.
+    match add_custom_json() {
+        Some(tensors) => {
+            let want = [("x", "fp16"), ("y", "fp16"), ("z", "fp16")];
+            let got: Vec<(&str, &str)> = tensors
+                .iter()
+                .map(|(n, t)| (n.as_str(), t.first().map(String::as_str).unwrap_or("")))
+                .collect();
+            assert_eq!(
+                got, want,
+                "add_custom.json changed: rewrite the fixture kernel"
+            );
+        }
+        None => eprintln!("../shared/cann-data is absent: the op JSON is not compared"),
+    }
+    let (cores, tiles) = (8u32, 4u32);
+    let total = cores * tiles * 2 * 128;
     let mut rng = Rng(42);
-    let x: Vec<u16> = (0..total)
-        .map(|_| f32_to_f16_bits(rng.unit() * 4.0))
-        .collect();
-    let y: Vec<u16> = (0..total)
-        .map(|_| f32_to_f16_bits(rng.unit() * 4.0))
-        .collect();
+    let mut draw = || -> Vec<u16> {
+        (0..total)
+            .map(|_| f32_to_f16_bits(rng.unit() * 4.0))
+            .collect()
+    };
+    let (x, y) = (draw(), draw());
     let bytes = |v: &[u16]| v.iter().flat_map(|h| h.to_le_bytes()).collect::<Vec<u8>>();
     let mut tiling = total.to_le_bytes().to_vec();
-    tiling.extend(tile_num.to_le_bytes());
-    let source = KernelSource {
-        name: "add_custom".into(),
-        source: kernel_dir.join("add_custom.cpp"),
-        // What the op compiler injects: GET_TILING_DATA for the struct REGISTER_TILING_DEFAULT names.
-        force_includes: vec![repo().join("tests/fixtures/sim/add_custom_injection.h")],
-        include_dirs: vec![kernel_dir.clone()],
-        defines: vec![
-            "DTYPE_X=half".into(),
-            "DTYPE_Y=half".into(),
-            "DTYPE_Z=half".into(),
-        ],
-        entry: "add_custom".into(),
-        tensors: 3,
-        tiling_type: "AddCustomTilingData".into(),
-    };
+    tiling.extend(tiles.to_le_bytes());
     let run = KernelRun {
         tensors: vec![
             ("x".into(), bytes(&x), false),
@@ -98,128 +111,90 @@ fn msopgen_add_custom_example_runs_and_agrees() {
             ("z".into(), vec![0; total as usize * 2], true),
         ],
         tiling,
-        block_dim,
+        block_dim: cores,
         tiling_key: 0,
         workspace_bytes: 0,
+        profile: false,
     };
-    let (outputs, summary) =
-        run_kernel(&source, &run, &cann, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    let source = fixture_kernel("add_custom", 3, "AddCustomTilingData");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary["status"], "ok", "{summary}");
     let z: Vec<u16> = outputs[0]
         .chunks_exact(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect();
     // fp16 addition rounds the exact sum once (nearest even): bit-exact.
-    let mut mismatches = 0;
-    for i in 0..total as usize {
-        let want = f32_to_f16_bits(f16_bits_to_f32(x[i]) + f16_bits_to_f32(y[i]));
-        if z[i] != want {
-            mismatches += 1;
-        }
-    }
-    println!(
-        "sim figures: msOpGen AddCustom fp16, {total} elements on {block_dim} cores: {mismatches} bits differ"
-    );
+    let mismatches = (0..total as usize)
+        .filter(|&i| z[i] != f32_to_f16_bits(f16_bits_to_f32(x[i]) + f16_bits_to_f32(y[i])))
+        .count();
+    println!("sim figures: AddCustom (own kernel, msOpGen JSON) on {cores} cores: {total} elements, {mismatches} mismatches");
     assert_eq!(mismatches, 0);
 }
 
-/// ops-nn's AdaptiveAvgPool3dGrad tiling (op_host/adaptive_avg_pool3d_grad_tiling.cpp,
-/// CalTilingKey) for float32 with NC small enough for one slice, worked out here from its
-/// constants; the fields in the order of the kernel UT's AdaptiveAvgPool3dGradTilingData.
-fn ops_nn_tiling(host: &Path, nc: u64, input: [u64; 3], output: [u64; 3], cores: u64) -> Vec<u64> {
-    let ub = 196_608 - constant(host, "RESERVED_UB") * 1024 - constant(host, "INDEX_USE_UB") * 1024;
-    let align = constant(host, "ALIGN_SIZE") / 4;
-    let nc_align = nc.div_ceil(align) * align;
-    let per_calc = nc_align * 4 * 2;
-    assert!(per_calc < ub, "one slice of NC");
-    let task_num = output.iter().product::<u64>();
-    let mut core_used = task_num.min(cores);
-    let per_core = task_num.div_ceil(core_used);
-    core_used = task_num.div_ceil(per_core);
-    let last = task_num - per_core * (core_used - 1);
-    let y_per_calc = (ub / per_calc).min(per_core);
-    vec![
-        nc, input[0], input[1], input[2], output[0], output[1], output[2], core_used, per_core,
-        last, y_per_calc, 1, nc_align, nc_align, 1, 0,
-    ]
+/// What every_api_kernel.cpp computes for one element (sel, sel2).
+fn every_api_reference(x: f32, y: f32) -> (f32, f32) {
+    let q = ((x + 1.0) + 2.0 * y - x) * y / 4.0;
+    let lt = x < y;
+    let sel = if lt { q.max(x) } else { q.min(x) };
+    (sel, if lt { x } else { -1.0 })
 }
 
 #[test]
-fn ops_nn_adaptive_avg_pool3d_grad_kernel_runs_on_the_model_and_agrees() {
-    let Some(cann) = shared("cann") else {
-        return;
-    };
-    let Some(op) = shared("corpus/ops-nn/ops/adaptive_avg_pool3d_grad") else {
-        return;
-    };
-    let host = op.join("op_host/adaptive_avg_pool3d_grad_tiling.cpp");
-    let (nc, input, output, cores) = (24u64, [4u64, 6, 5], [2u64, 3, 2], 8u64);
-    let fields = ops_nn_tiling(&host, nc, input, output, cores);
-    let tiling: Vec<u8> = fields.iter().flat_map(|v| v.to_le_bytes()).collect();
-    // Data is channels-last: yGrad [dOut, hOut, wOut, NC], xGrad [dIn, hIn, wIn, NC].
-    let out_elems = output.iter().product::<u64>() * nc;
-    let in_elems = input.iter().product::<u64>() * nc;
+fn every_modelled_api_agrees_bit_for_bit_with_the_reference() {
+    let (cores, n) = (4u32, 128u32);
     let mut rng = Rng(7);
-    let grad: Vec<f32> = (0..out_elems).map(|_| rng.unit()).collect();
-    let floats = |v: &[f32]| v.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
-    let source = KernelSource {
-        name: "ops_nn_adaptive_avg_pool3d_grad".into(),
-        source: op.join("op_kernel/adaptive_avg_pool3d_grad.cpp"),
-        force_includes: vec![op.join("tests/ut/op_kernel/adaptive_avg_pool3d_grad_tiling_def.h")],
-        include_dirs: vec![op.join("op_kernel")],
-        defines: Vec::new(),
-        entry: "adaptive_avg_pool3d_grad".into(),
-        tensors: 3,
-        tiling_type: "AdaptiveAvgPool3dGradTilingData".into(),
+    // Small integers: every step's result is exact in fp32 and in fp16.
+    let mut draw = || -> Vec<f32> {
+        (0..cores * n)
+            .map(|_| (rng.next() % 17) as f32 - 8.0)
+            .collect()
     };
+    let (x, y) = (draw(), draw());
+    let mut tiling = n.to_le_bytes().to_vec();
+    tiling.extend(cores.to_le_bytes());
     let run = KernelRun {
         tensors: vec![
-            ("yGrad".into(), floats(&grad), false),
-            ("x".into(), vec![0; in_elems as usize * 4], false),
-            ("xGrad".into(), vec![0; in_elems as usize * 4], true),
+            ("x".into(), f32_bytes(&x), false),
+            ("y".into(), f32_bytes(&y), false),
+            ("out".into(), vec![0; (3 * cores * n) as usize * 4], true),
+            ("acc".into(), vec![0; n as usize * 4], true),
         ],
         tiling,
-        // The tiling sets block dim to every core; the kernel's SyncAll waits for all of them.
-        block_dim: cores as u32,
+        block_dim: cores,
         tiling_key: 0,
-        workspace_bytes: in_elems * 4,
+        workspace_bytes: 0,
+        profile: false,
     };
-    let (outputs, summary) =
-        run_kernel(&source, &run, &cann, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    let source = fixture_kernel("every_api", 4, "EveryApiTiling");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary["status"], "ok", "{summary}");
-    let got: Vec<f64> = outputs[0]
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
-        .collect();
-    // The reference works on planes (NC first): transpose in and out.
-    let spatial_out = output.iter().product::<u64>() as usize;
-    let spatial_in = input.iter().product::<u64>() as usize;
-    let nc = nc as usize;
-    let mut planes = vec![0.0f64; out_elems as usize];
-    for s in 0..spatial_out {
-        for c in 0..nc {
-            planes[c * spatial_out + s] = grad[s * nc + c] as f64;
-        }
-    }
-    let [id, ih, iw] = input.map(|v| v as usize);
-    let [od, oh, ow] = output.map(|v| v as usize);
-    let want_planes =
-        reference::adaptive_avg_pool_backward(&planes, nc, [id, ih, iw], [od, oh, ow]);
-    let mut max_err = 0.0f64;
-    for s in 0..spatial_in {
-        for c in 0..nc {
-            let want = want_planes[c * spatial_in + s];
-            let g = got[s * nc + c];
-            max_err = max_err.max((g - want).abs());
-            assert!(
-                (g - want).abs() <= 1e-5 + 1e-5 * want.abs(),
-                "xGrad[{s}, {c}]: got {g}, want {want}"
+    let (out, acc) = (f32_values(&outputs[0]), f32_values(&outputs[1]));
+    let n = n as usize;
+    let mut checked = 0;
+    for c in 0..cores as usize {
+        for i in 0..n {
+            let (sel, mut sel2) = every_api_reference(x[c * n + i], y[c * n + i]);
+            if i == 0 {
+                sel2 = c as f32; // the kernel's SetValue
+            }
+            let base = 3 * c * n;
+            let got = [out[base + i], out[base + n + i], out[base + 2 * n + i]];
+            assert_eq!(
+                got.map(f32::to_bits),
+                [sel, sel2, sel].map(f32::to_bits),
+                "core {c} element {i}: x {} y {}",
+                x[c * n + i],
+                y[c * n + i]
             );
+            checked += 3;
         }
     }
-    println!(
-        "sim figures: ops-nn adaptive_avg_pool3d_grad fp32 (NC {nc}, {input:?} <- {output:?}) on {cores} cores, SyncAll + atomic add: max |error| {max_err:.3e}"
-    );
+    for i in 0..n {
+        let want: f32 = (0..cores as usize).map(|c| x[c * n + i]).sum();
+        assert_eq!(acc[i].to_bits(), want.to_bits(), "acc {i}");
+        checked += 1;
+    }
+    println!("sim figures: every modelled API on {cores} cores: {checked} values bit-exact");
 }
 
 /// Every finite value of a 16-bit float format, sorted, with its bits.
@@ -279,9 +254,6 @@ fn pick(values: &[(f64, u16)], x: f64, mode: &str) -> u16 {
 
 #[test]
 fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
-    let Some(cann) = shared("cann") else {
-        return;
-    };
     let half_values = finite_values(f16_bits_to_f32);
     let bf16_values = finite_values(aclgen::sim::float16::bf16_bits_to_f32);
     // Random magnitudes across both formats' ranges, exact ties of each format, subnormals.
@@ -320,9 +292,9 @@ fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
         block_dim: 1,
         tiling_key: 0,
         workspace_bytes: 0,
+        profile: false,
     };
-    let (outputs, summary) =
-        run_kernel(&source, &run, &cann, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary["status"], "ok", "{summary}");
     let bits = |b: &[u8]| -> Vec<u16> {
         b.chunks_exact(2)
@@ -362,4 +334,120 @@ fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
     println!(
         "sim figures: Cast fp32 -> fp16 (6 modes), bf16 (5 modes): {checked} values bit-exact"
     );
+}
+
+/// The cycle model on a kernel whose timeline is computed by hand from the public figures
+/// (../shared/cann-data/README.md) and Ascend910B2's GM rate of 32 bytes per cycle per core:
+///
+/// | pipe | instruction | cost | start → end |
+/// | --- | --- | --- | --- |
+/// | MTE2 | DataCopy 4096 B in | 350 latency + 4096/32 = 478 | 0 → 478 |
+/// | MTE2 | DataCopy 4096 B in, issued after the SetFlag (nothing waits for it) | 478 | 478 → 956 |
+/// | V | Adds 1024 fp32 after MTE2_V | 15 + 6 + 4096/256 = 37 | 478 → 515 |
+/// | V | Div 1024 fp32 | 15 + 13 + 4096/128 = 60 | 515 → 575 |
+/// | MTE3 | DataCopy 4096 B out after V_MTE3 | 200 latency + 4096/32 = 328 | 575 → 903 |
+/// | V | Duplicate 64 fp32 after PipeBarrier<PIPE_ALL> (waits for all pipes) | 15 + 4 + 256/256 = 20 | 956 → 976 |
+///
+/// A flag fires when its pipe has finished everything issued before the SetFlag. The scalar unit
+/// issues each instruction, SetFlag and WaitFlag in program order, one cycle each: 10 cycles of S.
+#[test]
+fn cycle_model_matches_a_timeline_computed_by_hand() {
+    let n = 1024usize;
+    let x: Vec<f32> = (0..2 * n).map(|i| (i % 7) as f32 + 1.0).collect();
+    let run = KernelRun {
+        tensors: vec![
+            ("x".into(), f32_bytes(&x), false),
+            ("z".into(), vec![0; n * 4], true),
+        ],
+        tiling: (n as u32).to_le_bytes().to_vec(),
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: true,
+    };
+    let source = fixture_kernel("timing", 2, "uint32_t");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary["status"], "ok", "{summary}");
+    let z = f32_values(&outputs[0]);
+    for i in 0..n {
+        assert_eq!(z[i], (x[i] + 1.0) / x[i], "z[{i}]");
+    }
+    let model = &summary["cycle_model"];
+    println!("sim figures: cycle model on the timing kernel: {model}");
+    assert_eq!(model["modeled_cycles"], 976, "{model}");
+    assert_eq!(model["busy"]["MTE2"], 956, "{model}");
+    assert_eq!(model["busy"]["V"], 37 + 60 + 20, "{model}");
+    assert_eq!(model["busy"]["MTE3"], 328, "{model}");
+    assert_eq!(model["busy"]["S"], 10, "{model}");
+}
+
+/// Scalar GetValue/SetValue cost the scalar pipe 6 and 4 cycles (public figures), and a vector
+/// instruction issued after a scalar loop starts after it: the profile counts scalar work.
+#[test]
+fn cycle_model_counts_scalar_accesses_and_orders_issue() {
+    let n = 64usize;
+    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let run = KernelRun {
+        tensors: vec![
+            ("x".into(), f32_bytes(&x), false),
+            ("z".into(), vec![0; n * 4], true),
+        ],
+        tiling: (n as u32).to_le_bytes().to_vec(),
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: true,
+    };
+    let source = fixture_kernel("scalar_timing", 2, "uint32_t");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary["status"], "ok", "{summary}");
+    let z = f32_values(&outputs[0]);
+    for i in 0..n {
+        assert_eq!(z[i], 2.0 * x[i] + 1.0, "z[{i}]");
+    }
+    let model = &summary["cycle_model"];
+    println!("sim figures: cycle model on the scalar timing kernel: {model}");
+    // S: DataCopy, SetFlag, WaitFlag (MTE2_S: the scalar unit waits for the load, 350 latency +
+    // one 512-byte burst / 32 = 366), 64 x (GetValue 6 + SetValue 4) = 640 → 1006, then SetFlag,
+    // WaitFlag (S_V), Adds, SetFlag, WaitFlag (V_MTE3), DataCopy: 6 more issue cycles.
+    assert_eq!(model["busy"]["S"], 3 + 640 + 6, "{model}");
+    assert_eq!(model["busy"]["MTE2"], 366, "{model}");
+    // S_V fires at 1007; Adds is issued at 1008: 1008 → 1008 + 15 + 6 + 256/256 = 1030. MTE3
+    // waits for it (V_MTE3): 1030 → 1030 + 200 + 512/32 = 1246.
+    assert_eq!(model["busy"]["V"], 22, "{model}");
+    assert_eq!(model["modeled_cycles"], 1246, "{model}");
+}
+
+/// An API the runtime does not implement compiles and stops the run naming itself, at the
+/// kernel's line.
+#[test]
+fn an_unmodelled_api_stops_the_run_naming_itself() {
+    let run = KernelRun {
+        tensors: vec![("x".into(), vec![0; 256], false)],
+        tiling: vec![0; 8],
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: false,
+    };
+    let source = fixture_kernel("unmodelled", 1, "uint64_t");
+    match run_kernel(&source, &run, &cache()) {
+        Err(aclgen::sim::SimError::Failed { summary, stderr }) => {
+            assert_eq!(summary["rule"], "unmodelled-intrinsic", "{summary}");
+            let message = summary["message"].as_str().unwrap_or("");
+            assert!(message.contains("ReduceSum"), "{message}");
+            let line = std::fs::read_to_string(&source.source)
+                .expect("fixture")
+                .lines()
+                .position(|l| l.contains("UNMODELLED"))
+                .expect("marked line")
+                + 1;
+            assert!(
+                stderr.contains(&format!("unmodelled_kernel.cpp:{line}")),
+                "{stderr}"
+            );
+        }
+        Ok((_, summary)) => panic!("ran: {summary}"),
+        Err(e) => panic!("{e}"),
+    }
 }

@@ -1,17 +1,13 @@
-// aclgen's open AI Core model: the intrinsic declarations CANN's CPU-debug Ascend C
-// (asc-devkit `kernel_operator.h`, -DASCENDC_CPU_DEBUG=1 -D__NPU_ARCH__=2201) calls.
-//
-// Written for aclgen from the public asc-devkit headers' call sites and the Ascend C API docs; it
-// takes the place of the toolkit's non-public stub_fun.h, so `aclgen sim` puts this folder first
-// on the include path. Every intrinsic the model implements (sim/model/src/) is declared here
-// with the argument types asc-devkit's impl/ passes. Every other name asc-devkit may call is
-// declared by `aclgen_unmodelled.h`, which sim writes at build time: its body stops the run
-// naming the intrinsic (rule `unmodelled-intrinsic`), never returning a silent zero.
+// aclgen's own AI Core model: the intrinsics (the machine's instructions) the model implements,
+// declared for aclgen's Ascend C runtime (sim/runtime/include/kernel_operator.h), which lowers
+// every API call to them. Written for aclgen from CANN's public Ascend C API reference (DataCopy,
+// DataCopyPad, the vector instructions' repeat/block strides and mask modes, SetFlag/WaitFlag,
+// PipeBarrier); nothing of CANN is included or copied.
 #ifndef ACLGEN_MODEL_STUB_FUN_H
 #define ACLGEN_MODEL_STUB_FUN_H
 
 #include <cstdint>
-#include "stub_def.h"
+#include "aclgen_types.h"
 
 // ---- the machine's enumerations (values as the CCE intrinsics number them) ----
 typedef enum {
@@ -243,14 +239,23 @@ int64_t ffts_cross_core_sync(pipe_t pipe, uint64_t config);
 int64_t wait_flag_dev(int64_t flagId);
 int64_t set_ffts_base_addr(uint64_t addr);
 
-// Everything else asc-devkit declares: a body that stops the run naming the intrinsic.
+// Compare and Select (aclgen's own intrinsics: the model's vcmpv/vsel). Compare writes one bit per
+// element (element k: byte k/8, bit k%8); Select picks src0 where the bit is 1, else src1 (a
+// tensor, or the scalar `value` when src1 is null).
+#define ACLGEN_CMPSEL(T)                                                                                 \
+    int64_t aclgen_vcmp(uint8_t* dst, T* src0, T* src1, int mode, uint8_t repeat);                       \
+    int64_t aclgen_vsel(T* dst, uint8_t* sel, T* src0, T* src1, T value, uint8_t repeat);
+ACLGEN_CMPSEL(half)
+ACLGEN_CMPSEL(float)
+ACLGEN_CMPSEL(int16_t)
+ACLGEN_CMPSEL(int32_t)
+#undef ACLGEN_CMPSEL
+
+// The launch: block index/count and tiling key of the core running (set by the driver).
+void AclgenModelSetLaunch(int64_t blockIdx, int64_t blockNum, uint64_t tilingKey);
+uint64_t get_tiling_key();
+
+// Stops the run naming what the model does not implement (rule `unmodelled-intrinsic`).
 [[noreturn]] void AclgenModelUnmodelled(const char* name);
-#define ACLGEN_UNMODELLED(name)              \
-    template <class... A>                    \
-    int64_t name(A...)                       \
-    {                                        \
-        AclgenModelUnmodelled(#name);        \
-    }
-#include "aclgen_unmodelled.h"
 
 #endif  // ACLGEN_MODEL_STUB_FUN_H

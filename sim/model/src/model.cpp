@@ -1,9 +1,8 @@
-// aclgen's open AI Core model for the CPU (Atlas A2 vector core, arch 2201): the intrinsics CANN's
-// CPU-debug Ascend C calls, executed on the host, with a pipe model that reports hazards.
-//
-// Written for aclgen from the public asc-devkit headers (the call sites of each intrinsic in
-// impl/basic_api/dav_c220) and the Ascend C API docs (DataCopy/DataCopyPad, Duplicate, Cast,
-// the vector instruction's repeat/block strides and mask modes, SetFlag/WaitFlag, PipeBarrier).
+// aclgen's own AI Core model for the CPU (Atlas A2 vector core, arch 2201): the intrinsics aclgen's
+// Ascend C runtime (sim/runtime) lowers every API call to, executed on the host, with a pipe model
+// that reports hazards. Written for aclgen from CANN's public Ascend C API reference (DataCopy/
+// DataCopyPad, Duplicate, Cast, Compare/Select, the vector instructions' repeat/block strides and
+// mask modes, SetFlag/WaitFlag, PipeBarrier); nothing of CANN is included or copied.
 //
 // Pipe model. Every instruction is issued on its pipe (MTE2: GM->UB, MTE3: UB->GM, V: vector and
 // UB->UB, S: scalar) and numbered per pipe. Each pipe P keeps known[P][Q]: how many of Q's
@@ -14,16 +13,16 @@
 // read) on another pipe Q is not in known[P][Q] is a hazard: on the hardware the pipes run
 // concurrently and nothing orders the two.
 //
-// Scalar accesses. In CPU-debug mode LocalTensor::GetValue/SetValue are plain pointer accesses
-// the model never sees called. The model protects (mprotect) the UB pages holding a byte the
-// scalar pipe is not yet ordered after: PROT_NONE for a pending write of another pipe, read-only
-// for a pending read. A scalar access there faults; the handler checks the exact byte against the
-// shadow: a hazard is reported (file:line from the faulting instruction), otherwise the page is
-// opened, the access single-stepped (x86 trap flag) and the page closed again. This needs no
-// change to the kernel's compile and sees every scalar access, including the kernel's own raw
-// pointer reads; instrumenting the compile would mean rewriting CANN's headers or a compiler
-// plugin. Scalar accesses to pages with nothing pending are not recorded, so a scalar write read
-// later by another pipe without S->X ordering is not reported (documented limit).
+// Scalar accesses. LocalTensor::GetValue/SetValue are plain pointer accesses (as on the device:
+// the scalar unit reads UB directly) that the model never sees called. The model protects
+// (mprotect) the UB pages holding a byte the scalar pipe is not yet ordered after: PROT_NONE for
+// a pending write of another pipe, read-only for a pending read. A scalar access there faults;
+// the handler checks the exact byte against the shadow: a hazard is reported (file:line from the
+// faulting instruction), otherwise the page is opened, the access single-stepped (x86 trap flag)
+// and the page closed again. This sees every scalar access, the kernel's own raw pointer reads
+// included, with no instrumentation of the compile. Scalar accesses to pages with nothing pending
+// are not recorded, so a scalar write read later by another pipe without S->X ordering is not
+// reported (documented limit).
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -168,23 +167,29 @@ void OpenAllPages() {
     for (size_t p = 0; p < PageCount(); ++p) SetPageProt(p, PROT_READ | PROT_WRITE);
 }
 
+/// Per UB page, the newest write of each pipe and read of each reader slot: what WantedProt
+/// decides by, so it costs a few compares instead of a scan of the page's shadow after every
+/// instruction. A byte rewritten later by another pipe keeps the page's older entry: the page may
+/// be protected when nothing on it is pending, never the reverse; the fault handler checks the
+/// exact byte, so that only costs a single step.
+struct PageSummary {
+    uint32_t write[kPipes];
+    uint32_t read[kReadSlots];
+};
+std::vector<PageSummary> g_pageSummary;
+
 /// The protection the scalar pipe's pending hazards ask for on one page.
 int WantedProt(size_t page) {
-    if (g_ub->shadow == nullptr) return PROT_READ | PROT_WRITE;
-    uint8_t* start = PageStart(page);
-    uint8_t* end = start + g_pageSize;
-    uint8_t* lo = std::max(start, g_ub->base);
-    uint8_t* hi = std::min(end, g_ub->base + g_ub->bytes);
-    bool readOnly = false;
+    if (g_ub == nullptr || g_ub->shadow == nullptr || page >= g_pageSummary.size()) return PROT_READ | PROT_WRITE;
+    const PageSummary& ps = g_pageSummary[page];
     const uint32_t* known = g_core.known[PIPE_S];
-    for (uint8_t* a = lo; a < hi; ++a) {
-        const ByteState& s = g_ub->shadow[a - g_ub->base];
-        if (s.writer != 0 && s.writer - 1 != PIPE_S && s.writeSeq > known[s.writer - 1]) return PROT_NONE;
-        for (int q = 1; q < kReadSlots; ++q) {
-            if (s.readSeq[q] > known[kSlotPipe[q]]) readOnly = true;
-        }
+    for (int w = 0; w < kPipes; ++w) {
+        if (w != PIPE_S && ps.write[w] > known[w]) return PROT_NONE;
     }
-    return readOnly ? PROT_READ : PROT_READ | PROT_WRITE;
+    for (int q = 1; q < kReadSlots; ++q) {
+        if (ps.read[q] > known[kSlotPipe[q]]) return PROT_READ;
+    }
+    return PROT_READ | PROT_WRITE;
 }
 
 void ProtectPending() {
@@ -262,8 +267,14 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
     ByteState* sh = Shadow(*r);
     const uint32_t* known = g_core.known[pipe];
     uint32_t seq = g_core.issued[pipe];
+    uintptr_t firstPage = r->ub ? reinterpret_cast<uintptr_t>(r->base) & ~(g_pageSize - 1) : 0;
     for (uint64_t i = 0; i < bytes; ++i) {
         ByteState& s = sh[a - r->base + i];
+        PageSummary* ps = nullptr;
+        if (r->ub) {
+            size_t page = (reinterpret_cast<uintptr_t>(a + i) - firstPage) / g_pageSize;
+            if (page < g_pageSummary.size()) ps = &g_pageSummary[page];
+        }
         int w = s.writer - 1;
         if (s.writer != 0 && w != pipe && s.writeSeq > known[w]) {
             Fail("pipe-hazard",
@@ -285,22 +296,91 @@ void Access(int pipe, const void* addr, uint64_t bytes, bool write, bool wantUb)
             }
             s.writer = static_cast<uint8_t>(pipe + 1);
             s.writeSeq = seq;
+            if (ps != nullptr) ps->write[pipe] = std::max(ps->write[pipe], seq);
         } else {
             s.readSeq[ReadSlot(pipe)] = seq;
+            if (ps != nullptr) ps->read[ReadSlot(pipe)] = std::max(ps->read[ReadSlot(pipe)], seq);
         }
     }
 }
 
 /// Starts an instruction on a pipe: numbers it and opens UB for the model's own accesses.
+// ---- the cycle model ----
+// Per core, a timeline per pipe: an instruction starts when its pipe is free and every flag or
+// barrier it waits for has fired, and keeps the pipe busy for its cost. Costs are the public
+// figures of ../shared/cann-data/README.md (CANN's open cost model of the A2/A3 AI Core,
+// hicann/pypto framework/src/cost_model/simulation_ca/A2A3), each cited where used; the GM
+// bandwidth per core is the SoC's ddr_rate (aclgen's SoC table), as in the roofline.
+struct Timeline {
+    uint64_t free[kPipes] = {};   // the cycle each pipe finishes its last instruction
+    uint64_t ready[kPipes] = {};  // the cycle the flags and barriers a pipe waited for fired
+    uint64_t busy[kPipes] = {};   // cycles each pipe worked
+    uint64_t gmRead = 0, gmWrite = 0;
+};
+Timeline g_time;
+uint64_t g_ddrRate = 0;  // GM bytes per cycle per core (0: no cycle model)
+uint64_t g_work = 0;     // bytes of the instruction being issued (DMA: burst-rounded; vector: element bytes)
+uint32_t g_workElem = 0; // the widest element of the vector instruction being issued
+FILE* g_trace = nullptr;
+
+/// Cycles of one instruction of `bytes` on `pipe`, by the public figures.
+uint64_t CostOf(const char* name, int pipe, uint64_t bytes) {
+    auto ceilDiv = [](uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; };
+    auto is = [&](const char* prefix) { return strncmp(name, prefix, strlen(prefix)) == 0; };
+    if (pipe == PIPE_MTE2) return 350 + ceilDiv(bytes, g_ddrRate);  // GM read: ~350 cycles latency
+    if (pipe == PIPE_MTE3) return 200 + ceilDiv(bytes, g_ddrRate);  // GM write: ~200 cycles latency
+    // Vector: latency 15 + the op's delay, plus its bytes at the op's throughput.
+    if (is("vdiv") || is("vexp") || is("vln") || is("vsqrt") || is("vrec")) {
+        // 128 B/cycle for fp32 vdiv/vexp/vln/vsqrt, 64 B/cycle for fp16 vdiv/vexp; delay vdiv 13,
+        // vexp 12 (vln, vsqrt, vrec taken as vexp).
+        uint64_t delay = is("vdiv") ? 13 : 12;
+        return 15 + delay + ceilDiv(bytes, g_workElem == 2 ? 64 : 128);
+    }
+    if (is("copy_ubuf_to_ubuf")) return 15 + 4 + ceilDiv(bytes, 128);  // vcopy: 128 B/cycle
+    // vadd/vsub/vmul/vmuls/vadds/vmax/vsel/vconv: 256 B/cycle; delay vadd 6, vmul 7, vmax/vconv 4.
+    uint64_t delay = (is("vmul") || is("vmuls")) ? 7 : (is("vadd") || is("vsub")) ? 6 : 4;
+    return 15 + delay + ceilDiv(bytes, 256);
+}
+
+/// Instructions are issued in program order by the scalar unit, one per cycle: an instruction
+/// starts no earlier than its issue, and scalar work before it delays it.
+uint64_t IssueSlot() {
+    uint64_t at = std::max(g_time.free[PIPE_S], g_time.ready[PIPE_S]);
+    g_time.free[PIPE_S] = at + 1;
+    g_time.busy[PIPE_S] += 1;
+    return at;
+}
+
+void Charge(const char* name, int pipe, uint64_t bytes) {
+    if (g_ddrRate == 0) return;
+    uint64_t issued = IssueSlot();
+    uint64_t start = std::max({g_time.free[pipe], g_time.ready[pipe], issued});
+    uint64_t cycles = CostOf(name, pipe, bytes);
+    g_time.free[pipe] = start + cycles;
+    g_time.busy[pipe] += cycles;
+    if (g_trace != nullptr) {
+        fprintf(g_trace, "%d %llu %llu %s\n", pipe, (unsigned long long)start, (unsigned long long)cycles, name);
+    }
+}
+
+/// A flag fires when its pipe has finished what it issued before the set_flag.
+uint64_t FlagTime(int pipe) { return g_time.free[pipe]; }
+
 struct Issue {
-    Issue(const char* name, int pipe) {
+    Issue(const char* name, int pipe) : name_(name), pipe_(pipe) {
         g_currentIntrinsic = name;
+        g_work = 0;
         if (g_core.active) {
             g_core.issued[pipe] += 1;
             if (g_ub != nullptr) OpenAllPages();
         }
     }
-    ~Issue() { ProtectPending(); }
+    ~Issue() {
+        if (g_core.active) Charge(name_, pipe_, g_work);
+        ProtectPending();
+    }
+    const char* name_;
+    int pipe_;
 };
 
 void CheckUbAligned(const void* p, const char* what) {
@@ -384,115 +464,8 @@ void OnTrap(int sig, siginfo_t* info, void* ctx) {
     SetPageProt(page, WantedProt(page));
 }
 
-// ---- number formats ----
-uint32_t F32Bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-float BitsF32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-enum Round { RINT, ROUND, FLOOR, CEIL, TRUNC, ODD };
-
-/// Rounds the magnitude `m` (an integer) shifted right by `shift` bits with the mode; `neg` is
-/// the sign. Returns the rounded integer.
-uint64_t RoundShift(uint64_t m, int shift, Round mode, bool neg) {
-    if (shift <= 0) return m << (-shift);
-    if (shift >= 64) {
-        uint64_t q = 0;
-        bool inexact = m != 0;
-        switch (mode) {
-            case FLOOR: return (neg && inexact) ? 1 : 0;
-            case CEIL: return (!neg && inexact) ? 1 : 0;
-            case ODD: return inexact ? 1 : 0;
-            default: return q;
-        }
-    }
-    uint64_t q = m >> shift;
-    uint64_t rem = m & ((1ull << shift) - 1);
-    uint64_t half = 1ull << (shift - 1);
-    bool inexact = rem != 0;
-    switch (mode) {
-        case RINT:
-            if (rem > half || (rem == half && (q & 1))) q += 1;
-            break;
-        case ROUND:
-            if (rem >= half) q += 1;
-            break;
-        case FLOOR:
-            if (neg && inexact) q += 1;
-            break;
-        case CEIL:
-            if (!neg && inexact) q += 1;
-            break;
-        case TRUNC:
-            break;
-        case ODD:
-            if (inexact) q |= 1;
-            break;
-    }
-    return q;
-}
-
-/// fp32 -> a narrower IEEE-like format with `expBits`/`manBits`, rounding by `mode`.
-uint16_t NarrowFloat(float f, int expBits, int manBits, Round mode) {
-    uint32_t u = F32Bits(f);
-    bool neg = (u >> 31) != 0;
-    int exp = static_cast<int>((u >> 23) & 0xff);
-    uint32_t man = u & 0x7fffff;
-    uint16_t sign = static_cast<uint16_t>(neg ? 1u << (expBits + manBits) : 0);
-    uint16_t expMax = static_cast<uint16_t>((1u << expBits) - 1);
-    if (exp == 0xff) {
-        if (man != 0) return static_cast<uint16_t>(sign | (expMax << manBits) | (1u << (manBits - 1)));  // qNaN
-        return static_cast<uint16_t>(sign | (expMax << manBits));
-    }
-    int bias = (1 << (expBits - 1)) - 1;
-    // value = sig * 2^(e) with sig integer (24 bits for normals).
-    uint64_t sig = exp == 0 ? man : (man | 0x800000u);
-    int e = (exp == 0 ? 1 : exp) - 127 - 23;
-    if (sig == 0) return sign;
-    // Target: normal numbers have manBits+1 bits; unbiased exponent range [1-bias, bias].
-    int msb = 63 - __builtin_clzll(sig);
-    int valueExp = msb + e;  // exponent of the leading bit
-    int targetExp = std::max(valueExp, 1 - bias);
-    int shift = (targetExp - manBits) - e;  // drop `shift` bits
-    uint64_t q = RoundShift(sig, shift, mode, neg);
-    // q is the significand at exponent (targetExp - manBits); renormalize on carry.
-    if (q >> (manBits + 1)) {
-        q >>= 1;
-        targetExp += 1;
-    }
-    bool overflow = targetExp > bias;
-    if (overflow) {
-        bool toInf = mode == RINT || mode == ROUND || (mode == CEIL && !neg) || (mode == FLOOR && neg);
-        if (toInf) return static_cast<uint16_t>(sign | (expMax << manBits));
-        return static_cast<uint16_t>(sign | ((expMax - 1) << manBits) | ((1u << manBits) - 1));
-    }
-    if ((q >> manBits) == 0) return static_cast<uint16_t>(sign | q);  // subnormal (or zero)
-    uint16_t biased = static_cast<uint16_t>(targetExp + bias);
-    return static_cast<uint16_t>(sign | (biased << manBits) | (q & ((1u << manBits) - 1)));
-}
-
-uint16_t F32ToF16(float f, Round mode) { return NarrowFloat(f, 5, 10, mode); }
-uint16_t F32ToBf16(float f, Round mode) { return NarrowFloat(f, 8, 7, mode); }
-
-float F16ToF32(uint16_t h) {
-    uint32_t sign = (h & 0x8000u) << 16;
-    uint32_t exp = (h >> 10) & 0x1f;
-    uint32_t man = h & 0x3ff;
-    if (exp == 0x1f) return BitsF32(sign | 0x7f800000u | (man << 13));
-    if (exp == 0) {
-        if (man == 0) return BitsF32(sign);
-        float v = std::ldexp(static_cast<float>(man), -24);
-        return sign ? -v : v;
-    }
-    return BitsF32(sign | ((exp + 112) << 23) | (man << 13));
-}
-float Bf16ToF32(uint16_t b) { return BitsF32(static_cast<uint32_t>(b) << 16); }
+// ---- number formats (aclgen_types.h) ----
+using namespace aclgen_num;
 
 template <class T>
 float ToF(const T& v);
@@ -543,11 +516,15 @@ struct Operand {
 template <class F>
 void ForEachElement(uint32_t widest, uint8_t repeat, F f) {
     uint64_t perRepeat = kRepeatBytes / widest;
+    g_workElem = widest;
     if (g_core.counterMode) {
         uint64_t total = g_core.maskLow;
+        g_work += total * widest;
         for (uint64_t k = 0; k < total; ++k) f(k / perRepeat, k % perRepeat);
         return;
     }
+    // Normal mode: every repeat costs its 256 bytes, masked lanes or not.
+    g_work += static_cast<uint64_t>(repeat) * kRepeatBytes;
     for (uint64_t r = 0; r < repeat; ++r) {
         for (uint64_t i = 0; i < perRepeat; ++i) {
             bool on = i < 64 ? ((g_core.maskLow >> i) & 1) : ((g_core.maskHigh >> (i - 64)) & 1);
@@ -627,7 +604,12 @@ void AtomicLock() {
 void AtomicUnlock() { g_shared->atomicLock.store(0); }
 
 /// Writes `bytes` from UB `src` to GM `dst`, honouring the atomic mode.
+/// GM moves in 512-byte bursts (the public figures): a burst's cost is its bytes rounded up.
+uint64_t BurstBytes(uint64_t bytes) { return (bytes + 511) / 512 * 512; }
+
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
+    g_work += BurstBytes(bytes);
+    g_time.gmWrite += bytes;
     Access(PIPE_MTE3, src, bytes, false, true);
     Access(PIPE_MTE3, dst, bytes, true, false);
     if (g_core.atomic == ATOMIC_NONE) {
@@ -665,6 +647,8 @@ void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
 }
 
 void LoadUb(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
+    g_work += BurstBytes(bytes);
+    g_time.gmRead += bytes;
     Access(PIPE_MTE2, src, bytes, false, false);
     Access(PIPE_MTE2, dst, bytes, true, true);
     memcpy(dst, src, bytes);
@@ -729,8 +713,24 @@ extern "C" void AclgenModelRegisterGm(const void* base, uint64_t bytes, const ch
     g_regions.push_back(Region{static_cast<uint8_t*>(const_cast<void*>(base)), bytes, name, false, nullptr});
 }
 
+/// A scalar load (GetValue) or store (SetValue) of the Unified Buffer or GM: 6 and 4 cycles on
+/// the scalar pipe (public figures), after the flags the scalar pipe waited for.
+extern "C" void AclgenModelScalarAccess(int store) {
+    if (g_ddrRate == 0 || !g_core.active) return;
+    uint64_t start = std::max(g_time.free[PIPE_S], g_time.ready[PIPE_S]);
+    uint64_t cycles = store ? 4 : 6;
+    g_time.free[PIPE_S] = start + cycles;
+    g_time.busy[PIPE_S] += cycles;
+}
+
+extern "C" void AclgenModelSetCosts(uint64_t ddrBytesPerCycle, const char* tracePath) {
+    g_ddrRate = ddrBytesPerCycle;
+    g_trace = tracePath != nullptr && tracePath[0] != 0 ? fopen(tracePath, "w") : nullptr;
+}
+
 extern "C" void AclgenModelCoreBegin(uint32_t core, uint8_t* ubBase, uint64_t ubBytes) {
     g_core = Core();
+    g_time = Timeline();
     g_core.index = core;
     g_core.active = true;
     g_regions.push_back(Region{ubBase, ubBytes, "Unified Buffer", true, nullptr});
@@ -739,6 +739,7 @@ extern "C" void AclgenModelCoreBegin(uint32_t core, uint8_t* ubBase, uint64_t ub
     uintptr_t first = reinterpret_cast<uintptr_t>(ubBase) & ~(g_pageSize - 1);
     uintptr_t end = (reinterpret_cast<uintptr_t>(ubBase) + ubBytes + g_pageSize - 1) & ~(g_pageSize - 1);
     g_pageProt.assign((end - first) / g_pageSize, PROT_READ | PROT_WRITE);
+    g_pageSummary.assign(g_pageProt.size(), PageSummary{});
     struct sigaction sa {};
     sa.sa_sigaction = OnSegv;
     sa.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -765,7 +766,19 @@ extern "C" void AclgenModelCoreEnd() {
         }
     }
     g_core.active = false;
-    g_shared->reports[g_core.index].ubPeak = g_core.ubPeak;
+    AclgenCoreReport& r = g_shared->reports[g_core.index];
+    r.ubPeak = g_core.ubPeak;
+    for (int p = 0; p < kPipes; ++p) {
+        r.cycles = std::max({r.cycles, g_time.free[p], g_time.ready[p]});
+        r.busy[p] = g_time.busy[p];
+    }
+    r.gmRead = g_time.gmRead;
+    r.gmWrite = g_time.gmWrite;
+    // The global tensors the kernel moved data of (their shadow exists once accessed).
+    for (size_t i = 0; i < g_regions.size() && i < 64; ++i) {
+        if (!g_regions[i].ub && g_regions[i].shadow != nullptr) r.touched |= 1ull << i;
+    }
+    if (g_trace != nullptr) fclose(g_trace);
     g_shared->reports[g_core.index].status = 0;
 }
 
@@ -828,11 +841,15 @@ bool PipeOk(int p) { return p >= 0 && p < kPipes && p != PIPE_ALL; }
 
 int64_t set_flag(pipe_t pipe, pipe_t tpipe, int event) {
     g_currentIntrinsic = "set_flag";
+    if (g_ddrRate != 0 && g_core.active) IssueSlot();
     if (!PipeOk(pipe) || !PipeOk(tpipe) || event < 0 || event >= kEvents) {
         Fail("pipe-flag", "set_flag(%d, %d, %d): no such pipe or event", pipe, tpipe, event);
     }
     std::vector<uint32_t> view(g_core.known[pipe], g_core.known[pipe] + kPipes);
     view[pipe] = g_core.issued[pipe];
+    // The cycle the flag fires, after the view (two words: a timeline outlives 32 bits).
+    view.push_back(static_cast<uint32_t>(FlagTime(pipe)));
+    view.push_back(static_cast<uint32_t>(FlagTime(pipe) >> 32));
     auto& slot = g_core.flags[pipe][tpipe][event];
     if (!slot.empty()) {
         Fail("pipe-flag", "set_flag(PIPE_%s, PIPE_%s, EVENT_ID%d) again before its wait_flag", PipeName(pipe),
@@ -845,6 +862,7 @@ int64_t set_flag(pipe_t pipe, pipe_t tpipe, event_t event) { return set_flag(pip
 
 int64_t wait_flag(pipe_t pipe, pipe_t tpipe, int event) {
     g_currentIntrinsic = "wait_flag";
+    if (g_ddrRate != 0 && g_core.active) IssueSlot();
     if (!PipeOk(pipe) || !PipeOk(tpipe) || event < 0 || event >= kEvents) {
         Fail("pipe-flag", "wait_flag(%d, %d, %d): no such pipe or event", pipe, tpipe, event);
     }
@@ -855,6 +873,8 @@ int64_t wait_flag(pipe_t pipe, pipe_t tpipe, int event) {
              PipeName(pipe), PipeName(tpipe), event);
     }
     for (int q = 0; q < kPipes; ++q) g_core.known[tpipe][q] = std::max(g_core.known[tpipe][q], slot.front()[q]);
+    uint64_t fired = slot.front()[kPipes] | (static_cast<uint64_t>(slot.front()[kPipes + 1]) << 32);
+    g_time.ready[tpipe] = std::max(g_time.ready[tpipe], fired);
     slot.erase(slot.begin());
     ProtectPending();
     return 0;
@@ -867,6 +887,9 @@ int64_t pipe_barrier(pipe_t pipe) {
         for (int p = 0; p < kPipes; ++p) {
             for (int q = 0; q < kPipes; ++q) g_core.known[p][q] = g_core.issued[q];
         }
+        uint64_t all = 0;
+        for (int p = 0; p < kPipes; ++p) all = std::max({all, g_time.free[p], g_time.ready[p]});
+        for (int p = 0; p < kPipes; ++p) g_time.ready[p] = all;
         ProtectPending();
     }
     // A barrier on one pipe orders that pipe's own instructions, which the model runs in order.
@@ -983,6 +1006,7 @@ int64_t copy_ubuf_to_ubuf(void* dst, void* src, uint8_t, uint16_t nBurst, uint16
         uint8_t* dr = d + r * (lenBurst + dstStride) * kBlock;
         uint8_t* sr = s + r * (lenBurst + srcStride) * kBlock;
         uint64_t bytes = static_cast<uint64_t>(lenBurst) * kBlock;
+        g_work += bytes;
         Access(PIPE_V, sr, bytes, false, true);
         Access(PIPE_V, dr, bytes, true, true);
         memmove(dr, sr, bytes);
@@ -1245,48 +1269,109 @@ int64_t wait_flag_dev(int64_t flagId) {
     return 0;
 }
 int64_t set_ffts_base_addr(uint64_t) { return 0; }
-// The launch's core numbering (the CPU-debug registers of stub_base, set per core by the driver).
-int64_t get_block_num() { return block_num; }
-int64_t get_block_idx() { return block_idx; }
-int64_t get_subblockid() { return sub_block_idx; }
-int64_t get_subblockdim() { return g_taskRation; }
+// The launch's core numbering, set per core by the driver: one vector core per block.
+namespace {
+int64_t g_blockIdx = 0;
+int64_t g_blockNum = 1;
+uint64_t g_tilingKey = 0;
+}  // namespace
+void AclgenModelSetLaunch(int64_t blockIdx, int64_t blockNum, uint64_t tilingKey) {
+    g_blockIdx = blockIdx;
+    g_blockNum = blockNum;
+    g_tilingKey = tilingKey;
+}
+int64_t get_block_num() { return g_blockNum; }
+int64_t get_block_idx() { return g_blockIdx; }
+int64_t get_subblockid() { return 0; }
+int64_t get_subblockdim() { return 1; }
+uint64_t get_tiling_key() { return g_tilingKey; }
+extern "C" uint8_t* AclgenModelUbBase() { return g_ub == nullptr ? nullptr : g_ub->base; }
+extern "C" uint64_t AclgenModelUbBytes() { return g_ub == nullptr ? 0 : g_ub->bytes; }
 
-// =============================== model internals of the number types ===============================
-namespace bfloat16 {
-uint16_t Bf16T::FloatToBf16(const float& fVal) const { return F32ToBf16(fVal, RINT); }
-Bf16T& Bf16T::operator=(const Bf16T& fp) {
-    val = fp.val;
-    return *this;
+// =============================== compare and select ===============================
+namespace {
+template <class T>
+bool CompareValues(T x, T y, int mode) {
+    double a, b;
+    if constexpr (std::is_same_v<T, half>) {
+        a = ToF(x);
+        b = ToF(y);
+    } else {
+        a = static_cast<double>(x);
+        b = static_cast<double>(y);
+    }
+    switch (mode) {
+        case 0: return a < b;   // LT
+        case 1: return a > b;   // GT
+        case 2: return a == b;  // EQ
+        case 3: return a <= b;  // LE
+        case 4: return a >= b;  // GE
+        default: return a != b; // NE
+    }
 }
-Bf16T& Bf16T::operator=(const float& fVal) {
-    val = F32ToBf16(fVal, RINT);
-    return *this;
-}
-Bf16T Bf16T::operator+(const Bf16T fp) const { return Bf16T(ToFloat() + fp.ToFloat()); }
-Bf16T Bf16T::operator+=(const Bf16T fp) {
-    val = F32ToBf16(ToFloat() + fp.ToFloat(), RINT);
-    return *this;
-}
-Bf16T Bf16T::operator-() const {
-    Bf16T r;
-    r.val = static_cast<uint16_t>(val ^ 0x8000u);
-    return r;
-}
-Bf16T Bf16T::operator-(const Bf16T fp) const { return Bf16T(ToFloat() - fp.ToFloat()); }
-Bf16T Bf16T::operator-=(const Bf16T fp) {
-    val = F32ToBf16(ToFloat() - fp.ToFloat(), RINT);
-    return *this;
-}
-Bf16T::operator float() const { return Bf16ToF32(val); }
-float Bf16T::ToFloat() const { return Bf16ToF32(val); }
-uint16_t Bf16T::Bf16Add(uint16_t a, uint16_t b) const { return F32ToBf16(Bf16ToF32(a) + Bf16ToF32(b), RINT); }
-uint16_t Bf16T::Bf16Sub(uint16_t a, uint16_t b) const { return F32ToBf16(Bf16ToF32(a) - Bf16ToF32(b), RINT); }
-uint16_t Bf16T::Bf16Compute(uint16_t a, uint16_t b, uint16_t mode) const {
-    return mode == 0 ? Bf16Add(a, b) : Bf16Sub(a, b);
-}
-}  // namespace bfloat16
 
-// =============================== the mask, as CANN's API checks read it ===============================
-uint64_t ModelFactoryGetMaskHigh() { return g_core.maskHigh; }
-uint64_t ModelFactoryGetMaskLow() { return g_core.maskLow; }
-uint64_t ModelFactoryGetMaskMode() { return g_core.counterMode ? 1 : 0; }
+/// Element k of the run (repeat r, index i): its bit in a mask operand.
+uint64_t BitIndex(uint32_t elemBytes, uint64_t r, uint64_t i) { return r * (kRepeatBytes / elemBytes) + i; }
+
+template <class T>
+void VecCompare(uint8_t* dst, T* src0, T* src1, int mode, uint8_t repeat) {
+    Issue issue("vcmpv (Compare)", PIPE_V);
+    Operand a{reinterpret_cast<uint8_t*>(src0), sizeof(T), 1, 8};
+    Operand b{reinterpret_cast<uint8_t*>(src1), sizeof(T), 1, 8};
+    std::vector<std::pair<uint64_t, bool>> bits;
+    ForEachElement(sizeof(T), repeat, [&](uint64_t r, uint64_t i) {
+        T x, y;
+        Access(PIPE_V, a.At(r, i), sizeof(T), false, true);
+        Access(PIPE_V, b.At(r, i), sizeof(T), false, true);
+        memcpy(&x, a.At(r, i), sizeof(T));
+        memcpy(&y, b.At(r, i), sizeof(T));
+        bits.emplace_back(BitIndex(sizeof(T), r, i), CompareValues(x, y, mode));
+    });
+    for (auto& [k, on] : bits) {
+        uint8_t* p = dst + k / 8;
+        Access(PIPE_V, p, 1, true, true);
+        *p = static_cast<uint8_t>(on ? (*p | (1u << (k % 8))) : (*p & ~(1u << (k % 8))));
+    }
+}
+
+template <class T>
+void VecSelect(T* dst, uint8_t* sel, T* src0, T* src1, T value, uint8_t repeat) {
+    Issue issue("vsel (Select)", PIPE_V);
+    Operand d{reinterpret_cast<uint8_t*>(dst), sizeof(T), 1, 8};
+    Operand a{reinterpret_cast<uint8_t*>(src0), sizeof(T), 1, 8};
+    Operand b{reinterpret_cast<uint8_t*>(src1), sizeof(T), 1, 8};
+    std::vector<std::pair<uint8_t*, T>> results;
+    ForEachElement(sizeof(T), repeat, [&](uint64_t r, uint64_t i) {
+        uint64_t k = BitIndex(sizeof(T), r, i);
+        Access(PIPE_V, sel + k / 8, 1, false, true);
+        bool on = ((sel[k / 8] >> (k % 8)) & 1) != 0;
+        T v = value;
+        if (on) {
+            Access(PIPE_V, a.At(r, i), sizeof(T), false, true);
+            memcpy(&v, a.At(r, i), sizeof(T));
+        } else if (src1 != nullptr) {
+            Access(PIPE_V, b.At(r, i), sizeof(T), false, true);
+            memcpy(&v, b.At(r, i), sizeof(T));
+        }
+        results.emplace_back(d.At(r, i), v);
+    });
+    for (auto& [p, v] : results) {
+        Access(PIPE_V, p, sizeof(T), true, true);
+        memcpy(p, &v, sizeof(T));
+    }
+}
+}  // namespace
+
+#define ACLGEN_CMPSEL_DEF(T)                                                                   \
+    int64_t aclgen_vcmp(uint8_t* dst, T* src0, T* src1, int mode, uint8_t repeat) {            \
+        VecCompare(dst, src0, src1, mode, repeat);                                             \
+        return 0;                                                                              \
+    }                                                                                          \
+    int64_t aclgen_vsel(T* dst, uint8_t* sel, T* src0, T* src1, T value, uint8_t repeat) {     \
+        VecSelect(dst, sel, src0, src1, value, repeat);                                        \
+        return 0;                                                                              \
+    }
+ACLGEN_CMPSEL_DEF(half)
+ACLGEN_CMPSEL_DEF(float)
+ACLGEN_CMPSEL_DEF(int16_t)
+ACLGEN_CMPSEL_DEF(int32_t)
