@@ -354,17 +354,7 @@ fn cast_rounds_fp32_to_fp16_and_bf16_bit_exactly_in_every_mode() {
 fn cycle_model_matches_a_timeline_computed_by_hand() {
     let n = 1024usize;
     let x: Vec<f32> = (0..2 * n).map(|i| (i % 7) as f32 + 1.0).collect();
-    let run = KernelRun {
-        tensors: vec![
-            ("x".into(), f32_bytes(&x), false),
-            ("z".into(), vec![0; n * 4], true),
-        ],
-        tiling: (n as u32).to_le_bytes().to_vec(),
-        block_dim: 1,
-        tiling_key: 0,
-        workspace_bytes: 0,
-        profile: true,
-    };
+    let run = profiled_run(&x, n);
     let source = fixture_kernel("timing", 2, "uint32_t");
     let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary["status"], "ok", "{summary}");
@@ -381,15 +371,12 @@ fn cycle_model_matches_a_timeline_computed_by_hand() {
     assert_eq!(model["busy"]["S"], 10, "{model}");
 }
 
-/// Scalar GetValue/SetValue cost the scalar pipe 6 and 4 cycles (public figures), and a vector
-/// instruction issued after a scalar loop starts after it: the profile counts scalar work.
-#[test]
-fn cycle_model_counts_scalar_accesses_and_orders_issue() {
-    let n = 64usize;
-    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
-    let run = KernelRun {
+/// One core's profiled run of the timing fixtures: input `x`, an fp32 output `z` of `n`
+/// elements, `n` as the tiling.
+fn profiled_run(x: &[f32], n: usize) -> KernelRun {
+    KernelRun {
         tensors: vec![
-            ("x".into(), f32_bytes(&x), false),
+            ("x".into(), f32_bytes(x), false),
             ("z".into(), vec![0; n * 4], true),
         ],
         tiling: (n as u32).to_le_bytes().to_vec(),
@@ -397,7 +384,16 @@ fn cycle_model_counts_scalar_accesses_and_orders_issue() {
         tiling_key: 0,
         workspace_bytes: 0,
         profile: true,
-    };
+    }
+}
+
+/// Scalar GetValue/SetValue cost the scalar pipe 6 and 4 cycles (public figures), and a vector
+/// instruction issued after a scalar loop starts after it: the profile counts scalar work.
+#[test]
+fn cycle_model_counts_scalar_accesses_and_orders_issue() {
+    let n = 64usize;
+    let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let run = profiled_run(&x, n);
     let source = fixture_kernel("scalar_timing", 2, "uint32_t");
     let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary["status"], "ok", "{summary}");
