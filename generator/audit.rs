@@ -182,14 +182,14 @@ impl Report {
 
 fn audit_op(op: &OpIr) -> OpAudit {
     let rules = op.all_rules();
-    let set = cases::synthesize(op);
-    let verdicts = rule_verdicts(&rules, &set);
+    let set = &op.cases;
+    let verdicts = rule_verdicts(&rules, set);
     let examples = example_verdicts(op, &rules);
     let conditions = op
         .errors
         .iter()
         .map(|e| {
-            let mut c = audit_condition(e, &rules, &set, &verdicts);
+            let mut c = audit_condition(e, &rules, set, &verdicts);
             let mine = rules_of(e, &rules);
             if let Some(accepted) = &examples {
                 c.rejects_example = mine.iter().any(|i| !accepted[*i]);
@@ -212,7 +212,7 @@ fn audit_op(op: &OpIr) -> OpAudit {
                 rule: describe(&r.rule),
                 tested: v.is_some(),
                 passing: v.copied().unwrap_or(false),
-                untested_reason: v.is_none().then(|| untested_reason(&set, &[i])),
+                untested_reason: v.is_none().then(|| untested_reason(set, &[i])),
             }
         })
         .collect();

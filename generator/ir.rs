@@ -3,9 +3,9 @@
 
 pub use crate::ctype::{CType, ParamKind};
 pub use crate::diag::{Code, Diagnostic, Severity};
-use aclnn_runtime::{CheckedRule, DType, Format};
+use aclnn_runtime::{Call, CheckedRule, DType, Format};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A product id such as `ascend910b` (see `aclnn_runtime::Product`; unknown products keep a
 /// slug of their doc name so nothing is lost).
@@ -53,6 +53,10 @@ pub struct OpIr {
     pub sources: Vec<String>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
+    /// The cases synthesized from the proven rules (`pipeline::apply_rules`), once, for every
+    /// stage after it: case files, the validators' tests, audit.
+    #[serde(skip)]
+    pub cases: CaseSet,
 }
 
 /// What an op imported from msOpGen's op JSON keeps of msOpGen's spelling, so gen writes its
@@ -459,6 +463,40 @@ pub fn snake_case(op: &str) -> String {
         }
     }
     out
+}
+
+/// One synthesized call and the status the documented rules give it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Case {
+    pub name: String,
+    pub call: Call,
+    pub expect: Expect,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Expect {
+    pub status: u32,
+    pub name: String,
+    /// The doc condition the case exercises; empty for a valid call.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+    /// Index into `OpIr::all_rules()` of the rule that rejects the call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<usize>,
+}
+
+/// The cases of one op, and the rules no case could exercise, with the reason.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct CaseSet {
+    pub cases: Vec<Case>,
+    pub untested: BTreeMap<usize, String>,
+}
+
+impl CaseSet {
+    /// Indices of rules some case exercises.
+    pub fn tested_rules(&self) -> BTreeSet<usize> {
+        self.cases.iter().filter_map(|c| c.expect.rule).collect()
+    }
 }
 
 #[cfg(test)]

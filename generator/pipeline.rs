@@ -15,10 +15,15 @@ pub fn load(dir: &Path) -> Result<Specs, SpecsError> {
     Ok(specs)
 }
 
-/// The rules of every op (ops read some other way: one file, a list of docs), proven.
+/// The rules of every op (ops read some other way: one file, a list of docs), proven, and the
+/// cases synthesized from them: the one place they are made (`OpIr::cases`).
 pub fn apply_rules(ops: &mut [crate::ir::OpIr]) {
-    ops.par_iter_mut().for_each(|op| {
-        crate::rules::apply(op);
-        crate::cases::prove(op);
-    });
+    ops.par_iter_mut().for_each(apply_rules_to);
+}
+
+/// `apply_rules` for one op.
+pub fn apply_rules_to(op: &mut crate::ir::OpIr) {
+    crate::rules::apply(op);
+    crate::cases::prove(op);
+    op.cases = crate::cases::synthesize(op);
 }

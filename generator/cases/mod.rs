@@ -16,6 +16,7 @@ mod satisfy;
 mod shapes;
 mod values;
 
+pub use crate::ir::{Case, CaseSet, Expect};
 pub use prove::{example_calls, prove, rules_for_example, ExampleCall};
 
 use crate::ir::{OpIr, ParamKind, Role};
@@ -23,42 +24,7 @@ use aclnn_runtime::check::eval;
 use aclnn_runtime::{
     status, Arg, Call, CheckedRule, DType, Factor, Family, Format, Product, Rule, TensorDesc,
 };
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// One synthesized call and the status the documented rules give it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Case {
-    pub name: String,
-    pub call: Call,
-    pub expect: Expect,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Expect {
-    pub status: u32,
-    pub name: String,
-    /// The doc condition the case exercises; empty for a valid call.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub condition: String,
-    /// Index into `OpIr::all_rules()` of the rule that rejects the call.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<usize>,
-}
-
-/// The cases of one op, and the rules no case could exercise, with the reason.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct CaseSet {
-    pub cases: Vec<Case>,
-    pub untested: BTreeMap<usize, String>,
-}
-
-impl CaseSet {
-    /// Indices of rules some case exercises.
-    pub fn tested_rules(&self) -> BTreeSet<usize> {
-        self.cases.iter().filter_map(|c| c.expect.rule).collect()
-    }
-}
 
 /// Synthesizes every case of `op` (whose rules the rules stage has filled).
 pub fn synthesize(op: &OpIr) -> CaseSet {

@@ -232,8 +232,7 @@ pub fn check_op_name(op: &str) -> Result<(), Refusal> {
 }
 
 /// Every file of one op: C header, OpDef/CMake/example, tiling and kernel (kernels side), test
-/// cases and the op's module of the validators crate. Cases are synthesized once, here, for both
-/// the case files and the validator's rules JSON.
+/// cases (`OpIr::cases`, synthesized by the pipeline) and the op's module of the validators crate.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     op_files_in(op, &[op], ctx)
 }
@@ -249,9 +248,8 @@ pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<Out
         &ctx.tera,
         &ctx.note(op),
     )?);
-    let set = crate::cases::synthesize(op);
-    out.extend(case_files::case_files(op, &set, ctx)?);
-    out.extend(rust::op_files(op, &set).map(exempt_from_rustfmt));
+    out.extend(case_files::case_files(op, &op.cases, ctx)?);
+    out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
     out.extend(cpp::op_files(op, ctx)?);
     Ok(out)
 }

@@ -32,6 +32,7 @@ pub(crate) fn full_to_ir(full: FullSpec, path: &str) -> OpIr {
         msopgen: full.msopgen,
         sources: vec![path.to_string()],
         diagnostics: Vec::new(),
+        cases: Default::default(),
     }
 }
 

@@ -136,7 +136,10 @@ fn audit_fails_a_rule_set_that_rejects_the_docs_example() {
     let doc = repo().join("tests/fixtures/docs/aclnnExampleReject.md");
     let read = aclgen::specs::read_file(&doc).expect("read the doc");
     let mut unproven = read.ops.clone();
-    unproven.iter_mut().for_each(aclgen::rules::apply);
+    for op in &mut unproven {
+        aclgen::rules::apply(op);
+        op.cases = aclgen::cases::synthesize(op);
+    }
     let report = aclgen::audit::audit(&unproven);
     assert_eq!(report.summary.rejects_example, 1, "{:?}", report.summary);
     let mut proven = read.ops;

@@ -213,7 +213,7 @@ impl Interp<'_> {
             [v @ (UtValue::Int(..) | UtValue::Float(..) | UtValue::Bool(_)), n]
                 if num(n) == Some(1.0) =>
             {
-                Some(UtValue::List(vec![v.clone()]))
+                Some(UtValue::list(vec![v.clone()]))
             }
             _ => None,
         };

@@ -38,6 +38,12 @@ pub enum NumberType {
     F64,
 }
 
+impl UtValue {
+    fn list(items: Vec<UtValue>) -> UtValue {
+        UtValue::List(Rc::new(items))
+    }
+}
+
 impl NumberType {
     fn dtype(self) -> DType {
         match self {
@@ -102,7 +108,9 @@ pub enum UtValue {
     Float(f64, NumberType),
     Bool(bool),
     Str(String),
-    List(Vec<UtValue>),
+    /// Shared: a value is copied on every read of its variable, and doc examples build vectors
+    /// of thousands of elements (copy-on-write through `Rc::make_mut`).
+    List(Rc<Vec<UtValue>>),
     DType(Result<DType, String>),
     Format(Result<Format, String>),
     Soc(String),
@@ -667,6 +675,10 @@ impl<'a> Interp<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
+    fn get_mut(&mut self, name: &str) -> Option<&mut UtValue> {
+        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
+    }
+
     fn declare(&mut self, name: String, v: UtValue) {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name, v);
@@ -911,7 +923,7 @@ impl<'a> Interp<'a> {
         self.pos = colon + 1;
         let range = self.expr()?;
         let items = match range {
-            UtValue::List(v) => v,
+            UtValue::List(v) => Rc::unwrap_or_clone(v),
             UtValue::IntArray(v) => v
                 .into_iter()
                 .map(|x| UtValue::Int(x, NumberType::I64))
@@ -1128,14 +1140,14 @@ impl<'a> Interp<'a> {
             }
             "vector" => Ok(match args.as_slice() {
                 [UtValue::Int(n, _), v] => {
-                    UtValue::List(vec![v.clone(); (*n).clamp(0, 4096) as usize])
+                    UtValue::list(vec![v.clone(); (*n).clamp(0, 4096) as usize])
                 }
-                [UtValue::Int(n, _)] => UtValue::List(vec![
+                [UtValue::Int(n, _)] => UtValue::list(vec![
                     UtValue::Int(0, NumberType::I64);
                     (*n).clamp(0, 4096) as usize
                 ]),
                 [one] => one.clone(),
-                _ => UtValue::List(args),
+                _ => UtValue::list(args),
             }),
             other => Ok(self
                 .builtin(other, args.clone())?
@@ -1195,16 +1207,17 @@ impl<'a> Interp<'a> {
                 self.expect("]")?;
                 self.expect("=")?;
                 let v = self.expr()?;
-                let mut list = self.get(&name).cloned().unwrap_or(UtValue::Void);
-                let slot = match (&mut list, num(&idx)) {
-                    (UtValue::List(items), Some(k)) if k >= 0.0 => items.get_mut(k as usize),
+                // In place: a copy of the list per element assignment made loops quadratic.
+                let slot = match (self.get_mut(&name), num(&idx)) {
+                    (Some(UtValue::List(items)), Some(k)) if k >= 0.0 => {
+                        Rc::make_mut(items).get_mut(k as usize)
+                    }
                     _ => None,
                 };
                 let Some(slot) = slot else {
                     return self.stop(format!("`{name}[…] =` outside the vector"));
                 };
                 *slot = convert_like(slot, v.clone());
-                self.assign(&name, list)?;
                 return Ok(v);
             }
         }
@@ -1217,14 +1230,10 @@ impl<'a> Interp<'a> {
                 self.pos += 3;
                 self.expect("(")?;
                 let args = self.args(")")?;
-                let v = match self.get(&name).cloned() {
-                    Some(UtValue::List(mut items)) => {
-                        items.extend(args);
-                        UtValue::List(items)
-                    }
+                match self.get_mut(&name) {
+                    Some(UtValue::List(items)) => Rc::make_mut(items).extend(args),
                     _ => return self.stop(format!("`{name}.push_back` on something not a vector")),
-                };
-                self.assign(&name, v)?;
+                }
                 return Ok(UtValue::Void);
             }
         }
@@ -1379,7 +1388,7 @@ impl<'a> Interp<'a> {
         let Some(UtValue::List(items)) = self.get(name) else {
             return None;
         };
-        let rest = UtValue::List(
+        let rest = UtValue::list(
             items
                 .iter()
                 .skip(usize::try_from(*k).ok()?)
@@ -1453,7 +1462,7 @@ impl<'a> Interp<'a> {
             }
             Tok::Punct("{") => {
                 self.pos += 1;
-                Ok(UtValue::List(self.args("}")?))
+                Ok(UtValue::list(self.args("}")?))
             }
             Tok::Punct("[") => self.stop("lambdas are not read"),
             Tok::Ident(_) => self.name_expr(),
@@ -1524,7 +1533,7 @@ impl<'a> Interp<'a> {
             let items = self.args("}")?;
             return Ok(convert_to(
                 targ.as_deref().unwrap_or(""),
-                UtValue::List(items),
+                UtValue::list(items),
             ));
         }
         if !self.is("(") {
@@ -1667,7 +1676,7 @@ impl<'a> Interp<'a> {
             Some(v) => {
                 // A tuple held in a variable.
                 return match self.get(&v) {
-                    Some(UtValue::List(items)) => Ok(items.clone()),
+                    Some(UtValue::List(items)) => Ok(items.to_vec()),
                     _ => self.stop(format!("OP_API_UT with `{v}` instead of {macro_name}(...)")),
                 };
             }
@@ -1704,7 +1713,7 @@ impl<'a> Interp<'a> {
                     .collect::<Option<_>>()
                     .ok_or_else(|| self.err("BoolArrayDesc of non-booleans"))?,
             ),
-            "make_tuple" | "INPUT" | "OUTPUT" => UtValue::List(args),
+            "make_tuple" | "INPUT" | "OUTPUT" => UtValue::list(args),
             "SetPlatformSocVersion" | "SocVersionManager" => {
                 if let Some(UtValue::Soc(s)) = args.first() {
                     self.soc = s.clone();
@@ -1713,7 +1722,7 @@ impl<'a> Interp<'a> {
                 UtValue::Void
             }
             "GetCurrentPlatformInfo" => UtValue::Unknown("platform".into()),
-            "vector" => UtValue::List(args),
+            "vector" => UtValue::list(args),
             _ => return Ok(None),
         };
         Ok(Some(v))
@@ -1800,7 +1809,7 @@ impl<'a> Interp<'a> {
     /// The elements of `XArrayDesc(vector)` or `XArrayDesc(n, v)`.
     fn array(&self, args: Vec<UtValue>) -> Res<Vec<UtValue>> {
         match args.as_slice() {
-            [UtValue::List(items)] => Ok(items.clone()),
+            [UtValue::List(items)] => Ok(items.to_vec()),
             [UtValue::IntArray(v)] => Ok(v
                 .iter()
                 .map(|x| UtValue::Int(*x, NumberType::I64))
@@ -1885,24 +1894,24 @@ impl<'a> Interp<'a> {
             // `shape.data()` in an example program: the elements.
             (v @ UtValue::List(_), "data") => v,
             // `IntArrayDesc(...).Get()`: the vector it holds.
-            (UtValue::IntArray(v), "Get") => UtValue::List(
+            (UtValue::IntArray(v), "Get") => UtValue::list(
                 v.into_iter()
                     .map(|x| UtValue::Int(x, NumberType::I64))
                     .collect(),
             ),
-            (UtValue::FloatArray(v), "Get") => UtValue::List(
+            (UtValue::FloatArray(v), "Get") => UtValue::list(
                 v.into_iter()
                     .map(|x| UtValue::Float(x, NumberType::F32))
                     .collect(),
             ),
             (UtValue::BoolArray(v), "Get") => {
-                UtValue::List(v.into_iter().map(UtValue::Bool).collect())
+                UtValue::list(v.into_iter().map(UtValue::Bool).collect())
             }
             (UtValue::IntArray(items), "size") => UtValue::Int(items.len() as i64, NumberType::U64),
             (UtValue::List(items), "push_back" | "emplace_back") => {
                 // Mutation through a method: only for a plain variable, handled by the caller's name.
                 let mut items = items;
-                items.extend(args);
+                Rc::make_mut(&mut items).extend(args);
                 UtValue::List(items)
             }
             (_, m) => UtValue::Unknown(m.to_string()),
@@ -2015,9 +2024,12 @@ fn to_num(n: NumberType, v: UtValue) -> UtValue {
 /// A value converted to the declared (or cast-to) C type.
 fn convert_to(ty: &str, v: UtValue) -> UtValue {
     match (ctype(ty), v) {
-        (DeclType::NumberType(n), UtValue::List(items)) => {
-            UtValue::List(items.into_iter().map(|x| to_num(n, x)).collect())
-        }
+        (DeclType::NumberType(n), UtValue::List(items)) => UtValue::list(
+            Rc::unwrap_or_clone(items)
+                .into_iter()
+                .map(|x| to_num(n, x))
+                .collect(),
+        ),
         (DeclType::NumberType(n), v) => to_num(n, v),
         (DeclType::Bool, v) => truthy(&v).map_or(v, UtValue::Bool),
         (DeclType::Other, v) => v,
@@ -2037,7 +2049,7 @@ fn default_of(ty: &str) -> UtValue {
     match ctype(ty) {
         DeclType::NumberType(n) => to_num(n, UtValue::Int(0, n)),
         DeclType::Bool => UtValue::Bool(false),
-        DeclType::Other if ty == "vector" => UtValue::List(Vec::new()),
+        DeclType::Other if ty == "vector" => UtValue::list(Vec::new()),
         DeclType::Other => UtValue::Unknown(ty.to_string()),
     }
 }
