@@ -21,7 +21,7 @@ pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile
         },
         OutFile {
             path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
-            contents: crate::emit::cpp::wrap_long_lines(&gtest_source(op, set, ctx)?),
+            contents: super::wrap::wrap_long_lines(&gtest_source(op, set, ctx)?),
         },
         OutFile {
             path: dir.join("ut/op_api/CMakeLists.txt"),

@@ -7,8 +7,10 @@ pub mod c_header;
 mod case_files;
 pub mod cpp;
 pub mod msopgen;
+pub mod opdef;
 pub mod render;
 pub mod rust;
+pub mod wrap;
 
 pub use case_files::{case_bundle, case_files};
 pub use render::EmitError;

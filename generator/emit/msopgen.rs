@@ -4,7 +4,7 @@
 //! gets the columns its OpDef has: tensors with the same list vary together, distinct lists and
 //! formats multiply (one product's lists: Atlas A2's when supported, else the first supported).
 
-use super::ascend::{columns, fill_undocumented, independent, only_tied};
+use super::opdef::{columns, fill_undocumented, independent, only_tied};
 use super::{EmitError, OutFile};
 use crate::ir::{snake_case, OpIr, Param, Role};
 use crate::specs::msopgen::{attr_type_name, dtype_name};

@@ -316,6 +316,44 @@ fn lib_rs_declares_the_stages_in_layer_order() {
     );
 }
 
+/// The backends of `emit`: each prints the IR for one target. What two of them need lives in a
+/// module below them (`SHARED`), so no backend reaches into another.
+const BACKENDS: &[&str] = &["ascend", "c_header", "case_files", "cpp", "msopgen", "rust"];
+const SHARED: &[&str] = &["opdef", "render", "wrap"];
+
+#[test]
+fn no_backend_imports_another() {
+    let edges = graph();
+    let backend = |m: &Module| {
+        (m.len() >= 2 && m[0] == "emit" && BACKENDS.contains(&m[1].as_str())).then(|| m[1].clone())
+    };
+    let unplaced: Vec<String> = edges
+        .keys()
+        .filter(|m| m.len() >= 2 && m[0] == "emit")
+        .filter(|m| !BACKENDS.contains(&m[1].as_str()) && !SHARED.contains(&m[1].as_str()))
+        .map(show)
+        .collect();
+    let sideways: Vec<String> = edges
+        .iter()
+        .filter_map(|(from, targets)| Some((from, backend(from)?, targets)))
+        .flat_map(|(from, mine, targets)| {
+            targets
+                .iter()
+                .filter(move |t| backend(t).is_some_and(|b| b != mine))
+                .map(move |t| format!("{} -> {}", show(from), show(t)))
+        })
+        .collect();
+    assert!(
+        unplaced.is_empty(),
+        "emit modules neither a backend nor shared (add them to BACKENDS or SHARED): {unplaced:?}"
+    );
+    assert!(
+        sideways.is_empty(),
+        "backends importing another backend (move what they share below them):\n{}",
+        sideways.join("\n")
+    );
+}
+
 /// Functions of at most this many lines: a longer one is several steps that want names. Test
 /// code (`#[cfg(test)]` modules and the `tests.rs` files they name) is not held to it.
 const MAX_FN_LINES: usize = 150;

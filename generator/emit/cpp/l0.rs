@@ -123,7 +123,7 @@ pub(super) fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
 fn attrs(op: &OpIr) -> Vec<&Param> {
     op.params
         .iter()
-        .filter(|p| p.role == Role::Attribute && crate::emit::ascend::attr_kind(p).is_some())
+        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
         .filter(|p| op_attr_takes(p))
         .collect()
 }
@@ -137,7 +137,7 @@ fn op_attr_takes(p: &Param) -> bool {
 pub(super) fn unpassed_attrs(op: &OpIr) -> Vec<String> {
     op.params
         .iter()
-        .filter(|p| p.role == Role::Attribute && crate::emit::ascend::attr_kind(p).is_some())
+        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
         .filter(|p| !op_attr_takes(p))
         .map(|p| {
             format!(

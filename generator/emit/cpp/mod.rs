@@ -18,9 +18,8 @@ mod nulls;
 mod products;
 mod shapes;
 mod values;
-mod wrap;
 
-pub use wrap::wrap_long_lines;
+use super::wrap::wrap_long_lines;
 
 use super::{EmitCtx, EmitError, OutFile};
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
