@@ -226,15 +226,96 @@ pub enum Mapping {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unread: Option<String>,
     },
-    /// Not expressible in the rule vocabulary; kept as text with the reason.
-    Manual { reason: String },
+    /// Not expressible in the rule vocabulary; kept as text with the kind of reason and the reason.
+    Manual {
+        #[serde(default)]
+        kind: ManualKind,
+        reason: String,
+    },
+}
+
+/// Why a documented condition has no rule, by kind: what audit, `show --manual` and the tests
+/// count and match on (the reason's text says it for a person).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ManualKind {
+    /// The row holds only under other arguments' values or a scenario no rule can scope.
+    Conditional,
+    /// The row carves out an exception (for one value, under a condition, a joint condition)
+    /// that no rule can say.
+    Exception,
+    /// The reader understands what the row constrains, but the rule vocabulary has no rule for
+    /// it (a shape derived from others, a broadcast of some dims, rank sets with gaps).
+    Vocabulary,
+    /// The reader recognizes no constraint in the words (the reader's gap).
+    #[default]
+    Unrecognized,
+    /// The row names something that is not a parameter of the op, or too few of them.
+    UnknownName,
+    /// The doc does not state what the row refers to (a bound, a set of values, a layout).
+    Unstated,
+    /// A condition on tensor data, which the first phase does not see (a kernel's limit).
+    RuntimeData,
+    /// The doc contradicts itself (a rank range that is empty, two shapes for one equality).
+    Contradiction,
+    /// gen's proof demoted the rule read from it: it rejects a valid call.
+    Demoted,
+    /// Another row or the parameter table checks it.
+    CheckedElsewhere,
+}
+
+impl ManualKind {
+    pub const ALL: [ManualKind; 10] = [
+        ManualKind::Conditional,
+        ManualKind::Exception,
+        ManualKind::Vocabulary,
+        ManualKind::Unrecognized,
+        ManualKind::UnknownName,
+        ManualKind::Unstated,
+        ManualKind::RuntimeData,
+        ManualKind::Contradiction,
+        ManualKind::Demoted,
+        ManualKind::CheckedElsewhere,
+    ];
+
+    /// The kind's code, as JSON spells it (`unknown-name`).
+    pub fn code(self) -> &'static str {
+        match self {
+            ManualKind::Conditional => "conditional",
+            ManualKind::Exception => "exception",
+            ManualKind::Vocabulary => "vocabulary",
+            ManualKind::Unrecognized => "unrecognized",
+            ManualKind::UnknownName => "unknown-name",
+            ManualKind::Unstated => "unstated",
+            ManualKind::RuntimeData => "runtime-data",
+            ManualKind::Contradiction => "contradiction",
+            ManualKind::Demoted => "demoted",
+            ManualKind::CheckedElsewhere => "checked-elsewhere",
+        }
+    }
+
+    /// Whose the gap is, for a reader of the figures: the reader's, the doc's, or neither.
+    pub fn whose(self) -> &'static str {
+        match self {
+            ManualKind::Vocabulary | ManualKind::Unrecognized | ManualKind::UnknownName => {
+                "the reader's"
+            }
+            ManualKind::Unstated | ManualKind::Contradiction => "the doc's",
+            ManualKind::Conditional | ManualKind::Exception => "the rule vocabulary's scope",
+            ManualKind::RuntimeData => "a kernel's, at execute time",
+            ManualKind::Demoted => "gen's proof",
+            ManualKind::CheckedElsewhere => "no one's: checked elsewhere",
+        }
+    }
 }
 
 impl Mapping {
     /// What of the condition no rule checks: all of it (manual) or an alternative left out.
     pub fn unread(&self) -> Option<&str> {
         match self {
-            Mapping::Manual { reason } => Some(reason),
+            Mapping::Manual { reason, .. } => Some(reason),
             Mapping::Rules { unread, .. } => unread.as_deref(),
         }
     }

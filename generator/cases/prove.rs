@@ -167,6 +167,7 @@ fn demote(op: &mut OpIr, b: &Blocker) {
             rules.retain(|r| r != blocker);
             if rules.is_empty() {
                 error.mapping = Some(Mapping::Manual {
+                    kind: crate::ir::ManualKind::Demoted,
                     reason: reason.clone(),
                 });
             } else {

@@ -39,9 +39,14 @@ pub enum Command {
         /// Docs (.md, .txt, .html: dispatch is on content) or YAML specs; a folder means every file below it.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// How the IR is printed on stdout (diagnostics go to stderr).
-        #[arg(long, value_enum, default_value_t = DataFormat::Json)]
-        format: DataFormat,
+        /// How the IR is printed on stdout (diagnostics go to stderr) [default: json].
+        #[arg(long, value_enum)]
+        format: Option<DataFormat>,
+        /// Instead of the IR: the documented conditions no rule checks, grouped by the kind of
+        /// reason (conditional, vocabulary, unstated, ...) with whose gap each is, as text; with
+        /// `--format json` or `yaml`, the same as data (`by_kind.<kind>.count`, `.rows`).
+        #[arg(long)]
+        manual: bool,
     },
     /// Write normalized YAML specs (<OUT>/<Op>.yaml) from docs.
     ///
@@ -250,7 +255,11 @@ pub fn main() -> ExitCode {
 
 pub fn run(command: Command) -> Outcome {
     match command {
-        Command::Show { paths, format } => show::run(&paths, format),
+        Command::Show {
+            paths,
+            format,
+            manual,
+        } => show::run(&paths, format, manual),
         Command::Import { docs, out, force } => import::run(&docs, &out, force),
         Command::Lint {
             paths,

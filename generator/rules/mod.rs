@@ -14,42 +14,48 @@ mod validate;
 
 pub use validate::{checks_values_of, parse_arg, parse_call, result_json, CallError};
 
-use crate::ir::{Mapping, OpIr, ParamKind, Role};
+use crate::ir::{ManualKind, Mapping, OpIr, ParamKind, Role};
 use aclnn_runtime::{status, AclnnError, Call, CheckedRule, Rule};
 
 // A row on a tensor's shape: its shape, its dims, its axes.
 text::re!(SHAPE_ASPECT, r"(?i)shape|形状|维|轴|size");
 
-/// Why a documented condition has no rule: it stays `manual`, with this reason, instead of a
-/// guess (a validator that rejects a valid call is worse than one that misses a check).
+/// Why a documented condition has no rule: it stays `manual`, with this kind and reason, instead
+/// of a guess (a validator that rejects a valid call is worse than one that misses a check).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Manual(pub String);
-
-impl From<&str> for Manual {
-    fn from(reason: &str) -> Self {
-        Manual(reason.to_string())
-    }
+pub struct Manual {
+    pub kind: ManualKind,
+    pub reason: String,
 }
 
 impl Manual {
-    const CONDITIONAL: &'static str = "conditional on other arguments' values";
+    fn new(kind: ManualKind, reason: impl Into<String>) -> Manual {
+        Manual {
+            kind,
+            reason: reason.into(),
+        }
+    }
 
     /// A row that holds only under a condition on other arguments no prefix reads.
     fn conditional(condition: &str) -> Manual {
-        Manual(format!(
-            "{} (“{condition}”), which the rule vocabulary cannot express",
-            Self::CONDITIONAL
-        ))
+        Manual::new(
+            ManualKind::Conditional,
+            format!(
+                "conditional on other arguments' values (“{condition}”), which the rule \
+                 vocabulary cannot express"
+            ),
+        )
     }
 
-    fn is_conditional(&self) -> bool {
-        self.0.starts_with(Self::CONDITIONAL)
+    /// The same reason, said of a part of the condition (`where`: the part).
+    fn within(self, place: String) -> Manual {
+        Manual::new(self.kind, format!("{place}: {}", self.reason))
     }
 }
 
 impl std::fmt::Display for Manual {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.reason)
     }
 }
 
@@ -61,7 +67,7 @@ pub fn apply(op: &mut OpIr) {
         .iter()
         .map(|e| match recognize::read_condition(op, &e.condition) {
             Ok(reading) => Mapping::Rules {
-                unread: reading.unread.map(|m| m.0),
+                unread: reading.unread.map(|m| m.reason),
                 rules: reading
                     .rules
                     .into_iter()
@@ -74,10 +80,13 @@ pub fn apply(op: &mut OpIr) {
                     .collect(),
             },
             Err(manual) => {
-                if manual.is_conditional() {
+                if manual.kind == ManualKind::Conditional {
                     exceptions.extend(shape_exception(op, e));
                 }
-                Mapping::Manual { reason: manual.0 }
+                Mapping::Manual {
+                    kind: manual.kind,
+                    reason: manual.reason,
+                }
             }
         })
         .collect();
@@ -144,7 +153,12 @@ fn yield_to_exceptions(op: &mut OpIr, exceptions: &[ShapeException]) {
             false
         });
         match yielded {
-            Some(reason) if rules.is_empty() => e.mapping = Some(Mapping::Manual { reason }),
+            Some(reason) if rules.is_empty() => {
+                e.mapping = Some(Mapping::Manual {
+                    kind: ManualKind::Exception,
+                    reason,
+                })
+            }
             Some(reason) => {
                 unread.get_or_insert(reason);
             }
@@ -725,7 +739,7 @@ mod tests {
         );
         let mut op = op_with(&[equality, exception]);
         apply(&mut op);
-        let Some(Mapping::Manual { reason }) = &op.errors[0].mapping else {
+        let Some(Mapping::Manual { reason, .. }) = &op.errors[0].mapping else {
             panic!("{:?}", op.errors[0].mapping);
         };
         assert!(

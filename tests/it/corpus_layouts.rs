@@ -133,7 +133,7 @@ fn readings(op: &OpIr) -> Vec<String> {
                     "{:?} unread={unread:?}",
                     rules.iter().map(|r| &r.rule).collect::<Vec<_>>()
                 ),
-                Some(Mapping::Manual { reason }) => format!("manual: {reason}"),
+                Some(Mapping::Manual { reason, .. }) => format!("manual: {reason}"),
                 None => "unmapped".to_string(),
             };
             format!("{} {} → {reading}", e.code, e.condition)

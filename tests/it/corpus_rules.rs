@@ -80,7 +80,7 @@ fn most_documented_conditions_become_rules() {
     for op in &ops {
         for e in &op.errors {
             match &e.mapping {
-                Some(Mapping::Manual { reason }) => {
+                Some(Mapping::Manual { reason, .. }) => {
                     // Group reasons by their first words so the summary stays short.
                     let key: String = reason
                         .split(['(', '“', ','])

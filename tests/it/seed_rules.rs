@@ -45,7 +45,7 @@ fn seed_conditions_are_rules_or_manual_with_reason() {
                         .all(|r| r.code == e.code && r.condition == e.condition));
                     mapped += 1;
                 }
-                Some(Mapping::Manual { reason }) => {
+                Some(Mapping::Manual { reason, .. }) => {
                     assert!(!reason.is_empty(), "{seed}: {}", e.condition);
                     println!("seed {seed}: manual: {} — {reason}", e.condition);
                 }

@@ -12,6 +12,7 @@ use super::shapes::rank_rules;
 use super::shapes::shape_rules;
 use super::values::is_axis_statement;
 use super::values::value_rules;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
@@ -35,7 +36,10 @@ pub(super) fn aspect_rules(
         .filter(|p| p.role == Role::Attribute)
         .collect();
     if EXCEPT.is_match(clause) {
-        return Err("a condition on all dims but some is not in the vocabulary".into());
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            "a condition on all dims but some is not in the vocabulary",
+        ));
     }
     // "shape与参数说明中不一致": not equal to each other but to what the descriptions state.
     let mismatch = MISMATCH.is_match(clause) && !CONSTRAINT_WORDS.is_match(clause);
@@ -87,9 +91,12 @@ pub(super) fn aspect_rules(
     } else if DIM_SIZE.is_match(clause)
         && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
     {
-        return Err(Manual(format!(
-            "a condition on the size of particular dims (“{clause}”) is not in the vocabulary"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a condition on the size of particular dims (“{clause}”) is not in the vocabulary"
+            ),
+        ));
     } else if RANK.is_match(clause)
         && !(SHAPE.is_match(clause) && mismatch && attrs.iter().any(|p| infer::is_int_list(p)))
     {
@@ -126,17 +133,21 @@ pub(super) fn aspect_rules(
     }
     if !any_aspect {
         if attrs.is_empty() {
-            return Err(Manual(format!(
-                "no aspect (dtype, format, shape, value) recognized in “{clause}”"
-            )));
+            return Err(Manual::new(
+                ManualKind::Unrecognized,
+                format!("no aspect (dtype, format, shape, value) recognized in “{clause}”"),
+            ));
         }
         rules.extend(value_rules(op, clause, &attrs)?);
     }
     if rules.is_empty() {
-        return Err(Manual(format!(
-            "the doc states no checkable constraint for {} behind “{clause}”",
-            names(subjects).join(", ")
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!(
+                "the doc states no checkable constraint for {} behind “{clause}”",
+                names(subjects).join(", ")
+            ),
+        ));
     }
     Ok(rules)
 }
@@ -197,9 +208,12 @@ fn value_statement(
         && !dim_value;
     if about_values && !DTYPE.is_match(clause) && !FORMAT.is_match(clause) {
         if attrs.is_empty() {
-            return Some(Err(Manual(format!(
-                "a condition on tensor data (“{clause}”), which the first phase does not see"
-            ))));
+            return Some(Err(Manual::new(
+                ManualKind::RuntimeData,
+                format!(
+                    "a condition on tensor data (“{clause}”), which the first phase does not see"
+                ),
+            )));
         }
         let tensors: Vec<&Param> = subjects
             .iter()

@@ -16,6 +16,7 @@
 
 use super::relations::{layout_attr, pinned_channel};
 use super::states::States;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -179,28 +180,34 @@ fn channel_rule(p: &Param) -> Result<Rule, Manual> {
 fn layout(p: &Param) -> Result<Layout, Manual> {
     let last = |f: &Format| matches!(f, Format::Nhwc | Format::Ndhwc | Format::Nlc);
     if p.formats.is_empty() {
-        return Err(Manual(format!(
-            "{} documents no format to place its axes by",
-            p.name
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!("{} documents no format to place its axes by", p.name),
+        ));
     }
     if let Some(f) = p
         .formats
         .iter()
         .find(|f| f.is_private() || **f == Format::Hwcn)
     {
-        return Err(Manual(format!(
-            "{} may be {f}, whose axes are not counted from the end",
-            p.name
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!(
+                "{} may be {f}, whose axes are not counted from the end",
+                p.name
+            ),
+        ));
     }
     match (p.formats.iter().all(last), p.formats.iter().any(last)) {
         (true, _) => Ok(Layout::ChannelsLast),
         (false, false) => Ok(Layout::ChannelsFirst),
-        _ => Err(Manual(format!(
-            "{} may be channels-first or channels-last, so its named axes have no one position",
-            p.name
-        ))),
+        _ => Err(Manual::new(
+            ManualKind::Unstated,
+            format!(
+                "{} may be channels-first or channels-last, so its named axes have no one position",
+                p.name
+            ),
+        )),
     }
 }
 
@@ -233,15 +240,24 @@ fn spatial_count(op: &OpIr, axes: &[char], tensors: &[&Param]) -> Result<usize, 
         [] => match named {
             Some(n) => n,
             None => shared_rank_count(tensors).ok_or_else(|| {
-                Manual("neither the formats nor the ranks give the op's spatial axes".into())
+                Manual::new(
+                    ManualKind::Unstated,
+                    "neither the formats nor the ranks give the op's spatial axes",
+                )
             })?,
         },
-        _ => return Err("the op's formats give it layouts of several spatial ranks".into()),
+        _ => {
+            return Err(Manual::new(
+                ManualKind::Unstated,
+                "the op's formats give it layouts of several spatial ranks",
+            ))
+        }
     };
     if named.is_some_and(|n| n != count) || (needs_hw && count < 2) {
-        return Err(Manual(format!(
-            "the axes named do not fit the op's layout of {count} spatial axes"
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!("the axes named do not fit the op's layout of {count} spatial axes"),
+        ));
     }
     Ok(count)
 }
@@ -256,22 +272,32 @@ fn shared_rank_count(tensors: &[&Param]) -> Option<usize> {
 
 /// The place of `axis` in `p`, checked against its documented ranks.
 fn place(p: &Param, layout: Layout, spatial: usize, axis: char) -> Result<Place, Manual> {
-    let rank = p
-        .rank
-        .ok_or_else(|| Manual(format!("{} documents no rank to place its axes by", p.name)))?;
+    let rank = p.rank.ok_or_else(|| {
+        Manual::new(
+            ManualKind::Unstated,
+            format!("{} documents no rank to place its axes by", p.name),
+        )
+    })?;
     if rank.min < spatial + 1 || rank.max > spatial + 2 {
-        return Err(Manual(format!(
-            "{}'s ranks {}-{} do not fit a layout of {spatial} spatial axes",
-            p.name, rank.min, rank.max
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!(
+                "{}'s ranks {}-{} do not fit a layout of {spatial} spatial axes",
+                p.name, rank.min, rank.max
+            ),
+        ));
     }
     let place = position(layout, spatial, axis).ok_or_else(|| {
-        Manual(format!(
-            "a layout of {spatial} spatial axes has no {axis} axis"
-        ))
+        Manual::new(
+            ManualKind::Unstated,
+            format!("a layout of {spatial} spatial axes has no {axis} axis"),
+        )
     })?;
     match place.at_rank {
-        Some(r) if rank.max < r => Err(Manual(format!("{} never has the {axis} axis", p.name))),
+        Some(r) if rank.max < r => Err(Manual::new(
+            ManualKind::Unstated,
+            format!("{} never has the {axis} axis", p.name),
+        )),
         // Every rank the tensor may have is the one the axis needs: no condition.
         Some(r) if rank.min == r => Ok(Place {
             at_rank: None,
@@ -344,9 +370,10 @@ fn equal_rules(op: &OpIr, lhs: &Param, rhs: &Param, axes: &[char]) -> Result<Vec
 
 fn refuse_layout_attr(op: &OpIr) -> Result<(), Manual> {
     match layout_attr(op) {
-        Some(a) => Err(Manual(format!(
-            "the layout of the named axes is the argument {a}'s, not the formats'"
-        ))),
+        Some(a) => Err(Manual::new(
+            ManualKind::Unstated,
+            format!("the layout of the named axes is the argument {a}'s, not the formats'"),
+        )),
         None => Ok(()),
     }
 }
@@ -387,7 +414,7 @@ fn implied(rule: Rule, param: &str, ranks: &[usize]) -> Result<Rule, Manual> {
             return Ok(inner);
         }
         if p == param && !ranks.iter().any(|r| needed.contains(r)) {
-            return Err(Manual(format!(
+            return Err(Manual::new(ManualKind::Unstated, format!(
                 "names an axis of {p} at rank {}, where its documented layout fixes no position for it",
                 ranks
                     .iter()

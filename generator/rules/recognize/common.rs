@@ -1,6 +1,7 @@
 //! What the recognizer's readers share: parameter names, one rule per tensor, "the same …"
 //! rules, the tensors whose dtypes belong together.
 
+use crate::ir::ManualKind;
 use crate::ir::{Param, Role};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
@@ -26,9 +27,10 @@ pub(super) fn same_rule(
         .iter()
         .any(|p| matches!(p.role, Role::InputTensorList | Role::OutputTensorList));
     if tensors.len() < 2 && !lists {
-        return Err(Manual(format!(
-            "a {what} equality that names fewer than two tensors"
-        )));
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            format!("a {what} equality that names fewer than two tensors"),
+        ));
     }
     Ok(vec![make(names(tensors))])
 }

@@ -19,6 +19,7 @@ mod states;
 mod tests;
 mod values;
 
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
@@ -120,10 +121,13 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     }
     if let Some(m) = ALLOWED_UNDER_CONDITION.find(&text) {
         // The row rejects only outside that condition, which no rule here says.
-        return Err(Manual(format!(
-            "an exception under a condition (“{}”) is not in the vocabulary",
-            m.as_str().trim_start_matches(['。', '；']).trim()
-        )));
+        return Err(Manual::new(
+            ManualKind::Exception,
+            format!(
+                "an exception under a condition (“{}”) is not in the vocabulary",
+                m.as_str().trim_start_matches(['。', '；']).trim()
+            ),
+        ));
     }
     let (text, when) = strip_when_prefix(op, &text);
     let (text, when_dtype) = strip_dtype_prefix(op, &text);
@@ -143,15 +147,21 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
         ));
     }
     if text.is_empty() {
-        return Err("the condition is empty".into());
+        return Err(Manual::new(
+            ManualKind::Unrecognized,
+            "the condition is empty",
+        ));
     }
     if let Some(m) = NOT_PASSED.find(&text) {
         // "当self为0维时，不支持传入dim": the argument itself is the error, which no rule on its
         // value says.
-        return Err(Manual(format!(
-            "an argument that may not be passed (“{}”) is not in the vocabulary",
-            m.as_str()
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "an argument that may not be passed (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        ));
     }
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
@@ -162,7 +172,12 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
         unread = clause_rules(op, &text, conditional, &mut rules)?;
     }
     if rules.is_empty() {
-        return Err(unread.unwrap_or_else(|| "no checkable statement recognized".into()));
+        return Err(unread.unwrap_or_else(|| {
+            Manual::new(
+                ManualKind::Unrecognized,
+                "no checkable statement recognized",
+            )
+        }));
     }
     if !when_states.is_empty() {
         rules = rules
@@ -170,6 +185,21 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             .map(|r| axes::under_states(&when_states, r))
             .collect::<Result<_, _>>()?;
     }
+    Ok(Reading {
+        rules: under_prefixes(op, rules, when_dtype, when, &excluded),
+        unread: unread.or(scoped),
+    })
+}
+
+/// The rules of a condition's statement under what its prefixes said: a dtype ("当x的数据类型为
+/// …时"), a condition on other arguments, the products the row excludes.
+fn under_prefixes(
+    op: &OpIr,
+    mut rules: Vec<Rule>,
+    when_dtype: Option<(String, Vec<DType>)>,
+    when: Option<When>,
+    excluded: &[String],
+) -> Vec<Rule> {
     if let Some((param, dtypes)) = when_dtype {
         rules = rules
             .into_iter()
@@ -197,10 +227,7 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             })
             .collect();
     }
-    Ok(Reading {
-        rules,
-        unread: unread.or(scoped),
-    })
+    rules
 }
 
 /// "weight，bias、saveMean（训练场景下）、saveInvstd（训练场景下）的shape长度…": the names the row
@@ -238,7 +265,7 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
         names.join(", "),
         scoped[0].1
     );
-    (rest, Some(Manual(reason)))
+    (rest, Some(Manual::new(ManualKind::Exception, reason)))
 }
 
 /// The clauses of a condition, each read on its own, appended to `rules`. An alternative
@@ -272,12 +299,13 @@ fn clause_rules(
                         rules.extend(qualify_by_products(part, part_rules));
                     }
                     Ok(_) => {
-                        first_reason.get_or_insert(Manual(format!(
-                            "“{part}”: the doc states no values or range of {name}"
-                        )));
+                        first_reason.get_or_insert(Manual::new(
+                            ManualKind::Unstated,
+                            format!("“{part}”: the doc states no values or range of {name}"),
+                        ));
                     }
-                    Err(Manual(reason)) => {
-                        first_reason.get_or_insert(Manual(format!("“{part}”: {reason}")));
+                    Err(inner) => {
+                        first_reason.get_or_insert(inner.within(format!("“{part}”")));
                     }
                 }
             }
@@ -296,17 +324,20 @@ fn clause_rules(
                 subjects = used;
                 rules.extend(qualify_by_products(clause, clause_rules));
                 if let Some(unknown) = unknown_left_out(op, clause) {
-                    unread.get_or_insert(Manual(format!(
-                        "names {}, which {} not a parameter of the op; checked for the others",
-                        unknown.join(", "),
-                        if unknown.len() == 1 { "is" } else { "are" }
-                    )));
+                    unread.get_or_insert(Manual::new(
+                        ManualKind::UnknownName,
+                        format!(
+                            "names {}, which {} not a parameter of the op; checked for the others",
+                            unknown.join(", "),
+                            if unknown.len() == 1 { "is" } else { "are" }
+                        ),
+                    ));
                 }
             }
-            Err(Manual(reason)) if *alternative && !reason.contains("conditional") => {
+            Err(manual) if *alternative && manual.kind != ManualKind::Conditional => {
                 // Its subjects are unknown, so a later clause naming none has none to inherit.
                 subjects.clear();
-                unread.get_or_insert(Manual(format!("the alternative “{clause}”: {reason}")));
+                unread.get_or_insert(manual.within(format!("the alternative “{clause}”")));
             }
             Err(manual) => return Err(manual),
         }
@@ -777,18 +808,24 @@ fn pattern_rules<'a>(
     let none = |rules| Ok(Some((rules, Vec::new())));
     if let Some(m) = MATMUL_OPERAND.find(clause) {
         // "self不能与batch1@batch2做broadcast操作": the product's shape, not the operands'.
-        return Err(Manual(format!(
-            "a shape derived by a matrix product (“{}”) is not in the vocabulary",
-            m.as_str()
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a shape derived by a matrix product (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        ));
     }
     if let Some(m) = VALUE_EXCEPTION.find(clause) {
         // "clampLimit不为-1.0且不大于0": an error only where both hold; the value excepted
         // (-1.0) is valid however the other part reads.
-        return Err(Manual(format!(
-            "an exception for one value (“{}”) is not in the vocabulary",
-            m.as_str()
-        )));
+        return Err(Manual::new(
+            ManualKind::Exception,
+            format!(
+                "an exception for one value (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        ));
     }
     if NULL_WORD.is_match(clause) {
         return none(null_rules(op, clause, conditional)?);
@@ -803,10 +840,13 @@ fn pattern_rules<'a>(
         {
             // "当前平台不支持BFLOAT16": a dtype some products lack, which the dtype rows and the
             // parameter tables state per product; the product itself is supported.
-            return Err(Manual(format!(
-                "a dtype a product does not support (“{}”) is the dtype rows' to check",
-                d.as_str()
-            )));
+            return Err(Manual::new(
+                ManualKind::CheckedElsewhere,
+                format!(
+                    "a dtype a product does not support (“{}”) is the dtype rows' to check",
+                    d.as_str()
+                ),
+            ));
         }
         return none(vec![Rule::ProductSupported {
             products: op.supported_products().map(str::to_string).collect(),
@@ -822,15 +862,17 @@ fn pattern_rules<'a>(
         // "padding的数值中存在小于0或者大于kernelSize/2的值": 0 ≤ padding ≤ kernelSize/2.
         let group = |i: usize, j: usize| c.get(i).or(c.get(j)).map_or("", |m| m.as_str());
         let (lhs, rhs) = (group(1, 4), group(2, 5));
-        let lhs =
-            text::resolve(op, lhs).ok_or_else(|| Manual(format!("{lhs} is not a parameter")))?;
-        let rhs =
-            text::resolve(op, rhs).ok_or_else(|| Manual(format!("{rhs} is not a parameter")))?;
+        let lhs = text::resolve(op, lhs).ok_or_else(|| {
+            Manual::new(ManualKind::UnknownName, format!("{lhs} is not a parameter"))
+        })?;
+        let rhs = text::resolve(op, rhs).ok_or_else(|| {
+            Manual::new(ManualKind::UnknownName, format!("{rhs} is not a parameter"))
+        })?;
         let div: i64 = c
             .get(3)
             .or(c.get(6))
             .map_or(Ok(1), |m| m.as_str().parse())
-            .map_err(|_| "bad divisor")?;
+            .map_err(|_| Manual::new(ManualKind::Unrecognized, "bad divisor"))?;
         return none(vec![
             Rule::ListElemsInRange {
                 param: lhs.name.clone(),
@@ -905,18 +947,22 @@ fn clause_subjects<'a>(
         // one parameter says.
         let (before, after) = clause.split_at(at);
         if !text::mentions(op, before).is_empty() && !text::mentions(op, after).is_empty() {
-            return Err(Manual(format!(
-                "a joint condition (“{clause}”) holds only while both parts do"
-            )));
+            return Err(Manual::new(
+                ManualKind::Exception,
+                format!("a joint condition (“{clause}”) holds only while both parts do"),
+            ));
         }
     }
     let unknown = text::unknown_names(op, clause);
     if !unknown.is_empty() && unknown_left_out(op, clause).is_none() {
-        return Err(Manual(format!(
-            "names {}, which {} not a parameter of the op",
-            unknown.join(", "),
-            if unknown.len() == 1 { "is" } else { "are" }
-        )));
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            format!(
+                "names {}, which {} not a parameter of the op",
+                unknown.join(", "),
+                if unknown.len() == 1 { "is" } else { "are" }
+            ),
+        ));
     }
     // The parameters a note in parentheses names ("(stride长度为0时，stride的数值等于kernelSize的
     //值)") are not what the clause is about, unless it names no other.
@@ -927,18 +973,21 @@ fn clause_subjects<'a>(
     if let Some(c) = ELEMENT_INDEX.captures(clause) {
         // "tensors[0] 必须为4维": a rule holds for every element of a list, not for one.
         if let Some(p) = text::resolve(op, &c[1]) {
-            return Err(Manual(format!(
-                "a condition on one element of {} (“{clause}”)",
-                p.name
-            )));
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!("a condition on one element of {} (“{clause}”)", p.name),
+            ));
         }
     }
     let grouped = mentions.is_empty();
     if grouped && SEVERAL_BETWEEN.is_match(clause) && MISMATCH.is_match(clause) {
         // "多个输入tensor之间的shape信息不匹配": which tensors relate how is left unsaid.
-        return Err(Manual(format!(
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            format!(
             "a mismatch among several tensors that names neither them nor the relation (“{clause}”)"
-        )));
+        ),
+        ));
     }
     let mut subjects: Vec<&Param> = if grouped {
         group_subjects(op, clause)
@@ -953,7 +1002,10 @@ fn clause_subjects<'a>(
         subjects = text::io_tensors(op);
     }
     if subjects.is_empty() {
-        return Err(Manual(format!("names no parameter of the op (“{clause}”)")));
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            format!("names no parameter of the op (“{clause}”)"),
+        ));
     }
     if BROADCAST_RESULT.is_match(clause) && !subjects.iter().any(|p| is_input_tensor(p)) {
         // "或out的shape与广播结果不一致": the result of the tensors the clause before broadcasts;
@@ -991,20 +1043,24 @@ fn subject_rules(
             .filter(|p| p.non_contiguous == Some(false))
             .collect();
         if strict.is_empty() {
-            return Err("every named tensor accepts non-contiguous input per its table".into());
+            return Err(Manual::new(
+                ManualKind::CheckedElsewhere,
+                "every named tensor accepts non-contiguous input per its table",
+            ));
         }
         tensor_rules(&strict, |p| Rule::Contiguous { param: p })
     } else if EMPTY_TENSOR.is_match(&NON_EMPTY_GROUP.replace_all(clause, "")) {
         if NOT_EITHER_EMPTY.is_match(clause) {
             // "repeats不为1D tensor或空tensor": the empty tensor is one of the allowed shapes.
-            return Err(Manual(format!(
+            return Err(Manual::new(ManualKind::Vocabulary, format!(
                 "an empty tensor is one of the shapes “{clause}” allows, next to one the vocabulary cannot say alone"
             )));
         }
         if clause.contains("同时") {
-            return Err(
-                "a joint emptiness condition on several tensors is not in the vocabulary".into(),
-            );
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                "a joint emptiness condition on several tensors is not in the vocabulary",
+            ));
         }
         if let Some(m) = EMPTY_AND_MORE.find(clause) {
             // "self为空tensor且存在非第一维度的值为0": the error is the empty tensor of that kind,
@@ -1013,17 +1069,23 @@ fn subject_rules(
             if let Some(rules) = zero_dims_rules(subjects, m.as_str()) {
                 return Ok(rules);
             }
-            return Err(Manual(format!(
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!(
                 "an empty tensor joined with a further condition (“{}”) is not in the vocabulary",
                 m.as_str()
-            )));
+            ),
+            ));
         }
         if let Some(m) = MUST_NOT_BE_EMPTY.find(clause) {
             // "repeats不为空tensor" alone: the tensor must be empty, which `NotEmpty` does not say.
-            return Err(Manual(format!(
-                "a tensor that must be empty (“{}”) is not in the vocabulary",
-                m.as_str()
-            )));
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!(
+                    "a tensor that must be empty (“{}”) is not in the vocabulary",
+                    m.as_str()
+                ),
+            ));
         }
         tensor_rules(subjects, |p| Rule::NotEmpty { param: p })
     } else if REPEATED.is_match(clause) {
@@ -1035,9 +1097,10 @@ fn subject_rules(
             })
             .collect();
         if lists.is_empty() {
-            return Err(Manual(format!(
-                "a repetition condition on non-list parameters (“{clause}”)"
-            )));
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!("a repetition condition on non-list parameters (“{clause}”)"),
+            ));
         }
         lists
     } else if TENSOR_COUNT.is_match(clause) && MISMATCH.is_match(clause) {
@@ -1065,17 +1128,20 @@ fn narrow_group_shapes(op: &OpIr, rules: Vec<Rule>) -> Result<Vec<Rule>, Manual>
             .collect();
         if tied.is_empty() {
             if let Some((a, b)) = shapes::related_otherwise(op, &members) {
-                return Err(Manual(format!(
+                return Err(Manual::new(
+                    ManualKind::Contradiction,
+                    format!(
                     "a shape equality of a group of tensors, of which the parameter table gives \
                      {a} and {b} different shapes"
-                )));
+                ),
+                ));
             }
             out.push(rule);
         } else if tied.len() >= 2 {
             out.push(Rule::ShapeSame { params: tied });
         } else {
             return Err(
-                "a shape equality of a group of tensors whose descriptions give them shapes of their own".into(),
+                Manual::new(ManualKind::Contradiction, "a shape equality of a group of tensors whose descriptions give them shapes of their own"),
             );
         }
     }

@@ -2,6 +2,7 @@
 
 use super::group_subjects;
 use super::patterns::*;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -38,9 +39,12 @@ pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<V
         return non_empty_null(params, clause);
     }
     if CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
-        return Err(Manual(format!(
-            "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
-        )));
+        return Err(Manual::new(
+            ManualKind::Conditional,
+            format!(
+                "a null check conditional on other arguments (“{clause}”) is not in the vocabulary"
+            ),
+        ));
     }
     let mentions = text::mentions(op, clause);
     let subjects: Vec<&Param> = if mentions.is_empty() {
@@ -73,10 +77,13 @@ fn must_be_null(op: &OpIr, clause: &str) -> Result<Vec<Rule>, Manual> {
                 )
         });
     if !reserved || CONDITIONAL.is_match(&clause.replace("当前", "")) || clause.contains('且') {
-        return Err(Manual(format!(
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
             "a pointer that must be null (“{clause}”) names a required or non-tensor parameter, \
              or holds under a condition"
-        )));
+        ),
+        ));
     }
     Ok(named
         .iter()
@@ -90,9 +97,12 @@ fn must_be_null(op: &OpIr, clause: &str) -> Result<Vec<Rule>, Manual> {
 fn both_null(op: &OpIr, a: &str, b: &str, clause: &str) -> Result<Vec<Rule>, Manual> {
     let pointer = |name: &str| text::resolve(op, name).filter(|p| text::is_pointer(p));
     let (Some(a), Some(b)) = (pointer(a), pointer(b)) else {
-        return Err(Manual(format!(
-            "a joint null check (“{clause}”) names a parameter that is no pointer of the op"
-        )));
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            format!(
+                "a joint null check (“{clause}”) names a parameter that is no pointer of the op"
+            ),
+        ));
     };
     Ok(vec![Rule::WhenTensor {
         param: a.name.clone(),
@@ -105,9 +115,10 @@ fn both_null(op: &OpIr, a: &str, b: &str, clause: &str) -> Result<Vec<Rule>, Man
 
 pub(super) fn non_empty_null(params: Vec<String>, clause: &str) -> Result<Vec<Rule>, Manual> {
     if params.is_empty() {
-        Err(Manual(format!(
-            "names no required pointer parameter (“{clause}”): optional ones may be null"
-        )))
+        Err(Manual::new(
+            ManualKind::UnknownName,
+            format!("names no required pointer parameter (“{clause}”): optional ones may be null"),
+        ))
     } else {
         Ok(vec![Rule::NotNull { params }])
     }

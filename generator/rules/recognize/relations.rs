@@ -3,6 +3,7 @@
 use super::common::dtype_kin;
 use super::common::names;
 use super::patterns::*;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -29,9 +30,10 @@ pub(super) fn promotion_rules(
         return Ok(vec![rule]);
     }
     if SHAPE.is_match(clause) || SUPPORTED_RANGE.is_match(clause) || clause.contains("格式") {
-        return Err(
-            "shape inference and the promoted dtype's range are not in the vocabulary".into(),
-        );
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            "shape inference and the promoted dtype's range are not in the vocabulary",
+        ));
     }
     if let Some(rules) = scalar_cast_rules(op, clause) {
         return Ok(rules);
@@ -42,9 +44,10 @@ pub(super) fn promotion_rules(
         .iter()
         .any(|p| !p.role.is_tensor() && p.kind() != ParamKind::Scalar)
     {
-        return Err(
-            "promotion involving an attribute that is no aclScalar is not in the vocabulary".into(),
-        );
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            "promotion involving an attribute that is no aclScalar is not in the vocabulary",
+        ));
     }
     let casting = CAST_TO.is_match(clause)
         || clause.contains("无法转换")
@@ -52,10 +55,16 @@ pub(super) fn promotion_rules(
         || clause.contains("互转换");
     if !casting {
         if subjects.len() < 2 {
-            return Err("a promotion condition that names fewer than two tensors".into());
+            return Err(Manual::new(
+                ManualKind::UnknownName,
+                "a promotion condition that names fewer than two tensors",
+            ));
         }
         if !subjects.iter().any(|p| p.role.is_tensor()) {
-            return Err("a promotion of scalars alone is not in the vocabulary".into());
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                "a promotion of scalars alone is not in the vocabulary",
+            ));
         }
         return Ok(vec![Rule::DtypePromotable {
             params: names(subjects),
@@ -71,7 +80,10 @@ pub(super) fn promotion_rules(
         mentions.last().map(|m| m.param)
     };
     let Some(to) = to.filter(|p| p.role.is_tensor()) else {
-        return Err("a cast to a fixed dtype or to a non-tensor is not in the vocabulary".into());
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            "a cast to a fixed dtype or to a non-tensor is not in the vocabulary",
+        ));
     };
     // Scalars a cast row names beside a tensor do not lift its dtype: the one such row in CANN's
     // docs, aclnnThreshold's "self与threshold、value推导后的数据类型无法转换为out", is checked as
@@ -98,7 +110,10 @@ pub(super) fn promotion_rules(
         from.extend(operand_scalars(op, inputs.len()));
     }
     if from.is_empty() {
-        return Err("a cast condition without a source tensor".into());
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            "a cast condition without a source tensor",
+        ));
     }
     Ok(vec![Rule::DtypeCastable {
         from: names(&from),
@@ -523,7 +538,10 @@ pub(super) fn list_len_same(subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
         .map(|p| p.name.clone())
         .collect();
     if lists.len() < 2 {
-        return Err("a tensor-count equality that names fewer than two tensor lists".into());
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            "a tensor-count equality that names fewer than two tensor lists",
+        ));
     }
     Ok(vec![Rule::ListLenSame { params: lists }])
 }

@@ -4,6 +4,7 @@
 use super::common::names;
 use super::common::same_rule;
 use super::patterns::*;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::infer;
 use crate::rules::text::{self, re};
@@ -17,7 +18,10 @@ pub(super) fn element_count_rule(op: &OpIr, dims: usize) -> Result<Vec<Rule>, Ma
         .iter()
         .find(|p| p.name == "self")
         .or(inputs.first())
-        .ok_or("the op has no input tensor for the element-count limit")?;
+        .ok_or(Manual::new(
+            ManualKind::UnknownName,
+            "the op has no input tensor for the element-count limit",
+        ))?;
     Ok(vec![Rule::ElementCountMax {
         param: param.name.clone(),
         dims,
@@ -179,16 +183,29 @@ fn ordinal_dim(s: &str) -> Option<i64> {
 }
 
 pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>, Manual> {
-    let lhs =
-        text::resolve(op, &c[1]).ok_or_else(|| Manual(format!("{} is not a parameter", &c[1])))?;
-    let rhs =
-        text::resolve(op, &c[2]).ok_or_else(|| Manual(format!("{} is not a parameter", &c[2])))?;
+    let lhs = text::resolve(op, &c[1]).ok_or_else(|| {
+        Manual::new(
+            ManualKind::UnknownName,
+            format!("{} is not a parameter", &c[1]),
+        )
+    })?;
+    let rhs = text::resolve(op, &c[2]).ok_or_else(|| {
+        Manual::new(
+            ManualKind::UnknownName,
+            format!("{} is not a parameter", &c[2]),
+        )
+    })?;
     let (a, b): (i64, i64) = (
-        c[3].parse().map_err(|_| "bad fraction")?,
-        c[4].parse().map_err(|_| "bad fraction")?,
+        c[3].parse()
+            .map_err(|_| Manual::new(ManualKind::Unrecognized, "bad fraction"))?,
+        c[4].parse()
+            .map_err(|_| Manual::new(ManualKind::Unrecognized, "bad fraction"))?,
     );
     if a <= 0 || b <= 0 {
-        return Err("the fraction is not positive".into());
+        return Err(Manual::new(
+            ManualKind::Unrecognized,
+            "the fraction is not positive",
+        ));
     }
     // lhs ≤ rhs · a/b  ⇔  b·lhs ≤ a·rhs
     Ok(vec![Rule::ListElemsAtMostFraction {
@@ -214,13 +231,17 @@ pub(super) fn broadcast_rules(
         .filter(|p| p.role.is_tensor())
         .collect();
     if tensors.len() < 2 {
-        return Err("a broadcast condition that names fewer than two tensors".into());
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            "a broadcast condition that names fewer than two tensors",
+        ));
     }
     if PARTICULAR_DIMS.is_match(&NOTE_IN_PARENS.replace_all(clause, "")) {
         // "batch1和batch2的第一维度不相等或不能做broadcast操作": those dims, not the shapes.
-        return Err(Manual(format!(
-            "a broadcast of particular dims (“{clause}”) is not in the vocabulary"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!("a broadcast of particular dims (“{clause}”) is not in the vocabulary"),
+        ));
     }
     if !ONE_WAY.is_match(clause) {
         // An output among them holds the broadcast result, so every input broadcasts one-way to
@@ -266,7 +287,10 @@ pub(super) fn broadcast_rules(
         return Ok(rules);
     }
     let Some((to, from)) = tensors.split_last() else {
-        return Err("a broadcast condition that names no tensor".into());
+        return Err(Manual::new(
+            ManualKind::UnknownName,
+            "a broadcast condition that names no tensor",
+        ));
     };
     let dims = HW_ONLY.is_match(clause).then(|| vec![-2, -1]);
     Ok(from
@@ -281,17 +305,19 @@ pub(super) fn broadcast_rules(
 
 pub(super) fn dim_value_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule>, Manual> {
     if NAMED_AXES.is_match(clause) {
-        return Err(Manual(format!(
-            "a condition on some named axes (“{clause}”): the vocabulary bounds every dim"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!("a condition on some named axes (“{clause}”): the vocabulary bounds every dim"),
+        ));
     }
     // "shape中不能有0": a dim of 0; a list's elements may be negative, so only tensors read so.
     let zero_only =
         ZERO_DIM.is_match(clause) && !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
     if !LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause) && !zero_only {
-        return Err(Manual(format!(
-            "a condition on dim sizes other than their sign (“{clause}”)"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!("a condition on dim sizes other than their sign (“{clause}”)"),
+        ));
     }
     let allow_zero = LOWER_ZERO.is_match(clause) && !NOT_POSITIVE.is_match(clause);
     Ok(subjects
@@ -332,9 +358,10 @@ pub(super) fn rank_rules(
         .collect();
     if mismatch && RANK_ARITHMETIC.is_match(clause) {
         // "mxscaleOut的维度数不等于输入x1的维度数+1": ranks that differ by a stated amount.
-        return Err(Manual(format!(
-            "a rank relation with arithmetic (“{clause}”) is not in the vocabulary"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!("a rank relation with arithmetic (“{clause}”) is not in the vocabulary"),
+        ));
     }
     if mismatch {
         return same_rule(&tensors, "rank", |params| Rule::RankSame { params });
@@ -402,9 +429,10 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
         if let (Some(&lo), Some(&hi)) = (nums.iter().min(), nums.iter().max()) {
             let ranged = c[1].contains(['-', '~', '到']);
             if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
-                return Err(Manual(format!(
-                    "the rank set {nums:?} has gaps; RankIn holds a range only"
-                )));
+                return Err(Manual::new(
+                    ManualKind::Vocabulary,
+                    format!("the rank set {nums:?} has gaps; RankIn holds a range only"),
+                ));
             }
             return Ok(Some((lo, hi)));
         }
@@ -425,7 +453,7 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
             None => range,
             Some((lo, hi)) if joint => {
                 if range.0 > hi + 1 || lo > range.1 + 1 {
-                    return Err(Manual(format!(
+                    return Err(Manual::new(ManualKind::Vocabulary, format!(
                         "the ranks {lo}..{hi} and {}..{} of “{clause}” leave a gap; RankIn holds a range only",
                         range.0, range.1
                     )));
@@ -436,7 +464,10 @@ pub(super) fn stated_rank(clause: &str) -> Result<Option<(usize, usize)>, Manual
         });
     }
     match allowed {
-        Some((lo, hi)) if lo > hi => Err(Manual(format!("“{clause}” rejects every rank"))),
+        Some((lo, hi)) if lo > hi => Err(Manual::new(
+            ManualKind::Contradiction,
+            format!("“{clause}” rejects every rank"),
+        )),
         other => Ok(other),
     }
 }
@@ -467,9 +498,10 @@ fn rank_statement(c: &regex::Captures) -> Result<Option<(usize, usize)>, Manual>
         _ => {
             let ranged = c[2].contains(['-', '~', '到', '[']);
             if !ranged && (lo..=hi).any(|n| !nums.contains(&n)) {
-                return Err(Manual(format!(
-                    "the rank set {nums:?} has gaps; RankIn holds a range only"
-                )));
+                return Err(Manual::new(
+                    ManualKind::Vocabulary,
+                    format!("the rank set {nums:?} has gaps; RankIn holds a range only"),
+                ));
             }
             (lo, hi)
         }
@@ -484,21 +516,28 @@ pub(super) fn shape_rules(
 ) -> Result<Vec<Rule>, Manual> {
     if mismatch {
         if EXCEPT.is_match(clause) {
-            return Err("a shape equality except some dims is not in the vocabulary".into());
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                "a shape equality except some dims is not in the vocabulary",
+            ));
         }
         if let Some(rule) = shape_from_list_rule(op, clause, tensors) {
             return Ok(vec![rule]);
         }
         if DERIVED_SHAPE.is_match(clause) {
-            return Err(Manual(format!(
-                "a shape derived from another (“{clause}”) is not in the vocabulary"
-            )));
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!("a shape derived from another (“{clause}”) is not in the vocabulary"),
+            ));
         }
         if let Some(part) = PART_OF_SHAPE.find(clause) {
-            return Err(Manual(format!(
-                "a relation of a part of a shape (“{}”) is not in the vocabulary",
-                part.as_str()
-            )));
+            return Err(Manual::new(
+                ManualKind::Vocabulary,
+                format!(
+                    "a relation of a part of a shape (“{}”) is not in the vocabulary",
+                    part.as_str()
+                ),
+            ));
         }
         let lists: Vec<&Param> = text::mentions(op, clause)
             .into_iter()
@@ -516,24 +555,29 @@ pub(super) fn shape_rules(
             }]);
         }
         if let Some((a, b)) = related_otherwise(op, tensors) {
-            return Err(Manual(format!(
+            return Err(Manual::new(
+                ManualKind::Contradiction,
+                format!(
                 "the parameter table gives {a} and {b} different shapes, so “{clause}” is not an \
                  equality"
-            )));
+            ),
+            ));
         }
         return same_rule(tensors, "shape", |params| Rule::ShapeSame { params });
     }
     if !OUT_OF_RANGE.is_match(clause) && !MISMATCH.is_match(clause) {
-        return Err(Manual(format!(
-            "no shape relation recognized in “{clause}”"
-        )));
+        return Err(Manual::new(
+            ManualKind::Unrecognized,
+            format!("no shape relation recognized in “{clause}”"),
+        ));
     }
     if !CONSTRAINT_WORDS.is_match(clause) && !SUPPORTED_RANGE.is_match(clause) {
         // "shape不正确", "shape不合法": the doc does not say which shapes are wrong; guessing
         // from the parameter rows rejects valid calls.
-        return Err(Manual(format!(
-            "a shape condition that names no relation or constraint (“{clause}”)"
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!("a shape condition that names no relation or constraint (“{clause}”)"),
+        ));
     }
     // "x与out的shape不满足约束", "shape不在支持的范围之内": the shapes the parameter table
     // states (its rank column, the relations and dims its descriptions give) are the range.
@@ -642,9 +686,10 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             // "scale或zeroPoint的size大小不是1": the tensor's element count.
             return numel_rules(clause, &tensors);
         }
-        return Err(Manual(format!(
-            "a length condition on non-list parameters (“{clause}”)"
-        )));
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!("a length condition on non-list parameters (“{clause}”)"),
+        ));
     }
     // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
     let stated: Vec<usize> = NOT_EQUAL_VALUES
@@ -683,7 +728,10 @@ pub(super) fn numel_rules(clause: &str, tensors: &[&Param]) -> Result<Vec<Rule>,
         }
     }
     let Some(c) = NOT_EQUAL_VALUES.captures(clause) else {
-        return Err(Manual(format!("no element count stated in “{clause}”")));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!("no element count stated in “{clause}”"),
+        ));
     };
     let values = text::int_alternatives(&c[1]);
     Ok(tensors

@@ -1,6 +1,7 @@
 //! Conditions on a tensor's state: "当self为3维时，…", "X为空指针时，…", "当self为空tensor时，…",
 //! and joint emptiness ("selfRef是空tensor，index不是空tensor"), read as `Rule::WhenTensor`.
 
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
@@ -159,9 +160,12 @@ pub(super) fn wrap(states: &[(String, TensorState)], rule: Rule) -> Rule {
 /// the rule skips it.
 pub(super) fn joint_emptiness_rules(op: &OpIr, text: &str) -> Result<Vec<Rule>, Manual> {
     let unread = || {
-        Manual(format!(
-            "a joint emptiness condition on several tensors (“{text}”) that is not read whole"
-        ))
+        Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a joint emptiness condition on several tensors (“{text}”) that is not read whole"
+            ),
+        )
     };
     // Per part, its alternatives, each a conjunction of (tensor, is empty).
     let mut parts: Vec<Vec<Vec<(String, bool)>>> = Vec::new();

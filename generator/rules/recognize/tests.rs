@@ -206,7 +206,7 @@ fn unexpressible_conditions_say_why() {
     .is_err());
     assert!(recognize(&op, "outputMask[1]为True且gradWeightOut为空指针。").is_err());
     let why = recognize(&op, "normalizedShape的维度不在支持范围内。").unwrap_err();
-    assert!(why.0.contains("normalizedShape"), "{why}");
+    assert!(why.reason.contains("normalizedShape"), "{why}");
     assert!(recognize(&op, "gradOutput不满足broadcast关系。").is_err());
     // A condition of several parts scopes the clause after it: no unconditional dtype list.
     let why = recognize(
@@ -214,7 +214,7 @@ fn unexpressible_conditions_say_why() {
         "gradOutput为BFLOAT16，self为FLOAT16或者FLOAT32时，out数据类型只支持BFLOAT16。",
     )
     .unwrap_err();
-    assert!(why.0.starts_with("conditional"), "{why}");
+    assert_eq!(why.kind, ManualKind::Conditional, "{why}");
     // "进行计算时" is when, not a value of an argument: the alternative before it still reads.
     let rank = recognize(
         &op,
@@ -233,7 +233,8 @@ fn unexpressible_conditions_say_why() {
 fn non_null_prefix_and_inherited_subjects() {
     let op = pool3d();
     let rules = recognize(&op, "self的数据类型不在支持的范围之内，或shape不一致。").unwrap_err();
-    assert!(rules.0.contains("fewer than two"), "{rules}");
+    assert_eq!(rules.kind, ManualKind::UnknownName, "{rules}");
+    assert!(rules.reason.contains("fewer than two"), "{rules}");
     assert_eq!(
         recognize(
             &op,
@@ -566,7 +567,7 @@ fn a_string_out_of_range_takes_the_values_the_description_lists() {
 fn a_string_list_that_cannot_be_read_exactly_stays_manual() {
     let manual = |constraints: &[&str], condition: &str| {
         let op = string_attrs(&[("roundMode", constraints)]);
-        recognize(&op, condition).unwrap_err().0
+        recognize(&op, condition).unwrap_err().reason
     };
     // No list at all.
     let why = manual(&[], "roundMode不在有效取值范围。");
@@ -624,7 +625,11 @@ fn a_row_allowing_under_a_condition_what_it_rejects_is_manual() {
     for sep in ["；", "; "] {
         let row = format!("self和out数据类型不一致{sep}transposed=false时，支持self和out数据类型不一致，不会触发该类型报错。");
         let why = recognize(&op, &row).unwrap_err();
-        assert!(why.0.starts_with("an exception under a condition"), "{why}");
+        assert_eq!(why.kind, ManualKind::Exception, "{why}");
+        assert!(
+            why.reason.starts_with("an exception under a condition"),
+            "{why}"
+        );
     }
     // Without the exception the row is a rule.
     assert!(recognize(&op, "self和out数据类型不一致；").is_ok());
@@ -636,7 +641,8 @@ fn a_condition_no_prefix_reads_keeps_the_rest_manual() {
     op.params.push(attr("mode", "const char*", &[]));
     let why = recognize(&op, "当mode属于\"add\"、\"mul\"中的一种时，out是空tensor。").unwrap_err();
     assert!(
-        why.0.starts_with("conditional on other arguments' values"),
+        why.reason
+            .starts_with("conditional on other arguments' values"),
         "{why}"
     );
     // A string attribute's values are a prefix the recognizer reads.
@@ -667,7 +673,7 @@ fn an_unreadable_alternative_leaves_the_readable_ones_checked() {
         matches!(&reading.rules[..], [Rule::DtypeIn { param, .. }, Rule::DtypeIn { .. }] if param == "gradOutput")
     );
     let unread = reading.unread.expect("the shape alternative is named");
-    assert!(unread.0.contains("或shape不相互匹配"), "{unread}");
+    assert!(unread.reason.contains("或shape不相互匹配"), "{unread}");
     // The strict reading, as a whole, is manual.
     assert!(recognize(
         &op,
@@ -693,7 +699,7 @@ fn several_attributes_out_of_their_ranges_are_read_one_by_one() {
         }]
     );
     let unread = reading.unread.expect("mode's range is not stated");
-    assert!(unread.0.contains("mode"), "{unread}");
+    assert!(unread.reason.contains("mode"), "{unread}");
     // A relation between attributes is not split.
     let op = pool3d_with(vec![
         attr("quantMin", "int64_t", &[]),
@@ -712,13 +718,13 @@ fn an_unreadable_conditional_alternative_keeps_the_condition_manual() {
         "perMode场景下gradOutput的维度不为4，或者self的维度不为5。",
     )
     .unwrap_err();
-    assert!(why.0.contains("conditional"), "{why}");
+    assert_eq!(why.kind, ManualKind::Conditional, "{why}");
 }
 
 #[test]
 fn a_clause_without_or_is_no_alternative() {
     let why = read_condition(&pool3d(), "gradOutput的shape不合法，self的维度不为5。").unwrap_err();
-    assert!(why.0.contains("shape不合法"), "{why}");
+    assert!(why.reason.contains("shape不合法"), "{why}");
 }
 
 /// The shape of GroupNorm: a tensor and the integer attributes that describe its sizes.
@@ -757,7 +763,7 @@ fn element_values_of_a_list_are_bounded_by_its_table_not_its_length() {
     ));
     assert!(recognize(&op, "dilation中的元素数值不满足要求。")
         .unwrap_err()
-        .0
+        .reason
         .contains("no bound on the elements of dilation"));
 }
 
@@ -812,7 +818,8 @@ fn a_matrix_product_is_not_its_operands() {
         "out和mat1@mat2 shape不一致。",
     ] {
         let err = recognize(&op, condition).unwrap_err();
-        assert!(err.0.contains("matrix product"), "{condition}: {}", err.0);
+        assert_eq!(err.kind, ManualKind::Vocabulary, "{condition}: {err}");
+        assert!(err.reason.contains("matrix product"), "{condition}: {err}");
     }
 }
 
@@ -827,7 +834,7 @@ fn a_pointer_that_must_be_null_is_not_a_null_check() {
         }]
     );
     let err = recognize(&op, "传入的x不是空指针。").unwrap_err();
-    assert!(err.0.contains("must be null"), "{}", err.0);
+    assert!(err.reason.contains("must be null"), "{}", err.reason);
 }
 
 #[test]
@@ -837,7 +844,8 @@ fn one_value_excepted_from_a_bound_is_not_the_bound() {
         vec![attr("clampLimit", "double", &[])],
     );
     let err = recognize(&op, "clampLimit不为-1.0且不大于0。").unwrap_err();
-    assert!(err.0.contains("exception for one value"), "{}", err.0);
+    assert_eq!(err.kind, ManualKind::Exception, "{err}");
+    assert!(err.reason.contains("exception for one value"), "{err}");
 }
 
 #[test]
@@ -872,7 +880,8 @@ fn a_maximum_length_is_not_the_length() {
 fn a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality() {
     let op = context("a_mismatch_of_tensors_the_table_shapes_differently_is_no_equality");
     let err = recognize(&op, "x1、gamma、out的shape不匹配。").unwrap_err();
-    assert!(err.0.contains("different shapes"), "{}", err.0);
+    assert_eq!(err.kind, ManualKind::Contradiction, "{err}");
+    assert!(err.reason.contains("different shapes"), "{err}");
 }
 
 #[test]
@@ -936,7 +945,7 @@ fn rank_arithmetic_particular_dims_and_list_elements_stay_manual() {
         ("x1[0] 必须为4维;", "one element"),
     ] {
         let err = recognize(&op, condition).unwrap_err();
-        assert!(err.0.contains(reason), "{condition}: {}", err.0);
+        assert!(err.reason.contains(reason), "{condition}: {}", err.reason);
     }
 }
 
@@ -950,14 +959,16 @@ fn several_tensors_between_which_shapes_mismatch_name_no_relation() {
         vec![],
     );
     let err = recognize(&op, "多个输入tensor之间的shape信息不匹配。").unwrap_err();
-    assert!(err.0.contains("names neither"), "{}", err.0);
+    assert_eq!(err.kind, ManualKind::UnknownName, "{err}");
+    assert!(err.reason.contains("names neither"), "{err}");
 }
 
 #[test]
 fn tensors_whose_stated_shapes_differ_are_not_equal() {
     let op = context("tensors_whose_stated_shapes_differ_are_not_equal");
     let err = recognize(&op, "positions、queryIn的shape不一致。").unwrap_err();
-    assert!(err.0.contains("different shapes"), "{}", err.0);
+    assert_eq!(err.kind, ManualKind::Contradiction, "{err}");
+    assert!(err.reason.contains("different shapes"), "{err}");
 }
 
 #[test]
@@ -1583,12 +1594,12 @@ fn fixtures_match_their_reviewed_snapshots() {
                 Ok(reading) => FixtureReading {
                     condition,
                     rules: Some(reading.rules),
-                    manual: reading.unread.map(|m| m.0),
+                    manual: reading.unread.map(|m| m.reason),
                 },
                 Err(why) => FixtureReading {
                     condition,
                     rules: None,
-                    manual: Some(why.0),
+                    manual: Some(why.reason),
                 },
             })
             .collect();
@@ -1791,5 +1802,5 @@ fn respellings_of_the_corpus_read_alike() {
         "x的最后一维和y的倒数第二维不一致"
     );
     let why = recognize(&op, "maxLowBound不为0但scaleAlg不为1。").unwrap_err();
-    assert!(why.0.contains("joint"), "{why}");
+    assert!(why.reason.contains("joint"), "{why}");
 }

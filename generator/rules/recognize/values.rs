@@ -1,6 +1,7 @@
 //! Values of attributes and scalars: ranges, enumerations, "不等于4或5", axes within a rank.
 
 use super::patterns::*;
+use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind};
 use crate::read::MODAL;
 use crate::rules::infer;
@@ -89,10 +90,13 @@ pub(super) fn float_range(p: &Param, clause: &str) -> Result<Vec<Rule>, Manual> 
         // "beta为0": that value alone.
         return Ok(c[1].parse().ok().map(not).into_iter().collect());
     }
-    Err(Manual(format!(
-        "{} is a floating attribute; only its sign or integer bounds are checkable",
-        p.name
-    )))
+    Err(Manual::new(
+        ManualKind::Vocabulary,
+        format!(
+            "{} is a floating attribute; only its sign or integer bounds are checkable",
+            p.name
+        ),
+    ))
 }
 
 // "quantMode不为“dynamic”", "dataFormat没有设置为NCHW或NHWC": the condition lists the values.
@@ -129,12 +133,17 @@ fn string_rule(p: &Param, clause: &str) -> Result<Rule, Manual> {
     };
     let values = match listed.or_else(required) {
         Some(values) => values,
-        None if STRING_UNSUPPORTED.is_match(rest) => infer::string_values(p).map_err(Manual)?,
+        None if STRING_UNSUPPORTED.is_match(rest) => {
+            infer::string_values(p).map_err(|r| Manual::new(ManualKind::Unstated, r))?
+        }
         None => {
-            return Err(Manual(format!(
-                "a condition on the string attribute {} that names no set of values",
-                p.name
-            )))
+            return Err(Manual::new(
+                ManualKind::Unstated,
+                format!(
+                    "a condition on the string attribute {} that names no set of values",
+                    p.name
+                ),
+            ))
         }
     };
     Ok(Rule::StrIn {
@@ -232,10 +241,13 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         }
         if p.kind() == ParamKind::Bool {
             // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
-            return Err(Manual(format!(
-                "{} is a bool: a value condition naming it is conditional on it",
-                p.name
-            )));
+            return Err(Manual::new(
+                ManualKind::Conditional,
+                format!(
+                    "{} is a bool: a value condition naming it is conditional on it",
+                    p.name
+                ),
+            ));
         }
         let range = |min, max| {
             if infer::is_int_list(p) {
@@ -327,10 +339,13 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         }
     }
     if rules.is_empty() && !unbounded.is_empty() {
-        return Err(Manual(format!(
-            "the parameter table states no bound on the elements of {}",
-            unbounded.join(", ")
-        )));
+        return Err(Manual::new(
+            ManualKind::Unstated,
+            format!(
+                "the parameter table states no bound on the elements of {}",
+                unbounded.join(", ")
+            ),
+        ));
     }
     Ok(rules)
 }
@@ -356,15 +371,17 @@ fn attribute_relation(clause: &str, attrs: &[&Param]) -> Option<Result<Vec<Rule>
             .iter()
             .any(|p| clause.find(&p.name).is_some_and(|i| i > lt))
         {
-            return Some(Err(
-                "a relation between two attributes' values is not in the vocabulary".into(),
-            ));
+            return Some(Err(Manual::new(
+                ManualKind::Vocabulary,
+                "a relation between two attributes' values is not in the vocabulary",
+            )));
         }
     }
     if clause.contains('*') || clause.contains("乘积") {
-        return Some(Err(
-            "a product of attribute values is not in the vocabulary".into(),
-        ));
+        return Some(Err(Manual::new(
+            ManualKind::Vocabulary,
+            "a product of attribute values is not in the vocabulary",
+        )));
     }
     None
 }

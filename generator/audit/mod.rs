@@ -11,6 +11,8 @@
 //! Otherwise the condition is "unverified". A rule that rejects the doc's example fails the
 //! audit (gen demotes such a rule, so only IR made some other way has one).
 
+pub mod manual;
+
 use crate::cases::{self, CaseSet};
 use crate::ir::{ErrorCase, Mapping, OpIr};
 use aclnn_runtime::{check, CheckedRule, Factor, Rule};
@@ -281,7 +283,7 @@ fn audit_condition(
             .map(|r| describe(&r.rule))
             .collect::<Vec<_>>()
             .join("; "),
-        Some(Mapping::Manual { reason }) => format!("manual: {reason}"),
+        Some(Mapping::Manual { reason, .. }) => format!("manual: {reason}"),
         _ => "missing".to_string(),
     };
     let tested_rules: Vec<usize> = mine
