@@ -7,7 +7,7 @@
 //!   tests expect), built with Debian's gtest;
 //! - the differential: on pseudo-random calls of every public `pred` function (`cpp_pred/cases.rs`)
 //!   the C++ functions give exactly the text the Rust ones give;
-//! - every public function of `runtime/src/pred.rs` has its C++ twin in the header.
+//! - every public function of `runtime/src/pred/` has its C++ twin in the header.
 //!
 //! Each test skips with a message where g++, gtest or nlohmann-json is absent. The gtest is
 //! built once per `cargo test` run (its objects are cached in the target folder).
@@ -239,8 +239,11 @@ const RENAMED_TWINS: [(&str, &str); 1] = [
 
 #[test]
 fn every_public_pred_function_has_its_cpp_twin() {
-    let rust =
-        std::fs::read_to_string(common::repo().join("runtime/src/pred.rs")).expect("pred.rs");
+    // The predicates are `runtime/src/pred/` (mod.rs and a file per aspect).
+    let rust: String = common::files_with_ext(&common::repo().join("runtime/src/pred"), "rs")
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("a pred source"))
+        .collect();
     let cpp = std::fs::read_to_string(header_dir().join("aclgen_check.h")).expect("aclgen_check.h");
     let public: Vec<&str> = rust
         .lines()
@@ -249,7 +252,7 @@ fn every_public_pred_function_has_its_cpp_twin() {
         .collect();
     assert!(
         public.len() >= 50,
-        "only {} public functions found in pred.rs",
+        "only {} public functions found in runtime/src/pred/",
         public.len()
     );
     let missing: Vec<&str> = public
@@ -272,6 +275,6 @@ fn every_public_pred_function_has_its_cpp_twin() {
         .collect();
     assert!(
         missing.is_empty(),
-        "pred.rs functions without a C++ twin in aclgen_check.h: {missing:?}"
+        "pred functions without a C++ twin in aclgen_check.h: {missing:?}"
     );
 }
