@@ -197,6 +197,15 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>((tiling_.fRows + 1) * pitch * 4));
     pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>(rowValsStride_ * 4 + kBrcbRows * 32));
     pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
+}
+
+/// The column, pad-gather, weight and (whole-plane mode) offset tables: built by the first Compute,
+/// after the first CopyIn has started its copy, so the two overlap.
+__aicore__ inline void BuildOnce() {
+    if (built_) {
+        return;
+    }
+    built_ = true;
     BuildColumns();
     BuildPadTable();
     if (tiling_.wholePlane != 0) {
@@ -204,6 +213,7 @@ __aicore__ inline void InitBuffers() {
         BuildTables(0, planeRows_, 0, planeSrcRows_);
     }
 }
+bool built_ = false;
 
 /// gradOutput elements held packed: the tile's planes (whole-plane mode) or one block's rows.
 __aicore__ inline uint64_t PackedElems() {
@@ -250,6 +260,9 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
 }
 
 __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
+    if (tiling_.scalarRows == 0) {
+        BuildOnce();
+    }
     if (step == 0) {
         outLocal_ = outQueue_.template AllocTensor<T>();
     }
@@ -593,7 +606,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h ----
-#line 597 "op_kernel/adaptive_avg_pool3d_backward.cpp"
+#line 610 "op_kernel/adaptive_avg_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR out, GM_ADDR workspace,
