@@ -211,7 +211,7 @@ fn gather_brcb_and_level0_agree_bit_for_bit_with_the_reference() {
         block_dim: 1,
         tiling_key: 0,
         workspace_bytes: 0,
-        profile: false,
+        profile: true,
     };
     let source = fixture_kernel("gather_brcb", 2, "GatherBrcbTiling");
     let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
@@ -226,6 +226,13 @@ fn gather_brcb_and_level0_agree_bit_for_bit_with_the_reference() {
     for (i, (g, w)) in out.iter().zip(&want).enumerate() {
         assert_eq!(g.to_bits(), w.to_bits(), "out[{i}]: got {g}, want {w}");
     }
+    // The vector pipe's cycles, 15 latency + delay + bytes at the op's rate each: Gather of 64
+    // (4-byte offsets, taken at vcopy's 128 B/cycle) 15 + 4 + 2 = 21; Duplicate of 64 fp32
+    // 15 + 4 + 1 = 20; Gather of 56: 21; Brcb of 2 repeats (512 bytes at vbrcb's 128 B/cycle)
+    // 15 + 4 + 4 = 23; Level-0 Add of 8 repeats (256 bytes each, masked or not) 15 + 6 + 8 = 29;
+    // Level-0 Mul 15 + 7 + 8 = 30.
+    let model = &summary["cycle_model"];
+    assert_eq!(model["busy"]["V"], 21 + 20 + 21 + 23 + 29 + 30, "{model}");
 }
 
 /// Every finite value of a 16-bit float format, sorted, with its bits.
