@@ -111,16 +111,19 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
                env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
     };
     uint64_t planePacked = static_cast<uint64_t>(srcPlane * g.out[2]);
-    // Whole-plane mode holds a tile's planes packed: per unit a plane (a share of one when planes
-    // are split, plus two for the tile's ends).
+    // Whole-plane mode holds a tile's planes, packed and padded (each with its zero row): per unit
+    // a plane (a share of one when planes are split, plus two for the tile's ends).
+    uint64_t perPlane = planePacked * (env.bufferNum * env.typeSize + 4) +
+                        static_cast<uint64_t>((srcPlane + 1) * pitch) * (12 + env.typeSize + env.bufferNum * env.typeSize) +
+                        5 * 64;
     auto wholeFixed = [&](int64_t block) -> uint64_t {
         int64_t bpp = CeilDiv(rows, block);
-        return bytesFor(rows, srcPlane, block, bpp == 1 ? 0 : 2 * planePacked);
+        return bytesFor(rows, srcPlane, block, 0) + (bpp == 1 ? 0 : 2 * perPlane);
     };
     auto wholeUnit = [&](int64_t block) -> uint64_t {
         int64_t bpp = CeilDiv(rows, block);
-        uint64_t share = CeilDiv(planePacked, static_cast<uint64_t>(bpp));
-        return env.bufferNum * Align32(block * inW * env.typeSize) + share * (env.bufferNum * env.typeSize + 4) + 64;
+        uint64_t share = bpp == 1 ? perPlane : CeilDiv(perPlane, static_cast<uint64_t>(bpp));
+        return env.bufferNum * Align32(block * inW * env.typeSize) + share;
     };
     auto fixedBytes = [&](int64_t tableRows, int64_t srcRows, int64_t block) -> uint64_t {
         return bytesFor(tableRows, srcRows, block, static_cast<uint64_t>(srcRows * g.out[2]));
@@ -271,7 +274,7 @@ inline bool AdaptiveAvgPool2dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_tiling_choices.h ----
-#line 275 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
+#line 278 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
 
 namespace optiling {
 

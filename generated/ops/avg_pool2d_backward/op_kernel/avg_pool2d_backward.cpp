@@ -158,7 +158,7 @@ uint64_t gfOff_ = 0, gsOff_ = 0, gsTOff_ = 0;    // scratch byte offsets
 uint64_t accOff_ = 0, tmpOff_ = 0;
 int64_t planeRows_ = 0, planeSrcRows_ = 0;       // gradInput rows (D*H) and gradOutput rows per plane
 int64_t builtBlock_ = -1;                        // the block whose tables are built (per-block mode)
-int64_t tilePlane0_ = 0, gsPlane_ = -1;          // whole-plane mode: the tile's first plane, the padded one
+int64_t tilePlane0_ = 0;                         // whole-plane mode: the tile's first plane
 int64_t plane_ = 0, rho0_ = 0, rows_ = 0, sigmaLo_ = 0, sigmaN_ = 0;  // the current step's block
 
 static constexpr int64_t kBrcbRows = 248;        // rows per Brcb + Level-0 pass (<= 255, whole repeats of 8)
@@ -179,13 +179,15 @@ __aicore__ inline void InitBuffers() {
     }
     uint64_t inW = static_cast<uint64_t>(tiling_.inW);
     uint64_t pitch = static_cast<uint64_t>(tiling_.wPitch);
-    uint64_t src = static_cast<uint64_t>(tiling_.srcRows) + 1;  // + the zero row
+    uint64_t seg = static_cast<uint64_t>(tiling_.srcRows) + 1;  // + the zero row
     uint64_t blockElems = static_cast<uint64_t>(tiling_.blockRows) * inW;
     uint64_t packed = PackedElems();
+    tp_ = tiling_.wholePlane != 0 ? packed / static_cast<uint64_t>(planeSrcRows_ * tiling_.outW) : 1;
+    uint64_t src = tp_ * seg;  // padded rows: the tile's planes, each with its zero row
     slotStride_ = AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4) / 4;
     colStride_ = AlignUp32(inW * 4) / 4;
     blockStrideT_ = AlignUp32(blockElems * sizeof(T)) / sizeof(T);
-    uint64_t rowsMax = static_cast<uint64_t>(tiling_.tableRows) > src ? static_cast<uint64_t>(tiling_.tableRows) : src;
+    uint64_t rowsMax = static_cast<uint64_t>(tiling_.tableRows) > seg ? static_cast<uint64_t>(tiling_.tableRows) : seg;
     rowValsStride_ = (rowsMax + 7) / 8 * 8;
     gfOff_ = 0;
     gsOff_ = AlignUp32(packed * 4);
@@ -199,7 +201,7 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(slots_ * slotStride_ * 4));
     pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 2 * pitch * 4));
     pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
-    pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>((tiling_.fRows + 1) * pitch * 4));
+    pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
     pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>(rowValsStride_ * 4 + kBrcbRows * 32));
     pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
 }
@@ -275,17 +277,14 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
     uint64_t planeElems = static_cast<uint64_t>(planeSrcRows_ * tiling_.outW);
     if (tiling_.wholePlane != 0) {
         if (step == 0) {
+            // The tile's planes, all at once.
             tileGrad_ = gradQueue_.template DeQue<T>();
-            gsPlane_ = -1;
+            uint64_t planes = (first + count - 1) / static_cast<uint64_t>(tiling_.blocksPerPlane) -
+                              first / static_cast<uint64_t>(tiling_.blocksPerPlane) + 1;
             if constexpr (sizeof(T) != sizeof(float)) {
-                uint64_t planes = (first + count - 1) / static_cast<uint64_t>(tiling_.blocksPerPlane) -
-                                  first / static_cast<uint64_t>(tiling_.blocksPerPlane) + 1;
                 Cast(scratch, tileGrad_, RoundMode::CAST_NONE, static_cast<uint32_t>(planes * planeElems));
             }
-        }
-        if (plane_ != gsPlane_) {
-            Spread(tileGrad_, static_cast<uint32_t>(static_cast<uint64_t>(plane_ - tilePlane0_) * planeElems * 4));
-            gsPlane_ = plane_;
+            Spread(tileGrad_, static_cast<uint32_t>(planes));
         }
         if (step + 1 == count) {
             gradQueue_.FreeTensor(tileGrad_);
@@ -304,7 +303,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
         if constexpr (sizeof(T) != sizeof(float)) {
             Cast(scratch, grad, RoundMode::CAST_NONE, static_cast<uint32_t>(sigmaN_ * tiling_.outW));
         }
-        Spread(grad, 0);
+        Spread(grad, 1);
         gradQueue_.FreeTensor(grad);
     }
     Slots(step);
@@ -354,11 +353,13 @@ __aicore__ inline void ScalarRow(uint64_t step) {
     }
 }
 
-/// The padded, weighted copy of sigmaN_ packed rows (at byte `base` of the loaded T rows, or of
-/// their fp32 copy at the start of scratch), then the zero row after them.
-__aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t base) {
+/// The padded, weighted copy of `planes` runs of sigmaN_ packed rows (the loaded T rows, or their
+/// fp32 copy at the start of scratch), each followed by its zero row; in T too when one slot
+/// gathers straight into the output.
+__aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
     LocalTensor<float> scratch = scratchBuf_.template Get<float>();
-    uint32_t padded = static_cast<uint32_t>(sigmaN_ + 1) * static_cast<uint32_t>(tiling_.wPitch);
+    uint32_t base = 0;
+    uint32_t padded = planes * static_cast<uint32_t>(sigmaN_ + 1) * static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<uint32_t> padTab = padTabBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
     LocalTensor<float> gs = scratch[static_cast<uint32_t>(gsOff_ / 4)];
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -367,6 +368,11 @@ __aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t base) {
         Gather(gs, scratch, padTab, static_cast<uint32_t>(gfOff_) + base, padded);
     }
     Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
+    if constexpr (sizeof(T) != sizeof(float)) {
+        if (slots_ == 1) {
+            Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT, padded);
+        }
+    }
 }
 
 /// Every slot over the step's block of rows, summed into the tile's output.
@@ -376,26 +382,26 @@ __aicore__ inline void Slots(uint64_t step) {
     uint32_t n = static_cast<uint32_t>(rows_ * tiling_.inW);
     uint32_t tableAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(rho0_ * tiling_.inW) : 0;
     LocalTensor<uint32_t> table = tableBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
+    // The plane's padded rows within the tile's copy.
+    uint32_t planeAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(static_cast<uint64_t>(plane_ - tilePlane0_) *
+                                                                       static_cast<uint64_t>(planeSrcRows_ + 1) *
+                                                                       static_cast<uint64_t>(tiling_.wPitch))
+                                               : 0;
+    uint32_t gsAt = static_cast<uint32_t>(gsOff_) + planeAt * 4;
     if (slots_ == 1) {
         if constexpr (sizeof(T) == sizeof(float)) {
-            Gather(dst.template ReinterpretCast<float>(), scratch, table[tableAt], static_cast<uint32_t>(gsOff_), n);
+            Gather(dst.template ReinterpretCast<float>(), scratch, table[tableAt], gsAt, n);
         } else {
-            if (step == 0 || tiling_.wholePlane == 0 || plane_ != castPlane_) {
-                uint32_t padded = static_cast<uint32_t>(sigmaN_ + 1) * static_cast<uint32_t>(tiling_.wPitch);
-                LocalTensor<T> scratchT = scratchBuf_.template Get<T>();
-                Cast(scratchT[static_cast<uint32_t>(gsTOff_ / sizeof(T))], scratch[static_cast<uint32_t>(gsOff_ / 4)],
-                     RoundMode::CAST_RINT, padded);
-                castPlane_ = plane_;
-            }
-            Gather(dst, scratchBuf_.template Get<T>(), table[tableAt], static_cast<uint32_t>(gsTOff_), n);
+            Gather(dst, scratchBuf_.template Get<T>(), table[tableAt],
+                   static_cast<uint32_t>(gsTOff_) + planeAt * static_cast<uint32_t>(sizeof(T)), n);
         }
         return;
     }
     LocalTensor<float> acc = scratch[static_cast<uint32_t>(accOff_ / 4)];
     LocalTensor<float> tmp = scratch[static_cast<uint32_t>(tmpOff_ / 4)];
-    Gather(acc, scratch, table[tableAt], static_cast<uint32_t>(gsOff_), n);
+    Gather(acc, scratch, table[tableAt], gsAt, n);
     for (uint64_t s = 1; s < slots_; ++s) {
-        Gather(tmp, scratch, table[static_cast<uint32_t>(s * slotStride_) + tableAt], static_cast<uint32_t>(gsOff_), n);
+        Gather(tmp, scratch, table[static_cast<uint32_t>(s * slotStride_) + tableAt], gsAt, n);
         if constexpr (sizeof(T) == sizeof(float)) {
             Add(s + 1 == slots_ ? dst.template ReinterpretCast<float>() : acc, acc, tmp, static_cast<int32_t>(n));
         } else {
@@ -406,7 +412,7 @@ __aicore__ inline void Slots(uint64_t step) {
         Cast(dst, acc, RoundMode::CAST_RINT, n);
     }
 }
-int64_t castPlane_ = -1;
+uint64_t tp_ = 1;  // planes a tile's padded copy holds
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
     outQueue_.EnQue(outLocal_);
@@ -537,7 +543,13 @@ __aicore__ inline void BuildPadTable() {
     }
     LocalTensor<int32_t> iota = colBuf_.template Get<int32_t>()[static_cast<uint32_t>(tiling_.coverW * colStride_)];
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
-    Rows(padTabBuf_.template Get<int32_t>(), pitch, iota, rows, pitch, false);
+    LocalTensor<int32_t> pad = padTabBuf_.template Get<int32_t>();
+    Rows(pad, pitch, iota, rows, pitch, false);
+    // The tile's other planes: the same rows, a plane further on.
+    for (uint64_t p = 1; p < tp_; ++p) {
+        Adds(pad[static_cast<uint32_t>(p * rows * pitch)], pad, static_cast<int32_t>(p * planeSrcRows_ * tiling_.outW * 4),
+             static_cast<int32_t>(rows * pitch));
+    }
 }
 
 /// Weights of padded gradOutput rows [lo, lo + n): Factor(D) * Factor(H) times the W weights;
@@ -550,7 +562,11 @@ __aicore__ inline void BuildFactors(int64_t lo, int64_t n) {
     }
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<float> weights = colBuf_.template Get<float>()[static_cast<uint32_t>(tiling_.coverW * colStride_ + pitch)];
-    Rows(factorBuf_.template Get<float>(), pitch, weights, n + 1, pitch, true);
+    LocalTensor<float> factor = factorBuf_.template Get<float>();
+    Rows(factor, pitch, weights, n + 1, pitch, true);
+    for (uint64_t p = 1; p < tp_; ++p) {
+        DataCopy(factor[static_cast<uint32_t>(p * (n + 1) * pitch)], factor, static_cast<uint32_t>((n + 1) * pitch));
+    }
 }
 
 /// The slots' offset tables of gradInput rows [rho0, rho0 + rows) of a plane, into the padded copy
@@ -609,7 +625,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/gather_spread_body.inc ----
 #line 49 "kernels/avg_pool2d_backward/avg_pool2d_backward_body.h"
     // ---- end of kernels/avg_pool2d_backward/avg_pool2d_backward_body.h ----
-#line 613 "op_kernel/avg_pool2d_backward.cpp"
+#line 629 "op_kernel/avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR gradInput, GM_ADDR workspace,
