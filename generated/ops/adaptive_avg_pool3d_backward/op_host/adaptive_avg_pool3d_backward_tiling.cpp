@@ -107,7 +107,7 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         uint64_t scratch = Align32(packed * 4) + src * pitch * 4 + Align32(src * pitch * env.typeSize) +
                            2 * Align32(blockElems * 4);
         return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 2 * pitch * 4 +
-               2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 +
+               2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 + ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
                env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
     };
     uint64_t planePacked = static_cast<uint64_t>(srcPlane * g.out[2]);

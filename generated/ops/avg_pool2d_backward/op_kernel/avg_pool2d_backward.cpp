@@ -202,7 +202,9 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 2 * pitch * 4));
     pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
     pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
-    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>(rowValsStride_ * 4 + kBrcbRows * 32));
+    hvOff_ = rowValsStride_ + kBrcbRows * 8;
+    dvOff_ = hvOff_ + static_cast<uint64_t>((tiling_.inH + 7) / 8 * 8);
+    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8)) * 4));
     pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
 }
 
@@ -413,6 +415,7 @@ __aicore__ inline void Slots(uint64_t step) {
     }
 }
 uint64_t tp_ = 1;  // planes a tile's padded copy holds
+uint64_t hvOff_ = 0, dvOff_ = 0;  // rowBuf_ int32 elements: a table row's H and D parts
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
     outQueue_.EnQue(outLocal_);
@@ -501,7 +504,11 @@ __aicore__ inline void BuildColumns() {
 template <typename V>
 __aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col, int64_t rows,
                             uint32_t width, bool mul) {
-    LocalTensor<V> vals = rowBuf_.template Get<V>();
+    Rows(dst, pitch, col, rowBuf_.template Get<V>(), rows, width, mul);
+}
+template <typename V>
+__aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col,
+                            const LocalTensor<V>& vals, int64_t rows, uint32_t width, bool mul) {
     LocalTensor<V> bc = rowBuf_.template Get<V>()[static_cast<uint32_t>(rowValsStride_)];
     ScalarToVector();  // the vector unit reads the vals SetValue wrote
     if (pitch % 8 == 0 && pitch / 8 <= 255) {
@@ -581,12 +588,14 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
     bool aligned = inW % 8 == 0;
     for (int64_t cd = 0; cd < tiling_.coverD; ++cd) {
         for (int64_t ch = 0; ch < tiling_.coverH; ++ch) {
-            for (int64_t r = 0; r < rows; ++r) {
-                int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
-                int64_t od = Cover(0, d, cd);
-                int64_t oh = od >= 0 ? Cover(1, h, ch) : -1;
-                int64_t sigma = oh >= 0 ? od * tiling_.outH + oh - lo : n;
-                vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(sigma * pitch * TableElem()));
+            if (!RowOffsetsByPlane(rho0, rows, lo, cd, ch)) {
+                for (int64_t r = 0; r < rows; ++r) {
+                    int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
+                    int64_t od = Cover(0, d, cd);
+                    int64_t oh = od >= 0 ? Cover(1, h, ch) : -1;
+                    int64_t sigma = oh >= 0 ? od * tiling_.outH + oh - lo : n;
+                    vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(sigma * pitch * TableElem()));
+                }
             }
             for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
                 uint64_t slot = static_cast<uint64_t>((cd * tiling_.coverH + ch) * tiling_.coverW + cw);
@@ -609,6 +618,37 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
     }
 }
 
+/// The row offsets of slot (cd, ch) for whole planes of 3-D pooling, as a D part plus an H part
+/// (inD + inH scalar writes, then one Brcb and Level-0 Add), when every d and h has that slot and
+/// the H parts fill whole 32-byte blocks. False: not applicable, nothing written.
+__aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo, int64_t cd, int64_t ch) {
+    if (rho0 != 0 || rows != planeRows_ || tiling_.inD < 2 || tiling_.inH % 8 != 0) {
+        return false;
+    }
+    for (int64_t d = 0; d < tiling_.inD; ++d) {
+        if (Cover(0, d, cd) < 0) {
+            return false;
+        }
+    }
+    for (int64_t h = 0; h < tiling_.inH; ++h) {
+        if (Cover(1, h, ch) < 0) {
+            return false;
+        }
+    }
+    LocalTensor<int32_t> buf = rowBuf_.template Get<int32_t>();
+    LocalTensor<int32_t> hv = buf[static_cast<uint32_t>(hvOff_)];
+    LocalTensor<int32_t> dv = buf[static_cast<uint32_t>(dvOff_)];
+    int64_t unit = tiling_.wPitch * TableElem();
+    for (int64_t h = 0; h < tiling_.inH; ++h) {
+        hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(Cover(1, h, ch) * unit));
+    }
+    for (int64_t d = 0; d < tiling_.inD; ++d) {
+        dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>((Cover(0, d, cd) * tiling_.outH - lo) * unit));
+    }
+    Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
+    return true;
+}
+
 /// Scalar SetValue after vector instructions that read or wrote the same bytes.
 __aicore__ inline void VectorToScalar() {
     event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
@@ -625,7 +665,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/gather_spread_body.inc ----
 #line 49 "kernels/avg_pool2d_backward/avg_pool2d_backward_body.h"
     // ---- end of kernels/avg_pool2d_backward/avg_pool2d_backward_body.h ----
-#line 629 "op_kernel/avg_pool2d_backward.cpp"
+#line 669 "op_kernel/avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR gradInput, GM_ADDR workspace,
