@@ -88,7 +88,9 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     int64_t srcPlane = g.out[0] * g.out[1];
     int64_t inW = g.in[2];
     int64_t pitch = (g.out[2] + 1 + 7) / 8 * 8;  // a zero pad column at least, rows on 32-byte blocks
-    int64_t slots = g.cover[0] * g.cover[1] * g.cover[2];
+    int64_t slots = g.cover[2];              // one table per W slot
+    int64_t nb = g.cover[0] * g.cover[1];    // row-combination blocks of the padded copy
+    int64_t slack = (g.cover[0] - 1) * g.out[1] + g.cover[1] - 1;
     bool empty = planes == 0 || rows == 0 || inW == 0;
     // Rows of a split block hold whole 32-byte blocks of T and of int32 offsets.
     int64_t quantum = 16 / Gcd(inW == 0 ? 16 : inW, 16);
@@ -104,7 +106,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         uint64_t src = static_cast<uint64_t>(srcRows + 1);  // + the zero row
         uint64_t blockElems = static_cast<uint64_t>(block * inW);
         uint64_t rowsMax = static_cast<uint64_t>(tableRows) > src ? static_cast<uint64_t>(tableRows) : src;
-        uint64_t scratch = Align32(packed * 4) + src * pitch * 4 + Align32(src * pitch * env.typeSize) +
+        uint64_t xElems = (src + slack) * pitch;
+        uint64_t scratch = Align32(packed * 4) + nb * xElems * 4 + Align32(nb * xElems * env.typeSize) +
                            2 * Align32(blockElems * 4);
         return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 2 * pitch * 4 +
                2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 + ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
@@ -114,7 +117,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     // Whole-plane mode holds a tile's planes, packed and padded (each with its zero row): per unit
     // a plane (a share of one when planes are split, plus two for the tile's ends).
     uint64_t perPlane = planePacked * (env.bufferNum * env.typeSize + 4) +
-                        static_cast<uint64_t>((srcPlane + 1) * pitch) * (12 + env.typeSize + env.bufferNum * env.typeSize) +
+                        static_cast<uint64_t>((srcPlane + 1) * pitch) *
+                            (nb * (4 + env.typeSize) + 8 + env.bufferNum * env.typeSize) +
                         5 * 64;
     auto wholeFixed = [&](int64_t block) -> uint64_t {
         int64_t bpp = CeilDiv(rows, block);
@@ -274,7 +278,7 @@ inline bool AdaptiveAvgPool3dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_tiling_choices.h ----
-#line 278 "op_host/adaptive_avg_pool3d_backward_tiling.cpp"
+#line 282 "op_host/adaptive_avg_pool3d_backward_tiling.cpp"
 
 namespace optiling {
 

@@ -159,7 +159,8 @@ int64_t plane_ = 0, rho0_ = 0, rows_ = 0, sigmaLo_ = 0, sigmaN_ = 0;  // the cur
 static constexpr int64_t kBrcbRows = 248;        // rows per Brcb + Level-0 pass (<= 255, whole repeats of 8)
 
 __aicore__ inline void InitBuffers() {
-    slots_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH * tiling_.coverW);
+    slots_ = static_cast<uint64_t>(tiling_.coverW);
+    nb_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH);
     planeRows_ = tiling_.inD * tiling_.inH;
     planeSrcRows_ = tiling_.outD * tiling_.outH;
     if (tiling_.scalarRows != 0) {
@@ -179,6 +180,8 @@ __aicore__ inline void InitBuffers() {
     uint64_t packed = PackedElems();
     tp_ = tiling_.wholePlane != 0 ? packed / static_cast<uint64_t>(planeSrcRows_ * tiling_.outW) : 1;
     uint64_t src = tp_ * seg;  // padded rows: the tile's planes, each with its zero row
+    // Row-combination blocks: src rows and the rows the shifted sums read past them.
+    xElems_ = (src + static_cast<uint64_t>((tiling_.coverD - 1) * tiling_.outH + tiling_.coverH - 1)) * pitch;
     slotStride_ = AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4) / 4;
     colStride_ = AlignUp32(inW * 4) / 4;
     blockStrideT_ = AlignUp32(blockElems * sizeof(T)) / sizeof(T);
@@ -186,8 +189,8 @@ __aicore__ inline void InitBuffers() {
     rowValsStride_ = (rowsMax + 7) / 8 * 8;
     gfOff_ = 0;
     gsOff_ = AlignUp32(packed * 4);
-    gsTOff_ = gsOff_ + src * pitch * 4;
-    accOff_ = gsTOff_ + AlignUp32(src * pitch * sizeof(T));
+    gsTOff_ = gsOff_ + nb_ * xElems_ * 4;
+    accOff_ = gsTOff_ + AlignUp32(nb_ * xElems_ * sizeof(T));
     tmpOff_ = accOff_ + AlignUp32(blockElems * 4);
     uint64_t scratchBytes = tmpOff_ + AlignUp32(blockElems * 4);
     uint64_t gradElems = packed > src * pitch ? packed : src * pitch;
@@ -210,6 +213,9 @@ __aicore__ inline void BuildOnce() {
         return;
     }
     built_ = true;
+    // Block (0, 0) past the padded rows: read by the shifted sums of combinations no row uses.
+    LocalTensor<float> gs = scratchBuf_.template Get<float>()[static_cast<uint32_t>(gsOff_ / 4)];
+    Duplicate(gs, 0.0f, static_cast<int32_t>(xElems_));
     BuildColumns();
     BuildPadTable();
     if (tiling_.wholePlane != 0) {
@@ -365,9 +371,26 @@ __aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
         Gather(gs, scratch, padTab, static_cast<uint32_t>(gfOff_) + base, padded);
     }
     Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
+    // Block (ld, lh): row s holds the sum of rows s + t * outH + u, t <= ld, u <= lh, of block (0, 0),
+    // so a gradInput row covered by ld + 1 depths and lh + 1 heights reads one row.
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+    uint32_t x = static_cast<uint32_t>(xElems_);
+    for (int64_t lh = 1; lh < tiling_.coverH; ++lh) {
+        Add(gs[static_cast<uint32_t>(lh) * x], gs[static_cast<uint32_t>(lh - 1) * x], gs[static_cast<uint32_t>(lh) * pitch],
+            static_cast<int32_t>(x - static_cast<uint32_t>(lh) * pitch));
+    }
+    for (int64_t ld = 1; ld < tiling_.coverD; ++ld) {
+        uint32_t shift = static_cast<uint32_t>(ld * tiling_.outH) * pitch;
+        for (int64_t lh = 0; lh < tiling_.coverH; ++lh) {
+            uint32_t b = static_cast<uint32_t>(ld * tiling_.coverH + lh);
+            Add(gs[b * x], gs[(b - static_cast<uint32_t>(tiling_.coverH)) * x], gs[static_cast<uint32_t>(lh) * x + shift],
+                static_cast<int32_t>(x - shift));
+        }
+    }
     if constexpr (sizeof(T) != sizeof(float)) {
         if (slots_ == 1) {
-            Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT, padded);
+            Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT,
+                 static_cast<uint32_t>(nb_ * xElems_));
         }
     }
 }
@@ -410,6 +433,7 @@ __aicore__ inline void Slots(uint64_t step) {
     }
 }
 uint64_t tp_ = 1;  // planes a tile's padded copy holds
+uint64_t nb_ = 1, xElems_ = 0;  // row-combination blocks (D x H covering counts), fp32 elements of one
 uint64_t hvOff_ = 0, dvOff_ = 0;  // rowBuf_ int32 elements: a table row's H and D parts
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
@@ -581,64 +605,72 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
     int64_t inW = tiling_.inW;
     int64_t pitch = tiling_.wPitch;
     bool aligned = inW % 8 == 0;
-    for (int64_t cd = 0; cd < tiling_.coverD; ++cd) {
-        for (int64_t ch = 0; ch < tiling_.coverH; ++ch) {
-            if (!RowOffsetsByPlane(rho0, rows, lo, cd, ch)) {
-                for (int64_t r = 0; r < rows; ++r) {
-                    int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
-                    int64_t od = Cover(0, d, cd);
-                    int64_t oh = od >= 0 ? Cover(1, h, ch) : -1;
-                    int64_t sigma = oh >= 0 ? od * tiling_.outH + oh - lo : n;
-                    vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(sigma * pitch * TableElem()));
-                }
-            }
-            for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
-                uint64_t slot = static_cast<uint64_t>((cd * tiling_.coverH + ch) * tiling_.coverW + cw);
-                LocalTensor<int32_t> dst = table[static_cast<uint32_t>(slot * slotStride_)];
-                if (aligned) {
-                    Rows(dst, static_cast<uint32_t>(inW), col[static_cast<uint32_t>(cw * colStride_)], rows,
-                         static_cast<uint32_t>(inW), false);
-                    continue;
-                }
-                for (int64_t r = 0; r < rows; ++r) {
-                    int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
-                    for (int64_t w = 0; w < inW; ++w) {
-                        dst.SetValue(static_cast<uint32_t>(r * inW + w),
-                                     rowOff + col.GetValue(static_cast<uint32_t>(cw * colStride_ + w)));
-                    }
-                }
-                ScalarToVector();  // the Gathers read what SetValue wrote
+    if (!RowOffsetsByPlane(rho0, rows, lo)) {
+        for (int64_t r = 0; r < rows; ++r) {
+            int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
+            int64_t nd = Covers(0, d), nh = Covers(1, h);
+            int64_t at = nd == 0 || nh == 0 ? n * pitch
+                                            : ((nd - 1) * tiling_.coverH + nh - 1) * static_cast<int64_t>(xElems_) +
+                                                  (Cover(0, d, 0) * tiling_.outH + Cover(1, h, 0) - lo) * pitch;
+            vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(at * TableElem()));
+        }
+    }
+    for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
+        LocalTensor<int32_t> dst = table[static_cast<uint32_t>(static_cast<uint64_t>(cw) * slotStride_)];
+        if (aligned) {
+            Rows(dst, static_cast<uint32_t>(inW), col[static_cast<uint32_t>(cw * colStride_)], rows, static_cast<uint32_t>(inW),
+                 false);
+            continue;
+        }
+        for (int64_t r = 0; r < rows; ++r) {
+            int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
+            for (int64_t w = 0; w < inW; ++w) {
+                dst.SetValue(static_cast<uint32_t>(r * inW + w), rowOff + col.GetValue(static_cast<uint32_t>(cw * colStride_ + w)));
             }
         }
+        ScalarToVector();  // the Gathers read what SetValue wrote
     }
 }
 
-/// The row offsets of slot (cd, ch) for whole planes of 3-D pooling, as a D part plus an H part
-/// (inD + inH scalar writes, then one Brcb and Level-0 Add), when every d and h has that slot and
-/// the H parts fill whole 32-byte blocks. False: not applicable, nothing written.
-__aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo, int64_t cd, int64_t ch) {
+/// How many outputs cover input index i on an axis.
+__aicore__ inline int64_t Covers(int axis, int64_t i) {
+    int64_t most = axis == 0 ? tiling_.coverD : axis == 1 ? tiling_.coverH : tiling_.coverW;
+    int64_t n = 0;
+    while (n < most && Cover(axis, i, n) >= 0) {
+        ++n;
+    }
+    return n;
+}
+
+/// The row offsets for whole planes of 3-D pooling, as a D part plus an H part (inD + inH scalar
+/// writes, then one Brcb and Level-0 Add), when every d and h is covered and the H parts fill whole
+/// 32-byte blocks. False: not applicable, nothing written.
+__aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo) {
     if (rho0 != 0 || rows != planeRows_ || tiling_.inD < 2 || tiling_.inH % 8 != 0) {
         return false;
     }
     for (int64_t d = 0; d < tiling_.inD; ++d) {
-        if (Cover(0, d, cd) < 0) {
+        if (Cover(0, d, 0) < 0) {
             return false;
         }
     }
     for (int64_t h = 0; h < tiling_.inH; ++h) {
-        if (Cover(1, h, ch) < 0) {
+        if (Cover(1, h, 0) < 0) {
             return false;
         }
     }
     LocalTensor<int32_t> buf = rowBuf_.template Get<int32_t>();
     LocalTensor<int32_t> hv = buf[static_cast<uint32_t>(hvOff_)];
     LocalTensor<int32_t> dv = buf[static_cast<uint32_t>(dvOff_)];
-    int64_t unit = tiling_.wPitch * TableElem();
+    int64_t pitch = tiling_.wPitch;
+    int64_t x = static_cast<int64_t>(xElems_);
     for (int64_t h = 0; h < tiling_.inH; ++h) {
-        hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(Cover(1, h, ch) * unit));
+        int64_t at = (Covers(1, h) - 1) * x + Cover(1, h, 0) * pitch;
+        hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(at * TableElem()));
     }
     for (int64_t d = 0; d < tiling_.inD; ++d) {
-        dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>((Cover(0, d, cd) * tiling_.outH - lo) * unit));
+        int64_t at = (Covers(0, d) - 1) * tiling_.coverH * x + (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
+        dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>(at * TableElem()));
     }
     Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
     return true;
@@ -662,7 +694,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h ----
-#line 666 "op_kernel/adaptive_avg_pool3d_backward.cpp"
+#line 698 "op_kernel/adaptive_avg_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR out, GM_ADDR workspace,
