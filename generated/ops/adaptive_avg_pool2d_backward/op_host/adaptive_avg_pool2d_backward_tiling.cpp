@@ -88,8 +88,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     int64_t srcPlane = g.out[0] * g.out[1];
     int64_t inW = g.in[2];
     int64_t pitch = (g.out[2] + 1 + 7) / 8 * 8;  // a zero pad column at least, rows on 32-byte blocks
-    int64_t slots = g.cover[2];              // one table per W slot
-    int64_t nb = g.cover[0] * g.cover[1];    // row-combination blocks of the padded copy
+    int64_t slots = 1;                                  // one offset table
+    int64_t nb = g.cover[0] * g.cover[1] * g.cover[2];  // combination blocks of the padded copy
     int64_t slack = (g.cover[0] - 1) * g.out[1] + g.cover[1] - 1;
     bool empty = planes == 0 || rows == 0 || inW == 0;
     // Rows of a split block hold whole 32-byte blocks of T and of int32 offsets.
@@ -109,7 +109,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         uint64_t xElems = (src + slack) * pitch;
         uint64_t scratch = Align32(packed * 4) + nb * xElems * 4 + Align32(nb * xElems * env.typeSize) +
                            2 * Align32(blockElems * 4);
-        return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 2 * pitch * 4 +
+        // + the identity offsets of a block (doubled rows: at most twice a block)
+        return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 3 * pitch * 4 + (g.cover[2] > 1 ? 2 * xElems * 4 : 32) +
                2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 + ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
                env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
     };
@@ -118,7 +119,7 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     // a plane (a share of one when planes are split, plus two for the tile's ends).
     uint64_t perPlane = planePacked * (env.bufferNum * env.typeSize + 4) +
                         static_cast<uint64_t>((srcPlane + 1) * pitch) *
-                            (nb * (4 + env.typeSize) + 8 + env.bufferNum * env.typeSize) +
+                            (nb * (4 + env.typeSize) + 8 + (g.cover[2] > 1 ? 8 : 0) + env.bufferNum * env.typeSize) +
                         5 * 64;
     auto wholeFixed = [&](int64_t block) -> uint64_t {
         int64_t bpp = CeilDiv(rows, block);
@@ -278,7 +279,7 @@ inline bool AdaptiveAvgPool2dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_tiling_choices.h ----
-#line 282 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
+#line 283 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
 
 namespace optiling {
 

@@ -144,6 +144,7 @@ TBuf<TPosition::VECCALC> colBuf_;      // per W slot: inW column offsets; then t
 TBuf<TPosition::VECCALC> padTabBuf_;   // srcRows + 1 rows of wPitch: offsets of the packed -> padded gather
 TBuf<TPosition::VECCALC> factorBuf_;   // fRows + 1 rows of wPitch: weights of the padded copy (0 in the pads)
 TBuf<TPosition::VECCALC> rowBuf_;      // per-row offsets or weights, and their Brcb
+TBuf<TPosition::VECCALC> idBuf_;       // byte offsets j * 4 of a block of the padded copy (the shifted Gather)
 TBuf<TPosition::VECCALC> scratchBuf_;  // fp32 rows, padded copy (fp32 and T), fp32 sums
 LocalTensor<T> outLocal_;
 LocalTensor<T> tileGrad_;                        // whole-plane mode: the tile's gradOutput planes
@@ -159,8 +160,8 @@ int64_t plane_ = 0, rho0_ = 0, rows_ = 0, sigmaLo_ = 0, sigmaN_ = 0;  // the cur
 static constexpr int64_t kBrcbRows = 248;        // rows per Brcb + Level-0 pass (<= 255, whole repeats of 8)
 
 __aicore__ inline void InitBuffers() {
-    slots_ = static_cast<uint64_t>(tiling_.coverW);
-    nb_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH);
+    slots_ = 1;  // every D x H x W combination of covering outputs has its own block: one Gather
+    nb_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH * tiling_.coverW);
     planeRows_ = tiling_.inD * tiling_.inH;
     planeSrcRows_ = tiling_.outD * tiling_.outH;
     if (tiling_.scalarRows != 0) {
@@ -197,7 +198,8 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(AlignUp32(gradElems * sizeof(T))));
     pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * blockStrideT_ * sizeof(T)));
     pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(slots_ * slotStride_ * 4));
-    pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 2 * pitch * 4));
+    pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 3 * pitch * 4));
+    pipe_.InitBuffer(idBuf_, static_cast<uint32_t>(tiling_.coverW > 1 ? IdElems() * 4 : 32));
     pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
     pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
     hvOff_ = rowValsStride_ + kBrcbRows * 8;
@@ -217,6 +219,17 @@ __aicore__ inline void BuildOnce() {
     LocalTensor<float> gs = scratchBuf_.template Get<float>()[static_cast<uint32_t>(gsOff_ / 4)];
     Duplicate(gs, 0.0f, static_cast<int32_t>(xElems_));
     BuildColumns();
+    if (tiling_.coverW > 1) {
+        // The identity offsets of the shifted Gather: a row of them, then doubled.
+        LocalTensor<int32_t> id = idBuf_.template Get<int32_t>();
+        uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+        LocalTensor<int32_t> iotaFull =
+            colBuf_.template Get<int32_t>()[static_cast<uint32_t>(tiling_.coverW * colStride_) + 2 * pitch];
+        DataCopy(id, iotaFull, pitch);
+        for (uint64_t n = pitch; n < IdElems(); n *= 2) {
+            Adds(id[static_cast<uint32_t>(n)], id, static_cast<int32_t>(n * 4), static_cast<int32_t>(n));
+        }
+    }
     BuildPadTable();
     if (tiling_.wholePlane != 0) {
         BuildFactors(0, planeSrcRows_);
@@ -224,6 +237,16 @@ __aicore__ inline void BuildOnce() {
     }
 }
 bool built_ = false;
+
+/// Elements of the identity offsets: a padded block, rounded up to whole doublings of a row.
+__aicore__ inline uint64_t IdElems() {
+    uint64_t pitch = static_cast<uint64_t>(tiling_.wPitch);
+    uint64_t n = pitch;
+    while (n < xElems_) {
+        n *= 2;
+    }
+    return n;
+}
 
 /// gradOutput elements held packed: the tile's planes (whole-plane mode) or one block's rows.
 __aicore__ inline uint64_t PackedElems() {
@@ -373,18 +396,32 @@ __aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
     Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
     // Block (ld, lh): row s holds the sum of rows s + t * outH + u, t <= ld, u <= lh, of block (0, 0),
     // so a gradInput row covered by ld + 1 depths and lh + 1 heights reads one row.
+    // Blocks (ld, lh, lw), lw innermost: the sums of columns ow..ow+lw (a Gather of the block
+    // shifted by lw elements, added), then of rows as for W.
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     uint32_t x = static_cast<uint32_t>(xElems_);
+    uint32_t cw = static_cast<uint32_t>(tiling_.coverW);
+    LocalTensor<uint32_t> id = idBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
+    for (uint32_t lw = 1; lw < cw; ++lw) {
+        Gather(gs[lw * x], scratch, id, static_cast<uint32_t>(gsOff_) + lw * 4, x);
+        Add(gs[lw * x], gs[lw * x], gs[(lw - 1) * x], static_cast<int32_t>(x));
+    }
     for (int64_t lh = 1; lh < tiling_.coverH; ++lh) {
-        Add(gs[static_cast<uint32_t>(lh) * x], gs[static_cast<uint32_t>(lh - 1) * x], gs[static_cast<uint32_t>(lh) * pitch],
-            static_cast<int32_t>(x - static_cast<uint32_t>(lh) * pitch));
+        for (uint32_t lw = 0; lw < cw; ++lw) {
+            uint32_t b = static_cast<uint32_t>(lh) * cw + lw;
+            Add(gs[b * x], gs[(b - cw) * x], gs[lw * x + static_cast<uint32_t>(lh) * pitch],
+                static_cast<int32_t>(x - static_cast<uint32_t>(lh) * pitch));
+        }
     }
     for (int64_t ld = 1; ld < tiling_.coverD; ++ld) {
         uint32_t shift = static_cast<uint32_t>(ld * tiling_.outH) * pitch;
         for (int64_t lh = 0; lh < tiling_.coverH; ++lh) {
-            uint32_t b = static_cast<uint32_t>(ld * tiling_.coverH + lh);
-            Add(gs[b * x], gs[(b - static_cast<uint32_t>(tiling_.coverH)) * x], gs[static_cast<uint32_t>(lh) * x + shift],
-                static_cast<int32_t>(x - shift));
+            for (uint32_t lw = 0; lw < cw; ++lw) {
+                uint32_t b = (static_cast<uint32_t>(ld * tiling_.coverH + lh)) * cw + lw;
+                uint32_t rowBlock = static_cast<uint32_t>(lh) * cw + lw;
+                Add(gs[b * x], gs[(b - static_cast<uint32_t>(tiling_.coverH) * cw) * x], gs[rowBlock * x + shift],
+                    static_cast<int32_t>(x - shift));
+            }
         }
     }
     if constexpr (sizeof(T) != sizeof(float)) {
@@ -499,12 +536,12 @@ __aicore__ inline int64_t TableElem() { return slots_ == 1 ? static_cast<int64_t
 __aicore__ inline void BuildColumns() {
     LocalTensor<int32_t> col = colBuf_.template Get<int32_t>();
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
-    for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
-        for (int64_t w = 0; w < tiling_.inW; ++w) {
-            int64_t ow = Cover(2, w, cw);
-            col.SetValue(static_cast<uint32_t>(cw * colStride_ + w),
-                         static_cast<int32_t>((ow >= 0 ? ow : tiling_.outW) * TableElem()));
-        }
+    // W: the block of the column's covering count (lw: blocks xElems_ apart), its first output;
+    // an uncovered column reads the pad column of block 0.
+    for (int64_t w = 0; w < tiling_.inW; ++w) {
+        int64_t nw = Covers(2, w);
+        int64_t at = nw == 0 ? tiling_.outW : (nw - 1) * static_cast<int64_t>(xElems_) + Cover(2, w, 0);
+        col.SetValue(static_cast<uint32_t>(w), static_cast<int32_t>(at * TableElem()));
     }
     uint32_t iota = static_cast<uint32_t>(tiling_.coverW * colStride_);
     LocalTensor<float> weights = colBuf_.template Get<float>()[iota + pitch];
@@ -512,6 +549,9 @@ __aicore__ inline void BuildColumns() {
         bool real = c < static_cast<uint32_t>(tiling_.outW);
         col.SetValue(iota + c, real ? static_cast<int32_t>(c * 4) : 0);
         weights.SetValue(c, real ? Factor(2, c) : 0.0f);
+        if (tiling_.coverW > 1) {
+            col.SetValue(iota + 2 * pitch + c, static_cast<int32_t>(c * 4));
+        }
     }
     ScalarToVector();  // the vector Adds/Muls below read what SetValue wrote
 }
@@ -610,12 +650,12 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
             int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
             int64_t nd = Covers(0, d), nh = Covers(1, h);
             int64_t at = nd == 0 || nh == 0 ? n * pitch
-                                            : ((nd - 1) * tiling_.coverH + nh - 1) * static_cast<int64_t>(xElems_) +
+                                            : ((nd - 1) * tiling_.coverH + nh - 1) * tiling_.coverW * static_cast<int64_t>(xElems_) +
                                                   (Cover(0, d, 0) * tiling_.outH + Cover(1, h, 0) - lo) * pitch;
             vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(at * TableElem()));
         }
     }
-    for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
+    for (int64_t cw = 0; cw < 1; ++cw) {
         LocalTensor<int32_t> dst = table[static_cast<uint32_t>(static_cast<uint64_t>(cw) * slotStride_)];
         if (aligned) {
             Rows(dst, static_cast<uint32_t>(inW), col[static_cast<uint32_t>(cw * colStride_)], rows, static_cast<uint32_t>(inW),
@@ -665,11 +705,11 @@ __aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo)
     int64_t pitch = tiling_.wPitch;
     int64_t x = static_cast<int64_t>(xElems_);
     for (int64_t h = 0; h < tiling_.inH; ++h) {
-        int64_t at = (Covers(1, h) - 1) * x + Cover(1, h, 0) * pitch;
+        int64_t at = (Covers(1, h) - 1) * tiling_.coverW * x + Cover(1, h, 0) * pitch;
         hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(at * TableElem()));
     }
     for (int64_t d = 0; d < tiling_.inD; ++d) {
-        int64_t at = (Covers(0, d) - 1) * tiling_.coverH * x + (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
+        int64_t at = (Covers(0, d) - 1) * tiling_.coverH * tiling_.coverW * x + (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
         dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>(at * TableElem()));
     }
     Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
@@ -694,7 +734,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h ----
-#line 698 "op_kernel/adaptive_avg_pool2d_backward.cpp"
+#line 738 "op_kernel/adaptive_avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR out, GM_ADDR workspace,
