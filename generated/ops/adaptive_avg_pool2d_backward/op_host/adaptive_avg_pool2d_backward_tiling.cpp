@@ -104,11 +104,11 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     // `packed`: gradOutput elements held packed (mode-dependent, see unitBytes).
     auto bytesFor = [&](int64_t tableRows, int64_t srcRows, int64_t block, uint64_t packed) -> uint64_t {
         uint64_t src = static_cast<uint64_t>(srcRows + 1);  // + the zero row
-        uint64_t blockElems = static_cast<uint64_t>(block * inW);
         uint64_t rowsMax = static_cast<uint64_t>(tableRows) > src ? static_cast<uint64_t>(tableRows) : src;
         uint64_t xElems = (src + slack) * pitch;
-        uint64_t scratch = Align32(packed * 4) + nb * xElems * 4 + Align32(nb * xElems * env.typeSize) +
-                           2 * Align32(blockElems * 4);
+        uint64_t scratch = Align32(packed * 4) + nb * xElems * 4 + Align32(nb * xElems * env.typeSize);
+        // (at least a block's elements: the src of the Gather into the output)
+        scratch = scratch > Align32(block * inW * 4) ? scratch : Align32(block * inW * 4);
         // + the identity offsets of a block (doubled rows: at most twice a block)
         return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 3 * pitch * 4 + (g.cover[2] > 1 ? 2 * xElems * 4 : 32) +
                2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 + ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +

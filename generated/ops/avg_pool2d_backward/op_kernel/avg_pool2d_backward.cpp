@@ -126,21 +126,26 @@ __aicore__ inline float Factor(int axis, int64_t o) {
 // and the tiling fields of gather_spread_tiling.inc. 2-D pooling runs as depth 1.
 //
 // gradInput[p, d, h, w] = sum over the covering outputs (od, oh, ow) of
-// gradOutput[p, od, oh, ow] * Factor(0, od) * Factor(1, oh) * Factor(2, ow). The hot path is
-// vector work on the contiguous W axis, whole planes at a time:
-//  1. CopyIn loads the gradOutput rows a block needs with one burst (packed, as in GM);
-//  2. Compute spreads them into a padded copy (row pitch wPitch > outW, the pad columns zero): one
-//     Gather with a fixed offset table, one Mul by the weights (0 in the pads);
-//  3. then, for each "slot" (cd, ch, cw) of covering outputs, one Gather over the whole block of
-//     gradInput rows, with a table of byte offsets into the padded copy (an input index with fewer
-//     than c covering outputs points at a zero: a pad column, or the zero row after the copy); the
-//     slots are added up in fp32.
-// The offset tables are addresses: row r of a table is a column table (written once by the scalar
-// unit) plus the row's offset, so a whole table is one Brcb of the row offsets and one Level-0 Add
-// per 64 columns (a repeat per row). They are built once per core when a plane fits in UB, else
-// once per block. A tile's gradOutput planes come in with one burst when planes fit.
-// Unit = a block of blockRows gradInput rows (d, h) of one plane; CopyOut writes a tile of blocks
-// with one burst when they are contiguous in UB (a block is whole 32-byte blocks), else one per block.
+// gradOutput[p, od, oh, ow] * Factor(0, od) * Factor(1, oh) * Factor(2, ow). The outputs covering
+// an index on an axis are a run [first, first + count); the hot path is vector work on the
+// contiguous W axis, whole planes at a time, no transpose:
+//  1. CopyIn loads the gradOutput planes of a tile (or the rows a block needs) with one burst;
+//  2. Compute spreads them into a padded copy (row pitch wPitch > outW, zero pad columns, a zero
+//     row per plane): one Gather with a fixed offset table, one Mul by the weights (0 in the pads);
+//  3. then builds "combination blocks" (ld, lh, lw): row s, column c of block (ld, lh, lw) is the
+//     sum of the padded copy over rows s + t * outH + u and columns c + v, t <= ld, u <= lh,
+//     v <= lw (a Gather shifting the block by lw elements, then Adds of blocks shifted by whole
+//     rows), so every gradInput element is one element of one block;
+//  4. and one Gather per block of gradInput rows reads them through a table of byte offsets,
+//     straight into the output (fp16/bf16: the blocks are cast to T first).
+// The offset table holds addresses: a row is a column table plus the row's offset, so the table
+// is one Brcb of the row offsets and one Level-0 Add per 64 columns, a repeat per row; the
+// scalar unit writes the column table and one offset per row (3-D: per d and per h). Built
+// once per core when a plane fits in UB (in the first Compute, after the first copy in has
+// started), else once per block for the block's rows. CopyOut writes a tile with one burst
+// when its blocks are whole 32-byte blocks, else one per block. Rows too wide for the tables
+// fall back to a scalar spread of one row (ScalarRow).
+// Unit = a block of blockRows gradInput rows (d, h) of one plane.
 
 TQue<QuePosition::VECIN, BUFFER_NUM> gradQueue_;
 TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
@@ -153,10 +158,10 @@ TBuf<TPosition::VECCALC> idBuf_;       // byte offsets j * 4 of a block of the p
 TBuf<TPosition::VECCALC> scratchBuf_;  // fp32 rows, padded copy (fp32 and T), fp32 sums
 LocalTensor<T> outLocal_;
 LocalTensor<T> tileGrad_;                        // whole-plane mode: the tile's gradOutput planes
-uint64_t slots_ = 0, slotStride_ = 0, colStride_ = 0, rowValsStride_ = 0;
+uint64_t colStride_ = 0, rowValsStride_ = 0;
 uint64_t blockStrideT_ = 0;                      // T elements between blocks of a tile in UB
 uint64_t gfOff_ = 0, gsOff_ = 0, gsTOff_ = 0;    // scratch byte offsets
-uint64_t accOff_ = 0, tmpOff_ = 0;
+uint64_t accOff_ = 0;                           // the fallback's fp32 row
 int64_t planeRows_ = 0, planeSrcRows_ = 0;       // gradInput rows (D*H) and gradOutput rows per plane
 int64_t builtBlock_ = -1;                        // the block whose tables are built (per-block mode)
 int64_t tilePlane0_ = 0;                         // whole-plane mode: the tile's first plane
@@ -165,7 +170,6 @@ int64_t plane_ = 0, rho0_ = 0, rows_ = 0, sigmaLo_ = 0, sigmaN_ = 0;  // the cur
 static constexpr int64_t kBrcbRows = 248;        // rows per Brcb + Level-0 pass (<= 255, whole repeats of 8)
 
 __aicore__ inline void InitBuffers() {
-    slots_ = 1;  // every D x H x W combination of covering outputs has its own block: one Gather
     nb_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH * tiling_.coverW);
     planeRows_ = tiling_.inD * tiling_.inH;
     planeSrcRows_ = tiling_.outD * tiling_.outH;
@@ -188,7 +192,6 @@ __aicore__ inline void InitBuffers() {
     uint64_t src = tp_ * seg;  // padded rows: the tile's planes, each with its zero row
     // Row-combination blocks: src rows and the rows the shifted sums read past them.
     xElems_ = (src + static_cast<uint64_t>((tiling_.coverD - 1) * tiling_.outH + tiling_.coverH - 1)) * pitch;
-    slotStride_ = AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4) / 4;
     colStride_ = AlignUp32(inW * 4) / 4;
     blockStrideT_ = AlignUp32(blockElems * sizeof(T)) / sizeof(T);
     uint64_t rowsMax = static_cast<uint64_t>(tiling_.tableRows) > seg ? static_cast<uint64_t>(tiling_.tableRows) : seg;
@@ -196,13 +199,15 @@ __aicore__ inline void InitBuffers() {
     gfOff_ = 0;
     gsOff_ = AlignUp32(packed * 4);
     gsTOff_ = gsOff_ + nb_ * xElems_ * 4;
-    accOff_ = gsTOff_ + AlignUp32(nb_ * xElems_ * sizeof(T));
-    tmpOff_ = accOff_ + AlignUp32(blockElems * 4);
-    uint64_t scratchBytes = tmpOff_ + AlignUp32(blockElems * 4);
+    uint64_t scratchBytes = gsTOff_ + AlignUp32(nb_ * xElems_ * sizeof(T));
+    // The Gather into the output reads scratch as its src: at least a block's count of elements.
+    if (scratchBytes < AlignUp32(blockElems * 4)) {
+        scratchBytes = AlignUp32(blockElems * 4);
+    }
     uint64_t gradElems = packed > src * pitch ? packed : src * pitch;
     pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(AlignUp32(gradElems * sizeof(T))));
     pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * blockStrideT_ * sizeof(T)));
-    pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(slots_ * slotStride_ * 4));
+    pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4)));
     pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 3 * pitch * 4));
     pipe_.InitBuffer(idBuf_, static_cast<uint32_t>(tiling_.coverW > 1 ? IdElems() * 4 : 32));
     pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
@@ -337,7 +342,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
         Spread(grad, 1);
         gradQueue_.FreeTensor(grad);
     }
-    Slots(step);
+    GatherRows(step);
 }
 
 /// The fallback for rows too wide for the tables (one row, rows_ == 1): the scalar unit adds each
@@ -430,16 +435,13 @@ __aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
         }
     }
     if constexpr (sizeof(T) != sizeof(float)) {
-        if (slots_ == 1) {
-            Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT,
-                 static_cast<uint32_t>(nb_ * xElems_));
-        }
+        Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT,
+             static_cast<uint32_t>(nb_ * xElems_));
     }
 }
 
-/// Every slot over the step's block of rows, summed into the tile's output.
-__aicore__ inline void Slots(uint64_t step) {
-    LocalTensor<float> scratch = scratchBuf_.template Get<float>();
+/// The step's block of rows: one Gather from the combination blocks straight into the output.
+__aicore__ inline void GatherRows(uint64_t step) {
     LocalTensor<T> dst = outLocal_[static_cast<uint32_t>(step * blockStrideT_)];
     uint32_t n = static_cast<uint32_t>(rows_ * tiling_.inW);
     uint32_t tableAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(rho0_ * tiling_.inW) : 0;
@@ -449,29 +451,12 @@ __aicore__ inline void Slots(uint64_t step) {
                                                                        static_cast<uint64_t>(planeSrcRows_ + 1) *
                                                                        static_cast<uint64_t>(tiling_.wPitch))
                                                : 0;
-    uint32_t gsAt = static_cast<uint32_t>(gsOff_) + planeAt * 4;
-    if (slots_ == 1) {
-        if constexpr (sizeof(T) == sizeof(float)) {
-            Gather(dst.template ReinterpretCast<float>(), scratch, table[tableAt], gsAt, n);
-        } else {
-            Gather(dst, scratchBuf_.template Get<T>(), table[tableAt],
-                   static_cast<uint32_t>(gsTOff_) + planeAt * static_cast<uint32_t>(sizeof(T)), n);
-        }
-        return;
-    }
-    LocalTensor<float> acc = scratch[static_cast<uint32_t>(accOff_ / 4)];
-    LocalTensor<float> tmp = scratch[static_cast<uint32_t>(tmpOff_ / 4)];
-    Gather(acc, scratch, table[tableAt], gsAt, n);
-    for (uint64_t s = 1; s < slots_; ++s) {
-        Gather(tmp, scratch, table[static_cast<uint32_t>(s * slotStride_) + tableAt], gsAt, n);
-        if constexpr (sizeof(T) == sizeof(float)) {
-            Add(s + 1 == slots_ ? dst.template ReinterpretCast<float>() : acc, acc, tmp, static_cast<int32_t>(n));
-        } else {
-            Add(acc, acc, tmp, static_cast<int32_t>(n));
-        }
-    }
-    if constexpr (sizeof(T) != sizeof(float)) {
-        Cast(dst, acc, RoundMode::CAST_RINT, n);
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Gather(dst.template ReinterpretCast<float>(), scratchBuf_.template Get<float>(), table[tableAt],
+               static_cast<uint32_t>(gsOff_) + planeAt * 4, n);
+    } else {
+        Gather(dst, scratchBuf_.template Get<T>(), table[tableAt],
+               static_cast<uint32_t>(gsTOff_) + planeAt * static_cast<uint32_t>(sizeof(T)), n);
     }
 }
 uint64_t tp_ = 1;  // planes a tile's padded copy holds
@@ -533,7 +518,7 @@ __aicore__ inline void SourceRange(int64_t rho0, int64_t rows, int64_t& lo, int6
 
 /// Bytes of an element the slot tables address: the padded copy in T when one slot gathers
 /// straight into the output, else its fp32 copy.
-__aicore__ inline int64_t TableElem() { return slots_ == 1 ? static_cast<int64_t>(sizeof(T)) : 4; }
+__aicore__ inline int64_t TableElem() { return static_cast<int64_t>(sizeof(T)); }
 
 /// The column tables (scalar: they are addresses): per W slot the byte offset of the covering
 /// column in a padded row (the first pad column when there is none), the packed -> padded row
@@ -640,8 +625,8 @@ __aicore__ inline void BuildFactors(int64_t lo, int64_t n) {
     }
 }
 
-/// The slots' offset tables of gradInput rows [rho0, rho0 + rows) of a plane, into the padded copy
-/// of n gradOutput rows from `lo` (a row no output covers reads the zero row n). Rows start on
+/// The offset table of gradInput rows [rho0, rho0 + rows) of a plane, into the combination blocks
+/// of n padded gradOutput rows from `lo` (a row no output covers reads the zero row n). Rows start on
 /// 32-byte blocks when inW is a multiple of 8; else the scalar unit writes them.
 __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64_t n) {
     LocalTensor<int32_t> table = tableBuf_.template Get<int32_t>();
@@ -660,21 +645,17 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
             vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(at * TableElem()));
         }
     }
-    for (int64_t cw = 0; cw < 1; ++cw) {
-        LocalTensor<int32_t> dst = table[static_cast<uint32_t>(static_cast<uint64_t>(cw) * slotStride_)];
-        if (aligned) {
-            Rows(dst, static_cast<uint32_t>(inW), col[static_cast<uint32_t>(cw * colStride_)], rows, static_cast<uint32_t>(inW),
-                 false);
-            continue;
-        }
-        for (int64_t r = 0; r < rows; ++r) {
-            int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
-            for (int64_t w = 0; w < inW; ++w) {
-                dst.SetValue(static_cast<uint32_t>(r * inW + w), rowOff + col.GetValue(static_cast<uint32_t>(cw * colStride_ + w)));
-            }
-        }
-        ScalarToVector();  // the Gathers read what SetValue wrote
+    if (aligned) {
+        Rows(table, static_cast<uint32_t>(inW), col, rows, static_cast<uint32_t>(inW), false);
+        return;
     }
+    for (int64_t r = 0; r < rows; ++r) {
+        int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
+        for (int64_t w = 0; w < inW; ++w) {
+            table.SetValue(static_cast<uint32_t>(r * inW + w), rowOff + col.GetValue(static_cast<uint32_t>(w)));
+        }
+    }
+    ScalarToVector();  // the Gather reads what SetValue wrote
 }
 
 /// How many outputs cover input index i on an axis.
@@ -737,7 +718,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/gather_spread_body.inc ----
 #line 49 "kernels/avg_pool2d_backward/avg_pool2d_backward_body.h"
     // ---- end of kernels/avg_pool2d_backward/avg_pool2d_backward_body.h ----
-#line 741 "op_kernel/avg_pool2d_backward.cpp"
+#line 722 "op_kernel/avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void avg_pool2d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR gradInput, GM_ADDR workspace,
