@@ -2,11 +2,13 @@
 // op_host/avg_pool2d_backward_tiling.cpp (which makes visible input::, attr:: and, from
 // op_host/aclgen_tiling.h, TilingEnv, WorkPlan, CeilDiv, Align32, TilingFail).
 //
-// Unit of work: one row of gradInput (W elements). For that row the kernel loads the rows of
-// gradOutput whose windows cover it (at most maxRows = ceil(kH / sH)) and gathers them.
+// The work is gather_spread_tiling.inc's (shared with the adaptive average pooling ops): units are
+// blocks of gradInput rows, each gathering the gradOutput rows whose windows cover it.
 #pragma once
 
 namespace optiling {
+#include "../common/gather_spread_tiling.inc"
+
 namespace avg_pool2d_backward_choices {
 
 /// An aclIntArray attribute of 1 or 2 elements as (H, W); `whenEmpty` for an empty list.
@@ -73,17 +75,6 @@ inline bool AvgPool2dBackwardTilingChoices(gert::TilingContext* context, const T
         (PoolOutSize(inH, kH, sH, padH, *ceilMode) != outH || PoolOutSize(inW, kW, sW, padW, *ceilMode) != outW)) {
         return TilingFail(context, "gradOutput's H and W are not the pooling output size of self");
     }
-    int64_t maxRows = CeilDiv(kH, sH);
-    if (maxRows > outH) {
-        maxRows = outH;
-    }
-    if (maxRows < 1) {
-        maxRows = 1;
-    }
-    tiling.set_inH(inH);
-    tiling.set_inW(inW);
-    tiling.set_outH(outH);
-    tiling.set_outW(outW);
     tiling.set_kH(kH);
     tiling.set_kW(kW);
     tiling.set_sH(sH);
@@ -92,17 +83,39 @@ inline bool AvgPool2dBackwardTilingChoices(gert::TilingContext* context, const T
     tiling.set_padW(padW);
     tiling.set_divisorOverride(divisorOverride == nullptr ? 0 : *divisorOverride);
     tiling.set_countIncludePad(*countIncludePad ? 1 : 0);
-    tiling.set_maxRows(static_cast<int32_t>(maxRows));
 
-    plan.totalUnits = inW == 0 ? 0 : static_cast<uint64_t>(planes * inH);
-    // Per core: the gradOutput rows of one gradInput row, double-buffered, and their fp32 copy.
-    uint64_t rowsBytes = Align32(maxRows * outW * env.typeSize);
-    plan.ubFixedBytes = env.bufferNum * rowsBytes + Align32(maxRows * outW * 4) + 128;  // + rounding
-    // Per gradInput row of a tile: its fp32 accumulator and its double-buffered output.
-    // Rows start on 32-byte blocks (vector operands must).
-    plan.ubBytesPerUnit = Align32(inW * 4) + env.bufferNum * Align32(inW * env.typeSize);
-    plan.maxTileUnits = 4095;  // CopyOut writes a tile with one DataCopyPad of one block per row
-    return true;
+    gather_spread_choices::Geometry g;
+    g.in[1] = inH;
+    g.in[2] = inW;
+    g.out[1] = outH;
+    g.out[2] = outW;
+    const int64_t ks[3] = {1, kH, kW}, ss[3] = {1, sH, sW}, pads[3] = {0, padH, padW};
+    // The c-th output whose window covers input index i (as the kernel's Cover), or -1.
+    auto cover = [&](int axis, int64_t i, int64_t c) -> int64_t {
+        if (axis == 0) {
+            return c == 0 ? 0 : -1;
+        }
+        int64_t first = i + pads[axis] - ks[axis] < 0 ? 0 : (i + pads[axis] - ks[axis]) / ss[axis] + 1;
+        int64_t o = first + c;
+        return o < g.out[axis] && o * ss[axis] - pads[axis] <= i ? o : -1;
+    };
+    bool empty = planes == 0 || inH == 0 || inW == 0 || outH <= 0 || outW <= 0;
+    for (int axis = 1; axis < 3 && !empty; ++axis) {
+        int64_t most = 1;
+        for (int64_t i = 0; i < g.in[axis]; ++i) {
+            int64_t n = 0;
+            while (cover(axis, i, n) >= 0) {
+                ++n;
+            }
+            most = n > most ? n : most;
+        }
+        g.cover[axis] = most;
+    }
+    if (empty) {
+        g.out[1] = g.out[1] < 1 ? 1 : g.out[1];
+        g.out[2] = g.out[2] < 1 ? 1 : g.out[2];
+    }
+    return gather_spread_choices::Choose(context, env, tiling, plan, g, empty ? 0 : planes, cover);
 }
 
 }  // namespace optiling

@@ -589,16 +589,25 @@ fn fixture(name: &str) -> PathBuf {
     repo().join("tests/fixtures/kernels").join(name)
 }
 
-/// The line of the body marked BROKEN, as the message must name it.
+/// The line marked BROKEN (in the op's body or the common code it includes), as the message must
+/// name it.
 fn broken_line(kernels: &Path) -> String {
-    let body = kernels.join("avg_pool2d_backward/avg_pool2d_backward_body.h");
-    let text = std::fs::read_to_string(&body).expect("fixture body");
-    let line = text
-        .lines()
-        .position(|l| l.contains("BROKEN"))
-        .expect("a BROKEN line")
-        + 1;
-    format!("avg_pool2d_backward_body.h:{line}")
+    for file in [
+        "avg_pool2d_backward/avg_pool2d_backward_body.h",
+        "common/gather_spread_body.inc",
+    ] {
+        let Ok(text) = std::fs::read_to_string(kernels.join(file)) else {
+            continue;
+        };
+        if let Some(index) = text.lines().position(|l| l.contains("BROKEN")) {
+            let name = Path::new(file)
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy();
+            return format!("{name}:{}", index + 1);
+        }
+    }
+    panic!("a BROKEN line in {}", kernels.display());
 }
 
 /// Runs the broken bodies of `kernels` and checks the rule, the core and the BROKEN line.
@@ -628,31 +637,62 @@ fn assert_stops_in(kernels: &Path, rules: &[&str], core: i64, cores: Option<u32>
     summary
 }
 
-/// The project's avg_pool2d_backward with one edit of its body, the edited line marked BROKEN.
-fn mutant(name: &str, find: &str, replace: &str) -> tempfile::TempDir {
+/// The project's avg_pool2d_backward (its body and the common code it includes) with one edit of
+/// `file` (relative to kernels/), the edited line marked BROKEN.
+fn mutant(name: &str, file: &str, find: &str, replace: &str) -> tempfile::TempDir {
     let dir = tempfile::Builder::new()
         .prefix(&format!("{name}-"))
         .tempdir()
         .expect("temp dir");
-    let op_dir = dir.path().join("avg_pool2d_backward");
-    copy_dir(&repo().join("kernels/avg_pool2d_backward"), &op_dir);
-    let body = op_dir.join("avg_pool2d_backward_body.h");
+    copy_dir(
+        &repo().join("kernels/avg_pool2d_backward"),
+        &dir.path().join("avg_pool2d_backward"),
+    );
+    copy_dir(&repo().join("kernels/common"), &dir.path().join("common"));
+    let body = dir.path().join(file);
     let text = std::fs::read_to_string(&body).expect("body");
     assert_eq!(
         text.matches(find).count(),
         1,
-        "{name}: `{find}` once in the body"
+        "{name}: `{find}` once in {file}"
     );
     std::fs::write(&body, text.replace(find, replace)).expect("write mutant");
     dir
 }
 
+/// Marks the line starting (after indentation) with `find` in `file` of the mutant as BROKEN.
+fn mark_broken(m: &tempfile::TempDir, file: &str, find: &str) {
+    let body = m.path().join(file);
+    let text = std::fs::read_to_string(&body).expect("body");
+    assert_eq!(text.matches(find).count(), 1, "`{find}` once in {file}");
+    let marked: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with(find) {
+                format!("{l}  // BROKEN")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&body, marked.join("\n") + "\n").expect("mark");
+}
+
+const SPREAD: &str = "common/gather_spread_body.inc";
+
 #[test]
 fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
     let m = mutant(
         "enque_deque_removed",
-        "    outQueue_.EnQue(out);\n    out = outQueue_.template DeQue<T>();\n    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,\n",
-        "    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.\n    DataCopyPad(gradInputGm_[first * tiling_.inW], out,  // BROKEN: no EnQue/DeQue before it\n",
+        SPREAD,
+        "    outQueue_.EnQue(outLocal_);\n    LocalTensor<T> out = outQueue_.template DeQue<T>();\n",
+        "    LocalTensor<T> out = outLocal_;  // no EnQue/DeQue before the copy out\n",
+    );
+    // The copy out that reads what the vector unit wrote is the BROKEN line.
+    mark_broken(
+        &m,
+        SPREAD,
+        "DataCopyPad(OutGm()[at], out, DataCopyExtParams(1, static_cast<uint32_t>(count * blockElems",
     );
     let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
@@ -663,27 +703,26 @@ fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
 }
 
 #[test]
-fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
+fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_write() {
+    // Rows() ends with the V->S flag that orders the next SetValue of the row values after the
+    // Brcb that read them.
     let m = mutant(
         "barrier_removed",
-        "        VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote\n",
+        SPREAD,
+        "    VectorToScalar();  // the next SetValue of vals waits for the vector unit to have read them\n",
         "",
     );
-    // The GetValue that reads what the copy in wrote is the BROKEN line.
-    let body = m
-        .path()
-        .join("avg_pool2d_backward/avg_pool2d_backward_body.h");
-    let text = std::fs::read_to_string(&body).expect("body");
-    let marked = text.replacen(
-        "float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);",
-        "float delta = g.GetValue(static_cast<uint32_t>(r * tiling_.outW + x)) / static_cast<float>(divisor);  // BROKEN",
-        1,
+    // The SetValue that overwrites what the Brcb read is the BROKEN line.
+    mark_broken(
+        &m,
+        SPREAD,
+        "vals.SetValue(static_cast<uint32_t>(s), s == n ? 0.0f",
     );
-    std::fs::write(&body, marked).expect("mark");
     let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
     assert!(
-        message.contains("scalar read (GetValue/SetValue) on pipe S"),
+        message.contains("scalar write (SetValue) on pipe S")
+            && message.contains("last read on pipe V"),
         "{message}"
     );
 }
@@ -692,8 +731,9 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_read() {
 fn mutation_unified_buffer_overrun_is_caught() {
     let m = mutant(
         "ub_overrun",
-        "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));\n",
-        "    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW + 4096));  // BROKEN: past accBuf_\n",
+        SPREAD,
+        "    Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));\n",
+        "    Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded + 4096));  // BROKEN: past factorBuf_\n",
     );
     assert_stops_in(
         m.path(),
@@ -707,8 +747,9 @@ fn mutation_unified_buffer_overrun_is_caught() {
 fn mutation_misaligned_copy_is_caught() {
     let m = mutant(
         "misaligned_copy",
-        "        DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),\n",
-        "        DataCopyPad(grad[1], gradOutputGm_[offset], DataCopyExtParams(1, bytes, 0, 0, 0),  // BROKEN\n",
+        SPREAD,
+        "        DataCopyPad(grad, gradOutputGm_[static_cast<uint64_t>(plane_ * planeSrcRows_) * outW],\n",
+        "        DataCopyPad(grad[1], gradOutputGm_[static_cast<uint64_t>(plane_ * planeSrcRows_) * outW],  // BROKEN\n",
     );
     assert_stops_in(m.path(), &["dma-alignment", "kernel-assert"], 0, Some(2));
 }
@@ -774,6 +815,10 @@ fn binary_is_cached_and_rebuilt_when_a_body_changes() {
     copy_dir(
         &repo().join("kernels/avg_pool2d_backward"),
         &kernels.path().join("avg_pool2d_backward"),
+    );
+    copy_dir(
+        &repo().join("kernels/common"),
+        &kernels.path().join("common"),
     );
     let body = kernels
         .path()

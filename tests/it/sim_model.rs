@@ -197,6 +197,44 @@ fn every_modelled_api_agrees_bit_for_bit_with_the_reference() {
     println!("sim figures: every modelled API on {cores} cores: {checked} values bit-exact");
 }
 
+/// Gather, Brcb and the Level-0 Add/Mul (gather_brcb_kernel.cpp), bit for bit.
+#[test]
+fn gather_brcb_and_level0_agree_bit_for_bit_with_the_reference() {
+    let mut rng = Rng(11);
+    let x: Vec<f32> = (0..64).map(|_| (rng.next() % 17) as f32 - 8.0).collect();
+    let run = KernelRun {
+        tensors: vec![
+            ("x".into(), f32_bytes(&x), false),
+            ("out".into(), vec![0; 512 * 4], true),
+        ],
+        tiling: 64u32.to_le_bytes().to_vec(),
+        block_dim: 1,
+        tiling_key: 0,
+        workspace_bytes: 0,
+        profile: true,
+    };
+    let source = fixture_kernel("gather_brcb", 2, "GatherBrcbTiling");
+    let (outputs, summary) = run_kernel(&source, &run, &cache()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary["status"], "ok", "{summary}");
+    let out = f32_values(&outputs[0]);
+    let mut want = Vec::with_capacity(512);
+    want.extend((0..64).map(|i| x[63 - i]));
+    want.extend((0..64).map(|i| if i < 56 { x[i + 8] } else { 0.0 }));
+    want.extend((0..128).map(|i| x[i / 8]));
+    want.extend((0..128).map(|i| x[i % 16] + x[i / 16]));
+    want.extend((0..128).map(|i| x[i % 16] * x[i / 16]));
+    for (i, (g, w)) in out.iter().zip(&want).enumerate() {
+        assert_eq!(g.to_bits(), w.to_bits(), "out[{i}]: got {g}, want {w}");
+    }
+    // The vector pipe's cycles, 15 latency + delay + bytes at the op's rate each: Gather of 64
+    // (4-byte offsets, taken at vcopy's 128 B/cycle) 15 + 4 + 2 = 21; Duplicate of 64 fp32
+    // 15 + 4 + 1 = 20; Gather of 56: 21; Brcb of 2 repeats (512 bytes at vbrcb's 128 B/cycle)
+    // 15 + 4 + 4 = 23; Level-0 Add of 8 repeats (256 bytes each, masked or not) 15 + 6 + 8 = 29;
+    // Level-0 Mul 15 + 7 + 8 = 30.
+    let model = &summary["cycle_model"];
+    assert_eq!(model["busy"]["V"], 21 + 20 + 21 + 23 + 29 + 30, "{model}");
+}
+
 /// Every finite value of a 16-bit float format, sorted, with its bits.
 fn finite_values(to_f32: fn(u16) -> f32) -> Vec<(f64, u16)> {
     let mut v: Vec<(f64, u16)> = (0..=u16::MAX)

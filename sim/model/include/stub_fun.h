@@ -251,6 +251,33 @@ ACLGEN_CMPSEL(int16_t)
 ACLGEN_CMPSEL(int32_t)
 #undef ACLGEN_CMPSEL
 
+// Gather (aclgen's own intrinsic: the model's vgather in counter mode): dst[k] is the element at
+// byte `base + offsets[k]` of src, for the first `count` elements; a byte past `srcBytes` or off
+// the element's width stops the run.
+#define ACLGEN_GATHER(T) \
+    int64_t aclgen_vgather(T* dst, T* src, uint32_t* offsets, uint32_t base, uint32_t count, uint64_t srcBytes);
+ACLGEN_GATHER(half)
+ACLGEN_GATHER(bfloat16_t)
+ACLGEN_GATHER(float)
+ACLGEN_GATHER(int16_t)
+ACLGEN_GATHER(uint16_t)
+ACLGEN_GATHER(int32_t)
+ACLGEN_GATHER(uint32_t)
+#undef ACLGEN_GATHER
+
+// vbrcb (Brcb): each repeat reads 8 consecutive elements of src and fills 8 destination blocks of
+// 32 bytes, block k with element k; blocks dstBlockStride apart, repeats dstRepeatStride blocks apart.
+#define ACLGEN_BRCB(T) \
+    int64_t vbrcb(T* dst, T* src, uint16_t dstBlockStride, uint16_t dstRepeatStride, uint8_t repeat);
+ACLGEN_BRCB(half)
+ACLGEN_BRCB(bfloat16_t)
+ACLGEN_BRCB(float)
+ACLGEN_BRCB(int16_t)
+ACLGEN_BRCB(uint16_t)
+ACLGEN_BRCB(int32_t)
+ACLGEN_BRCB(uint32_t)
+#undef ACLGEN_BRCB
+
 // The launch: block index/count and tiling key of the core running (set by the driver).
 void AclgenModelSetLaunch(int64_t blockIdx, int64_t blockNum, uint64_t tilingKey);
 uint64_t get_tiling_key();

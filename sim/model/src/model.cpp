@@ -337,6 +337,10 @@ uint64_t CostOf(const char* name, int pipe, uint64_t bytes) {
         return 15 + delay + ceilDiv(bytes, g_workElem == 2 ? 64 : 128);
     }
     if (is("copy_ubuf_to_ubuf")) return 15 + 4 + ceilDiv(bytes, 128);  // vcopy: 128 B/cycle
+    // vgather: the figures list none; taken as vcopy/vbrcb (data movement on the vector unit,
+    // 128 B/cycle), its bytes counted at the 4-byte offsets (the widest operand).
+    if (is("vgather")) return 15 + 4 + ceilDiv(bytes, 128);
+    if (is("vbrcb")) return 15 + 4 + ceilDiv(bytes, 128);  // vbrcb: 128 B/cycle (delay taken as vcopy's)
     // vadd/vsub/vmul/vmuls/vadds/vmax/vsel/vconv: 256 B/cycle; delay vadd 6, vmul 7, vmax/vconv 4.
     uint64_t delay = (is("vmul") || is("vmuls")) ? 7 : (is("vadd") || is("vsub")) ? 6 : 4;
     return 15 + delay + ceilDiv(bytes, 256);
@@ -1375,3 +1379,90 @@ ACLGEN_CMPSEL_DEF(half)
 ACLGEN_CMPSEL_DEF(float)
 ACLGEN_CMPSEL_DEF(int16_t)
 ACLGEN_CMPSEL_DEF(int32_t)
+
+// =============================== gather ===============================
+namespace {
+template <class T>
+void VecGather(T* dst, T* src, uint32_t* offsets, uint32_t base, uint32_t count, uint64_t srcBytes) {
+    Issue issue("vgather (Gather)", PIPE_V);
+    uint32_t widest = std::max<uint32_t>(sizeof(T), sizeof(uint32_t));
+    g_workElem = widest;
+    g_work += static_cast<uint64_t>(count) * widest;
+    auto s = reinterpret_cast<uint8_t*>(src);
+    std::vector<std::pair<uint8_t*, T>> results;
+    results.reserve(count);
+    for (uint32_t k = 0; k < count; ++k) {
+        Access(PIPE_V, reinterpret_cast<uint8_t*>(offsets + k), sizeof(uint32_t), false, true);
+        uint64_t byte = static_cast<uint64_t>(base) + offsets[k];
+        if (byte % sizeof(T) != 0) {
+            Fail("kernel-assert", "Gather: srcOffset[%u] + srcBaseAddr = byte %llu is not on a %zu-byte element", k,
+                 (unsigned long long)byte, sizeof(T));
+        }
+        if (byte + sizeof(T) > srcBytes) {
+            Fail("ub-overrun", "Gather: srcOffset[%u] + srcBaseAddr = byte %llu runs past src's %llu bytes", k,
+                 (unsigned long long)byte, (unsigned long long)srcBytes);
+        }
+        uint8_t* at = s + byte;
+        Access(PIPE_V, at, sizeof(T), false, true);
+        T v;
+        memcpy(&v, at, sizeof(T));
+        results.emplace_back(reinterpret_cast<uint8_t*>(dst + k), v);
+    }
+    for (auto& [p, v] : results) {
+        Access(PIPE_V, p, sizeof(T), true, true);
+        memcpy(p, &v, sizeof(T));
+    }
+}
+}  // namespace
+
+#define ACLGEN_GATHER_DEF(T)                                                                      \
+    int64_t aclgen_vgather(T* dst, T* src, uint32_t* offsets, uint32_t base, uint32_t count, uint64_t srcBytes) { \
+        VecGather(dst, src, offsets, base, count, srcBytes);                                      \
+        return 0;                                                                                 \
+    }
+ACLGEN_GATHER_DEF(half)
+ACLGEN_GATHER_DEF(bfloat16_t)
+ACLGEN_GATHER_DEF(float)
+ACLGEN_GATHER_DEF(int16_t)
+ACLGEN_GATHER_DEF(uint16_t)
+ACLGEN_GATHER_DEF(int32_t)
+ACLGEN_GATHER_DEF(uint32_t)
+
+// =============================== brcb ===============================
+namespace {
+template <class T>
+void VecBrcb(T* dst, T* src, uint16_t dBlk, uint16_t dRep, uint8_t repeat) {
+    Issue issue("vbrcb (Brcb)", PIPE_V);
+    g_workElem = sizeof(T);
+    g_work += static_cast<uint64_t>(repeat) * kRepeatBytes;
+    uint64_t perBlock = kBlock / sizeof(T);
+    std::vector<std::pair<uint8_t*, T>> results;
+    for (uint64_t r = 0; r < repeat; ++r) {
+        for (uint64_t k = 0; k < 8; ++k) {
+            T* from = src + r * 8 + k;
+            Access(PIPE_V, reinterpret_cast<uint8_t*>(from), sizeof(T), false, true);
+            T v;
+            memcpy(&v, from, sizeof(T));
+            uint8_t* block = reinterpret_cast<uint8_t*>(dst) + (r * dRep + k * dBlk) * kBlock;
+            for (uint64_t e = 0; e < perBlock; ++e) results.emplace_back(block + e * sizeof(T), v);
+        }
+    }
+    for (auto& [p, v] : results) {
+        Access(PIPE_V, p, sizeof(T), true, true);
+        memcpy(p, &v, sizeof(T));
+    }
+}
+}  // namespace
+
+#define ACLGEN_BRCB_DEF(T)                                                                      \
+    int64_t vbrcb(T* dst, T* src, uint16_t dBlk, uint16_t dRep, uint8_t repeat) {              \
+        VecBrcb(dst, src, dBlk, dRep, repeat);                                                  \
+        return 0;                                                                               \
+    }
+ACLGEN_BRCB_DEF(half)
+ACLGEN_BRCB_DEF(bfloat16_t)
+ACLGEN_BRCB_DEF(float)
+ACLGEN_BRCB_DEF(int16_t)
+ACLGEN_BRCB_DEF(uint16_t)
+ACLGEN_BRCB_DEF(int32_t)
+ACLGEN_BRCB_DEF(uint32_t)

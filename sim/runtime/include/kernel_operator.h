@@ -688,6 +688,90 @@ ACLGEN_BINARY_API(Max, vmax)
 ACLGEN_BINARY_API(Min, vmin)
 #undef ACLGEN_BINARY_API
 
+/// Strides of a Level-0 binary instruction: blocks between the blocks of a repeat, blocks between
+/// repeats (the reference's BinaryRepeatParams; the defaults are contiguous).
+struct BinaryRepeatParams {
+    uint32_t blockNumber = 8;
+    uint8_t dstBlkStride = 1, src0BlkStride = 1, src1BlkStride = 1;
+    uint8_t dstRepStride = 8, src0RepStride = 8, src1RepStride = 8;
+    __aicore__ BinaryRepeatParams() {}
+    __aicore__ BinaryRepeatParams(uint8_t dBlk, uint8_t s0Blk, uint8_t s1Blk, uint8_t dRep, uint8_t s0Rep, uint8_t s1Rep)
+        : dstBlkStride(dBlk), src0BlkStride(s0Blk), src1BlkStride(s1Blk), dstRepStride(dRep), src0RepStride(s0Rep),
+          src1RepStride(s1Rep) {}
+};
+
+/// The bytes a Level-0 operand spans: the last element of the last repeat's last block, plus one.
+template <typename T>
+inline uint64_t AclgenLevel0Extent(uint8_t repeat, uint8_t blkStride, uint8_t repStride, uint64_t mask) {
+    if (repeat == 0) return 0;
+    uint64_t perBlock = ONE_BLK_SIZE / sizeof(T);
+    uint64_t blocks = (mask + perBlock - 1) / perBlock;
+    return ((repeat - 1) * uint64_t(repStride) + (blocks - 1) * uint64_t(blkStride)) * ONE_BLK_SIZE + ONE_BLK_SIZE;
+}
+
+/// Level 0, continuous mask: the first `mask` elements of each of `repeatTimes` repeats (mask at
+/// most 256 bytes of elements, repeat at most 255), operands strided by `p`.
+template <typename T, typename F>
+inline void AclgenLevel0Binary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                               const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes,
+                               const BinaryRepeatParams& p, F issue) {
+    uint64_t perRepeat = 256 / sizeof(T);
+    if (mask == 0 || mask > perRepeat) AclgenApiFail(api, "mask %llu is not in [1, %llu]", (unsigned long long)mask, (unsigned long long)perRepeat);
+    AclgenAligned(dst, api, "the destination");
+    AclgenAligned(src0, api, "src0");
+    AclgenAligned(src1, api, "src1");
+    AclgenFits(dst, AclgenLevel0Extent<T>(repeatTimes, p.dstBlkStride, p.dstRepStride, mask) / sizeof(T), api, "the destination");
+    AclgenFits(src0, AclgenLevel0Extent<T>(repeatTimes, p.src0BlkStride, p.src0RepStride, mask) / sizeof(T), api, "src0");
+    AclgenFits(src1, AclgenLevel0Extent<T>(repeatTimes, p.src1BlkStride, p.src1RepStride, mask) / sizeof(T), api, "src1");
+    if (mask >= 64) {
+        set_vector_mask(mask == 64 ? 0 : (~0ull >> (128 - mask)), ~0ull);
+    } else {
+        set_vector_mask(0, (1ull << mask) - 1);
+    }
+    issue();
+    set_vector_mask(~0ull, ~0ull);
+}
+
+#define ACLGEN_BINARY_L0_API(Name, intrinsic)                                                                     \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {          \
+        static_assert(AclgenArith<T>, #Name ": a dtype the A2 vector unit does not compute in");                 \
+        AclgenLevel0Binary(#Name, dst, src0, src1, mask, repeatTimes, p, [&] {                                   \
+            intrinsic(dst.addr_, src0.addr_, src1.addr_, repeatTimes, p.dstBlkStride, p.src0BlkStride,           \
+                      p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride);                        \
+        });                                                                                                       \
+    }
+ACLGEN_BINARY_L0_API(Add, vadd)
+ACLGEN_BINARY_L0_API(Mul, vmul)
+#undef ACLGEN_BINARY_L0_API
+
+/// Brcb's strides: blocks between the 8 destination blocks of a repeat, blocks between repeats.
+struct BrcbRepeatParams {
+    uint16_t dstBlkStride = 1;
+    uint16_t dstRepStride = 8;
+    __aicore__ BrcbRepeatParams() {}
+    __aicore__ BrcbRepeatParams(uint16_t dBlk, uint16_t dRep) : dstBlkStride(dBlk), dstRepStride(dRep) {}
+};
+
+/// Brcb: each repeat takes 8 elements of src0 and fills 8 blocks of dst (32 bytes each), block k
+/// with element k. src0 holds at least 8 x repeatTime elements; src0 and dst do not overlap.
+template <typename T>
+__aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
+                            const BrcbRepeatParams& p) {
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb: a 16- or 32-bit dtype");
+    AclgenAligned(dst, "Brcb", "the destination");
+    AclgenAligned(src0, "Brcb", "src0");
+    AclgenFits(src0, uint64_t(repeatTime) * 8, "Brcb", "src0");
+    uint64_t extent = repeatTime == 0 ? 0 : ((repeatTime - 1) * uint64_t(p.dstRepStride) + 7 * uint64_t(p.dstBlkStride) + 1) * ONE_BLK_SIZE;
+    AclgenFits(dst, extent / sizeof(T), "Brcb", "the destination");
+    uint64_t d0 = AclgenUbOffset(dst), s0 = AclgenUbOffset(src0);
+    if (repeatTime != 0 && d0 < s0 + uint64_t(repeatTime) * 8 * sizeof(T) && s0 < d0 + extent) {
+        AclgenApiFail("Brcb", "src0 and dst overlap");
+    }
+    vbrcb(dst.addr_, src0.addr_, p.dstBlkStride, p.dstRepStride, repeatTime);
+}
+
 template <typename T>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                            const int32_t& count) {
@@ -835,6 +919,26 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     AclgenCounted(count, [&] { aclgen_vsel(dst.addr_, bits, src0.addr_, static_cast<T*>(nullptr), src1, 1); });
 }
 
+/// Gather, the "first `count` elements" form: dst[k] = the element at byte srcBaseAddr + srcOffset[k]
+/// of src. Offsets are bytes (>= 0, on the element's width); count is at most src's and srcOffset's
+/// elements (the reference's constraints); every element read stays inside src.
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                              const uint32_t srcBaseAddr, const uint32_t count) {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, float> || std::is_same_v<T, bfloat16_t> ||
+                      std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> ||
+                      std::is_same_v<T, uint32_t>,
+                  "Gather: a dtype the A2 vector unit does not gather");
+    AclgenVecChecks("Gather", static_cast<int32_t>(count), dst);
+    AclgenAligned(src, "Gather", "src");
+    AclgenFits(src, count, "Gather", "src");
+    AclgenAligned(srcOffset, "Gather", "srcOffset");
+    AclgenFits(srcOffset, count, "Gather", "srcOffset");
+    if (srcBaseAddr % sizeof(T) != 0) AclgenApiFail("Gather", "srcBaseAddr %u is not on a %zu-byte element", srcBaseAddr, sizeof(T));
+    // Each offset is checked by the model as it reads it (the offsets are on the vector pipe's side).
+    aclgen_vgather(dst.addr_, src.addr_, srcOffset.addr_, srcBaseAddr, count, static_cast<uint64_t>(src.size_) * sizeof(T));
+}
+
 // ---------------------------------------------------------------- not implemented: fail naming themselves
 // Every call of these compiles and stops the run with rule `unmodelled-intrinsic` naming the API,
 // never computing a silent zero.
@@ -851,12 +955,10 @@ ACLGEN_UNMODELLED_API(WholeReduceMax)
 ACLGEN_UNMODELLED_API(WholeReduceMin)
 ACLGEN_UNMODELLED_API(BlockReduceSum)
 ACLGEN_UNMODELLED_API(PairReduceSum)
-ACLGEN_UNMODELLED_API(Gather)
 ACLGEN_UNMODELLED_API(GatherMask)
 ACLGEN_UNMODELLED_API(Scatter)
 ACLGEN_UNMODELLED_API(Transpose)
 ACLGEN_UNMODELLED_API(TransDataTo5HD)
-ACLGEN_UNMODELLED_API(Brcb)
 ACLGEN_UNMODELLED_API(Copy)
 ACLGEN_UNMODELLED_API(Sort)
 ACLGEN_UNMODELLED_API(Relu)

@@ -35,10 +35,172 @@ namespace optiling {
 #line 1 "kernels/common/adaptive_avg_pool_backward_tiling.inc"
 // Tiling choices shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, filled in
 // by their <op>_tiling_choices.h inside namespace optiling (after the generated TilingEnv,
-// WorkPlan, input::, CeilDiv, Align32, TilingFail).
+// WorkPlan, input::, CeilDiv, Align32, TilingFail). The work is gather_spread_tiling.inc's.
+
+// ---- kernels/common/gather_spread_tiling.inc (filled in by aclgen) ----
+#line 1 "kernels/common/gather_spread_tiling.inc"
+// Tiling choices shared by the average pooling backward ops (gather_spread_body.inc), filled in by
+// their <op>_tiling_choices.h inside namespace optiling (after the generated TilingEnv, WorkPlan,
+// CeilDiv, Align32, TilingFail).
 //
-// Unit of work: one row (W elements) of gradInput, indexed (plane, d, h). Its gradOutput rows
-// are those (od, oh) whose adaptive windows cover (d, h): at most maxRowsD x maxRowsH of them.
+// Unit of work: a block of blockRows gradInput rows (d, h) of one plane (W elements each). A plane
+// is one block when there are at least as many planes as cores, else it is split so every core
+// gets work. Blocks of a split plane hold whole 32-byte blocks of T and of the int32 offsets.
+
+namespace gather_spread_choices {
+
+/// The geometry: spatial dims as (D, H, W), 2-D pooling as depth 1; `cover(axis, i, c)` is the
+/// c-th output covering input index i on that axis, or -1.
+struct Geometry {
+    int64_t in[3] = {1, 1, 1};
+    int64_t out[3] = {1, 1, 1};
+    int64_t cover[3] = {1, 1, 1};  // most outputs covering one input index, per axis
+};
+
+inline int64_t Gcd(int64_t a, int64_t b) { return b == 0 ? a : Gcd(b, a % b); }
+
+/// Rows of gradOutput (od * outH + oh) that gradInput rows [rho0, rho0 + rows) read.
+template <typename CoverF>
+inline int64_t SourceRows(const Geometry& g, const CoverF& cover, int64_t rho0, int64_t rows) {
+    int64_t lo = g.out[0] * g.out[1], hi = -1;
+    for (int64_t r = rho0; r < rho0 + rows; ++r) {
+        int64_t d = r / g.in[1], h = r % g.in[1];
+        for (int64_t cd = 0; cd < g.cover[0]; ++cd) {
+            int64_t od = cover(0, d, cd);
+            for (int64_t ch = 0; ch < g.cover[1] && od >= 0; ++ch) {
+                int64_t oh = cover(1, h, ch);
+                if (oh >= 0) {
+                    int64_t s = od * g.out[1] + oh;
+                    lo = s < lo ? s : lo;
+                    hi = s > hi ? s : hi;
+                }
+            }
+        }
+    }
+    return hi < 0 ? 1 : hi - lo + 1;
+}
+
+/// Fills the shared fields and the plan. `planes`: N*C (0: no work).
+template <typename TilingDataT, typename CoverF>
+inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDataT& tiling, WorkPlan& plan,
+                   const Geometry& g, int64_t planes, const CoverF& cover) {
+    int64_t rows = g.in[0] * g.in[1];
+    int64_t srcPlane = g.out[0] * g.out[1];
+    int64_t inW = g.in[2];
+    int64_t pitch = (g.out[2] + 1 + 7) / 8 * 8;  // a zero pad column at least, rows on 32-byte blocks
+    int64_t slots = 1;                                  // one offset table
+    int64_t nb = g.cover[0] * g.cover[1] * g.cover[2];  // combination blocks of the padded copy
+    int64_t slack = (g.cover[0] - 1) * g.out[1] + g.cover[1] - 1;
+    bool empty = planes == 0 || rows == 0 || inW == 0;
+    // Rows of a split block hold whole 32-byte blocks of T and of int32 offsets.
+    int64_t quantum = 16 / Gcd(inW == 0 ? 16 : inW, 16);
+    int64_t want = planes >= static_cast<int64_t>(env.coreNum) || planes == 0 ? 1 : CeilDiv(env.coreNum, planes);
+    int64_t blockRows = CeilDiv(rows, want);
+    blockRows = CeilDiv(blockRows, quantum) * quantum;
+    if (blockRows >= rows) {
+        blockRows = rows;
+    }
+    // UB of InitBuffers (gather_spread_body.inc), with 64 bytes of rounding per buffer.
+    // `packed`: gradOutput elements held packed (mode-dependent, see unitBytes).
+    auto bytesFor = [&](int64_t tableRows, int64_t srcRows, int64_t block, uint64_t packed) -> uint64_t {
+        uint64_t src = static_cast<uint64_t>(srcRows + 1);  // + the zero row
+        uint64_t rowsMax = static_cast<uint64_t>(tableRows) > src ? static_cast<uint64_t>(tableRows) : src;
+        uint64_t xElems = (src + slack) * pitch;
+        uint64_t scratch = Align32(packed * 4) + nb * xElems * 4 + Align32(nb * xElems * env.typeSize);
+        // (at least a block's elements: the src of the Gather into the output)
+        scratch = scratch > Align32(block * inW * 4) ? scratch : Align32(block * inW * 4);
+        // + the identity offsets of a block (doubled rows: at most twice a block)
+        return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 3 * pitch * 4 + (g.cover[2] > 1 ? 2 * xElems * 4 : 32) +
+               2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 + ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
+               env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
+    };
+    uint64_t planePacked = static_cast<uint64_t>(srcPlane * g.out[2]);
+    // Whole-plane mode holds a tile's planes, packed and padded (each with its zero row): per unit
+    // a plane (a share of one when planes are split, plus two for the tile's ends).
+    uint64_t perPlane = planePacked * (env.bufferNum * env.typeSize + 4) +
+                        static_cast<uint64_t>((srcPlane + 1) * pitch) *
+                            (nb * (4 + env.typeSize) + 8 + (g.cover[2] > 1 ? 8 : 0) + env.bufferNum * env.typeSize) +
+                        5 * 64;
+    auto wholeFixed = [&](int64_t block) -> uint64_t {
+        int64_t bpp = CeilDiv(rows, block);
+        return bytesFor(rows, srcPlane, block, 0) + (bpp == 1 ? 0 : 2 * perPlane);
+    };
+    auto wholeUnit = [&](int64_t block) -> uint64_t {
+        int64_t bpp = CeilDiv(rows, block);
+        uint64_t share = bpp == 1 ? perPlane : CeilDiv(perPlane, static_cast<uint64_t>(bpp));
+        return env.bufferNum * Align32(block * inW * env.typeSize) + share;
+    };
+    auto fixedBytes = [&](int64_t tableRows, int64_t srcRows, int64_t block) -> uint64_t {
+        return bytesFor(tableRows, srcRows, block, static_cast<uint64_t>(srcRows * g.out[2]));
+    };
+    auto unitBytes = [&](int64_t block) -> uint64_t { return env.bufferNum * Align32(block * inW * env.typeSize); };
+    // Whole plane: tables and weights built once per core.
+    bool whole = !empty && wholeFixed(blockRows) + wholeUnit(blockRows) <= env.ubBytes;
+    bool scalar = false;
+    int64_t srcRows = srcPlane;
+    int64_t tableRows = rows;
+    if (!whole && !empty) {
+        // Per block: tables for the block's rows, its gradOutput rows only.
+        for (;;) {
+            srcRows = 1;
+            for (int64_t r0 = 0; r0 < rows; r0 += blockRows) {
+                int64_t n = SourceRows(g, cover, r0, rows - r0 < blockRows ? rows - r0 : blockRows);
+                srcRows = n > srcRows ? n : srcRows;
+            }
+            if (fixedBytes(blockRows, srcRows, blockRows) + unitBytes(blockRows) <= env.ubBytes) {
+                break;
+            }
+            if (blockRows <= 1) {
+                scalar = true;
+                break;
+            }
+            int64_t next = blockRows / 2 / quantum * quantum;
+            blockRows = next >= 1 ? next : 1;
+        }
+        tableRows = blockRows;
+    }
+    if (empty) {
+        blockRows = 1;
+        srcRows = 1;
+        tableRows = 1;
+    }
+    // Rows too wide for the tables: one row per block, spread by the scalar unit.
+    uint64_t scalarFixed = env.bufferNum * Align32(srcRows * g.out[2] * env.typeSize) + Align32(srcRows * g.out[2] * 4) +
+                           Align32(inW * 4) + 4 * 64;
+    if (scalar && scalarFixed + unitBytes(1) > env.ubBytes) {
+        return TilingFail(context, "one gradInput row and the gradOutput rows it reads do not fit in UB");
+    }
+    int64_t blocksPerPlane = CeilDiv(rows, blockRows);
+    tiling.set_inD(g.in[0]);
+    tiling.set_inH(g.in[1]);
+    tiling.set_inW(g.in[2]);
+    tiling.set_outD(g.out[0]);
+    tiling.set_outH(g.out[1]);
+    tiling.set_outW(g.out[2]);
+    tiling.set_coverD(g.cover[0]);
+    tiling.set_coverH(g.cover[1]);
+    tiling.set_coverW(g.cover[2]);
+    tiling.set_wPitch(pitch);
+    tiling.set_blockRows(blockRows);
+    tiling.set_blocksPerPlane(blocksPerPlane);
+    tiling.set_tableRows(tableRows);
+    tiling.set_fRows(whole ? srcPlane : srcRows);
+    tiling.set_srcRows(srcRows);
+    tiling.set_wholePlane(whole ? 1 : 0);
+    tiling.set_scalarRows(scalar ? 1 : 0);
+
+    plan.totalUnits = empty ? 0 : static_cast<uint64_t>(planes * blocksPerPlane);
+    plan.ubFixedBytes = whole ? wholeFixed(blockRows) : scalar ? scalarFixed : fixedBytes(tableRows, srcRows, blockRows);
+    plan.ubBytesPerUnit = whole ? wholeUnit(blockRows) : unitBytes(blockRows);
+    // A few tiles per core, so the copy out of one overlaps the compute of the next.
+    uint64_t perCore = CeilDiv(plan.totalUnits, env.coreNum);
+    plan.maxTileUnits = perCore >= 3 ? CeilDiv(perCore, 3) : 1;
+    return true;
+}
+
+}  // namespace gather_spread_choices
+// ---- end of kernels/common/gather_spread_tiling.inc ----
+#line 6 "kernels/common/adaptive_avg_pool_backward_tiling.inc"
 
 namespace adaptive_avg_pool_backward_choices {
 
@@ -46,20 +208,30 @@ namespace adaptive_avg_pool_backward_choices {
 inline int64_t WindowStart(int64_t i, int64_t in, int64_t out) { return i * in / out; }
 inline int64_t WindowEnd(int64_t i, int64_t in, int64_t out) { return ((i + 1) * in + out - 1) / out; }
 
+/// The c-th output covering input index i, or -1 (as the kernel's Cover).
+inline int64_t CoverOf(int64_t i, int64_t c, int64_t in, int64_t out) {
+    int64_t first = i * out / in;
+    while (first > 0 && WindowEnd(first - 1, in, out) > i) {
+        --first;
+    }
+    while (first < out && WindowEnd(first, in, out) <= i) {
+        ++first;
+    }
+    int64_t o = first + c;
+    return o < out && WindowStart(o, in, out) <= i ? o : -1;
+}
+
 /// Most outputs whose windows cover one input index.
 inline int64_t MaxCovering(int64_t in, int64_t out) {
-    int64_t most = 0;
+    int64_t most = 1;
     for (int64_t i = 0; i < in; ++i) {
         int64_t n = 0;
-        for (int64_t o = i * out / in; o < out && WindowStart(o, in, out) <= i; ++o) {
-            n += WindowEnd(o, in, out) > i ? 1 : 0;
-        }
-        for (int64_t o = i * out / in - 1; o >= 0 && WindowEnd(o, in, out) > i; --o) {
+        while (CoverOf(i, n, in, out) >= 0) {
             ++n;
         }
         most = n > most ? n : most;
     }
-    return most < 1 ? 1 : most;
+    return most;
 }
 
 /// `spatial`: 2 (CHW / NCHW) or 3 (CDHW / NCDHW).
@@ -79,41 +251,22 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         }
         planes *= in.GetDim(i);
     }
-    // Spatial dims as (D, H, W); 2-D pooling is depth 1.
-    int64_t inDims[3] = {1, 1, 1};
-    int64_t outDims[3] = {1, 1, 1};
-    for (size_t i = 0; i < spatial; ++i) {
-        inDims[3 - spatial + i] = in.GetDim(rank - spatial + i);
-        outDims[3 - spatial + i] = grad.GetDim(rank - spatial + i);
-    }
+    gather_spread_choices::Geometry g;
     bool empty = planes == 0;
-    for (size_t i = 0; i < 3; ++i) {
-        empty = empty || inDims[i] == 0 || outDims[i] == 0;
+    for (size_t i = 0; i < spatial; ++i) {
+        g.in[3 - spatial + i] = in.GetDim(rank - spatial + i);
+        g.out[3 - spatial + i] = grad.GetDim(rank - spatial + i);
     }
-    int64_t maxRowsD = empty ? 1 : MaxCovering(inDims[0], outDims[0]);
-    int64_t maxRowsH = empty ? 1 : MaxCovering(inDims[1], outDims[1]);
-    tiling.set_inD(inDims[0]);
-    tiling.set_inH(inDims[1]);
-    tiling.set_inW(inDims[2]);
-    tiling.set_outD(outDims[0]);
-    tiling.set_outH(outDims[1]);
-    tiling.set_outW(outDims[2]);
-    tiling.set_maxRowsD(maxRowsD);
-    tiling.set_maxRowsH(maxRowsH);
-
+    for (size_t a = 0; a < 3; ++a) {
+        empty = empty || g.in[a] == 0 || g.out[a] == 0;
+    }
+    for (size_t a = 0; a < 3 && !empty; ++a) {
+        g.cover[a] = MaxCovering(g.in[a], g.out[a]);
+    }
     // An empty gradOutput with a non-empty gradInput would leave gradInput unwritten: the
     // validator rejects it; here it is one more reason for no work.
-    plan.totalUnits = empty ? 0 : static_cast<uint64_t>(planes * inDims[0] * inDims[1]);
-    // Per core: the gradOutput rows of one gradInput row, one 32-byte-aligned block per od,
-    // double-buffered, and their fp32 copy.
-    uint64_t blockBytes = Align32(maxRowsH * outDims[2] * env.typeSize);
-    uint64_t blockElems = blockBytes / env.typeSize;
-    plan.ubFixedBytes = env.bufferNum * maxRowsD * blockBytes + Align32(maxRowsD * blockElems * 4) + 128;
-    // Per gradInput row of a tile: its fp32 accumulator and its double-buffered output.
-    // Rows start on 32-byte blocks (vector operands must).
-    plan.ubBytesPerUnit = Align32(inDims[2] * 4) + env.bufferNum * Align32(inDims[2] * env.typeSize);
-    plan.maxTileUnits = 4095;  // CopyOut writes a tile with one DataCopyPad of one block per row
-    return true;
+    auto cover = [&g](int axis, int64_t i, int64_t c) { return CoverOf(i, c, g.in[axis], g.out[axis]); };
+    return gather_spread_choices::Choose(context, env, tiling, plan, g, empty ? 0 : planes, cover);
 }
 
 }  // namespace adaptive_avg_pool_backward_choices
@@ -126,7 +279,7 @@ inline bool AdaptiveAvgPool2dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_tiling_choices.h ----
-#line 130 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
+#line 283 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
 
 namespace optiling {
 

@@ -74,123 +74,630 @@ private:
 // Kernel body shared by AdaptiveAvgPool2dBackward and AdaptiveAvgPool3dBackward, filled in inside
 // the generated kernel class (tensors gradOutput, self, out). 2-D pooling runs as depth 1.
 //
-// Unit = one gradInput row (plane, d, h). Step s of a tile handles row first + s: CopyIn loads
-// the gradOutput rows (od, oh) whose windows cover (d, h) with one DataCopyPad (one block per
-// od, strided over the oh rows it skips); Compute spreads each gradOutput element over the
-// columns of its window, divided by the window's size; CopyOut casts the tile's fp32 rows to T
-// and writes them with one DataCopyPad, a block per row.
+// The adaptive windows, for gather_spread_body.inc (which does the work): output o of an axis
+// pools input [floor(o*in/out), ceil((o+1)*in/out)), weighted by 1 / its size.
 
-TQue<QuePosition::VECIN, BUFFER_NUM> gradQueue_;
-TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
-TBuf<TPosition::VECCALC> gradFloatBuf_;  // fp32 copy of the loaded gradOutput rows
-TBuf<TPosition::VECCALC> accBuf_;        // fp32 accumulators of the tile's gradInput rows
-uint64_t blockElems_ = 0;                // UB elements of the largest od block of a load
-int64_t odFirst_ = 0, odEnd_ = 0;        // gradOutput rows of the current step
-int64_t ohFirst_ = 0, ohEnd_ = 0;
-int64_t rowD_ = 0, rowH_ = 0;            // the gradInput row of the current step
-uint64_t accStride_ = 0;                 // fp32 row stride in UB (rows start on 32-byte blocks)
-uint64_t outStride_ = 0;                 // T row stride in UB
+__aicore__ inline GlobalTensor<T> OutGm() { return outGm_; }
 
-__aicore__ inline void InitBuffers() {
-    uint64_t blockBytes = AlignUp32(static_cast<uint64_t>(tiling_.maxRowsH * tiling_.outW) * sizeof(T));
-    blockElems_ = blockBytes / sizeof(T);
-    accStride_ = AlignUp32(static_cast<uint64_t>(tiling_.inW) * sizeof(float)) / sizeof(float);
-    outStride_ = AlignUp32(static_cast<uint64_t>(tiling_.inW) * sizeof(T)) / sizeof(T);
-    pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.maxRowsD * blockBytes));
-    pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * outStride_ * sizeof(T)));
-    pipe_.InitBuffer(gradFloatBuf_, static_cast<uint32_t>(AlignUp32(tiling_.maxRowsD * blockElems_ * 4)));
-    pipe_.InitBuffer(accBuf_, static_cast<uint32_t>(tiling_.tileUnits * accStride_ * sizeof(float)));
+__aicore__ inline void AxisSizes(int axis, int64_t& in, int64_t& out) {
+    in = axis == 0 ? tiling_.inD : axis == 1 ? tiling_.inH : tiling_.inW;
+    out = axis == 0 ? tiling_.outD : axis == 1 ? tiling_.outH : tiling_.outW;
 }
 
-__aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t count) { return count; }
-
-__aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step) {
-    uint64_t row = first + step;
-    rowH_ = static_cast<int64_t>(row % tiling_.inH);
-    rowD_ = static_cast<int64_t>(row / tiling_.inH % tiling_.inD);
-    int64_t plane = static_cast<int64_t>(row / tiling_.inH / tiling_.inD);
-    Covering(rowD_, tiling_.inD, tiling_.outD, odFirst_, odEnd_);
-    Covering(rowH_, tiling_.inH, tiling_.outH, ohFirst_, ohEnd_);
-    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
-    uint64_t offset = static_cast<uint64_t>((plane * tiling_.outD + odFirst_) * tiling_.outH + ohFirst_) * tiling_.outW;
-    uint32_t rowsBytes = static_cast<uint32_t>((ohEnd_ - ohFirst_) * tiling_.outW * sizeof(T));
-    uint32_t gapBytes = static_cast<uint32_t>((tiling_.outH - (ohEnd_ - ohFirst_)) * tiling_.outW * sizeof(T));
-    DataCopyPad(grad, gradOutputGm_[offset],
-                DataCopyExtParams(static_cast<uint16_t>(odEnd_ - odFirst_), rowsBytes, gapBytes, 0, 0),
-                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
-    gradQueue_.EnQue(grad);
-}
-
-__aicore__ inline void Compute(uint64_t /*first*/, uint64_t /*count*/, uint64_t step) {
-    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
-    LocalTensor<float> acc = accBuf_.template Get<float>()[static_cast<uint32_t>(step * accStride_)];
-    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));
-    // DataCopyPad started each od block on a 32-byte boundary.
-    uint64_t stride = AlignUp32(static_cast<uint64_t>((ohEnd_ - ohFirst_) * tiling_.outW) * sizeof(T)) / sizeof(T);
-    LocalTensor<float> g = ToFloat(grad, static_cast<uint32_t>((odEnd_ - odFirst_) * stride));
-    VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote
-    for (int64_t od = odFirst_; od < odEnd_; ++od) {
-        int64_t sizeD = WindowEnd(od, tiling_.inD, tiling_.outD) - WindowStart(od, tiling_.inD, tiling_.outD);
-        for (int64_t oh = ohFirst_; oh < ohEnd_; ++oh) {
-            int64_t sizeDH = sizeD * (WindowEnd(oh, tiling_.inH, tiling_.outH) - WindowStart(oh, tiling_.inH, tiling_.outH));
-            uint64_t base = static_cast<uint64_t>(od - odFirst_) * stride +
-                            static_cast<uint64_t>((oh - ohFirst_) * tiling_.outW);
-            for (int64_t ow = 0; ow < tiling_.outW; ++ow) {
-                int64_t w0 = WindowStart(ow, tiling_.inW, tiling_.outW);
-                int64_t w1 = WindowEnd(ow, tiling_.inW, tiling_.outW);
-                float delta = g.GetValue(static_cast<uint32_t>(base + ow)) / static_cast<float>(sizeDH * (w1 - w0));
-                // Window starts are arbitrary columns; vector instructions need 32-byte-aligned
-                // operands, so the spread is scalar.
-                for (int64_t w = w0; w < w1; ++w) {
-                    uint32_t k = static_cast<uint32_t>(w);
-                    acc.SetValue(k, acc.GetValue(k) + delta);
-                }
-            }
-        }
-    }
-    ScalarToVector();  // CopyOut's vector instructions read what SetValue wrote
-    gradQueue_.FreeTensor(grad);
-}
-
-__aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
-    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
-    LocalTensor<float> acc = accBuf_.template Get<float>();
-    for (uint64_t r = 0; r < count; ++r) {
-        FromFloat(out[static_cast<uint32_t>(r * outStride_)], acc[static_cast<uint32_t>(r * accStride_)],
-                  static_cast<uint32_t>(tiling_.inW));
-    }
-    outQueue_.EnQue(out);
-    out = outQueue_.template DeQue<T>();
-    // One block per row: UB rows start on 32-byte blocks, gradInput rows are contiguous.
-    DataCopyPad(outGm_[first * tiling_.inW], out,
-                DataCopyExtParams(static_cast<uint16_t>(count), static_cast<uint32_t>(tiling_.inW * sizeof(T)), 0, 0, 0));
-    outQueue_.FreeTensor(out);
-}
-
-// ---- helpers ----
-
-__aicore__ static inline uint64_t AlignUp32(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
-__aicore__ static inline int64_t WindowStart(int64_t i, int64_t in, int64_t out) { return i * in / out; }
-__aicore__ static inline int64_t WindowEnd(int64_t i, int64_t in, int64_t out) { return ((i + 1) * in + out - 1) / out; }
-
-/// Outputs [first, end) whose adaptive windows cover input index i (a contiguous range, since
-/// window starts and ends grow with the output index).
-__aicore__ static inline void Covering(int64_t i, int64_t in, int64_t out, int64_t& first, int64_t& end) {
-    first = i * out / in;
+/// The c-th output whose window covers input index i (they are contiguous: window starts and ends
+/// grow with the output index), or -1.
+__aicore__ inline int64_t Cover(int axis, int64_t i, int64_t c) {
+    int64_t in = 1, out = 1;
+    AxisSizes(axis, in, out);
+    int64_t first = i * out / in;
     while (first > 0 && WindowEnd(first - 1, in, out) > i) {
         --first;
     }
     while (first < out && WindowEnd(first, in, out) <= i) {
         ++first;
     }
-    end = first;
-    while (end < out && WindowStart(end, in, out) <= i) {
-        ++end;
+    int64_t o = first + c;
+    return o < out && WindowStart(o, in, out) <= i ? o : -1;
+}
+
+__aicore__ inline float Factor(int axis, int64_t o) {
+    int64_t in = 1, out = 1;
+    AxisSizes(axis, in, out);
+    return 1.0f / static_cast<float>(WindowEnd(o, in, out) - WindowStart(o, in, out));
+}
+
+__aicore__ static inline int64_t WindowStart(int64_t i, int64_t in, int64_t out) { return i * in / out; }
+__aicore__ static inline int64_t WindowEnd(int64_t i, int64_t in, int64_t out) { return ((i + 1) * in + out - 1) / out; }
+
+// ---- kernels/common/gather_spread_body.inc (filled in by aclgen) ----
+#line 1 "kernels/common/gather_spread_body.inc"
+// Kernel body shared by the average pooling backward ops (AdaptiveAvgPool2dBackward,
+// AdaptiveAvgPool3dBackward, AvgPool2dBackward), filled in inside the generated kernel class
+// after the op's own body, which defines
+//   int64_t Cover(int axis, int64_t i, int64_t c)  // the c-th output whose window covers input
+//                                                  // index i on axis 0 (D), 1 (H) or 2 (W); -1: none
+//   float Factor(int axis, int64_t o)              // output o's weight on that axis (1 / its divisor)
+//   GlobalTensor<T> OutGm()                        // the gradInput tensor
+// and the tiling fields of gather_spread_tiling.inc. 2-D pooling runs as depth 1.
+//
+// gradInput[p, d, h, w] = sum over the covering outputs (od, oh, ow) of
+// gradOutput[p, od, oh, ow] * Factor(0, od) * Factor(1, oh) * Factor(2, ow). The outputs covering
+// an index on an axis are a run [first, first + count); the hot path is vector work on the
+// contiguous W axis, whole planes at a time, no transpose:
+//  1. CopyIn loads the gradOutput planes of a tile (or the rows a block needs) with one burst;
+//  2. Compute spreads them into a padded copy (row pitch wPitch > outW, zero pad columns, a zero
+//     row per plane): one Gather with a fixed offset table, one Mul by the weights (0 in the pads);
+//  3. then builds "combination blocks" (ld, lh, lw): row s, column c of block (ld, lh, lw) is the
+//     sum of the padded copy over rows s + t * outH + u and columns c + v, t <= ld, u <= lh,
+//     v <= lw (a Gather shifting the block by lw elements, then Adds of blocks shifted by whole
+//     rows), so every gradInput element is one element of one block;
+//  4. and one Gather per block of gradInput rows reads them through a table of byte offsets,
+//     straight into the output (fp16/bf16: the blocks are cast to T first).
+// The offset table holds addresses: a row is a column table plus the row's offset, so the table
+// is one Brcb of the row offsets and one Level-0 Add per 64 columns, a repeat per row; the
+// scalar unit writes the column table and one offset per row (3-D: per d and per h). Built
+// once per core when a plane fits in UB (in the first Compute, after the first copy in has
+// started), else once per block for the block's rows. CopyOut writes a tile with one burst
+// when its blocks are whole 32-byte blocks, else one per block. Rows too wide for the tables
+// fall back to a scalar spread of one row (ScalarRow).
+// Unit = a block of blockRows gradInput rows (d, h) of one plane.
+
+TQue<QuePosition::VECIN, BUFFER_NUM> gradQueue_;
+TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
+TBuf<TPosition::VECCALC> tableBuf_;    // per slot: tableRows x inW int32 byte offsets into the padded copy
+TBuf<TPosition::VECCALC> colBuf_;      // per W slot: inW column offsets; then the pad gather's row, the W weights
+TBuf<TPosition::VECCALC> padTabBuf_;   // srcRows + 1 rows of wPitch: offsets of the packed -> padded gather
+TBuf<TPosition::VECCALC> factorBuf_;   // fRows + 1 rows of wPitch: weights of the padded copy (0 in the pads)
+TBuf<TPosition::VECCALC> rowBuf_;      // per-row offsets or weights, and their Brcb
+TBuf<TPosition::VECCALC> idBuf_;       // byte offsets j * 4 of a block of the padded copy (the shifted Gather)
+TBuf<TPosition::VECCALC> scratchBuf_;  // fp32 rows, padded copy (fp32 and T), fp32 sums
+LocalTensor<T> outLocal_;
+LocalTensor<T> tileGrad_;                        // whole-plane mode: the tile's gradOutput planes
+uint64_t colStride_ = 0, rowValsStride_ = 0;
+uint64_t blockStrideT_ = 0;                      // T elements between blocks of a tile in UB
+uint64_t gfOff_ = 0, gsOff_ = 0, gsTOff_ = 0;    // scratch byte offsets
+uint64_t accOff_ = 0;                           // the fallback's fp32 row
+int64_t planeRows_ = 0, planeSrcRows_ = 0;       // gradInput rows (D*H) and gradOutput rows per plane
+int64_t builtBlock_ = -1;                        // the block whose tables are built (per-block mode)
+int64_t tilePlane0_ = 0;                         // whole-plane mode: the tile's first plane
+int64_t plane_ = 0, rho0_ = 0, rows_ = 0, sigmaLo_ = 0, sigmaN_ = 0;  // the current step's block
+
+static constexpr int64_t kBrcbRows = 248;        // rows per Brcb + Level-0 pass (<= 255, whole repeats of 8)
+
+__aicore__ inline void InitBuffers() {
+    nb_ = static_cast<uint64_t>(tiling_.coverD * tiling_.coverH * tiling_.coverW);
+    planeRows_ = tiling_.inD * tiling_.inH;
+    planeSrcRows_ = tiling_.outD * tiling_.outH;
+    if (tiling_.scalarRows != 0) {
+        // Rows too wide for the offset tables: one row per block, spread by the scalar unit.
+        uint64_t packed = static_cast<uint64_t>(tiling_.srcRows * tiling_.outW);
+        blockStrideT_ = AlignUp32(static_cast<uint64_t>(tiling_.inW) * sizeof(T)) / sizeof(T);
+        accOff_ = AlignUp32(packed * 4);
+        pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(AlignUp32(packed * sizeof(T))));
+        pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * blockStrideT_ * sizeof(T)));
+        pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(accOff_ + AlignUp32(static_cast<uint64_t>(tiling_.inW) * 4)));
+        return;
+    }
+    uint64_t inW = static_cast<uint64_t>(tiling_.inW);
+    uint64_t pitch = static_cast<uint64_t>(tiling_.wPitch);
+    uint64_t seg = static_cast<uint64_t>(tiling_.srcRows) + 1;  // + the zero row
+    uint64_t blockElems = static_cast<uint64_t>(tiling_.blockRows) * inW;
+    uint64_t packed = PackedElems();
+    tp_ = tiling_.wholePlane != 0 ? packed / static_cast<uint64_t>(planeSrcRows_ * tiling_.outW) : 1;
+    uint64_t src = tp_ * seg;  // padded rows: the tile's planes, each with its zero row
+    // Row-combination blocks: src rows and the rows the shifted sums read past them.
+    xElems_ = (src + static_cast<uint64_t>((tiling_.coverD - 1) * tiling_.outH + tiling_.coverH - 1)) * pitch;
+    colStride_ = AlignUp32(inW * 4) / 4;
+    blockStrideT_ = AlignUp32(blockElems * sizeof(T)) / sizeof(T);
+    uint64_t rowsMax = static_cast<uint64_t>(tiling_.tableRows) > seg ? static_cast<uint64_t>(tiling_.tableRows) : seg;
+    rowValsStride_ = (rowsMax + 7) / 8 * 8;
+    gfOff_ = 0;
+    gsOff_ = AlignUp32(packed * 4);
+    gsTOff_ = gsOff_ + nb_ * xElems_ * 4;
+    uint64_t scratchBytes = gsTOff_ + AlignUp32(nb_ * xElems_ * sizeof(T));
+    // The Gather into the output reads scratch as its src: at least a block's count of elements.
+    if (scratchBytes < AlignUp32(blockElems * 4)) {
+        scratchBytes = AlignUp32(blockElems * 4);
+    }
+    uint64_t gradElems = packed > src * pitch ? packed : src * pitch;
+    pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(AlignUp32(gradElems * sizeof(T))));
+    pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * blockStrideT_ * sizeof(T)));
+    pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4)));
+    pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 3 * pitch * 4));
+    pipe_.InitBuffer(idBuf_, static_cast<uint32_t>(tiling_.coverW > 1 ? IdElems() * 4 : 32));
+    pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
+    pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
+    hvOff_ = rowValsStride_ + kBrcbRows * 8;
+    dvOff_ = hvOff_ + static_cast<uint64_t>((tiling_.inH + 7) / 8 * 8);
+    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8)) * 4));
+    pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
+}
+
+/// The column, pad-gather, weight and (whole-plane mode) offset tables: built by the first Compute,
+/// after the first CopyIn has started its copy, so the two overlap.
+__aicore__ inline void BuildOnce() {
+    if (built_) {
+        return;
+    }
+    built_ = true;
+    // Block (0, 0) past the padded rows: read by the shifted sums of combinations no row uses.
+    LocalTensor<float> gs = scratchBuf_.template Get<float>()[static_cast<uint32_t>(gsOff_ / 4)];
+    Duplicate(gs, 0.0f, static_cast<int32_t>(xElems_));
+    BuildColumns();
+    if (tiling_.coverW > 1) {
+        // The identity offsets of the shifted Gather: a row of them, then doubled.
+        LocalTensor<int32_t> id = idBuf_.template Get<int32_t>();
+        uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+        LocalTensor<int32_t> iotaFull =
+            colBuf_.template Get<int32_t>()[static_cast<uint32_t>(tiling_.coverW * colStride_) + 2 * pitch];
+        DataCopy(id, iotaFull, pitch);
+        for (uint64_t n = pitch; n < IdElems(); n *= 2) {
+            Adds(id[static_cast<uint32_t>(n)], id, static_cast<int32_t>(n * 4), static_cast<int32_t>(n));
+        }
+    }
+    BuildPadTable();
+    if (tiling_.wholePlane != 0) {
+        BuildFactors(0, planeSrcRows_);
+        BuildTables(0, planeRows_, 0, planeSrcRows_);
+    }
+}
+bool built_ = false;
+
+/// Elements of the identity offsets: a padded block, rounded up to whole doublings of a row.
+__aicore__ inline uint64_t IdElems() {
+    uint64_t pitch = static_cast<uint64_t>(tiling_.wPitch);
+    uint64_t n = pitch;
+    while (n < xElems_) {
+        n *= 2;
+    }
+    return n;
+}
+
+/// gradOutput elements held packed: the tile's planes (whole-plane mode) or one block's rows.
+__aicore__ inline uint64_t PackedElems() {
+    uint64_t rows = static_cast<uint64_t>(tiling_.srcRows);
+    if (tiling_.wholePlane != 0) {
+        uint64_t bpp = static_cast<uint64_t>(tiling_.blocksPerPlane);
+        uint64_t planes = bpp == 1 ? static_cast<uint64_t>(tiling_.tileUnits) : static_cast<uint64_t>(tiling_.tileUnits) / bpp + 2;
+        rows = planes * static_cast<uint64_t>(planeSrcRows_);
+    }
+    return rows * static_cast<uint64_t>(tiling_.outW);
+}
+
+__aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t count) { return count; }
+
+__aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
+    uint64_t unit = first + step;
+    uint64_t bpp = static_cast<uint64_t>(tiling_.blocksPerPlane);
+    plane_ = static_cast<int64_t>(unit / bpp);
+    rho0_ = static_cast<int64_t>(unit % bpp) * tiling_.blockRows;
+    rows_ = planeRows_ - rho0_ < tiling_.blockRows ? planeRows_ - rho0_ : tiling_.blockRows;
+    uint64_t outW = static_cast<uint64_t>(tiling_.outW);
+    if (tiling_.wholePlane != 0) {
+        sigmaLo_ = 0;
+        sigmaN_ = planeSrcRows_;
+        if (step != 0) {
+            return;
+        }
+        // The tile's planes, one burst.
+        tilePlane0_ = plane_;
+        uint64_t planes = (first + count - 1) / bpp - first / bpp + 1;
+        LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
+        DataCopyPad(grad, gradOutputGm_[static_cast<uint64_t>(plane_ * planeSrcRows_) * outW],
+                    DataCopyExtParams(1, static_cast<uint32_t>(planes * planeSrcRows_ * outW * sizeof(T)), 0, 0, 0),
+                    DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
+        gradQueue_.EnQue(grad);
+        return;
+    }
+    SourceRange(rho0_, rows_, sigmaLo_, sigmaN_);
+    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
+    DataCopyPad(grad, gradOutputGm_[static_cast<uint64_t>(plane_ * planeSrcRows_ + sigmaLo_) * outW],
+                DataCopyExtParams(1, static_cast<uint32_t>(sigmaN_ * tiling_.outW * sizeof(T)), 0, 0, 0),
+                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
+    gradQueue_.EnQue(grad);
+}
+
+__aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
+    if (tiling_.scalarRows == 0) {
+        BuildOnce();
+    }
+    if (step == 0) {
+        outLocal_ = outQueue_.template AllocTensor<T>();
+    }
+    LocalTensor<float> scratch = scratchBuf_.template Get<float>();
+    uint64_t planeElems = static_cast<uint64_t>(planeSrcRows_ * tiling_.outW);
+    if (tiling_.wholePlane != 0) {
+        if (step == 0) {
+            // The tile's planes, all at once.
+            tileGrad_ = gradQueue_.template DeQue<T>();
+            uint64_t planes = (first + count - 1) / static_cast<uint64_t>(tiling_.blocksPerPlane) -
+                              first / static_cast<uint64_t>(tiling_.blocksPerPlane) + 1;
+            if constexpr (sizeof(T) != sizeof(float)) {
+                Cast(scratch, tileGrad_, RoundMode::CAST_NONE, static_cast<uint32_t>(planes * planeElems));
+            }
+            Spread(tileGrad_, static_cast<uint32_t>(planes));
+        }
+        if (step + 1 == count) {
+            gradQueue_.FreeTensor(tileGrad_);
+        }
+    } else if (tiling_.scalarRows != 0) {
+        ScalarRow(step);
+        return;
+    } else {
+        int64_t block = static_cast<int64_t>((first + step) % static_cast<uint64_t>(tiling_.blocksPerPlane));
+        if (block != builtBlock_) {
+            BuildFactors(sigmaLo_, sigmaN_);
+            BuildTables(rho0_, rows_, sigmaLo_, sigmaN_);
+            builtBlock_ = block;
+        }
+        LocalTensor<T> grad = gradQueue_.template DeQue<T>();
+        if constexpr (sizeof(T) != sizeof(float)) {
+            Cast(scratch, grad, RoundMode::CAST_NONE, static_cast<uint32_t>(sigmaN_ * tiling_.outW));
+        }
+        Spread(grad, 1);
+        gradQueue_.FreeTensor(grad);
+    }
+    GatherRows(step);
+}
+
+/// The fallback for rows too wide for the tables (one row, rows_ == 1): the scalar unit adds each
+/// covering gradient, times its weight, into an fp32 row.
+__aicore__ inline void ScalarRow(uint64_t step) {
+    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
+    LocalTensor<float> scratch = scratchBuf_.template Get<float>();
+    LocalTensor<float> g = grad.template ReinterpretCast<float>();
+    if constexpr (sizeof(T) != sizeof(float)) {
+        Cast(scratch, grad, RoundMode::CAST_NONE, static_cast<uint32_t>(sigmaN_ * tiling_.outW));
+        g = scratch;
+    }
+    LocalTensor<float> acc = scratch[static_cast<uint32_t>(accOff_ / 4)];
+    Duplicate(acc, 0.0f, static_cast<int32_t>(tiling_.inW));
+    VectorToScalar();  // the scalar loop reads g and acc, which the copy in, Cast and Duplicate wrote
+    int64_t d = rho0_ / tiling_.inH, h = rho0_ % tiling_.inH;
+    for (int64_t cd = 0; cd < tiling_.coverD; ++cd) {
+        int64_t od = Cover(0, d, cd);
+        for (int64_t ch = 0; ch < tiling_.coverH && od >= 0; ++ch) {
+            int64_t oh = Cover(1, h, ch);
+            if (oh < 0) {
+                continue;
+            }
+            float rowF = Factor(0, od) * Factor(1, oh);
+            uint32_t base = static_cast<uint32_t>((od * tiling_.outH + oh - sigmaLo_) * tiling_.outW);
+            for (int64_t w = 0; w < tiling_.inW; ++w) {
+                for (int64_t cw = 0; cw < tiling_.coverW; ++cw) {
+                    int64_t ow = Cover(2, w, cw);
+                    if (ow >= 0) {
+                        uint32_t k = static_cast<uint32_t>(w);
+                        acc.SetValue(k, acc.GetValue(k) + g.GetValue(base + static_cast<uint32_t>(ow)) * rowF * Factor(2, ow));
+                    }
+                }
+            }
+        }
+    }
+    ScalarToVector();  // the vector instructions below read what SetValue wrote
+    gradQueue_.FreeTensor(grad);
+    LocalTensor<T> dst = outLocal_[static_cast<uint32_t>(step * blockStrideT_)];
+    if constexpr (sizeof(T) == sizeof(float)) {
+        DataCopy(dst.template ReinterpretCast<float>(), acc, static_cast<uint32_t>(AlignUp32(tiling_.inW * 4) / 4));
+    } else {
+        Cast(dst, acc, RoundMode::CAST_RINT, static_cast<uint32_t>(tiling_.inW));
     }
 }
 
-/// Scalar GetValue/SetValue after vector instructions (and, through the DeQue, the copy in): the
-/// scalar pipe waits until the vector pipe has written.
+/// The padded, weighted copy of `planes` runs of sigmaN_ packed rows (the loaded T rows, or their
+/// fp32 copy at the start of scratch), each followed by its zero row; in T too when one slot
+/// gathers straight into the output.
+__aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
+    LocalTensor<float> scratch = scratchBuf_.template Get<float>();
+    uint32_t base = 0;
+    uint32_t padded = planes * static_cast<uint32_t>(sigmaN_ + 1) * static_cast<uint32_t>(tiling_.wPitch);
+    LocalTensor<uint32_t> padTab = padTabBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
+    LocalTensor<float> gs = scratch[static_cast<uint32_t>(gsOff_ / 4)];
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Gather(gs, grad.template ReinterpretCast<float>(), padTab, base, padded);
+    } else {
+        Gather(gs, scratch, padTab, static_cast<uint32_t>(gfOff_) + base, padded);
+    }
+    Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
+    // Block (ld, lh): row s holds the sum of rows s + t * outH + u, t <= ld, u <= lh, of block (0, 0),
+    // so a gradInput row covered by ld + 1 depths and lh + 1 heights reads one row.
+    // Blocks (ld, lh, lw), lw innermost: the sums of columns ow..ow+lw (a Gather of the block
+    // shifted by lw elements, added), then of rows as for W.
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+    uint32_t x = static_cast<uint32_t>(xElems_);
+    uint32_t cw = static_cast<uint32_t>(tiling_.coverW);
+    LocalTensor<uint32_t> id = idBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
+    for (uint32_t lw = 1; lw < cw; ++lw) {
+        Gather(gs[lw * x], scratch, id, static_cast<uint32_t>(gsOff_) + lw * 4, x);
+        Add(gs[lw * x], gs[lw * x], gs[(lw - 1) * x], static_cast<int32_t>(x));
+    }
+    for (int64_t lh = 1; lh < tiling_.coverH; ++lh) {
+        for (uint32_t lw = 0; lw < cw; ++lw) {
+            uint32_t b = static_cast<uint32_t>(lh) * cw + lw;
+            Add(gs[b * x], gs[(b - cw) * x], gs[lw * x + static_cast<uint32_t>(lh) * pitch],
+                static_cast<int32_t>(x - static_cast<uint32_t>(lh) * pitch));
+        }
+    }
+    for (int64_t ld = 1; ld < tiling_.coverD; ++ld) {
+        uint32_t shift = static_cast<uint32_t>(ld * tiling_.outH) * pitch;
+        for (int64_t lh = 0; lh < tiling_.coverH; ++lh) {
+            for (uint32_t lw = 0; lw < cw; ++lw) {
+                uint32_t b = (static_cast<uint32_t>(ld * tiling_.coverH + lh)) * cw + lw;
+                uint32_t rowBlock = static_cast<uint32_t>(lh) * cw + lw;
+                Add(gs[b * x], gs[(b - static_cast<uint32_t>(tiling_.coverH) * cw) * x], gs[rowBlock * x + shift],
+                    static_cast<int32_t>(x - shift));
+            }
+        }
+    }
+    if constexpr (sizeof(T) != sizeof(float)) {
+        Cast(scratchBuf_.template Get<T>()[static_cast<uint32_t>(gsTOff_ / sizeof(T))], gs, RoundMode::CAST_RINT,
+             static_cast<uint32_t>(nb_ * xElems_));
+    }
+}
+
+/// The step's block of rows: one Gather from the combination blocks straight into the output.
+__aicore__ inline void GatherRows(uint64_t step) {
+    LocalTensor<T> dst = outLocal_[static_cast<uint32_t>(step * blockStrideT_)];
+    uint32_t n = static_cast<uint32_t>(rows_ * tiling_.inW);
+    uint32_t tableAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(rho0_ * tiling_.inW) : 0;
+    LocalTensor<uint32_t> table = tableBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
+    // The plane's padded rows within the tile's copy.
+    uint32_t planeAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(static_cast<uint64_t>(plane_ - tilePlane0_) *
+                                                                       static_cast<uint64_t>(planeSrcRows_ + 1) *
+                                                                       static_cast<uint64_t>(tiling_.wPitch))
+                                               : 0;
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Gather(dst.template ReinterpretCast<float>(), scratchBuf_.template Get<float>(), table[tableAt],
+               static_cast<uint32_t>(gsOff_) + planeAt * 4, n);
+    } else {
+        Gather(dst, scratchBuf_.template Get<T>(), table[tableAt],
+               static_cast<uint32_t>(gsTOff_) + planeAt * static_cast<uint32_t>(sizeof(T)), n);
+    }
+}
+uint64_t tp_ = 1;  // planes a tile's padded copy holds
+uint64_t nb_ = 1, xElems_ = 0;  // row-combination blocks (D x H covering counts), fp32 elements of one
+uint64_t hvOff_ = 0, dvOff_ = 0;  // rowBuf_ int32 elements: a table row's H and D parts
+
+__aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
+    outQueue_.EnQue(outLocal_);
+    LocalTensor<T> out = outQueue_.template DeQue<T>();
+    uint64_t inW = static_cast<uint64_t>(tiling_.inW);
+    uint64_t blockElems = static_cast<uint64_t>(tiling_.blockRows) * inW;
+    bool contiguous = blockStrideT_ == blockElems && planeRows_ % tiling_.blockRows == 0;
+    uint64_t bpp = static_cast<uint64_t>(tiling_.blocksPerPlane);
+    if (contiguous) {
+        // Whole blocks: the tile is one run of gradInput, one burst.
+        uint64_t at = (first / bpp * static_cast<uint64_t>(planeRows_) + first % bpp * tiling_.blockRows) * inW;
+        DataCopyPad(OutGm()[at], out, DataCopyExtParams(1, static_cast<uint32_t>(count * blockElems * sizeof(T)), 0, 0, 0));
+    } else {
+        for (uint64_t s = 0; s < count; ++s) {
+            uint64_t unit = first + s;
+            int64_t rho0 = static_cast<int64_t>(unit % bpp) * tiling_.blockRows;
+            int64_t rows = planeRows_ - rho0 < tiling_.blockRows ? planeRows_ - rho0 : tiling_.blockRows;
+            uint64_t at = (unit / bpp * static_cast<uint64_t>(planeRows_) + static_cast<uint64_t>(rho0)) * inW;
+            DataCopyPad(OutGm()[at], out[static_cast<uint32_t>(s * blockStrideT_)],
+                        DataCopyExtParams(1, static_cast<uint32_t>(static_cast<uint64_t>(rows) * inW * sizeof(T)), 0, 0, 0));
+        }
+    }
+    outQueue_.FreeTensor(out);
+}
+
+// ---- helpers ----
+
+__aicore__ static inline uint64_t AlignUp32(uint64_t bytes) { return (bytes + 31) / 32 * 32; }
+
+/// The gradOutput rows (od * outH + oh) that rows [rho0, rho0 + rows) of a plane read: [lo, lo + n).
+__aicore__ inline void SourceRange(int64_t rho0, int64_t rows, int64_t& lo, int64_t& n) {
+    int64_t hi = -1;
+    lo = planeSrcRows_;
+    for (int64_t r = rho0; r < rho0 + rows; ++r) {
+        int64_t d = r / tiling_.inH, h = r % tiling_.inH;
+        for (int64_t cd = 0; cd < tiling_.coverD; ++cd) {
+            int64_t od = Cover(0, d, cd);
+            for (int64_t ch = 0; ch < tiling_.coverH && od >= 0; ++ch) {
+                int64_t oh = Cover(1, h, ch);
+                if (oh >= 0) {
+                    int64_t sigma = od * tiling_.outH + oh;
+                    lo = sigma < lo ? sigma : lo;
+                    hi = sigma > hi ? sigma : hi;
+                }
+            }
+        }
+    }
+    if (hi < 0) {  // nothing covers these rows: read one row, the tables point at its zero pad
+        lo = 0;
+        hi = 0;
+    }
+    n = hi - lo + 1;
+}
+
+/// Bytes of an element the slot tables address: the padded copy in T when one slot gathers
+/// straight into the output, else its fp32 copy.
+__aicore__ inline int64_t TableElem() { return static_cast<int64_t>(sizeof(T)); }
+
+/// The column tables (scalar: they are addresses): per W slot the byte offset of the covering
+/// column in a padded row (the first pad column when there is none), the packed -> padded row
+/// (c * 4 for c < outW, else 0) and the W weights (0 in the pads).
+__aicore__ inline void BuildColumns() {
+    LocalTensor<int32_t> col = colBuf_.template Get<int32_t>();
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+    // W: the block of the column's covering count (lw: blocks xElems_ apart), its first output;
+    // an uncovered column reads the pad column of block 0.
+    for (int64_t w = 0; w < tiling_.inW; ++w) {
+        int64_t nw = Covers(2, w);
+        int64_t at = nw == 0 ? tiling_.outW : (nw - 1) * static_cast<int64_t>(xElems_) + Cover(2, w, 0);
+        col.SetValue(static_cast<uint32_t>(w), static_cast<int32_t>(at * TableElem()));
+    }
+    uint32_t iota = static_cast<uint32_t>(tiling_.coverW * colStride_);
+    LocalTensor<float> weights = colBuf_.template Get<float>()[iota + pitch];
+    for (uint32_t c = 0; c < pitch; ++c) {
+        bool real = c < static_cast<uint32_t>(tiling_.outW);
+        col.SetValue(iota + c, real ? static_cast<int32_t>(c * 4) : 0);
+        weights.SetValue(c, real ? Factor(2, c) : 0.0f);
+        if (tiling_.coverW > 1) {
+            col.SetValue(iota + 2 * pitch + c, static_cast<int32_t>(c * 4));
+        }
+    }
+    ScalarToVector();  // the vector Adds/Muls below read what SetValue wrote
+}
+
+/// Rows [0, rows) of `dst` (rows `pitch` elements apart): row r = the first `width` elements of
+/// `col` plus (or times) vals[r], vals written by the scalar unit. One Brcb of vals per 248 rows and
+/// one Level-0 Add (Mul) per 64 columns, a repeat per row, when rows start on 32-byte blocks and
+/// are at most 255 blocks apart; else one Level-2 instruction per row.
+template <typename V>
+__aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col, int64_t rows,
+                            uint32_t width, bool mul) {
+    Rows(dst, pitch, col, rowBuf_.template Get<V>(), rows, width, mul);
+}
+template <typename V>
+__aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col,
+                            const LocalTensor<V>& vals, int64_t rows, uint32_t width, bool mul) {
+    LocalTensor<V> bc = rowBuf_.template Get<V>()[static_cast<uint32_t>(rowValsStride_)];
+    ScalarToVector();  // the vector unit reads the vals SetValue wrote
+    if (pitch % 8 == 0 && pitch / 8 <= 255) {
+        for (int64_t r0 = 0; r0 < rows; r0 += kBrcbRows) {
+            int64_t n = rows - r0 < kBrcbRows ? rows - r0 : kBrcbRows;
+            Brcb(bc, vals[static_cast<uint32_t>(r0)], static_cast<uint8_t>((n + 7) / 8), BrcbRepeatParams(1, 8));
+            for (uint32_t c0 = 0; c0 < width; c0 += 64) {
+                uint64_t mask = width - c0 < 64 ? width - c0 : 64;
+                BinaryRepeatParams p(1, 1, 0, static_cast<uint8_t>(pitch / 8), 0, 1);
+                LocalTensor<V> d = dst[static_cast<uint32_t>(r0 * pitch + c0)];
+                if (mul) {
+                    Mul(d, col[c0], bc, mask, static_cast<uint8_t>(n), p);
+                } else {
+                    Add(d, col[c0], bc, mask, static_cast<uint8_t>(n), p);
+                }
+            }
+        }
+    } else {
+        VectorToScalar();  // the scalar unit reads vals again below
+        for (int64_t r = 0; r < rows; ++r) {
+            V v = vals.GetValue(static_cast<uint32_t>(r));
+            if (mul) {
+                Muls(dst[static_cast<uint32_t>(r * pitch)], col, v, static_cast<int32_t>(width));
+            } else {
+                Adds(dst[static_cast<uint32_t>(r * pitch)], col, v, static_cast<int32_t>(width));
+            }
+        }
+    }
+    VectorToScalar();  // the next SetValue of vals waits for the vector unit to have read them
+}
+
+/// Row r of the packed -> padded gather: the row's elements (r * outW + c) * 4 bytes, the pads
+/// and the zero row reading row 0 (any finite value: their weights are 0).
+__aicore__ inline void BuildPadTable() {
+    LocalTensor<int32_t> vals = rowBuf_.template Get<int32_t>();
+    int64_t rows = tiling_.srcRows + 1;
+    for (int64_t r = 0; r < rows; ++r) {
+        vals.SetValue(static_cast<uint32_t>(r), r + 1 == rows ? 0 : static_cast<int32_t>(r * tiling_.outW * 4));
+    }
+    LocalTensor<int32_t> iota = colBuf_.template Get<int32_t>()[static_cast<uint32_t>(tiling_.coverW * colStride_)];
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+    LocalTensor<int32_t> pad = padTabBuf_.template Get<int32_t>();
+    Rows(pad, pitch, iota, rows, pitch, false);
+    // The tile's other planes: the same rows, a plane further on.
+    for (uint64_t p = 1; p < tp_; ++p) {
+        Adds(pad[static_cast<uint32_t>(p * rows * pitch)], pad, static_cast<int32_t>(p * planeSrcRows_ * tiling_.outW * 4),
+             static_cast<int32_t>(rows * pitch));
+    }
+}
+
+/// Weights of padded gradOutput rows [lo, lo + n): Factor(D) * Factor(H) times the W weights;
+/// row n (the zero row) all 0.
+__aicore__ inline void BuildFactors(int64_t lo, int64_t n) {
+    LocalTensor<float> vals = rowBuf_.template Get<float>();
+    for (int64_t s = 0; s <= n; ++s) {
+        int64_t sigma = lo + s;
+        vals.SetValue(static_cast<uint32_t>(s), s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+    }
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
+    LocalTensor<float> weights = colBuf_.template Get<float>()[static_cast<uint32_t>(tiling_.coverW * colStride_ + pitch)];
+    LocalTensor<float> factor = factorBuf_.template Get<float>();
+    Rows(factor, pitch, weights, n + 1, pitch, true);
+    for (uint64_t p = 1; p < tp_; ++p) {
+        DataCopy(factor[static_cast<uint32_t>(p * (n + 1) * pitch)], factor, static_cast<uint32_t>((n + 1) * pitch));
+    }
+}
+
+/// The offset table of gradInput rows [rho0, rho0 + rows) of a plane, into the combination blocks
+/// of n padded gradOutput rows from `lo` (a row no output covers reads the zero row n). Rows start on
+/// 32-byte blocks when inW is a multiple of 8; else the scalar unit writes them.
+__aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64_t n) {
+    LocalTensor<int32_t> table = tableBuf_.template Get<int32_t>();
+    LocalTensor<int32_t> col = colBuf_.template Get<int32_t>();
+    LocalTensor<int32_t> vals = rowBuf_.template Get<int32_t>();
+    int64_t inW = tiling_.inW;
+    int64_t pitch = tiling_.wPitch;
+    bool aligned = inW % 8 == 0;
+    if (!RowOffsetsByPlane(rho0, rows, lo)) {
+        for (int64_t r = 0; r < rows; ++r) {
+            int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
+            int64_t nd = Covers(0, d), nh = Covers(1, h);
+            int64_t at = nd == 0 || nh == 0 ? n * pitch
+                                            : ((nd - 1) * tiling_.coverH + nh - 1) * tiling_.coverW * static_cast<int64_t>(xElems_) +
+                                                  (Cover(0, d, 0) * tiling_.outH + Cover(1, h, 0) - lo) * pitch;
+            vals.SetValue(static_cast<uint32_t>(r), static_cast<int32_t>(at * TableElem()));
+        }
+    }
+    if (aligned) {
+        Rows(table, static_cast<uint32_t>(inW), col, rows, static_cast<uint32_t>(inW), false);
+        return;
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+        int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
+        for (int64_t w = 0; w < inW; ++w) {
+            table.SetValue(static_cast<uint32_t>(r * inW + w), rowOff + col.GetValue(static_cast<uint32_t>(w)));
+        }
+    }
+    ScalarToVector();  // the Gather reads what SetValue wrote
+}
+
+/// How many outputs cover input index i on an axis.
+__aicore__ inline int64_t Covers(int axis, int64_t i) {
+    int64_t most = axis == 0 ? tiling_.coverD : axis == 1 ? tiling_.coverH : tiling_.coverW;
+    int64_t n = 0;
+    while (n < most && Cover(axis, i, n) >= 0) {
+        ++n;
+    }
+    return n;
+}
+
+/// The row offsets for whole planes of 3-D pooling, as a D part plus an H part (inD + inH scalar
+/// writes, then one Brcb and Level-0 Add), when every d and h is covered and the H parts fill whole
+/// 32-byte blocks. False: not applicable, nothing written.
+__aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo) {
+    if (rho0 != 0 || rows != planeRows_ || tiling_.inD < 2 || tiling_.inH % 8 != 0) {
+        return false;
+    }
+    for (int64_t d = 0; d < tiling_.inD; ++d) {
+        if (Cover(0, d, 0) < 0) {
+            return false;
+        }
+    }
+    for (int64_t h = 0; h < tiling_.inH; ++h) {
+        if (Cover(1, h, 0) < 0) {
+            return false;
+        }
+    }
+    LocalTensor<int32_t> buf = rowBuf_.template Get<int32_t>();
+    LocalTensor<int32_t> hv = buf[static_cast<uint32_t>(hvOff_)];
+    LocalTensor<int32_t> dv = buf[static_cast<uint32_t>(dvOff_)];
+    int64_t pitch = tiling_.wPitch;
+    int64_t x = static_cast<int64_t>(xElems_);
+    for (int64_t h = 0; h < tiling_.inH; ++h) {
+        int64_t at = (Covers(1, h) - 1) * tiling_.coverW * x + Cover(1, h, 0) * pitch;
+        hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(at * TableElem()));
+    }
+    for (int64_t d = 0; d < tiling_.inD; ++d) {
+        int64_t at = (Covers(0, d) - 1) * tiling_.coverH * tiling_.coverW * x + (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
+        dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>(at * TableElem()));
+    }
+    Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
+    return true;
+}
+
+/// Scalar SetValue after vector instructions that read or wrote the same bytes.
 __aicore__ inline void VectorToScalar() {
     event_t e = static_cast<event_t>(pipe_.FetchEventID(HardEvent::V_S));
     SetFlag<HardEvent::V_S>(e);
@@ -203,31 +710,12 @@ __aicore__ inline void ScalarToVector() {
     SetFlag<HardEvent::S_V>(e);
     WaitFlag<HardEvent::S_V>(e);
 }
-
-
-/// The loaded rows as fp32: the buffer itself for float, a Cast into gradFloatBuf_ otherwise.
-__aicore__ inline LocalTensor<float> ToFloat(const LocalTensor<T>& src, uint32_t elems) {
-    if constexpr (sizeof(T) == sizeof(float)) {
-        return src.template ReinterpretCast<float>();
-    } else {
-        LocalTensor<float> dst = gradFloatBuf_.template Get<float>();
-        Cast(dst, src, RoundMode::CAST_NONE, elems);
-        return dst;
-    }
-}
-
-/// fp32 accumulators to T: a 32-byte-block copy for float, a round-to-nearest Cast otherwise.
-__aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<float>& src, uint32_t elems) {
-    if constexpr (sizeof(T) == sizeof(float)) {
-        DataCopy(dst.template ReinterpretCast<float>(), src, static_cast<uint32_t>(AlignUp32(elems * 4) / 4));
-    } else {
-        Cast(dst, src, RoundMode::CAST_RINT, elems);
-    }
-}
+// ---- end of kernels/common/gather_spread_body.inc ----
+#line 40 "kernels/common/adaptive_avg_pool_backward_body.inc"
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h ----
-#line 231 "op_kernel/adaptive_avg_pool3d_backward.cpp"
+#line 719 "op_kernel/adaptive_avg_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR out, GM_ADDR workspace,

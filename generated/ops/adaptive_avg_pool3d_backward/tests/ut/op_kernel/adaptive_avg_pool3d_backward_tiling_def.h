@@ -19,8 +19,17 @@ struct AdaptiveAvgPool3dBackwardTilingData {
     int64_t outD = 0;
     int64_t outH = 0;
     int64_t outW = 0;
-    int64_t maxRowsD = 0;
-    int64_t maxRowsH = 0;
+    int64_t coverD = 0;
+    int64_t coverH = 0;
+    int64_t coverW = 0;
+    int64_t wPitch = 0;
+    int64_t blockRows = 0;
+    int64_t blocksPerPlane = 0;
+    int64_t tableRows = 0;
+    int64_t fRows = 0;
+    int64_t srcRows = 0;
+    int64_t wholePlane = 0;
+    int64_t scalarRows = 0;
 };
 
 inline void InitAdaptiveAvgPool3dBackwardTilingData(const uint8_t* tiling, AdaptiveAvgPool3dBackwardTilingData* data)

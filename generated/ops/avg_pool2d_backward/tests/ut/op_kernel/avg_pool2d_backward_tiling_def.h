@@ -13,10 +13,23 @@ struct AvgPool2dBackwardTilingData {
     uint64_t totalUnits = 0;
     uint64_t unitsPerCore = 0;
     uint64_t tileUnits = 0;
+    int64_t inD = 0;
     int64_t inH = 0;
     int64_t inW = 0;
+    int64_t outD = 0;
     int64_t outH = 0;
     int64_t outW = 0;
+    int64_t coverD = 0;
+    int64_t coverH = 0;
+    int64_t coverW = 0;
+    int64_t wPitch = 0;
+    int64_t blockRows = 0;
+    int64_t blocksPerPlane = 0;
+    int64_t tableRows = 0;
+    int64_t fRows = 0;
+    int64_t srcRows = 0;
+    int64_t wholePlane = 0;
+    int64_t scalarRows = 0;
     int64_t kH = 0;
     int64_t kW = 0;
     int64_t sH = 0;
@@ -25,7 +38,6 @@ struct AvgPool2dBackwardTilingData {
     int64_t padW = 0;
     int64_t divisorOverride = 0;
     int32_t countIncludePad = 0;
-    int32_t maxRows = 0;
 };
 
 inline void InitAvgPool2dBackwardTilingData(const uint8_t* tiling, AvgPool2dBackwardTilingData* data)
