@@ -23,6 +23,8 @@ pub mod toolkit;
 // Hand-built IR and seed docs for tests (unit tests and `tests/it`).
 #[doc(hidden)]
 pub mod fixture;
+// C++ programs (CANN's op_api unit tests, a doc's call example) evaluated into the calls they make.
+pub mod programs;
 
 // The stages, in pipeline order.
 // 1. One doc's bytes → IR.

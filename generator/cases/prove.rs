@@ -91,7 +91,7 @@ pub fn example_calls(op: &OpIr) -> Vec<ExampleCall> {
     };
     let api = format!("aclnn{}", op.op);
     let product = crate::products::build_product(op).to_string();
-    crate::read::cpp::read_example(code, 1)
+    crate::programs::read_example(code, 1)
         .calls
         .iter()
         .filter(|c| c.ut.api == api && matches!(c.expected, Some((0, _))) && !c.ne)

@@ -13,7 +13,7 @@ pub mod contradictions;
 pub mod drift;
 mod examples;
 
-use crate::read::cpp as ut;
+use crate::programs as ut;
 use crate::rules::program::map_args;
 
 pub use calls::run_calls;

@@ -7,7 +7,6 @@
 //! per file, with a note for the rest. What gen refuses is checked on the IR
 //! (`ir::GENERATION_CODES`) and added here, so lint reports it.
 
-pub mod cpp;
 pub(crate) mod decode;
 mod errors;
 mod facts;

@@ -4,7 +4,7 @@
 
 use crate::ctype::{Base, Integer};
 use crate::ir::{CType, OpIr, ParamKind, Role};
-use crate::read::cpp::{UtCall, UtTensor, UtValue};
+use crate::programs::{UtCall, UtTensor, UtValue};
 use aclnn_runtime::{Arg, TensorDesc};
 use std::collections::BTreeMap;
 
@@ -84,7 +84,7 @@ fn to_arg(role: Role, ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> 
     let wrong = || {
         Unmapped(format!(
             "{} passed for a `{ty}`",
-            crate::read::cpp::describe(v)
+            crate::programs::describe(v)
         ))
     };
     let arg = match role {
@@ -108,7 +108,7 @@ fn value_arg(ty: &CType, v: &UtValue) -> Result<Option<Arg>, Unmapped> {
     let wrong = || {
         Unmapped(format!(
             "{} passed for a `{ty}`",
-            crate::read::cpp::describe(v)
+            crate::programs::describe(v)
         ))
     };
     let number = |v: &UtValue| match v {

@@ -13,8 +13,8 @@ use syn::visit::Visit;
 
 /// Top-level modules, lowest first: a module may use those before it, never one after it.
 const LAYERS: &[&str] = &[
-    "ctype", "diag", "files", "ir", "products", "toolkit", "fixture", "read", "specs", "rules",
-    "cases", "pipeline", "emit", "write", "generate", "conform", "audit", "sim", "cli",
+    "ctype", "diag", "files", "ir", "products", "toolkit", "fixture", "programs", "read", "specs",
+    "rules", "cases", "pipeline", "emit", "write", "generate", "conform", "audit", "sim", "cli",
 ];
 
 type Module = Vec<String>;
@@ -411,6 +411,36 @@ fn no_function_is_longer_than_150_lines() {
     assert!(
         long.is_empty(),
         "functions over {MAX_FN_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+/// Source files of at most this many lines before their `#[cfg(test)]` module: a longer one is
+/// several topics that want files of their own. Test files (`tests.rs`) are not held to it.
+const MAX_FILE_LINES: usize = 1000;
+
+#[test]
+fn no_source_file_is_longer_than_1000_lines_outside_its_tests() {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&repo.join("generator"), &mut files);
+    rust_files(&repo.join("runtime/src"), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("tests.rs"))
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(f).expect("read source");
+            let lines = text
+                .lines()
+                .take_while(|l| !l.starts_with("#[cfg(test)]"))
+                .count();
+            let rel = f.strip_prefix(&repo).unwrap_or(f);
+            (lines > MAX_FILE_LINES).then(|| format!("{}: {lines} lines", rel.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "source files over {MAX_FILE_LINES} lines outside their tests:\n{}",
         long.join("\n")
     );
 }

@@ -103,13 +103,22 @@ const OPTIONAL_MARKERS: &[&str] = &[
 /// ("x1Scale支持配置为空", "q=nullptr", "minPs可传入空指针"); a negation ("xScale均不是nullptr") or
 /// a statement about another parameter is not that.
 pub fn said_nullable(text: &str, name: &str) -> bool {
-    let Ok(re) = Regex::new(&format!(
-        r"(?:^|[^A-Za-z0-9_]){}`?\s*(?:=\s*nullptr|(?:参数)?\s*(?:支持配置为空|配置为空|可以为空|可为空|可以?传入空指针|支持传入空指针|允许传入空指针|可以是空指针))",
-        regex::escape(name)
-    )) else {
-        return false;
-    };
-    re.is_match(&text.replace('`', ""))
+    // One regex for what follows the name, not one compiled per name: this runs for every
+    // parameter of every doc.
+    static NULLABLE_AFTER_NAME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^\s*(?:=\s*nullptr|(?:参数)?\s*(?:支持配置为空|配置为空|可以为空|可为空|可以?传入空指针|支持传入空指针|允许传入空指针|可以是空指针))",
+        )
+        .expect("nullable pattern")
+    });
+    let text = text.replace('`', "");
+    text.match_indices(name).any(|(at, _)| {
+        let whole_name = text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        whole_name && NULLABLE_AFTER_NAME.is_match(&text[at + name.len()..])
+    })
 }
 
 /// The description says the tensor is written (in place), so an 输入 is also an output.
