@@ -26,9 +26,10 @@ int64_t chunkElems_ = 0;                 // elements of the current chunk
 TBuf<TPosition::VECCALC> workBuf_;  // window path: fp32 indices, gradients, spread indices, spread gradients
 TBuf<TPosition::VECCALC> offBuf_;   // window path: per input element, the byte offset of its window
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
-TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0f
+TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
 bool built_ = false;
+bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
 __aicore__ inline uint32_t TStride() { return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8); }
@@ -40,10 +41,10 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(t * sizeof(T)));
         pipe_.InitBuffer(indexQueue_, BUFFER_NUM, AlignUp32(t * sizeof(int32_t)));
         pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(n * sizeof(T)));
-        pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);
+        pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);  // n * 4 bytes: whole 256-byte repeats
         pipe_.InitBuffer(offBuf_, n * 4);
         pipe_.InitBuffer(posBuf_, n * 4);
-        pipe_.InitBuffer(onesBuf_, n * 4);
+        pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
         return;
     }
@@ -66,7 +67,10 @@ __aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t /*count*/) {
 
 __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
     if (tiling_.fast != 0) {
-        WindowCopyIn(first, count);
+        if (!prefetched_) {
+            WindowCopyIn(first, count);
+        }
+        prefetched_ = false;
         return;
     }
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
@@ -86,7 +90,7 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
 
 __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t /*step*/) {
     if (tiling_.fast != 0) {
-        WindowCompute(count);
+        WindowCompute(first, count);
         return;
     }
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
@@ -184,10 +188,10 @@ __aicore__ inline void BuildWindowTables() {
     Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * 4));
     Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * 4));
     Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
-    Duplicate(onesBuf_.template Get<float>(), 1.0f, static_cast<int32_t>(n));
+    Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
 }
 
-__aicore__ inline void WindowCompute(uint64_t count) {
+__aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (!built_) {
         BuildWindowTables();
         built_ = true;
@@ -196,6 +200,12 @@ __aicore__ inline void WindowCompute(uint64_t count) {
     uint32_t ts = TStride();
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
+    // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
+    uint64_t next = first + count;
+    if (next < unitEnd_) {
+        WindowCopyIn(next, unitEnd_ - next < tiling_.tileUnits ? unitEnd_ - next : tiling_.tileUnits);
+        prefetched_ = true;
+    }
     LocalTensor<float> work = workBuf_.template Get<float>();
     LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts], spreadGrad = work[2 * ts + NMax()];
     LocalTensor<uint32_t> off = offBuf_.template Get<uint32_t>();
@@ -209,21 +219,29 @@ __aicore__ inline void WindowCompute(uint64_t count) {
     Cast(idxF, index, RoundMode::CAST_NONE, t);
     Gather(spreadIdx, idxF, off, 0, n);
     Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
-    Select(spreadIdx, mask, onesBuf_.template Get<float>(), 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
+    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
+    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
+    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
     Gather(spreadGrad, gF, off, 0, n);
-    // Sum the matches to 8 partial sums (whole repeats first, then 32, 16, 8).
-    for (uint32_t m = n / 64; m > 1;) {
+    uint32_t len = n;  // a multiple of 64
+    if (len % 128 != 0 && len > 64) {
+        Add(hits, hits, hits[len - 64], 64);
+        len -= 64;
+    }
+    for (uint32_t m = len / 128; m > 1;) {  // whole 256-byte repeats of half
         uint32_t h = m / 2;
-        Add(spreadIdx, spreadIdx, spreadIdx[(m - h) * 64], static_cast<int32_t>(h * 64));
+        Add(hits, hits, hits[(m - h) * 128], static_cast<int32_t>(h * 128));
         m -= h;
     }
-    for (uint32_t h = 32; h >= 8; h /= 2) {
-        Add(spreadIdx, spreadIdx, spreadIdx[h], static_cast<int32_t>(h));
+    uint32_t left = len >= 128 ? 128 : 64;
+    for (uint32_t h = left / 2; h >= 16; h /= 2) {
+        Add(hits, hits, hits[h], static_cast<int32_t>(h));
     }
     VectorToScalar();  // the scalar unit reads the sums
     float matches = 0.0f;
-    for (uint32_t k = 0; k < 8; ++k) {
-        matches += spreadIdx.GetValue(k);
+    for (uint32_t k = 0; k < 16; ++k) {
+        matches += static_cast<float>(hits.GetValue(k));
     }
     ScalarToVector();  // the next tile's vector instructions write what GetValue read
     LocalTensor<T> out = outQueue_.template AllocTensor<T>();
