@@ -25,6 +25,7 @@ int64_t chunkElems_ = 0;                 // elements of the current chunk
 
 TBuf<TPosition::VECCALC> workBuf_;  // window path: fp32 indices, gradients, spread indices, spread gradients
 TBuf<TPosition::VECCALC> offBuf_;   // window path: per input element, the byte offset of its window
+TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets for half elements (gathered in half)
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
 TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
@@ -43,6 +44,9 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(n * sizeof(T)));
         pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);  // n * 4 bytes: whole 256-byte repeats
         pipe_.InitBuffer(offBuf_, n * 4);
+        if constexpr (std::is_same_v<T, half>) {
+            pipe_.InitBuffer(offHalfBuf_, n * 4);
+        }
         pipe_.InitBuffer(posBuf_, n * 4);
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
@@ -188,6 +192,10 @@ __aicore__ inline void BuildWindowTables() {
     Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * 4));
     Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * 4));
     Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    if constexpr (std::is_same_v<T, half>) {
+        Muls(win, win, 0.5f, static_cast<int32_t>(n));
+        Cast(offHalfBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    }
     Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
 }
 
@@ -210,8 +218,14 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts], spreadGrad = work[2 * ts + NMax()];
     LocalTensor<uint32_t> off = offBuf_.template Get<uint32_t>();
     LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
+    // half: the gradients are gathered in half (into the first n halves of the gradient spread,
+    // from a copy in its second n), and selected straight into the output.
+    LocalTensor<half> spreadHalf = spreadGrad.template ReinterpretCast<half>();
+    LocalTensor<half> gH = spreadHalf[n];
     if constexpr (sizeof(T) == sizeof(float)) {
         Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
+    } else if constexpr (std::is_same_v<T, half>) {
+        Adds(gH, grad, half(0.0f), static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
     } else {
         Cast(gF, grad, RoundMode::CAST_NONE, t);
         Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
@@ -223,7 +237,11 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
     LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
     Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-    Gather(spreadGrad, gF, off, 0, n);
+    if constexpr (std::is_same_v<T, half>) {
+        Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+    } else {
+        Gather(spreadGrad, gF, off, 0, n);
+    }
     uint32_t len = n;  // a multiple of 64
     if (len % 128 != 0 && len > 64) {
         Add(hits, hits, hits[len - 64], 64);
@@ -248,12 +266,17 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (matches == static_cast<float>(t)) {
         if constexpr (sizeof(T) == sizeof(float)) {
             Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        } else if constexpr (std::is_same_v<T, half>) {
+            Select(out, mask, spreadHalf, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
         } else {
             Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
             Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
         }
     } else {
         // An index outside its window: the scalar spread of the tile's planes, in order.
+        if constexpr (std::is_same_v<T, half>) {
+            Cast(gF, grad, RoundMode::CAST_NONE, t);  // the fast path gathered the half gradients
+        }
         Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
         VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
         int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
