@@ -1,7 +1,16 @@
 // Hand-written body of AdaptiveMaxPool3dBackward (CDHW or NCDHW), filled by gen into the generated
 // kernel class (op_kernel/adaptive_max_pool3d_backward.cpp); see kernels/README.md.
 //
-// Unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads
+// Window path (tiling fast = 1: the windows tile the plane, input divisible by output on every
+// axis): unit = one plane, a tile holds whole planes. Per tile, with the window of every input
+// element i (a table of byte offsets built once per core) the kernel Gathers the window's index
+// and gradient to i, Compares the index with i's position, and Selects the gradient or 0. Each
+// window has at most one match; when the matches number the windows (a Select of ones summed by
+// Adds to 8 values the scalar unit reads), every index lay in its window, no two windows share a
+// target and that is the exact result. Else the tile falls back to the scalar spread of its
+// planes (indices anywhere, duplicates accumulating in order).
+//
+// Segment path: unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads
 // chunk s of the plane's gradOutput and indices (CopyIn) and adds every gradient whose index
 // falls in the segment to its fp32 accumulator, so duplicates accumulate (Compute). CopyOut
 // casts the segment to T and writes it. Indices outside [0, D*H*W) match no segment and are
@@ -14,7 +23,35 @@ TBuf<TPosition::VECCALC> gradFloatBuf_;  // fp32 copy of a gradOutput chunk
 TBuf<TPosition::VECCALC> accBuf_;        // fp32 accumulator of the segment, zero between tiles
 int64_t chunkElems_ = 0;                 // elements of the current chunk
 
+TBuf<TPosition::VECCALC> workBuf_;  // window path: fp32 indices, gradients, spread indices, spread gradients
+TBuf<TPosition::VECCALC> offBuf_;   // window path: per input element, the byte offset of its window
+TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets for half elements (gathered in half)
+TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
+TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
+TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
+bool built_ = false;
+bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
+
+/// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
+__aicore__ inline uint32_t TStride() { return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8); }
+__aicore__ inline uint32_t NMax() { return static_cast<uint32_t>(tiling_.tileUnits * tiling_.inElems); }
+
 __aicore__ inline void InitBuffers() {
+    if (tiling_.fast != 0) {
+        uint32_t t = TStride(), n = NMax();
+        pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(t * sizeof(T)));
+        pipe_.InitBuffer(indexQueue_, BUFFER_NUM, AlignUp32(t * sizeof(int32_t)));
+        pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(n * sizeof(T)));
+        pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);  // n * 4 bytes: whole 256-byte repeats
+        pipe_.InitBuffer(offBuf_, n * 4);
+        if constexpr (std::is_same_v<T, half>) {
+            pipe_.InitBuffer(offHalfBuf_, n * 4);
+        }
+        pipe_.InitBuffer(posBuf_, n * 4);
+        pipe_.InitBuffer(onesBuf_, n * 2);
+        pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
+        return;
+    }
     uint32_t chunk = static_cast<uint32_t>(tiling_.chunkLen);
     uint32_t seg = static_cast<uint32_t>(tiling_.segLen);
     pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(chunk * sizeof(T)));
@@ -26,10 +63,20 @@ __aicore__ inline void InitBuffers() {
 }
 
 __aicore__ inline uint64_t Steps(uint64_t /*first*/, uint64_t /*count*/) {
+    if (tiling_.fast != 0) {
+        return 1;
+    }
     return static_cast<uint64_t>((tiling_.outElems + tiling_.chunkLen - 1) / tiling_.chunkLen);
 }
 
-__aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step) {
+__aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
+    if (tiling_.fast != 0) {
+        if (!prefetched_) {
+            WindowCopyIn(first, count);
+        }
+        prefetched_ = false;
+        return;
+    }
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
     int64_t begin = static_cast<int64_t>(step) * tiling_.chunkLen;
     chunkElems_ = tiling_.outElems - begin < tiling_.chunkLen ? tiling_.outElems - begin : tiling_.chunkLen;
@@ -45,7 +92,11 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t /*count*/, uint64_t step)
     indexQueue_.EnQue(index);
 }
 
-__aicore__ inline void Compute(uint64_t first, uint64_t /*count*/, uint64_t /*step*/) {
+__aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t /*step*/) {
+    if (tiling_.fast != 0) {
+        WindowCompute(first, count);
+        return;
+    }
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     LocalTensor<float> acc = accBuf_.template Get<float>();
@@ -65,7 +116,15 @@ __aicore__ inline void Compute(uint64_t first, uint64_t /*count*/, uint64_t /*st
     indexQueue_.FreeTensor(index);
 }
 
-__aicore__ inline void CopyOut(uint64_t first, uint64_t /*count*/) {
+__aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
+    if (tiling_.fast != 0) {
+        LocalTensor<T> o = outQueue_.template DeQue<T>();
+        uint32_t n = static_cast<uint32_t>(count * tiling_.inElems);
+        DataCopyPad(gradInputGm_[first * static_cast<uint64_t>(tiling_.inElems)], o,
+                    DataCopyExtParams(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0));
+        outQueue_.FreeTensor(o);
+        return;
+    }
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
     int64_t segFirst = static_cast<int64_t>(first) % tiling_.segsPerPlane * tiling_.segLen;
     int64_t segEnd = segFirst + tiling_.segLen < tiling_.inElems ? segFirst + tiling_.segLen : tiling_.inElems;
@@ -79,6 +138,161 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t /*count*/) {
                 DataCopyExtParams(1, static_cast<uint32_t>(elems * sizeof(T)), 0, 0, 0));
     outQueue_.FreeTensor(out);
     Duplicate(acc, 0.0f, static_cast<int32_t>(elems));  // zero for the next tile
+}
+
+// ---- window path ----
+
+/// The tile's planes of gradOutput and indices, one burst each.
+__aicore__ inline void WindowCopyIn(uint64_t first, uint64_t count) {
+    uint32_t t = static_cast<uint32_t>(count * tiling_.outElems);
+    uint64_t offset = first * static_cast<uint64_t>(tiling_.outElems);
+    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
+    LocalTensor<int32_t> index = indexQueue_.template AllocTensor<int32_t>();
+    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(T)), 0, 0, 0),
+                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
+    DataCopyPad(index, indicesGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(int32_t)), 0, 0, 0),
+                DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
+    gradQueue_.EnQue(grad);
+    indexQueue_.EnQue(index);
+}
+
+/// Elements [unit, reps * unit) of `t` from its first `unit`: copy k is the first plus k * step
+/// (doubling: one Adds per power of two).
+__aicore__ inline void Grow(const LocalTensor<float>& t, uint32_t unit, uint32_t reps, float step) {
+    for (uint32_t b = 1; b < reps;) {
+        uint32_t c = reps - b < b ? reps - b : b;
+        Adds(t[b * unit], t, step * static_cast<float>(b), static_cast<int32_t>(c * unit));
+        b += c;
+    }
+}
+
+/// Once per core, before the first tile's DeQue (so it overlaps the copy in): per input element of
+/// a tile its plane position and the byte offset of its window's element in a tile of gradOutput.
+/// The scalar unit writes one row of each; Adds repeat it along H, D and the planes.
+__aicore__ inline void BuildWindowTables() {
+    uint32_t inW = static_cast<uint32_t>(tiling_.inW), inH = static_cast<uint32_t>(tiling_.inH);
+    uint32_t inD = static_cast<uint32_t>(tiling_.inD);
+    uint32_t kD = static_cast<uint32_t>(tiling_.inD / tiling_.outD), kH = static_cast<uint32_t>(tiling_.inH / tiling_.outH);
+    uint32_t kW = static_cast<uint32_t>(tiling_.inW / tiling_.outW);
+    uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
+    uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
+    LocalTensor<float> pos = posBuf_.template Get<float>();
+    LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];  // the gradient spread, free until the first tile
+    for (uint32_t w = 0; w < inW; ++w) {
+        pos.SetValue(w, static_cast<float>(w));
+        win.SetValue(w, static_cast<float>(w / kW * 4));
+    }
+    ScalarToVector();  // the Adds read the rows SetValue wrote
+    Grow(pos, inW, inH, static_cast<float>(inW));
+    Grow(pos, hw, inD, static_cast<float>(hw));
+    Grow(pos, hw * inD, planes, 0.0f);
+    Grow(win, inW, kH, 0.0f);
+    Grow(win, kH * inW, outH, static_cast<float>(outW * 4));
+    Grow(win, hw, kD, 0.0f);
+    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * 4));
+    Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * 4));
+    Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    if constexpr (std::is_same_v<T, half>) {
+        Muls(win, win, 0.5f, static_cast<int32_t>(n));
+        Cast(offHalfBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    }
+    Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+}
+
+__aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
+    if (!built_) {
+        BuildWindowTables();
+        built_ = true;
+    }
+    uint32_t t = static_cast<uint32_t>(count * tiling_.outElems), n = static_cast<uint32_t>(count * tiling_.inElems);
+    uint32_t ts = TStride();
+    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
+    LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
+    // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
+    uint64_t next = first + count;
+    if (next < unitEnd_) {
+        WindowCopyIn(next, unitEnd_ - next < tiling_.tileUnits ? unitEnd_ - next : tiling_.tileUnits);
+        prefetched_ = true;
+    }
+    LocalTensor<float> work = workBuf_.template Get<float>();
+    LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts], spreadGrad = work[2 * ts + NMax()];
+    LocalTensor<uint32_t> off = offBuf_.template Get<uint32_t>();
+    LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
+    // half: the gradients are gathered in half (into the first n halves of the gradient spread,
+    // from a copy in its second n), and selected straight into the output.
+    LocalTensor<half> spreadHalf = spreadGrad.template ReinterpretCast<half>();
+    LocalTensor<half> gH = spreadHalf[n];
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
+    } else if constexpr (std::is_same_v<T, half>) {
+        Adds(gH, grad, half(0.0f), static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
+    } else {
+        Cast(gF, grad, RoundMode::CAST_NONE, t);
+        Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
+    }
+    Cast(idxF, index, RoundMode::CAST_NONE, t);
+    Gather(spreadIdx, idxF, off, 0, n);
+    Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
+    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
+    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
+    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
+    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    if constexpr (std::is_same_v<T, half>) {
+        Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+    } else {
+        Gather(spreadGrad, gF, off, 0, n);
+    }
+    uint32_t len = n;  // a multiple of 64
+    if (len % 128 != 0 && len > 64) {
+        Add(hits, hits, hits[len - 64], 64);
+        len -= 64;
+    }
+    for (uint32_t m = len / 128; m > 1;) {  // whole 256-byte repeats of half
+        uint32_t h = m / 2;
+        Add(hits, hits, hits[(m - h) * 128], static_cast<int32_t>(h * 128));
+        m -= h;
+    }
+    uint32_t left = len >= 128 ? 128 : 64;
+    for (uint32_t h = left / 2; h >= 16; h /= 2) {
+        Add(hits, hits, hits[h], static_cast<int32_t>(h));
+    }
+    VectorToScalar();  // the scalar unit reads the sums
+    float matches = 0.0f;
+    for (uint32_t k = 0; k < 16; ++k) {
+        matches += static_cast<float>(hits.GetValue(k));
+    }
+    ScalarToVector();  // the next tile's vector instructions write what GetValue read
+    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+    if (matches == static_cast<float>(t)) {
+        if constexpr (sizeof(T) == sizeof(float)) {
+            Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        } else if constexpr (std::is_same_v<T, half>) {
+            Select(out, mask, spreadHalf, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        } else {
+            Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
+        }
+    } else {
+        // An index outside its window: the scalar spread of the tile's planes, in order.
+        if constexpr (std::is_same_v<T, half>) {
+            Cast(gF, grad, RoundMode::CAST_NONE, t);  // the fast path gathered the half gradients
+        }
+        Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
+        VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
+        int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
+        for (uint32_t j = 0; j < t; ++j) {
+            int64_t at = index.GetValue(j);
+            if (at >= 0 && at < inElems) {
+                uint32_t k = static_cast<uint32_t>(static_cast<int64_t>(j) / outElems * inElems + at);
+                spreadGrad.SetValue(k, spreadGrad.GetValue(k) + gF.GetValue(j));
+            }
+        }
+        ScalarToVector();  // the copy below reads what SetValue wrote
+        FromFloat(out, spreadGrad, n);
+    }
+    outQueue_.EnQue(out);
+    gradQueue_.FreeTensor(grad);
+    indexQueue_.FreeTensor(index);
 }
 
 // ---- helpers ----

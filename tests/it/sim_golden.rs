@@ -484,6 +484,28 @@ fn run_max_case(
     cores: u32,
     what: &str,
 ) {
+    run_max_case_with(h, dtype, dims, rng, cores, what, MaxIndices::Random);
+}
+
+/// How a case draws AdaptiveMaxPool3dBackward's indices.
+#[derive(Clone, Copy, PartialEq)]
+enum MaxIndices {
+    /// Anywhere in the plane (half the cases from a few positions, so duplicates accumulate).
+    Random,
+    /// Each in its own window (what the forward op gives), the windows `input / output` apart; a
+    /// `Some(k)` puts the k-th one in the next window instead.
+    InWindow(Option<usize>),
+}
+
+fn run_max_case_with(
+    h: &Harness,
+    dtype: DType,
+    dims: (&[usize], [usize; 3], [usize; 3]),
+    rng: &mut Rng,
+    cores: u32,
+    what: &str,
+    draw: MaxIndices,
+) {
     let (lead, input, output) = dims;
     let planes: usize = lead.iter().product();
     let (in_elems, out_elems) = (
@@ -491,15 +513,38 @@ fn run_max_case(
         output.iter().product::<usize>(),
     );
     let grad = quantize(dtype, &random_values(rng, planes * out_elems));
-    // Half the cases draw indices from a few positions, so duplicates accumulate.
-    let spread = if rng.coin() {
-        in_elems
-    } else {
-        in_elems.min(3)
+    let indices: Vec<i32> = match draw {
+        MaxIndices::Random => {
+            let spread = if rng.coin() {
+                in_elems
+            } else {
+                in_elems.min(3)
+            };
+            (0..planes * out_elems)
+                .map(|_| rng.range(0, spread - 1) as i32)
+                .collect()
+        }
+        MaxIndices::InWindow(stray) => {
+            let k: Vec<usize> = (0..3).map(|a| input[a] / output[a]).collect();
+            (0..planes * out_elems)
+                .map(|j| {
+                    let o = j % out_elems;
+                    let (od, oh, ow) = (
+                        o / (output[1] * output[2]),
+                        o / output[2] % output[1],
+                        o % output[2],
+                    );
+                    let d = od * k[0] + rng.range(0, k[0] - 1);
+                    let hh = oh * k[1] + rng.range(0, k[1] - 1);
+                    let mut w = ow * k[2] + rng.range(0, k[2] - 1);
+                    if stray == Some(j) {
+                        w = (w + k[2]) % input[2];
+                    }
+                    ((d * input[1] + hh) * input[2] + w) as i32
+                })
+                .collect()
+        }
     };
-    let indices: Vec<i32> = (0..planes * out_elems)
-        .map(|_| rng.range(0, spread - 1) as i32)
-        .collect();
     let want = reference::adaptive_max_pool_backward(&grad, &indices, planes, in_elems);
     let zeros = vec![0.0; planes * in_elems];
     let shape = |dims: [usize; 3]| [lead, &dims[..]].concat();
@@ -560,6 +605,36 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             &mut rng,
             8,
             "planes split over cores",
+        );
+        // The window path (input divisible by output, rows of 8): indices in their windows; one
+        // index outside its window (the tile falls back to the scalar spread); random indices.
+        let window = (&[2usize, 3][..], [4, 8, 16], [2, 4, 8]);
+        for (cores, draw, name) in [
+            (2, MaxIndices::InWindow(None), "window path"),
+            (
+                48,
+                MaxIndices::InWindow(None),
+                "window path, a plane a core",
+            ),
+            (
+                1,
+                MaxIndices::InWindow(Some(77)),
+                "window path, one index outside its window",
+            ),
+            (2, MaxIndices::Random, "window path, random indices"),
+        ] {
+            let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
+            run_max_case_with(&h, dtype, window, &mut rng, cores, &what, draw);
+        }
+        // A plane a tile, three tiles on one core: the second falls back, the others do not.
+        run_max_case_with(
+            &h,
+            dtype,
+            (&[3], [8, 16, 32], [4, 8, 8]),
+            &mut rng,
+            1,
+            &format!("AdaptiveMaxPool3dBackward {dtype} window path, tile 2 of 3 falls back"),
+            MaxIndices::InWindow(Some(256 + 5)),
         );
     }
     print_errors("AdaptiveMaxPool3dBackward");

@@ -60,6 +60,46 @@ inline bool AdaptiveMaxPool3dBackwardTilingChoices(gert::TilingContext* context,
     int64_t inElems = in.GetDim(rank - 3) * in.GetDim(rank - 2) * in.GetDim(rank - 1);
     int64_t outElems = grad.GetDim(rank - 3) * grad.GetDim(rank - 2) * grad.GetDim(rank - 1);
 
+    int64_t dims[6];  // inD, inH, inW, outD, outH, outW
+    for (size_t a = 0; a < 3; ++a) {
+        dims[a] = in.GetDim(rank - 3 + a);
+        dims[3 + a] = grad.GetDim(rank - 3 + a);
+    }
+    tiling.set_inD(dims[0]);
+    tiling.set_inH(dims[1]);
+    tiling.set_inW(dims[2]);
+    tiling.set_outD(dims[3]);
+    tiling.set_outH(dims[4]);
+    tiling.set_outW(dims[5]);
+    tiling.set_inElems(inElems);
+    tiling.set_outElems(outElems);
+
+    // Window path (unit = one plane, whole planes per tile): every window is k elements apart on
+    // each axis (input divisible by output: the adaptive windows tile the plane without overlap),
+    // rows on 32-byte blocks and planes of whole 256-byte fp32 repeats (the Compare); the kernel
+    // checks per tile that every index lies in its window and falls back to the scalar spread.
+    bool divisible = outElems > 0 && dims[3] > 0 && dims[4] > 0 && dims[5] > 0 && dims[0] % dims[3] == 0 &&
+                     dims[1] % dims[4] == 0 && dims[2] % dims[5] == 0;
+    // Per plane: gradOutput and indices (double-buffered), their fp32 copies; per input element
+    // the window-offset tables (fp32, and half for 16-bit types) and the position table, the ones (half), two fp32 spreads, the output (double-buffered)
+    // and a mask bit. Fixed: 32-byte rounding of the buffers.
+    uint64_t windowPlaneBytes = static_cast<uint64_t>(outElems) * (2 * env.typeSize + 16) +
+                                static_cast<uint64_t>(inElems) * (2 * env.typeSize + 18 + (env.typeSize == 2 ? 4 : 0)) +
+                                static_cast<uint64_t>(inElems) / 8;
+    uint64_t windowFixedBytes = 1024;
+    if (divisible && dims[2] % 8 == 0 && inElems % 64 == 0 && windowPlaneBytes + windowFixedBytes <= env.ubBytes) {
+        tiling.set_fast(1);
+        tiling.set_segLen(inElems);
+        tiling.set_segsPerPlane(1);
+        tiling.set_chunkLen(outElems);
+        plan.totalUnits = static_cast<uint64_t>(planes);
+        plan.ubFixedBytes = windowFixedBytes;
+        plan.ubBytesPerUnit = windowPlaneBytes;
+        plan.maxTileUnits = 0;
+        return true;
+    }
+    tiling.set_fast(0);
+
     int64_t chunkLen = outElems < 2048 ? outElems : 2048;
     if (chunkLen < 1) {
         chunkLen = 1;
@@ -86,8 +126,6 @@ inline bool AdaptiveMaxPool3dBackwardTilingChoices(gert::TilingContext* context,
     }
     int64_t segsPerPlane = CeilDiv(inElems, segLen);
 
-    tiling.set_inElems(inElems);
-    tiling.set_outElems(outElems);
     tiling.set_segLen(segLen);
     tiling.set_segsPerPlane(segsPerPlane);
     tiling.set_chunkLen(chunkLen);
@@ -100,7 +138,7 @@ inline bool AdaptiveMaxPool3dBackwardTilingChoices(gert::TilingContext* context,
 
 }  // namespace optiling
 // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_tiling_choices.h ----
-#line 104 "op_host/adaptive_max_pool3d_backward_tiling.cpp"
+#line 142 "op_host/adaptive_max_pool3d_backward_tiling.cpp"
 
 namespace optiling {
 

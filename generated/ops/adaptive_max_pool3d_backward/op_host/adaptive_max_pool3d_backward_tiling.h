@@ -17,6 +17,13 @@ TILING_DATA_FIELD_DEF(int64_t, outElems);
 TILING_DATA_FIELD_DEF(int64_t, segLen);
 TILING_DATA_FIELD_DEF(int64_t, segsPerPlane);
 TILING_DATA_FIELD_DEF(int64_t, chunkLen);
+TILING_DATA_FIELD_DEF(int64_t, fast);
+TILING_DATA_FIELD_DEF(int64_t, inD);
+TILING_DATA_FIELD_DEF(int64_t, inH);
+TILING_DATA_FIELD_DEF(int64_t, inW);
+TILING_DATA_FIELD_DEF(int64_t, outD);
+TILING_DATA_FIELD_DEF(int64_t, outH);
+TILING_DATA_FIELD_DEF(int64_t, outW);
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(AdaptiveMaxPool3dBackward, AdaptiveMaxPool3dBackwardTilingData);

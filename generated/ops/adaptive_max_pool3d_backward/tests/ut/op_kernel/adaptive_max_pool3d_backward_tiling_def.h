@@ -18,6 +18,13 @@ struct AdaptiveMaxPool3dBackwardTilingData {
     int64_t segLen = 0;
     int64_t segsPerPlane = 0;
     int64_t chunkLen = 0;
+    int64_t fast = 0;
+    int64_t inD = 0;
+    int64_t inH = 0;
+    int64_t inW = 0;
+    int64_t outD = 0;
+    int64_t outH = 0;
+    int64_t outW = 0;
 };
 
 inline void InitAdaptiveMaxPool3dBackwardTilingData(const uint8_t* tiling, AdaptiveMaxPool3dBackwardTilingData* data)
