@@ -161,13 +161,11 @@ fn undeclared_status(code: u32) -> Option<String> {
     })
 }
 
-/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (`kirin`: the
-/// framework names the SoCs, KIRINX90 is the first).
+/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (the product
+/// table's; an unknown id upper-cased).
 fn ut_soc_version(product: &str) -> String {
-    match product {
-        "kirin" => "KIRINX90".to_string(),
-        other => other.to_ascii_uppercase(),
-    }
+    aclnn_runtime::Product::parse(product)
+        .map_or_else(|| product.to_ascii_uppercase(), |p| p.info().ut_soc.into())
 }
 
 fn is_output(p: &Param) -> bool {

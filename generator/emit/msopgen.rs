@@ -248,7 +248,7 @@ fn product_of<'a>(op: &'a OpIr, tensors: &[(String, &Param, bool)]) -> Option<&'
     let documented = |id: &str| tensors.iter().any(|(_, p, _)| p.dtypes.contains_key(id));
     let preferred = op
         .supported_products()
-        .find(|id| *id == "ascend910b" && documented(id));
+        .find(|id| *id == aclnn_runtime::Product::Ascend910b.id() && documented(id));
     preferred.or_else(|| op.supported_products().find(|id| documented(id)))
 }
 

@@ -14,8 +14,13 @@ use aclnn_runtime::{DType, Format};
 use serde_json::{Map, Value};
 
 /// The products an msOpGen custom op project builds for (the SoCs of msOpGen's example): Atlas
-/// A2, Atlas A3, Ascend 950.
-pub const PRODUCTS: [&str; 3] = ["ascend910b", "ascend910_93", "ascend950"];
+/// A2, Atlas A3, Ascend 950 (`msopgen` in the product table).
+fn msopgen_products() -> impl Iterator<Item = &'static str> {
+    aclnn_runtime::PRODUCTS
+        .iter()
+        .filter(|p| p.msopgen)
+        .map(|p| p.product.id())
+}
 
 /// msOpGen's attribute types: its name, the other spellings it accepts, the aclnn C type.
 pub const ATTR_TYPES: &[(&str, &[&str], &str)] = &[
@@ -618,8 +623,7 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
             role,
             ty: ty.into(),
             optional: t.param_type == "optional",
-            dtypes: PRODUCTS
-                .iter()
+            dtypes: msopgen_products()
                 .map(|p| (p.to_string(), t.types.clone()))
                 .collect(),
             formats: t.formats.clone(),
@@ -672,7 +676,7 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
         .map_or_else(|| path.to_string(), |f| f.to_string_lossy().into_owned());
     OpIr {
         op: name.to_string(),
-        products: PRODUCTS.iter().map(|p| (p.to_string(), true)).collect(),
+        products: msopgen_products().map(|p| (p.to_string(), true)).collect(),
         description: format!("由msOpGen的算子原型定义{file}导入。"),
         functions,
         errors: standard_errors(tensors),

@@ -252,12 +252,11 @@ impl Product {
     }
 
     /// Unified Buffer bytes per AI core, which bounds every kernel tile: the reference SoC's
-    /// (`soc.rs`); ascend950 and kirin have no platform description in CANN's data.
+    /// (`soc.rs`), else the product row's figure.
     pub fn ub_bytes(self) -> usize {
         match self.reference_soc() {
             Some(soc) => soc.ub_bytes as usize,
-            None if self == Product::Ascend950 => 248 * 1024,
-            None => 192 * 1024,
+            None => self.info().undescribed.0,
         }
     }
 
@@ -265,22 +264,13 @@ impl Product {
     pub fn core_count(self) -> u32 {
         match self.reference_soc() {
             Some(soc) => soc.vector_core_count(),
-            None if self == Product::Ascend950 => 64,
-            None => 1,
+            None => self.info().undescribed.1,
         }
     }
 
-    /// The `AddConfig` SoC name of OpDef.
+    /// The `AddConfig` SoC name of OpDef: the product id.
     pub fn soc_version(self) -> &'static str {
-        match self {
-            Product::Ascend910 => "ascend910",
-            Product::Ascend310p => "ascend310p",
-            Product::Ascend910b => "ascend910b",
-            Product::Ascend910_93 => "ascend910_93",
-            Product::Ascend950 => "ascend950",
-            Product::Ascend310b => "ascend310b",
-            Product::Kirin => "kirin",
-        }
+        self.as_str()
     }
 }
 

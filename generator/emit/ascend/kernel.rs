@@ -8,7 +8,7 @@
 
 use crate::emit::{EmitError, OutFile};
 use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param, Role};
-use aclnn_runtime::DType;
+use aclnn_runtime::{DType, Product};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -53,9 +53,9 @@ pub struct TilingSpec {
 /// lack them. From asc-devkit: `DataCopyPad` is reported unsupported on dav_c100 (Atlas
 /// training, ascend910) and dav_m200 (Atlas inference, ascend310p), whose vector units have no
 /// bfloat16 either.
-pub const PRODUCT_APIS: &[(&str, &[&str])] = &[
-    ("DataCopyPad", &["ascend910", "ascend310p"]),
-    ("bfloat16_t", &["ascend910", "ascend310p"]),
+pub const PRODUCT_APIS: &[(&str, &[Product])] = &[
+    ("DataCopyPad", &[Product::Ascend910, Product::Ascend310p]),
+    ("bfloat16_t", &[Product::Ascend910, Product::Ascend310p]),
 ];
 
 /// Whether `product` has the Ascend C API (or element type) `api`.
@@ -63,7 +63,7 @@ pub fn product_has(product: &str, api: &str) -> bool {
     PRODUCT_APIS
         .iter()
         .find(|(name, _)| *name == api)
-        .is_none_or(|(_, lacking)| !lacking.contains(&product))
+        .is_none_or(|(_, lacking)| !lacking.iter().any(|p| p.id() == product))
 }
 
 /// A body that uses a product-limited API must declare it in tiling.yaml `apis`, so the OpDef
@@ -98,7 +98,7 @@ fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result
                 "{}: the body of {} uses {api}, which {} lack: declare it in tiling.yaml (`apis: [{api}]`)",
                 sources.dir.display(),
                 op.op,
-                lacking.join(" and ")
+                lacking.iter().map(|p| p.id()).collect::<Vec<_>>().join(" and ")
             )));
         }
     }

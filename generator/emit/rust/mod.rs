@@ -18,7 +18,7 @@ mod values;
 
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
-use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Rule};
+use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Product, Rule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::{json, Value};
@@ -652,7 +652,7 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
         .collect();
     let chosen = baselines
         .iter()
-        .find(|c| c.call.product == "ascend910b")
+        .find(|c| c.call.product == Product::Ascend910b.id())
         .or(baselines.first());
     chosen.map_or(Value::Null, |c| json!(c.call))
 }
