@@ -9,8 +9,9 @@
 //! source. With a CANN toolkit the kernel is also compiled against its `kernel_operator.h`.
 
 mod build;
+/// The 16-bit float codecs, for tests that write and read tensors.
+pub use aclnn_runtime::float16;
 pub use build::KernelSource;
-pub mod float16;
 pub mod profile;
 pub mod reference;
 

@@ -2,6 +2,7 @@
 //! generates — data types, formats, products, tensor descriptions, status codes and rules.
 
 pub mod check;
+pub mod float16;
 pub mod pred;
 pub mod products;
 pub mod rule;

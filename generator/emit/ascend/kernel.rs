@@ -122,14 +122,14 @@ pub fn kernel_dtypes_for(sources: &KernelSources, p: &Param, product: &str) -> O
     Some(if ty == "T" {
         KERNEL_DTYPES
             .iter()
-            .filter(|(d, _, cpp)| *d != DType::BFloat16 || product_has(product, cpp))
-            .map(|(d, _, _)| *d)
+            .filter(|(d, _)| *d != DType::BFloat16 || product_has(product, kernel_c_type(*d)))
+            .map(|(d, _)| *d)
             .collect()
     } else {
         INT_TYPES
             .iter()
-            .filter(|(_, c)| *c == ty)
-            .map(|(d, _)| *d)
+            .filter(|d| kernel_c_type(**d) == ty)
+            .copied()
             .collect()
     })
 }
@@ -686,14 +686,19 @@ struct DTypeCtx {
 }
 
 /// The floating dtypes a kernel dispatches on, with their fixed tiling keys.
-const KERNEL_DTYPES: &[(DType, u32, &str)] = &[
-    (DType::Float32, 0, "float"),
-    (DType::Float16, 1, "half"),
-    (DType::BFloat16, 2, "bfloat16_t"),
+const KERNEL_DTYPES: &[(DType, u32)] = &[
+    (DType::Float32, 0),
+    (DType::Float16, 1),
+    (DType::BFloat16, 2),
 ];
 
 fn is_kernel_float(d: &DType) -> bool {
-    KERNEL_DTYPES.iter().any(|(k, _, _)| k == d)
+    KERNEL_DTYPES.iter().any(|(k, _)| k == d)
+}
+
+/// The Ascend C type of a dtype in a kernel (`DType::kernel_c_type`).
+fn kernel_c_type(d: DType) -> &'static str {
+    d.kernel_c_type().unwrap_or_default()
 }
 
 /// Every dtype a parameter supports on any product.
@@ -701,14 +706,14 @@ fn dtype_union(p: &Param) -> BTreeSet<DType> {
     p.dtypes.values().flatten().copied().collect()
 }
 
-/// Integer dtypes a tensor may have in global memory, with their C++ types.
-const INT_TYPES: &[(DType, &str)] = &[
-    (DType::Int32, "int32_t"),
-    (DType::Int64, "int64_t"),
-    (DType::Int8, "int8_t"),
-    (DType::UInt8, "uint8_t"),
-    (DType::Bool, "uint8_t"),
-    (DType::Int16, "int16_t"),
+/// Integer dtypes a tensor may have in global memory (their C++ types: `DType::kernel_c_type`).
+const INT_TYPES: &[DType] = &[
+    DType::Int32,
+    DType::Int64,
+    DType::Int8,
+    DType::UInt8,
+    DType::Bool,
+    DType::Int16,
 ];
 
 /// The element type of a tensor in global memory: the kernel's `T` for floating tensors, an
@@ -720,9 +725,9 @@ pub fn cpp_type(p: &Param) -> String {
     if dtypes.is_empty() || dtypes.iter().any(is_kernel_float) {
         return "T".into();
     }
-    let all_int = dtypes.iter().all(|d| INT_TYPES.iter().any(|(i, _)| i == d));
-    match INT_TYPES.iter().find(|(i, _)| dtypes.contains(i)) {
-        Some((_, c)) if all_int => (*c).to_string(),
+    let all_int = dtypes.iter().all(|d| INT_TYPES.contains(d));
+    match INT_TYPES.iter().find(|i| dtypes.contains(i)) {
+        Some(i) if all_int => kernel_c_type(*i).to_string(),
         _ => "T".into(),
     }
 }
@@ -851,11 +856,11 @@ fn kernel_dtypes(p: &Param) -> Vec<DTypeCtx> {
     let any_float = supported.iter().any(is_kernel_float);
     KERNEL_DTYPES
         .iter()
-        .filter(|(d, _, _)| !any_float || supported.contains(d))
-        .map(|(d, key, cpp)| DTypeCtx {
+        .filter(|(d, _)| !any_float || supported.contains(d))
+        .map(|(d, key)| DTypeCtx {
             key: *key,
             ge: d.ge_name().unwrap_or_default(),
-            cpp,
+            cpp: kernel_c_type(*d),
             size: d.size_bytes(),
         })
         .collect()
