@@ -231,45 +231,9 @@ fn fn_params(op: &OpIr) -> Vec<&Param> {
         .collect()
 }
 
-/// Names the generated code binds itself (closure and `let` bindings in rule expressions, the
-/// test module's `run(call)`, the modules it names): a parameter of the same name would shadow
-/// them or be shadowed, so its identifier gets a `_`. The API keeps the doc's names.
-const RESERVED: &[&str] = &[
-    "a",
-    "aclnn_runtime",
-    "call",
-    "d",
-    "l",
-    "layout",
-    "len",
-    "lens",
-    "name",
-    "pred",
-    "product",
-    "r",
-    "run",
-    "s",
-    "target",
-    "testing",
-    "v",
-    "vs",
-];
-
-/// A Rust identifier for a doc name: `gradOutput` → `grad_output`, `self` → `self_`, `v` → `v_`.
+/// A Rust identifier for a doc name (`super::ident::rust_ident`).
 fn ident_for(name: &str) -> proc_macro2::Ident {
-    let snake = snake_case(name);
-    let snake = if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("p_{snake}")
-    } else {
-        snake
-    };
-    let snake =
-        if RESERVED.contains(&snake.as_str()) || syn::parse_str::<syn::Ident>(&snake).is_err() {
-            format!("{snake}_")
-        } else {
-            snake
-        };
-    format_ident!("{}", snake)
+    format_ident!("{}", super::ident::rust_ident(name))
 }
 
 struct Emitter<'a> {
