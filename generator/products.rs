@@ -108,7 +108,7 @@ pub fn find_products(text: &str) -> Vec<Found> {
                 .any(|f| f.span.start < m.end() && m.start() < f.span.end);
             if !overlaps {
                 found.push(Found {
-                    id: (*id).to_string(),
+                    id: (*id).into(),
                     span: m.range(),
                 });
             }

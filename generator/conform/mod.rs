@@ -771,12 +771,9 @@ mod tests {
             role,
             ty: t.into(),
             dtypes: if role.is_tensor() {
-                [(
-                    "ascend910b".to_string(),
-                    vec![aclnn_runtime::DType::Float32],
-                )]
-                .into_iter()
-                .collect()
+                [("ascend910b".into(), vec![aclnn_runtime::DType::Float32])]
+                    .into_iter()
+                    .collect()
             } else {
                 Default::default()
             },
@@ -784,7 +781,7 @@ mod tests {
         };
         let mut op = OpIr {
             op: "Foo".into(),
-            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            products: [("ascend910b".into(), true)].into_iter().collect(),
             functions: vec![Function {
                 name: "aclnnFooGetWorkspaceSize".into(),
                 return_type: "aclnnStatus".into(),

@@ -624,7 +624,7 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
             ty: ty.into(),
             optional: t.param_type == "optional",
             dtypes: msopgen_products()
-                .map(|p| (p.to_string(), t.types.clone()))
+                .map(|p| (p.into(), t.types.clone()))
                 .collect(),
             formats: t.formats.clone(),
             ..Param::default()
@@ -676,7 +676,7 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
         .map_or_else(|| path.to_string(), |f| f.to_string_lossy().into_owned());
     OpIr {
         op: name.to_string(),
-        products: msopgen_products().map(|p| (p.to_string(), true)).collect(),
+        products: msopgen_products().map(|p| (p.into(), true)).collect(),
         description: format!("由msOpGen的算子原型定义{file}导入。"),
         functions,
         errors: standard_errors(tensors),

@@ -706,19 +706,16 @@ mod tests {
             name: name.into(),
             role,
             ty: "aclTensor*".into(),
-            dtypes: [(
-                "ascend910b".to_string(),
-                vec![DType::Float32, DType::BFloat16],
-            )]
-            .into_iter()
-            .collect(),
+            dtypes: [("ascend910b".into(), vec![DType::Float32, DType::BFloat16])]
+                .into_iter()
+                .collect(),
             formats: vec![Format::Nd],
             rank: Some(Rank { min: 4, max: 5 }),
             ..Default::default()
         };
         let mut op = OpIr {
             op: "AdaptiveAvgPool3dBackward".into(),
-            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            products: [("ascend910b".into(), true)].into_iter().collect(),
             params: vec![
                 t("gradOutput", Role::InputTensor),
                 t("self", Role::InputTensor),
