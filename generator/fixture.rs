@@ -24,10 +24,7 @@ use std::path::Path;
 pub fn op(name: &str, products: &[(&str, bool)], params: Vec<Param>) -> OpIr {
     OpIr {
         op: name.into(),
-        products: products
-            .iter()
-            .map(|(p, on)| (p.to_string(), *on))
-            .collect(),
+        products: products.iter().map(|(p, on)| ((*p).into(), *on)).collect(),
         params,
         ..OpIr::default()
     }
@@ -71,7 +68,7 @@ pub trait ParamFixture {
 impl ParamFixture for Param {
     fn with_dtypes(mut self, products: &[&str], dtypes: &[DType]) -> Self {
         self.dtypes
-            .extend(products.iter().map(|p| (p.to_string(), dtypes.to_vec())));
+            .extend(products.iter().map(|p| ((*p).into(), dtypes.to_vec())));
         self
     }
 

@@ -7,9 +7,90 @@ use aclnn_runtime::{Call, CheckedRule, DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A product id such as `ascend910b` (see `aclnn_runtime::Product`; unknown products keep a
-/// slug of their doc name so nothing is lost).
-pub type ProductId = String;
+/// A product id such as `ascend910b`: an `aclnn_runtime::Product`'s id, or, for a product
+/// aclgen does not know, a slug of its doc name (so nothing is lost). Serialized as the string.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ProductId(String);
+
+impl ProductId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The known product of the id, if it is one.
+    pub fn product(&self) -> Option<aclnn_runtime::Product> {
+        aclnn_runtime::Product::parse(&self.0)
+    }
+}
+
+impl std::ops::Deref for ProductId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Maps keyed by `ProductId` are looked up by `&str` (ids compare as their strings).
+impl std::borrow::Borrow<str> for ProductId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<String> for ProductId {
+    fn borrow(&self) -> &String {
+        &self.0
+    }
+}
+
+impl From<String> for ProductId {
+    fn from(id: String) -> Self {
+        ProductId(id)
+    }
+}
+
+impl From<&str> for ProductId {
+    fn from(id: &str) -> Self {
+        ProductId(id.to_string())
+    }
+}
+
+impl From<aclnn_runtime::Product> for ProductId {
+    fn from(p: aclnn_runtime::Product) -> Self {
+        ProductId(p.id().to_string())
+    }
+}
+
+impl From<ProductId> for String {
+    fn from(id: ProductId) -> Self {
+        id.0
+    }
+}
+
+impl PartialEq<str> for ProductId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for ProductId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for ProductId {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
+impl std::fmt::Display for ProductId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct OpIr {

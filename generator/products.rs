@@ -1,10 +1,11 @@
-//! The one table of product names: how docs spell each Ascend product, and its stable id.
+//! Product names in docs: how docs spell each Ascend product, and its stable id.
 //!
 //! Full names ("Atlas A2 训练系列产品/Atlas 800I A2 推理产品") are what product sections and notes
 //! use (`find_products`); conditions also use short forms ("A2", "910B"; `products_in`). Both
-//! come from the one table, `PRODUCTS`.
+//! come from the one table of products, `aclnn_runtime::PRODUCTS`.
 
 use crate::ir::ProductId;
+use aclnn_runtime::{Product, PRODUCTS};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -15,85 +16,14 @@ pub struct Found {
     pub span: std::ops::Range<usize>,
 }
 
-/// A word every product name contains (keep in step with `PRODUCTS`).
+/// A word every product name contains (a test holds it to `PRODUCTS`).
 const PRODUCT_WORDS: [&str; 6] = ["Atlas", "Ascend", "A2", "A3", "昇腾", "Kirin"];
-
-/// One product: its id, its full names (regexes, as product sections and notes write them) and
-/// the shorter forms conditions use ("A2", "910B"; regexes, case-insensitive, whole tokens).
-struct Product {
-    id: &'static str,
-    names: &'static [&'static str],
-    tokens: &'static [&'static str],
-}
-
-/// The one table of product names, most specific first: a name naming several products, such as
-/// "Atlas A2 训练系列产品/Atlas 800I A2 推理产品", yields one id per alternative, all equal.
-const PRODUCTS: &[Product] = &[
-    Product {
-        id: "ascend950",
-        names: &[r"Ascend\s*950\s*(?:PR|DT)?(?:\s*/\s*Ascend\s*950\s*(?:PR|DT)?)?"],
-        tokens: &[r"Ascend\s*950(?:PR|DT)?", "950PR", "950DT"],
-    },
-    Product {
-        id: "ascend310b",
-        names: &[r"Atlas\s*200I\s*/\s*500\s*A2\s*推理产品"],
-        tokens: &[
-            r"Atlas\s*200I/500\s*A2[^、，,：:或和与及]*?(?:产品|$)",
-            r"200I/500\s*A2",
-            "310B",
-        ],
-    },
-    Product {
-        id: "ascend910_93",
-        names: &[
-            r"(?:Atlas\s*)?A3(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            r"(?:昇腾|Ascend)\s*910_93(?:\s*AI\s*处理器)?",
-        ],
-        tokens: &[r"Atlas\s*A3[^、，,：:或和与及]*?(?:产品|$)", "A3", "910_93"],
-    },
-    Product {
-        id: "ascend910b",
-        names: &[
-            r"(?:Atlas\s*)?A2(?:\s*(?:训练|推理))?\s*系列(?:产品)?",
-            r"Atlas\s*(?:800[IT]|900)\s*A2(?:\s*PoD)?(?:\s*(?:推理|训练)产品)?",
-            r"A200I\s*A2\s*Box\s*(?:异构组件)?",
-            r"(?:昇腾|Ascend)\s*910B\d?(?:\s*AI\s*处理器)?",
-        ],
-        tokens: &[
-            r"Atlas\s*A2[^、，,：:或和与及]*?(?:产品|组件|$)",
-            r"Atlas\s*800I\s*A2[^、，,：:或和与及]*?(?:产品|$)",
-            "A2",
-            "910B",
-        ],
-    },
-    Product {
-        id: "ascend310p",
-        names: &[
-            r"Atlas\s*(?:310P\s*)?推理系列(?:产品|加速卡产品)?",
-            r"(?:昇腾|Ascend)\s*310P(?:\s*AI\s*处理器)?",
-        ],
-        tokens: &[r"Atlas\s*推理系列(?:产品)?", "310P"],
-    },
-    Product {
-        id: "ascend910",
-        names: &[
-            r"Atlas\s*训练系列(?:产品)?",
-            r"(?:昇腾|Ascend)\s*910(?:\s*AI\s*处理器)?",
-        ],
-        tokens: &[r"Atlas\s*训练系列(?:产品)?", r"昇腾\s*910\s*AI"],
-    },
-    Product {
-        id: "kirin",
-        names: &[r"Kirin\s*[0-9A-Za-z]+"],
-        tokens: &["Kirin"],
-    },
-];
 
 /// The full names, one regex each with its id, in table order.
 static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     PRODUCTS
         .iter()
-        .flat_map(|p| p.names.iter().map(move |n| (n, p.id)))
+        .flat_map(|p| p.doc_names.iter().map(move |n| (n, p.product.id())))
         .map(|(n, id)| (Regex::new(n).expect("product name pattern"), id))
         .collect()
 });
@@ -103,7 +33,7 @@ static PRODUCT_PATTERNS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(||
 static PRODUCT_TOKENS: LazyLock<Regex> = LazyLock::new(|| {
     let all: Vec<&str> = PRODUCTS
         .iter()
-        .flat_map(|p| p.tokens.iter().copied())
+        .flat_map(|p| p.doc_tokens.iter().copied())
         .collect();
     Regex::new(&format!("(?i){}", all.join("|"))).expect("product token pattern")
 });
@@ -112,31 +42,24 @@ static TOKEN_IDS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     PRODUCTS
         .iter()
         .map(|p| {
-            let anchored = format!("(?i)^(?:{})$", p.tokens.join("|"));
-            (Regex::new(&anchored).expect("product token pattern"), p.id)
+            let anchored = format!("(?i)^(?:{})$", p.doc_tokens.join("|"));
+            (
+                Regex::new(&anchored).expect("product token pattern"),
+                p.product.id(),
+            )
         })
         .collect()
 });
 
 /// The SoC a test runs on when it switches none: CANN builds each op's unit tests for a SoC
-/// the op supports (`build.sh -u --soc=...`), Atlas A2 (ascend910b) when it is one of them.
+/// the op supports (`build.sh -u --soc=...`), the first of `Product::build_order` it supports.
 pub fn build_product(op: &crate::ir::OpIr) -> &'static str {
     let supported: Vec<&str> = op.supported_products().collect();
-    BUILD_ORDER
-        .into_iter()
+    Product::build_order()
+        .map(Product::id)
         .find(|p| supported.contains(p))
-        .unwrap_or("ascend910b")
+        .unwrap_or(Product::first_built().id())
 }
-
-/// The products in the order CANN builds an op's tests for: Atlas A2 first.
-pub const BUILD_ORDER: [&str; 6] = [
-    "ascend910b",
-    "ascend950",
-    "ascend910_93",
-    "ascend310p",
-    "ascend910",
-    "ascend310b",
-];
 
 #[cfg(test)]
 mod prefilter_tests {
@@ -185,7 +108,7 @@ pub fn find_products(text: &str) -> Vec<Found> {
                 .any(|f| f.span.start < m.end() && m.start() < f.span.end);
             if !overlaps {
                 found.push(Found {
-                    id: (*id).to_string(),
+                    id: (*id).into(),
                     span: m.range(),
                 });
             }
@@ -197,14 +120,9 @@ pub fn find_products(text: &str) -> Vec<Found> {
 
 /// Ids of `<!-- npu="..." -->` markers (`950`, `A3`, `910b`, `310b`, `310p`, `910`).
 pub fn npu_marker_id(token: &str) -> String {
-    match token.trim().to_ascii_lowercase().as_str() {
-        "950" => "ascend950".into(),
-        "a3" | "910_93" => "ascend910_93".into(),
-        "910b" | "a2" => "ascend910b".into(),
-        "310b" => "ascend310b".into(),
-        "310p" => "ascend310p".into(),
-        "910" => "ascend910".into(),
-        other => format!("npu_{}", slug(other)),
+    match Product::from_npu_marker(token) {
+        Some(p) => p.id().to_string(),
+        None => format!("npu_{}", slug(&token.trim().to_ascii_lowercase())),
     }
 }
 

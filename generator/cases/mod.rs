@@ -517,12 +517,9 @@ mod tests {
             op: "Toy".into(),
             ..OpIr::default()
         };
-        op.products = [
-            ("ascend910".to_string(), true),
-            ("ascend910b".to_string(), true),
-        ]
-        .into_iter()
-        .collect();
+        op.products = [("ascend910".into(), true), ("ascend910b".into(), true)]
+            .into_iter()
+            .collect();
         op.params = vec![
             tensor(
                 "self",
@@ -543,7 +540,9 @@ mod tests {
         ];
         let dtypes = |p: &str| Rule::DtypeIn {
             param: p.into(),
-            allowed: op.params[0].dtypes.clone(),
+            allowed: (op.params[0].dtypes.iter())
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
         };
         let rules = vec![
             rule(
@@ -937,7 +936,7 @@ mod tests {
         let mut op = op();
         op.params.push(Param {
             name: "y".into(),
-            dtypes: [("ascend910b".to_string(), vec![DType::Int8, DType::Int4])]
+            dtypes: [("ascend910b".into(), vec![DType::Int8, DType::Int4])]
                 .into_iter()
                 .collect(),
             ..op.params[0].clone()

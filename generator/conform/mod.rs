@@ -480,8 +480,8 @@ pub(crate) fn find_op<'a>(ops: &'a [OpIr], api: &str, test_file: &str) -> Option
 
 /// The first of `named` the op supports, in build order; the build product when none is.
 fn preferred_product(op: &OpIr, named: &[String]) -> &'static str {
-    crate::products::BUILD_ORDER
-        .into_iter()
+    Product::build_order()
+        .map(Product::id)
         .find(|p| named.iter().any(|n| n == p) && op.supported_products().any(|q| q == *p))
         .unwrap_or_else(|| crate::products::build_product(op))
 }
@@ -489,39 +489,13 @@ fn preferred_product(op: &OpIr, named: &[String]) -> &'static str {
 /// The SoC a test names as the prefix of its name ("ascend950PR_…", "ascend910_9589_…",
 /// "ascend910B2_…", "Ascend310P_…"), the CANN convention for a case written for one SoC, when the op supports it.
 fn named_product(test: &str, op: &OpIr) -> Option<&'static str> {
-    let t = test.to_ascii_lowercase();
-    // Ascend910_95xx (dav-c310) is the 950 family.
-    let p = if t.starts_with("ascend950")
-        || t.starts_with("ascend91095")
-        || t.starts_with("ascend910_95")
-    {
-        "ascend950"
-    } else if t.starts_with("ascend910_93") || t.starts_with("ascend910a3") {
-        "ascend910_93"
-    } else if t.starts_with("ascend910b") {
-        "ascend910b"
-    } else if t.starts_with("ascend310p") {
-        "ascend310p"
-    } else if t.starts_with("ascend910a") || t.starts_with("ascend910_") {
-        "ascend910"
-    } else {
-        return None;
-    };
+    let p = Product::from_test_name(test)?.id();
     op.supported_products().any(|q| q == p).then_some(p)
 }
 
 /// The product id of a `SocVersion` enumerator.
 pub fn soc_product(soc: &str) -> Option<&'static str> {
-    let id = match soc {
-        "ASCEND910" => "ascend910",
-        "ASCEND910B" => "ascend910b",
-        "ASCEND910_93" => "ascend910_93",
-        "ASCEND950" => "ascend950",
-        "ASCEND310P" => "ascend310p",
-        "ASCEND310B" => "ascend310b",
-        _ => return None,
-    };
-    Product::parse(id).map(Product::id)
+    Product::from_ut_soc(soc).map(Product::id)
 }
 
 /// The op's rules for a call whose `opaque` parameters got a non-null value `validate` cannot
@@ -797,12 +771,9 @@ mod tests {
             role,
             ty: t.into(),
             dtypes: if role.is_tensor() {
-                [(
-                    "ascend910b".to_string(),
-                    vec![aclnn_runtime::DType::Float32],
-                )]
-                .into_iter()
-                .collect()
+                [("ascend910b".into(), vec![aclnn_runtime::DType::Float32])]
+                    .into_iter()
+                    .collect()
             } else {
                 Default::default()
             },
@@ -810,7 +781,7 @@ mod tests {
         };
         let mut op = OpIr {
             op: "Foo".into(),
-            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            products: [("ascend910b".into(), true)].into_iter().collect(),
             functions: vec![Function {
                 name: "aclnnFooGetWorkspaceSize".into(),
                 return_type: "aclnnStatus".into(),

@@ -161,13 +161,11 @@ fn undeclared_status(code: u32) -> Option<String> {
     })
 }
 
-/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (`kirin`: the
-/// framework names the SoCs, KIRINX90 is the first).
+/// The `op::SocVersion` enumerator of ops-nn's UT framework for a product id (the product
+/// table's; an unknown id upper-cased).
 fn ut_soc_version(product: &str) -> String {
-    match product {
-        "kirin" => "KIRINX90".to_string(),
-        other => other.to_ascii_uppercase(),
-    }
+    aclnn_runtime::Product::parse(product)
+        .map_or_else(|| product.to_ascii_uppercase(), |p| p.info().ut_soc.into())
 }
 
 fn is_output(p: &Param) -> bool {
@@ -266,20 +264,23 @@ fn value_type(p: &Param) -> &str {
 /// A scalar of `dtype` holding `value`: the UT framework's `ScalarDesc` where it has a
 /// constructor for the dtype, else a raw `aclScalar` (which `OP_API_UT` passes through).
 fn scalar_desc(dtype: DType, value: f64) -> Result<String, String> {
-    let int = |ty: &str| format!("ScalarDesc(static_cast<{ty}>({}))", value as i64);
+    let int = |d: DType| {
+        let ty = d.host_c_type().unwrap_or_default();
+        format!("ScalarDesc(static_cast<{ty}>({}))", value as i64)
+    };
     Ok(match dtype {
         DType::Bool => format!("ScalarDesc(static_cast<bool>({}))", value != 0.0),
         DType::Float32 => format!("ScalarDesc(static_cast<float>({value:?}))"),
         DType::Float16 => format!("ScalarDesc(static_cast<float>({value:?}), ACL_FLOAT16)"),
         DType::Float64 => format!("ScalarDesc(static_cast<double>({value:?}))"),
-        DType::Int8 => int("int8_t"),
-        DType::UInt8 => int("uint8_t"),
-        DType::Int16 => int("int16_t"),
-        DType::UInt16 => int("uint16_t"),
-        DType::Int32 => int("int32_t"),
-        DType::UInt32 => int("uint32_t"),
-        DType::Int64 => int("int64_t"),
-        DType::UInt64 => int("uint64_t"),
+        DType::Int8
+        | DType::UInt8
+        | DType::Int16
+        | DType::UInt16
+        | DType::Int32
+        | DType::UInt32
+        | DType::Int64
+        | DType::UInt64 => int(dtype),
         other => {
             let (storage, acl) = raw_scalar(other, value)?;
             format!("[] {{ {storage} return aclCreateScalar(&value, {acl}); }}()")
@@ -296,7 +297,7 @@ fn raw_scalar(dtype: DType, value: f64) -> Result<(String, &'static str), String
         DType::Float32 | DType::Float16 => {
             // FLOAT16 as its bits: aclCreateScalar copies the dtype's size.
             if dtype == DType::Float16 {
-                let bits = half_bits(value as f32);
+                let bits = aclnn_runtime::float16::f32_to_f16_bits(value as f32);
                 format!("static uint16_t value = {bits};")
             } else {
                 format!("static float value = {value:?};")
@@ -310,11 +311,11 @@ fn raw_scalar(dtype: DType, value: f64) -> Result<(String, &'static str), String
         DType::Complex64 => format!("static float value[2] = {{{value:?}, 0.0}};"),
         DType::Complex128 => format!("static double value[2] = {{{value:?}, 0.0}};"),
         DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64 => {
-            let ty = format!("int{}_t", dtype.size_bytes() * 8);
+            let ty = dtype.host_c_type().unwrap_or_default();
             format!("static {ty} value = {};", value as i64)
         }
         DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => {
-            let ty = format!("uint{}_t", dtype.size_bytes() * 8);
+            let ty = dtype.host_c_type().unwrap_or_default();
             format!("static {ty} value = {};", value as u64)
         }
         other => {
@@ -324,25 +325,6 @@ fn raw_scalar(dtype: DType, value: f64) -> Result<(String, &'static str), String
         }
     };
     Ok((storage, acl))
-}
-
-/// IEEE half bits of a float (round to nearest even; the cases use small exact values).
-fn half_bits(f: f32) -> u16 {
-    let b = f.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = b & 0x7f_ffff;
-    if f == 0.0 {
-        sign
-    } else if exp >= 31 {
-        sign | 0x7c00
-    } else if exp <= 0 {
-        sign
-    } else {
-        let half = ((exp as u32) << 10) | (mant >> 13);
-        let round = (mant >> 12) & 1 != 0 && ((mant & 0xfff) != 0 || half & 1 != 0);
-        sign | (half + u32::from(round)) as u16
-    }
 }
 
 fn acl_dtype(d: aclnn_runtime::DType) -> Result<&'static str, String> {

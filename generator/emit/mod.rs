@@ -6,6 +6,7 @@ pub mod ascend;
 pub mod c_header;
 mod case_files;
 pub mod cpp;
+pub mod ident;
 pub mod msopgen;
 pub mod opdef;
 pub mod render;
@@ -50,73 +51,6 @@ impl Refusal {
         }
     }
 }
-
-/// C++'s keywords and alternative tokens: no generated C++ name may be one (kernel entries,
-/// parameters of the aclnn layer).
-pub const CPP_KEYWORDS: &[&str] = &[
-    "and",
-    "asm",
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "catch",
-    "char",
-    "class",
-    "const",
-    "continue",
-    "default",
-    "delete",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "explicit",
-    "export",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "friend",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "mutable",
-    "namespace",
-    "new",
-    "not",
-    "operator",
-    "or",
-    "private",
-    "protected",
-    "public",
-    "register",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "struct",
-    "switch",
-    "template",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typedef",
-    "typeid",
-    "typename",
-    "union",
-    "unsigned",
-    "using",
-    "virtual",
-    "void",
-    "volatile",
-    "while",
-    "xor",
-];
 
 /// Owner of files that belong to no single op (the validators crate's root).
 pub const SHARED_OWNER: &str = "-";

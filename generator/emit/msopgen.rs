@@ -7,40 +7,9 @@
 use super::opdef::{columns, fill_undocumented, independent, only_tied};
 use super::{EmitError, OutFile};
 use crate::ir::{snake_case, OpIr, Param, Role};
-use crate::specs::msopgen::{attr_type_name, dtype_name};
+use crate::specs::msopgen::{attr_type_name, dtype_name, Attr, Desc, JsonOp};
 use serde::Serialize;
-use serde_json::Value;
 use std::path::PathBuf;
-
-#[derive(Serialize)]
-struct JsonOp {
-    op: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    language: Option<String>,
-    input_desc: Vec<Desc>,
-    output_desc: Vec<Desc>,
-    attr: Vec<Attr>,
-}
-
-#[derive(Serialize)]
-struct Desc {
-    name: String,
-    param_type: &'static str,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    format: Vec<String>,
-    #[serde(rename = "type")]
-    ty: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct Attr {
-    name: String,
-    param_type: &'static str,
-    #[serde(rename = "type")]
-    ty: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    default_value: Option<Value>,
-}
 
 pub fn msopgen_file(op: &OpIr) -> Result<OutFile, EmitError> {
     let snake = snake_case(&op.op);
@@ -85,16 +54,12 @@ fn msopgen_json(op: &OpIr) -> JsonOp {
     let mut input_desc = Vec::new();
     let mut output_desc = Vec::new();
     for (((name, p, input), ty), format) in tensors.iter().zip(types).zip(formats) {
-        let desc = Desc {
-            name: name.clone(),
-            param_type: match p.role {
-                Role::InputTensorList | Role::OutputTensorList => "dynamic",
-                _ if p.optional => "optional",
-                _ => "required",
-            },
-            format,
-            ty,
+        let param_type = match p.role {
+            Role::InputTensorList | Role::OutputTensorList => "dynamic",
+            _ if p.optional => "optional",
+            _ => "required",
         };
+        let desc = Desc::new(name, param_type, format, ty);
         if *input {
             input_desc.push(desc);
         } else {
@@ -106,24 +71,16 @@ fn msopgen_json(op: &OpIr) -> JsonOp {
         .iter()
         .filter(|p| p.role == Role::Attribute)
         .filter_map(|p| {
-            Some(Attr {
-                name: p.name.clone(),
-                param_type: if p.optional { "optional" } else { "required" },
-                ty: attr_type_name(op, p)?,
-                default_value: p.default.clone(),
-            })
+            let param_type = if p.optional { "optional" } else { "required" };
+            let ty = attr_type_name(op, p)?;
+            Some(Attr::new(&p.name, param_type, ty, p.default.clone()))
         })
         .collect();
-    JsonOp {
-        op: op.op.clone(),
-        language: match &op.msopgen {
-            Some(m) => m.language.clone(),
-            None => Some("cpp".into()),
-        },
-        input_desc,
-        output_desc,
-        attr,
-    }
+    let language = match &op.msopgen {
+        Some(m) => m.language.clone(),
+        None => Some("cpp".into()),
+    };
+    JsonOp::new(&op.op, language, input_desc, output_desc, attr)
 }
 
 /// Each tensor's `type` and `format` lists, as columns.
@@ -248,7 +205,7 @@ fn product_of<'a>(op: &'a OpIr, tensors: &[(String, &Param, bool)]) -> Option<&'
     let documented = |id: &str| tensors.iter().any(|(_, p, _)| p.dtypes.contains_key(id));
     let preferred = op
         .supported_products()
-        .find(|id| *id == "ascend910b" && documented(id));
+        .find(|id| *id == aclnn_runtime::Product::Ascend910b.id() && documented(id));
     preferred.or_else(|| op.supported_products().find(|id| documented(id)))
 }
 
@@ -257,6 +214,7 @@ mod tests {
     use super::*;
     use crate::fixture::{attr, op, tensor, ParamFixture};
     use aclnn_runtime::{DType, Format};
+    use serde_json::Value;
 
     fn json(op: &OpIr) -> Value {
         serde_json::from_str(&msopgen_file(op).expect("emits").contents).expect("parses")

@@ -28,7 +28,7 @@ pub use value::describe;
 use value::*;
 
 /// The SoC CANN's op_api UT framework runs on unless a test switches it.
-pub const DEFAULT_SOC: &str = "ASCEND910B";
+pub const DEFAULT_SOC: &str = aclnn_runtime::Product::Ascend910b.info().ut_soc;
 
 /// The C type of a number, which decides the dtype of a `ScalarDesc` made from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -146,7 +146,7 @@ mod tests {
         Param {
             name: name.into(),
             role,
-            dtypes: BTreeMap::from([("ascend910b".to_string(), dtypes.to_vec())]),
+            dtypes: BTreeMap::from([("ascend910b".into(), dtypes.to_vec())]),
             source: Some(Loc {
                 file: "d.md".into(),
                 line,
@@ -215,7 +215,7 @@ mod tests {
         unite_inplace_dtypes(&mut ops, &[]);
         assert_eq!(ops[0].params[0].dtypes["ascend910b"], [DType::Float32]);
         let mut inplace = tensor("selfRef", Role::InOutTensor, &[DType::Int8], 2);
-        inplace.dtypes = BTreeMap::from([("ascend910".to_string(), vec![DType::Int8])]);
+        inplace.dtypes = BTreeMap::from([("ascend910".into(), vec![DType::Int8])]);
         let mut ops = vec![
             op(
                 "Foo",

@@ -71,7 +71,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
         if found.is_empty() {
             if let Some(ids) = doc.npu_products(idx) {
                 for id in ids {
-                    products.insert(id.clone(), supported);
+                    products.insert(id.as_str().into(), supported);
                 }
                 continue;
             }
@@ -84,7 +84,7 @@ pub fn read_products(doc: &Doc, sink: &mut Sink) -> BTreeMap<ProductId, bool> {
                     idx,
                     raw,
                 );
-                products.insert(slug(&rest), supported);
+                products.insert(slug(&rest).into(), supported);
             }
             continue;
         }
@@ -144,7 +144,10 @@ mod tests {
     use super::*;
 
     fn ids(text: &str) -> Vec<String> {
-        find_products(text).into_iter().map(|f| f.id).collect()
+        find_products(text)
+            .into_iter()
+            .map(|f| f.id.into())
+            .collect()
     }
 
     #[test]
@@ -179,14 +182,14 @@ mod tests {
         let doc = Doc::parse(text);
         let mut sink = Sink::new("x.md");
         let p = read_products(&doc, &mut sink);
-        let expect: BTreeMap<String, bool> = [
+        let expect: BTreeMap<ProductId, bool> = [
             ("ascend910_93", true),
             ("ascend310b", false),
             ("ascend910", false),
             ("ascend950", true),
         ]
         .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
+        .map(|(k, v)| (k.into(), v))
         .collect();
         assert_eq!(p, expect);
         assert!(sink.diags.is_empty(), "{:?}", sink.diags);

@@ -681,12 +681,9 @@ mod tests {
         };
         OpIr {
             op: "X".into(),
-            products: [
-                ("ascend910b".to_string(), true),
-                ("ascend310b".to_string(), false),
-            ]
-            .into_iter()
-            .collect(),
+            products: [("ascend910b".into(), true), ("ascend310b".into(), false)]
+                .into_iter()
+                .collect(),
             params: vec![
                 t("gradOutput", Role::InputTensor),
                 t("self", Role::InputTensor),
@@ -775,7 +772,7 @@ mod tests {
         let mut op = op_with(&[(161002, "self的数据类型不在支持的范围之内。")]);
         op.params[1].description = "数据类型与gradOutput一致。".into();
         op.params[2].description = "数据类型与self一致。".into();
-        op.params[2].dtypes = [("ascend910b".to_string(), vec![DType::Float32])].into();
+        op.params[2].dtypes = [("ascend910b".into(), vec![DType::Float32])].into();
         let same = |op: &OpIr| -> Vec<Rule> {
             op.inferred_rules
                 .iter()
@@ -969,8 +966,8 @@ mod tests {
             (161002, "self、out的数据类型不在支持的范围之内。"),
             (161002, "self和out的数据类型不一致。"),
         ]);
-        let on = |ds: &[DType]| -> std::collections::BTreeMap<String, Vec<DType>> {
-            [("ascend910b".to_string(), ds.to_vec())].into()
+        let on = |ds: &[DType]| -> std::collections::BTreeMap<crate::ir::ProductId, Vec<DType>> {
+            [("ascend910b".into(), ds.to_vec())].into()
         };
         op.params[1].dtypes = on(&[DType::Float32, DType::Float16, DType::Int32]);
         op.params[2].dtypes = on(&[

@@ -9,8 +9,9 @@
 //! source. With a CANN toolkit the kernel is also compiled against its `kernel_operator.h`.
 
 mod build;
+/// The 16-bit float codecs, for tests that write and read tensors.
+pub use aclnn_runtime::float16;
 pub use build::KernelSource;
-pub mod float16;
 pub mod profile;
 pub mod reference;
 
@@ -80,6 +81,16 @@ impl std::fmt::Display for SimError {
     }
 }
 
+/// The `__NPU_ARCH__` of the kernels sim runs (Atlas A2 and A3).
+const SIM_ARCH: u32 = 2201;
+
+/// Whether sim runs the product's kernels: its reference SoC is of `SIM_ARCH`.
+fn runs_on_sim(product: Product) -> bool {
+    product
+        .reference_soc()
+        .is_some_and(|s| s.npu_arch == SIM_ARCH)
+}
+
 /// Parses a CASE.json: the `validate` call format (read as `validate` reads it, against the
 /// op's parameters) where each tensor also has `"data"`.
 pub fn parse_case(op: &OpIr, text: &str, case_dir: &Path) -> Result<SimCase, SimError> {
@@ -108,9 +119,15 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
     crate::rules::validate_call(op, &case.call).map_err(SimError::Rejected)?;
     let product = Product::parse(&case.call.product)
         .ok_or_else(|| SimError::Setup(format!("unknown product `{}`", case.call.product)))?;
-    if !matches!(product, Product::Ascend910b | Product::Ascend910_93) {
+    if !runs_on_sim(product) {
+        let ran: Vec<&str> = Product::ALL
+            .iter()
+            .filter(|p| runs_on_sim(**p))
+            .map(|p| p.id())
+            .collect();
         return Err(SimError::Setup(format!(
-            "sim runs Atlas A2/A3 kernels (ascend910b, ascend910_93: arch 2201), not {}",
+            "sim runs Atlas A2/A3 kernels ({}: arch {SIM_ARCH}), not {}",
+            ran.join(", "),
             product.id()
         )));
     }

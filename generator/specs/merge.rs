@@ -2,7 +2,7 @@
 //! every difference reported.
 
 use crate::diag::Code;
-use crate::ir::{CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Severity};
+use crate::ir::{CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, ProductId, Severity};
 use aclnn_runtime::DType;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -311,7 +311,7 @@ fn merge_functions(op: &mut OpIr, others: Vec<Function>, d: &mut Differ) {
 
 fn merge_params(
     op: &mut OpIr,
-    winner_products: &BTreeMap<String, bool>,
+    winner_products: &BTreeMap<ProductId, bool>,
     others: Vec<Param>,
     d: &mut Differ,
 ) {
@@ -337,7 +337,12 @@ fn merge_params(
     }
 }
 
-fn merge_param(p: &mut Param, o: &Param, winner_products: &BTreeMap<String, bool>, d: &mut Differ) {
+fn merge_param(
+    p: &mut Param,
+    o: &Param,
+    winner_products: &BTreeMap<ProductId, bool>,
+    d: &mut Differ,
+) {
     let name = p.name.clone();
     for (product, list) in &o.dtypes {
         match p.dtypes.get(product) {
@@ -467,7 +472,7 @@ pub(super) fn product_lines(bytes: &[u8]) -> BTreeMap<String, usize> {
     let mut lines = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         for found in crate::products::find_products(line) {
-            lines.entry(found.id).or_insert(n + 1);
+            lines.entry(found.id.into()).or_insert(n + 1);
         }
     }
     lines
@@ -494,7 +499,7 @@ mod tests {
             ("ascend310b", false),
         ]
         .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
+        .map(|(k, v)| (k.into(), v))
         .collect();
         old.params = vec![tensor(
             "self",
@@ -517,7 +522,7 @@ mod tests {
             ("ascend950", true),
         ]
         .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
+        .map(|(k, v)| (k.into(), v))
         .collect();
         new.params = vec![tensor(
             "self",
@@ -629,7 +634,7 @@ mod tests {
     fn winner_rule_superset_then_format_then_count_then_file() {
         let cand = |products: &[&str], newer: bool, file: &str| Candidate {
             op: OpIr {
-                products: products.iter().map(|p| (p.to_string(), true)).collect(),
+                products: products.iter().map(|p| ((*p).into(), true)).collect(),
                 ..OpIr::default()
             },
             file: file.into(),

@@ -4,18 +4,27 @@
 //! `const aclTensor*`, then the attributes in their aclnn C types, then outputs `aclTensor*`
 //! (dynamic ones `aclTensorList`). msOpGen's `type[]`/`format[]` lists are positional (entry i of
 //! every tensor is one combination): they are kept as they are, with `OpIr::columns` set, so
-//! gen writes the same JSON back (`emit::msopgen`).
+//! gen writes the same JSON back (`emit::msopgen`). Both directions use one schema, `JsonOp`
+//! (`Desc`, `Attr`): each field a `Field`, so a file's wrong or missing field is reported at its
+//! line rather than failing the whole file.
 
 use crate::ctype::{Base, CType};
 use crate::diag::Code;
 use crate::ir::{CParam, Diagnostic, ErrorCase, Function, MsOpGen, OpIr, Param, Role, Severity};
 use crate::read::DocRead;
 use aclnn_runtime::{DType, Format};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 /// The products an msOpGen custom op project builds for (the SoCs of msOpGen's example): Atlas
-/// A2, Atlas A3, Ascend 950.
-pub const PRODUCTS: [&str; 3] = ["ascend910b", "ascend910_93", "ascend950"];
+/// A2, Atlas A3, Ascend 950 (`msopgen` in the product table).
+fn msopgen_products() -> impl Iterator<Item = &'static str> {
+    aclnn_runtime::PRODUCTS
+        .iter()
+        .filter(|p| p.msopgen)
+        .map(|p| p.product.id())
+}
 
 /// msOpGen's attribute types: its name, the other spellings it accepts, the aclnn C type.
 pub const ATTR_TYPES: &[(&str, &[&str], &str)] = &[
@@ -51,6 +60,164 @@ pub fn attr_type_of(ty: &CType) -> Option<&'static str> {
         Base::DataType => "type",
         _ => return None,
     })
+}
+
+/// One field of msOpGen's op JSON as a file has it: absent, of another JSON type (kept, to
+/// report where), or read. The emitter writes `Got` fields only; `Missing` ones are left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Field<T> {
+    #[default]
+    Missing,
+    Wrong(Value),
+    Got(T),
+}
+
+impl<T> Field<T> {
+    pub fn is_missing(&self) -> bool {
+        matches!(self, Field::Missing)
+    }
+
+    fn got(&self) -> Option<&T> {
+        match self {
+            Field::Got(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl Field<String> {
+    /// The entry as a message shows it: a string as is, another JSON value as JSON.
+    fn shown(&self) -> String {
+        match self {
+            Field::Got(s) => s.clone(),
+            Field::Wrong(v) => v.to_string(),
+            Field::Missing => String::new(),
+        }
+    }
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Field<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(d)?;
+        Ok(match T::deserialize(&value) {
+            Ok(v) => Field::Got(v),
+            Err(_) => Field::Wrong(value),
+        })
+    }
+}
+
+impl<T: Serialize> Serialize for Field<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Got(v) => v.serialize(s),
+            Field::Wrong(v) => v.serialize(s),
+            Field::Missing => s.serialize_none(),
+        }
+    }
+}
+
+/// One op of msOpGen's op JSON: what `import` reads and gen writes (`emit::msopgen`). Fields
+/// msOpGen has and aclgen does not keep are `other` (a warning each).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct JsonOp {
+    #[serde(default)]
+    pub op: Field<String>,
+    #[serde(default, skip_serializing_if = "Field::is_missing")]
+    pub language: Field<String>,
+    #[serde(default)]
+    pub input_desc: Field<Vec<Field<Desc>>>,
+    #[serde(default)]
+    pub output_desc: Field<Vec<Field<Desc>>>,
+    #[serde(default)]
+    pub attr: Field<Vec<Field<Attr>>>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// One tensor of an op: `param_type` required (the default), optional or dynamic; `format`
+/// and `type` are columns.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Desc {
+    #[serde(default)]
+    pub name: Field<String>,
+    #[serde(default)]
+    pub param_type: Field<String>,
+    #[serde(default, skip_serializing_if = "Field::is_missing")]
+    pub format: Field<Vec<Field<String>>>,
+    #[serde(default, rename = "type")]
+    pub ty: Field<Vec<Field<String>>>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+/// One attribute: `type` is msOpGen's attribute type (`ATTR_TYPES`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Attr {
+    #[serde(default)]
+    pub name: Field<String>,
+    #[serde(default)]
+    pub param_type: Field<String>,
+    #[serde(default, rename = "type")]
+    pub ty: Field<String>,
+    #[serde(default, skip_serializing_if = "Field::is_missing")]
+    pub default_value: Field<Value>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+impl JsonOp {
+    /// An op as gen writes it.
+    pub fn new(
+        op: &str,
+        language: Option<String>,
+        inputs: Vec<Desc>,
+        outputs: Vec<Desc>,
+        attrs: Vec<Attr>,
+    ) -> Self {
+        JsonOp {
+            op: Field::Got(op.to_string()),
+            language: language.map_or(Field::Missing, Field::Got),
+            input_desc: got_all(inputs),
+            output_desc: got_all(outputs),
+            attr: got_all(attrs),
+            other: Map::new(),
+        }
+    }
+}
+
+impl Desc {
+    /// A tensor as gen writes it (no `format` when it has none).
+    pub fn new(name: &str, param_type: &str, format: Vec<String>, ty: Vec<String>) -> Self {
+        Desc {
+            name: Field::Got(name.to_string()),
+            param_type: Field::Got(param_type.to_string()),
+            format: if format.is_empty() {
+                Field::Missing
+            } else {
+                got_all(format)
+            },
+            ty: got_all(ty),
+            other: Map::new(),
+        }
+    }
+}
+
+/// A list of read entries, read.
+fn got_all<T>(items: Vec<T>) -> Field<Vec<Field<T>>> {
+    Field::Got(items.into_iter().map(Field::Got).collect())
+}
+
+impl Attr {
+    /// An attribute as gen writes it.
+    pub fn new(name: &str, param_type: &str, ty: String, default: Option<Value>) -> Self {
+        Attr {
+            name: Field::Got(name.to_string()),
+            param_type: Field::Got(param_type.to_string()),
+            ty: Field::Got(ty),
+            default_value: default.map_or(Field::Missing, Field::Got),
+            other: Map::new(),
+        }
+    }
 }
 
 /// Whether `bytes` are msOpGen's op JSON: a JSON array (after a BOM and blanks) that names an
@@ -190,39 +357,37 @@ impl<'a> Cx<'a> {
     /// The `k`th op of the array, or `None` (with errors) when it is not one aclgen can read.
     fn op(&mut self, k: usize, item: &Value) -> Option<OpIr> {
         let before = self.diagnostics.len();
-        let Some(obj) = item.as_object() else {
+        let Ok(json) = JsonOp::deserialize(item) else {
             let line = self.line_of(k, &[]);
             self.error(line, format!("op {} is not a JSON object", k + 1));
             return None;
         };
-        let name = match obj.get("op").and_then(Value::as_str) {
-            Some(n) if crate::ir::is_identifier(n) => n.to_string(),
-            Some(n) => {
+        let name = match &json.op {
+            Field::Got(n) if crate::ir::is_identifier(n) => n.clone(),
+            Field::Got(n) => {
                 let line = self.line_of(k, &[]);
                 self.error(line, format!("op name `{n}` is not an identifier"));
                 return None;
             }
-            None => {
+            _ => {
                 let line = self.line_of(k, &[]);
                 self.error(line, format!("op {} has no `op` (its name)", k + 1));
                 return None;
             }
         };
         let at = |field: &str| vec![quoted(&name), quoted(field)];
-        for key in obj.keys() {
-            if !["op", "language", "input_desc", "output_desc", "attr"].contains(&key.as_str()) {
-                let line = self.line_of(k, &at(key));
-                self.report(
-                    Severity::Warning,
-                    line,
-                    format!("{name}: msOpGen field `{key}` is not kept"),
-                );
-            }
+        for key in json.other.keys() {
+            let line = self.line_of(k, &at(key));
+            self.report(
+                Severity::Warning,
+                line,
+                format!("{name}: msOpGen field `{key}` is not kept"),
+            );
         }
-        let language = match obj.get("language") {
-            None => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => {
+        let language = match &json.language {
+            Field::Missing => None,
+            Field::Got(s) => Some(s.clone()),
+            Field::Wrong(_) => {
                 let line = self.line_of(k, &at("language"));
                 self.error(line, format!("{name}: `language` is not a string"));
                 None
@@ -233,14 +398,17 @@ impl<'a> Cx<'a> {
             ..MsOpGen::default()
         };
         let mut tensors = Vec::new();
-        for (section, input) in [("input_desc", true), ("output_desc", false)] {
-            match obj.get(section) {
-                None if input => {}
-                None => {
+        for (section, input, descs) in [
+            ("input_desc", true, &json.input_desc),
+            ("output_desc", false, &json.output_desc),
+        ] {
+            match descs {
+                Field::Missing if input => {}
+                Field::Missing => {
                     let line = self.line_of(k, &[]);
                     self.error(line, format!("{name}: no `output_desc`"));
                 }
-                Some(Value::Array(descs)) => {
+                Field::Got(descs) => {
                     for (i, desc) in descs.iter().enumerate() {
                         let place = Place {
                             k,
@@ -253,15 +421,15 @@ impl<'a> Cx<'a> {
                         }
                     }
                 }
-                Some(_) => {
+                Field::Wrong(_) => {
                     let line = self.line_of(k, &at(section));
                     self.error(line, format!("{name}: `{section}` is not a list"));
                 }
             }
         }
-        let attrs = match obj.get("attr") {
-            None => Vec::new(),
-            Some(Value::Array(attrs)) => attrs
+        let attrs = match &json.attr {
+            Field::Missing => Vec::new(),
+            Field::Got(attrs) => attrs
                 .iter()
                 .enumerate()
                 .filter_map(|(i, a)| {
@@ -274,7 +442,7 @@ impl<'a> Cx<'a> {
                     self.attr(&place, a, &mut spell)
                 })
                 .collect(),
-            Some(_) => {
+            Field::Wrong(_) => {
                 let line = self.line_of(k, &at("attr"));
                 self.error(line, format!("{name}: `attr` is not a list"));
                 Vec::new()
@@ -288,48 +456,48 @@ impl<'a> Cx<'a> {
         (!failed).then(|| build_op(self.path, &name, &tensors, attrs, spell))
     }
 
-    /// A string field of a desc or attr object, or an error naming it.
+    /// A string field of a desc or attr (named `name`, when it has one), or an error naming it.
     fn string_field(
         &mut self,
         place: &Place,
-        obj: &Map<String, Value>,
+        name: Option<&str>,
+        field: &Field<String>,
         key: &str,
     ) -> Option<String> {
-        match obj.get(key) {
-            Some(Value::String(s)) => Some(s.clone()),
-            other => {
-                let line = self.line_of(place.k, &place.needles(obj, &[key]));
-                let what = if other.is_some() {
-                    "is not a string"
-                } else {
-                    "is missing"
-                };
-                self.error(line, format!("{}: `{key}` {what}", place.describe(obj)));
-                None
-            }
+        if let Field::Got(s) = field {
+            return Some(s.clone());
         }
+        let line = self.line_of(place.k, &place.needles(name, &[key]));
+        let what = if field.is_missing() {
+            "is missing"
+        } else {
+            "is not a string"
+        };
+        self.error(line, format!("{}: `{key}` {what}", place.describe(name)));
+        None
     }
 
     /// `param_type`: one of `allowed`; `required` when absent, as msOpGen reads it.
     fn param_type(
         &mut self,
         place: &Place,
-        obj: &Map<String, Value>,
+        name: Option<&str>,
+        field: &Field<String>,
         allowed: &[&str],
     ) -> Option<String> {
-        if !obj.contains_key("param_type") {
+        if field.is_missing() {
             return Some("required".into());
         }
-        let value = self.string_field(place, obj, "param_type")?;
+        let value = self.string_field(place, name, field, "param_type")?;
         if allowed.contains(&value.as_str()) {
             return Some(value);
         }
-        let line = self.line_of(place.k, &place.needles(obj, &["param_type", &value]));
+        let line = self.line_of(place.k, &place.needles(name, &["param_type", &value]));
         self.error(
             line,
             format!(
                 "{}: param_type `{value}` is not one of {}",
-                place.describe(obj),
+                place.describe(name),
                 allowed.join(", ")
             ),
         );
@@ -339,11 +507,11 @@ impl<'a> Cx<'a> {
     fn tensor(
         &mut self,
         place: &Place,
-        desc: &Value,
+        desc: &Field<Desc>,
         input: bool,
         spell: &mut MsOpGen,
     ) -> Option<Tensor> {
-        let Some(obj) = desc.as_object() else {
+        let Field::Got(desc) = desc else {
             let line = self.line_of(place.k, &[quoted(place.section)]);
             self.error(
                 line,
@@ -351,18 +519,20 @@ impl<'a> Cx<'a> {
             );
             return None;
         };
-        self.unknown_keys(place, obj, &["name", "param_type", "format", "type"]);
-        let name = self.string_field(place, obj, "name");
-        let param_type = self.param_type(place, obj, &["required", "optional", "dynamic"]);
-        let types = self.names(place, obj, "type", true, |n| {
+        let named = desc.name.got().map(String::as_str);
+        self.unknown_keys(place, named, &desc.other);
+        let name = self.string_field(place, named, &desc.name, "name");
+        let allowed = ["required", "optional", "dynamic"];
+        let param_type = self.param_type(place, named, &desc.param_type, &allowed);
+        let types = self.names(place, named, &desc.ty, "type", true, |n| {
             let d = DType::from_msopgen(n)?;
             Some((d, d.msopgen_name()?))
         });
-        let formats = self.names(place, obj, "format", false, |n| {
+        let formats = self.names(place, named, &desc.format, "format", false, |n| {
             let f = Format::from_msopgen(n)?;
             Some((f, f.msopgen_name()?))
         });
-        let line = self.line_of(place.k, &place.needles(obj, &["type"]));
+        let line = self.line_of(place.k, &place.needles(named, &["type"]));
         let (types, type_spellings) = types?;
         for (canonical, written) in type_spellings {
             spell.dtype_names.entry(canonical).or_insert(written);
@@ -379,27 +549,28 @@ impl<'a> Cx<'a> {
 
     /// A list of msOpGen names (`type`, `format`) read with `parse` into values and the
     /// spellings that differ from msOpGen's own name. An absent list is empty unless `required`.
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn names<T>(
         &mut self,
         place: &Place,
-        obj: &Map<String, Value>,
+        name: Option<&str>,
+        field: &Field<Vec<Field<String>>>,
         key: &str,
         required: bool,
         parse: impl Fn(&str) -> Option<(T, &'static str)>,
     ) -> Option<(Vec<T>, Vec<(String, String)>)> {
-        let items = match obj.get(key) {
-            None if !required => return Some((Vec::new(), Vec::new())),
-            Some(Value::Array(items)) if !items.is_empty() || !required => items,
+        let items = match field {
+            Field::Missing if !required => return Some((Vec::new(), Vec::new())),
+            Field::Got(items) if !items.is_empty() || !required => items,
             other => {
-                let fields: &[&str] = if other.is_some() { &[key] } else { &[] };
-                let line = self.line_of(place.k, &place.needles(obj, fields));
+                let fields: &[&str] = if other.is_missing() { &[] } else { &[key] };
+                let line = self.line_of(place.k, &place.needles(name, fields));
                 let what = match other {
-                    None => "is missing",
-                    Some(Value::Array(_)) => "is empty",
-                    Some(_) => "is not a list",
+                    Field::Missing => "is missing",
+                    Field::Got(_) => "is empty",
+                    Field::Wrong(_) => "is not a list",
                 };
-                self.error(line, format!("{}: `{key}` {what}", place.describe(obj)));
+                self.error(line, format!("{}: `{key}` {what}", place.describe(name)));
                 return None;
             }
         };
@@ -407,7 +578,7 @@ impl<'a> Cx<'a> {
         let mut spellings = Vec::new();
         let mut ok = true;
         for item in items {
-            let parsed = item.as_str().and_then(|n| Some((n, parse(n)?)));
+            let parsed = item.got().and_then(|n| Some((n, parse(n)?)));
             match parsed {
                 Some((written, (value, canonical))) => {
                     if written != canonical {
@@ -416,16 +587,14 @@ impl<'a> Cx<'a> {
                     values.push(value);
                 }
                 None => {
-                    let shown = item
-                        .as_str()
-                        .map_or_else(|| item.to_string(), str::to_string);
-                    let line = self.line_of(place.k, &place.needles(obj, &[key, &shown]));
+                    let shown = item.shown();
+                    let line = self.line_of(place.k, &place.needles(name, &[key, &shown]));
                     let kind = if key == "type" { "dtype" } else { "format" };
                     self.error(
                         line,
                         format!(
                             "{}: `{shown}` is not a {kind} msOpGen names (see runtime/src/vocab.rs)",
-                            place.describe(obj)
+                            place.describe(name)
                         ),
                     );
                     ok = false;
@@ -435,8 +604,8 @@ impl<'a> Cx<'a> {
         ok.then_some((values, spellings))
     }
 
-    fn attr(&mut self, place: &Place, attr: &Value, spell: &mut MsOpGen) -> Option<Param> {
-        let Some(obj) = attr.as_object() else {
+    fn attr(&mut self, place: &Place, attr: &Field<Attr>, spell: &mut MsOpGen) -> Option<Param> {
+        let Field::Got(attr) = attr else {
             let line = self.line_of(place.k, &[quoted("attr")]);
             self.error(
                 line,
@@ -444,21 +613,22 @@ impl<'a> Cx<'a> {
             );
             return None;
         };
-        self.unknown_keys(place, obj, &["name", "param_type", "type", "default_value"]);
-        let name = self.string_field(place, obj, "name");
-        let param_type = self.param_type(place, obj, &["required", "optional"]);
-        let written = self.string_field(place, obj, "type")?;
+        let named = attr.name.got().map(String::as_str);
+        self.unknown_keys(place, named, &attr.other);
+        let name = self.string_field(place, named, &attr.name, "name");
+        let param_type = self.param_type(place, named, &attr.param_type, &["required", "optional"]);
+        let written = self.string_field(place, named, &attr.ty, "type")?;
         let Some((canonical, _, c_type)) = ATTR_TYPES
             .iter()
             .find(|(n, aliases, _)| *n == written || aliases.contains(&written.as_str()))
         else {
-            let line = self.line_of(place.k, &place.needles(obj, &["type", &written]));
+            let line = self.line_of(place.k, &place.needles(named, &["type", &written]));
             let known: Vec<&str> = ATTR_TYPES.iter().map(|(n, _, _)| *n).collect();
             self.error(
                 line,
                 format!(
                     "{}: attribute type `{written}` has no aclnn parameter type (aclgen reads {})",
-                    place.describe(obj),
+                    place.describe(named),
                     known.join(", ")
                 ),
             );
@@ -470,7 +640,7 @@ impl<'a> Cx<'a> {
                 .entry(canonical.to_string())
                 .or_insert(written);
         }
-        let default = obj.get("default_value").cloned();
+        let default = attr.default_value.got().cloned();
         Some(Param {
             name: name?,
             role: Role::Attribute,
@@ -482,13 +652,17 @@ impl<'a> Cx<'a> {
         })
     }
 
-    fn unknown_keys(&mut self, place: &Place, obj: &Map<String, Value>, known: &[&str]) {
-        for key in obj.keys().filter(|k| !known.contains(&k.as_str())) {
-            let line = self.line_of(place.k, &place.needles(obj, &[key]));
+    /// A warning for each field msOpGen has that aclgen does not keep.
+    fn unknown_keys(&mut self, place: &Place, name: Option<&str>, other: &Map<String, Value>) {
+        for key in other.keys() {
+            let line = self.line_of(place.k, &place.needles(name, &[key]));
             self.report(
                 Severity::Warning,
                 line,
-                format!("{}: msOpGen field `{key}` is not kept", place.describe(obj)),
+                format!(
+                    "{}: msOpGen field `{key}` is not kept",
+                    place.describe(name)
+                ),
             );
         }
     }
@@ -557,17 +731,17 @@ impl Place<'_> {
     }
 
     /// `AddCustom: input_desc x` (or its index while it has no name).
-    fn describe(&self, obj: &Map<String, Value>) -> String {
-        match obj.get("name").and_then(Value::as_str) {
+    fn describe(&self, name: Option<&str>) -> String {
+        match name {
             Some(n) => format!("{}: {} `{n}`", self.op, self.section),
             None => self.describe_bare(),
         }
     }
 
     /// The texts that lead to a field of this object: its section, its name, then `fields`.
-    fn needles(&self, obj: &Map<String, Value>, fields: &[&str]) -> Vec<String> {
+    fn needles(&self, name: Option<&str>, fields: &[&str]) -> Vec<String> {
         let mut out = vec![quoted(self.section)];
-        if let Some(n) = obj.get("name").and_then(Value::as_str) {
+        if let Some(n) = name {
             out.push(quoted(n));
         }
         out.extend(fields.iter().map(|f| quoted(f)));
@@ -618,9 +792,8 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
             role,
             ty: ty.into(),
             optional: t.param_type == "optional",
-            dtypes: PRODUCTS
-                .iter()
-                .map(|p| (p.to_string(), t.types.clone()))
+            dtypes: msopgen_products()
+                .map(|p| (p.into(), t.types.clone()))
                 .collect(),
             formats: t.formats.clone(),
             ..Param::default()
@@ -672,7 +845,7 @@ fn build_op(path: &str, name: &str, tensors: &[Tensor], attrs: Vec<Param>, spell
         .map_or_else(|| path.to_string(), |f| f.to_string_lossy().into_owned());
     OpIr {
         op: name.to_string(),
-        products: PRODUCTS.iter().map(|p| (p.to_string(), true)).collect(),
+        products: msopgen_products().map(|p| (p.into(), true)).collect(),
         description: format!("由msOpGen的算子原型定义{file}导入。"),
         functions,
         errors: standard_errors(tensors),

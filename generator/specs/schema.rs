@@ -3,7 +3,7 @@
 
 use super::is_op_name;
 use crate::diag::Code;
-use crate::ir::{CType, Diagnostic, DtypesGiven, MsOpGen, Role, Severity};
+use crate::ir::{CType, Diagnostic, DtypesGiven, MsOpGen, ProductId, Role, Severity};
 use aclnn_runtime::{DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ pub struct FullSpec {
     pub kind: SpecKind,
     pub op: String,
     #[serde(default)]
-    pub products: BTreeMap<String, bool>,
+    pub products: BTreeMap<ProductId, bool>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -87,7 +87,7 @@ pub struct SpecParam {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub dtypes: BTreeMap<String, Vec<DType>>,
+    pub dtypes: BTreeMap<ProductId, Vec<DType>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub formats: Vec<Format>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,7 +128,7 @@ pub struct Overlay {
     /// Set a product's support (`false` also drops its dtypes); `null` removes a product the doc
     /// names wrongly.
     #[serde(default)]
-    pub products: BTreeMap<String, Option<bool>>,
+    pub products: BTreeMap<ProductId, Option<bool>>,
     pub description: Option<String>,
     pub formula: Option<String>,
     pub header: Option<String>,
@@ -162,7 +162,7 @@ pub struct ParamPatch {
     pub description: Option<String>,
     /// Per product: replace its dtype list; `null` removes the product's entry.
     #[serde(default)]
-    pub dtypes: BTreeMap<String, Option<Vec<DType>>>,
+    pub dtypes: BTreeMap<ProductId, Option<Vec<DType>>>,
     pub formats: Option<Vec<Format>>,
     pub rank: Option<SpecRank>,
     pub non_contiguous: Option<bool>,

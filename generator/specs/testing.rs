@@ -25,7 +25,7 @@ pub(crate) fn tensor(name: &str, file: &str, line: usize, dtypes: &[(&str, &[DTy
         ty: "const aclTensor*".into(),
         dtypes: dtypes
             .iter()
-            .map(|(p, d)| (p.to_string(), d.to_vec()))
+            .map(|(p, d)| ((*p).into(), d.to_vec()))
             .collect(),
         formats: vec![Format::parse("ND").expect("ND")],
         source: loc(file, line),
@@ -36,12 +36,9 @@ pub(crate) fn tensor(name: &str, file: &str, line: usize, dtypes: &[(&str, &[DTy
 pub(crate) fn sample_op(name: &str, file: &str) -> OpIr {
     OpIr {
         op: name.into(),
-        products: [
-            ("ascend910b".to_string(), true),
-            ("ascend910".to_string(), false),
-        ]
-        .into_iter()
-        .collect(),
+        products: [("ascend910b".into(), true), ("ascend910".into(), false)]
+            .into_iter()
+            .collect(),
         description: "算子功能".into(),
         functions: vec![Function {
             name: format!("aclnn{name}GetWorkspaceSize"),

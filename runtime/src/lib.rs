@@ -2,7 +2,9 @@
 //! generates — data types, formats, products, tensor descriptions, status codes and rules.
 
 pub mod check;
+pub mod float16;
 pub mod pred;
+pub mod products;
 pub mod rule;
 pub mod soc;
 #[cfg(feature = "testing")]
@@ -11,6 +13,7 @@ pub mod value;
 pub mod vocab;
 
 pub use check::check;
+pub use products::{ProductInfo, PRODUCTS};
 pub use rule::{CheckedRule, Factor, Family, Rule, Stage, TensorState};
 pub use soc::{Soc, SOCS};
 pub use value::{status, AclnnError, Arg, Call, TensorDesc};

@@ -106,28 +106,6 @@ pub fn soc(name: &str) -> Option<&'static Soc> {
     SOCS.iter().find(|s| s.name.eq_ignore_ascii_case(name))
 }
 
-impl Product {
-    /// The SoC a product's figures (default core count, UB size) are taken from, where CANN's
-    /// platform descriptions have one: the full-size part of the family (Ascend910B2: 48 vector
-    /// cores). `ascend950` and `kirin` have no description in `cann-data`.
-    pub fn reference_soc(self) -> Option<&'static Soc> {
-        let name = match self {
-            Product::Ascend910 => "Ascend910A",
-            Product::Ascend310p => "Ascend310P1",
-            Product::Ascend910b => "Ascend910B2",
-            Product::Ascend910_93 => "Ascend910_9391",
-            Product::Ascend310b => "Ascend310B1",
-            Product::Ascend950 | Product::Kirin => return None,
-        };
-        soc(name)
-    }
-
-    /// The SoCs of the product's family, in table order.
-    pub fn socs(self) -> impl Iterator<Item = &'static Soc> {
-        SOCS.iter().filter(move |s| s.product == Some(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

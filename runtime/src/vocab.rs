@@ -182,6 +182,38 @@ impl DType {
         }
     }
 
+    /// The C type a host value of the dtype is held in (`int8_t`, `float`; FLOAT16 and BFLOAT16
+    /// as their bits, `uint16_t`). `None`: no scalar C type holds one.
+    pub fn host_c_type(self) -> Option<&'static str> {
+        use DType::*;
+        Some(match self {
+            Bool => "bool",
+            Float32 => "float",
+            Float64 => "double",
+            Float16 | BFloat16 => "uint16_t",
+            Int8 => "int8_t",
+            Int16 => "int16_t",
+            Int32 => "int32_t",
+            Int64 => "int64_t",
+            UInt8 => "uint8_t",
+            UInt16 => "uint16_t",
+            UInt32 => "uint32_t",
+            UInt64 => "uint64_t",
+            _ => return None,
+        })
+    }
+
+    /// The Ascend C element type of a tensor of the dtype in a kernel: `half`, `bfloat16_t`,
+    /// BOOL as `uint8_t` (its bytes in global memory), the others as on the host.
+    pub fn kernel_c_type(self) -> Option<&'static str> {
+        match self {
+            DType::Float16 => Some("half"),
+            DType::BFloat16 => Some("bfloat16_t"),
+            DType::Bool => Some("uint8_t"),
+            other => other.host_c_type(),
+        }
+    }
+
     /// False for spellings that name a compute mode rather than a tensor's element type
     /// (HFLOAT32 appears in cubeMathType texts) or that aclDataType lacks.
     pub fn is_tensor_dtype(self) -> bool {
@@ -252,12 +284,11 @@ impl Product {
     }
 
     /// Unified Buffer bytes per AI core, which bounds every kernel tile: the reference SoC's
-    /// (`soc.rs`); ascend950 and kirin have no platform description in CANN's data.
+    /// (`soc.rs`), else the product row's figure.
     pub fn ub_bytes(self) -> usize {
         match self.reference_soc() {
             Some(soc) => soc.ub_bytes as usize,
-            None if self == Product::Ascend950 => 248 * 1024,
-            None => 192 * 1024,
+            None => self.info().undescribed.0,
         }
     }
 
@@ -265,22 +296,13 @@ impl Product {
     pub fn core_count(self) -> u32 {
         match self.reference_soc() {
             Some(soc) => soc.vector_core_count(),
-            None if self == Product::Ascend950 => 64,
-            None => 1,
+            None => self.info().undescribed.1,
         }
     }
 
-    /// The `AddConfig` SoC name of OpDef.
+    /// The `AddConfig` SoC name of OpDef: the product id.
     pub fn soc_version(self) -> &'static str {
-        match self {
-            Product::Ascend910 => "ascend910",
-            Product::Ascend310p => "ascend310p",
-            Product::Ascend910b => "ascend910b",
-            Product::Ascend910_93 => "ascend910_93",
-            Product::Ascend950 => "ascend950",
-            Product::Ascend310b => "ascend310b",
-            Product::Kirin => "kirin",
-        }
+        self.as_str()
     }
 }
 

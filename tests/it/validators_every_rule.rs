@@ -444,12 +444,9 @@ fn every_rule_op() -> OpIr {
     ];
     OpIr {
         op: "EveryRule".into(),
-        products: [
-            ("ascend910b".to_string(), true),
-            ("ascend910".to_string(), true),
-        ]
-        .into_iter()
-        .collect(),
+        products: [("ascend910b".into(), true), ("ascend910".into(), true)]
+            .into_iter()
+            .collect(),
         params: vec![
             t("x", Role::InputTensor),
             t("y", Role::InputTensor),

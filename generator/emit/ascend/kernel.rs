@@ -8,7 +8,7 @@
 
 use crate::emit::{EmitError, OutFile};
 use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param, Role};
-use aclnn_runtime::DType;
+use aclnn_runtime::{DType, Product};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -53,9 +53,9 @@ pub struct TilingSpec {
 /// lack them. From asc-devkit: `DataCopyPad` is reported unsupported on dav_c100 (Atlas
 /// training, ascend910) and dav_m200 (Atlas inference, ascend310p), whose vector units have no
 /// bfloat16 either.
-pub const PRODUCT_APIS: &[(&str, &[&str])] = &[
-    ("DataCopyPad", &["ascend910", "ascend310p"]),
-    ("bfloat16_t", &["ascend910", "ascend310p"]),
+pub const PRODUCT_APIS: &[(&str, &[Product])] = &[
+    ("DataCopyPad", &[Product::Ascend910, Product::Ascend310p]),
+    ("bfloat16_t", &[Product::Ascend910, Product::Ascend310p]),
 ];
 
 /// Whether `product` has the Ascend C API (or element type) `api`.
@@ -63,7 +63,7 @@ pub fn product_has(product: &str, api: &str) -> bool {
     PRODUCT_APIS
         .iter()
         .find(|(name, _)| *name == api)
-        .is_none_or(|(_, lacking)| !lacking.contains(&product))
+        .is_none_or(|(_, lacking)| !lacking.iter().any(|p| p.id() == product))
 }
 
 /// A body that uses a product-limited API must declare it in tiling.yaml `apis`, so the OpDef
@@ -98,7 +98,7 @@ fn check_declared_apis(op: &OpIr, sources: &KernelSources, body: &str) -> Result
                 "{}: the body of {} uses {api}, which {} lack: declare it in tiling.yaml (`apis: [{api}]`)",
                 sources.dir.display(),
                 op.op,
-                lacking.join(" and ")
+                lacking.iter().map(|p| p.id()).collect::<Vec<_>>().join(" and ")
             )));
         }
     }
@@ -122,211 +122,19 @@ pub fn kernel_dtypes_for(sources: &KernelSources, p: &Param, product: &str) -> O
     Some(if ty == "T" {
         KERNEL_DTYPES
             .iter()
-            .filter(|(d, _, cpp)| *d != DType::BFloat16 || product_has(product, cpp))
-            .map(|(d, _, _)| *d)
+            .filter(|(d, _)| *d != DType::BFloat16 || product_has(product, kernel_c_type(*d)))
+            .map(|(d, _)| *d)
             .collect()
     } else {
         INT_TYPES
             .iter()
-            .filter(|(_, c)| *c == ty)
-            .map(|(d, _)| *d)
+            .filter(|d| kernel_c_type(**d) == ty)
+            .copied()
             .collect()
     })
 }
 
-/// C library functions and C++ keywords: an `extern "C"` kernel entry with one of these names
-/// collides with `<cstdlib>`, `<cmath>`, ... (an op `Abs` would define `abs`).
-const RESERVED_ENTRY_NAMES: &[&str] = &[
-    // <stdlib.h>
-    "abort",
-    "abs",
-    "atexit",
-    "atof",
-    "atoi",
-    "atol",
-    "atoll",
-    "bsearch",
-    "calloc",
-    "div",
-    "exit",
-    "free",
-    "getenv",
-    "labs",
-    "ldiv",
-    "llabs",
-    "lldiv",
-    "malloc",
-    "mblen",
-    "mbstowcs",
-    "mbtowc",
-    "qsort",
-    "rand",
-    "realloc",
-    "srand",
-    "strtod",
-    "strtof",
-    "strtol",
-    "strtold",
-    "strtoll",
-    "strtoul",
-    "strtoull",
-    "system",
-    "wcstombs",
-    "wctomb",
-    "random",
-    "srandom",
-    // <math.h>
-    "acos",
-    "acosh",
-    "asin",
-    "asinh",
-    "atan",
-    "atan2",
-    "atanh",
-    "cbrt",
-    "ceil",
-    "copysign",
-    "cos",
-    "cosh",
-    "erf",
-    "erfc",
-    "exp",
-    "exp2",
-    "expm1",
-    "fabs",
-    "fdim",
-    "floor",
-    "fma",
-    "fmax",
-    "fmin",
-    "fmod",
-    "frexp",
-    "hypot",
-    "ilogb",
-    "ldexp",
-    "lgamma",
-    "llrint",
-    "llround",
-    "log",
-    "log10",
-    "log1p",
-    "log2",
-    "logb",
-    "lrint",
-    "lround",
-    "modf",
-    "nan",
-    "nearbyint",
-    "nextafter",
-    "nexttoward",
-    "pow",
-    "remainder",
-    "remquo",
-    "rint",
-    "round",
-    "scalbln",
-    "scalbn",
-    "sin",
-    "sinh",
-    "sqrt",
-    "tan",
-    "tanh",
-    "tgamma",
-    "trunc",
-    "gamma",
-    "j0",
-    "j1",
-    "jn",
-    "y0",
-    "y1",
-    "yn",
-    "signbit",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "fpclassify",
-    // <string.h>, <strings.h>
-    "memchr",
-    "memcmp",
-    "memcpy",
-    "memmove",
-    "memset",
-    "strcat",
-    "strchr",
-    "strcmp",
-    "strcoll",
-    "strcpy",
-    "strcspn",
-    "strerror",
-    "strlen",
-    "strncat",
-    "strncmp",
-    "strncpy",
-    "strpbrk",
-    "strrchr",
-    "strspn",
-    "strstr",
-    "strtok",
-    "strxfrm",
-    "index",
-    "rindex",
-    "bzero",
-    "bcopy",
-    "ffs",
-    // <stdio.h>, <time.h>, <signal.h>, <ctype.h>, <unistd.h>
-    "printf",
-    "fprintf",
-    "sprintf",
-    "snprintf",
-    "scanf",
-    "puts",
-    "putchar",
-    "getchar",
-    "remove",
-    "rename",
-    "fopen",
-    "fclose",
-    "fread",
-    "fwrite",
-    "fflush",
-    "perror",
-    "clock",
-    "time",
-    "difftime",
-    "mktime",
-    "signal",
-    "raise",
-    "isalpha",
-    "isdigit",
-    "tolower",
-    "toupper",
-    "select",
-    "read",
-    "write",
-    "close",
-    "open",
-    "sleep",
-    "pipe",
-    "dup",
-    "link",
-    "sync",
-    "kill",
-    "wait",
-];
-
-/// The kernel's `extern "C"` entry: the op's snake-case name, as CANN's op compiler derives it,
-/// unless that is a C library function or a C++ keyword; then `<snake>_kernel`, which the OpDef
-/// names with `ExtendCfgInfo("opInterface.value", ...)`.
-pub fn kernel_entry_name(op: &str) -> String {
-    let snake = snake_case(op);
-    if RESERVED_ENTRY_NAMES.contains(&snake.as_str())
-        || crate::emit::CPP_KEYWORDS.contains(&snake.as_str())
-    {
-        format!("{snake}_kernel")
-    } else {
-        snake
-    }
-}
+pub use crate::emit::ident::kernel_entry_name;
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -686,14 +494,19 @@ struct DTypeCtx {
 }
 
 /// The floating dtypes a kernel dispatches on, with their fixed tiling keys.
-const KERNEL_DTYPES: &[(DType, u32, &str)] = &[
-    (DType::Float32, 0, "float"),
-    (DType::Float16, 1, "half"),
-    (DType::BFloat16, 2, "bfloat16_t"),
+const KERNEL_DTYPES: &[(DType, u32)] = &[
+    (DType::Float32, 0),
+    (DType::Float16, 1),
+    (DType::BFloat16, 2),
 ];
 
 fn is_kernel_float(d: &DType) -> bool {
-    KERNEL_DTYPES.iter().any(|(k, _, _)| k == d)
+    KERNEL_DTYPES.iter().any(|(k, _)| k == d)
+}
+
+/// The Ascend C type of a dtype in a kernel (`DType::kernel_c_type`).
+fn kernel_c_type(d: DType) -> &'static str {
+    d.kernel_c_type().unwrap_or_default()
 }
 
 /// Every dtype a parameter supports on any product.
@@ -701,14 +514,14 @@ fn dtype_union(p: &Param) -> BTreeSet<DType> {
     p.dtypes.values().flatten().copied().collect()
 }
 
-/// Integer dtypes a tensor may have in global memory, with their C++ types.
-const INT_TYPES: &[(DType, &str)] = &[
-    (DType::Int32, "int32_t"),
-    (DType::Int64, "int64_t"),
-    (DType::Int8, "int8_t"),
-    (DType::UInt8, "uint8_t"),
-    (DType::Bool, "uint8_t"),
-    (DType::Int16, "int16_t"),
+/// Integer dtypes a tensor may have in global memory (their C++ types: `DType::kernel_c_type`).
+const INT_TYPES: &[DType] = &[
+    DType::Int32,
+    DType::Int64,
+    DType::Int8,
+    DType::UInt8,
+    DType::Bool,
+    DType::Int16,
 ];
 
 /// The element type of a tensor in global memory: the kernel's `T` for floating tensors, an
@@ -720,9 +533,9 @@ pub fn cpp_type(p: &Param) -> String {
     if dtypes.is_empty() || dtypes.iter().any(is_kernel_float) {
         return "T".into();
     }
-    let all_int = dtypes.iter().all(|d| INT_TYPES.iter().any(|(i, _)| i == d));
-    match INT_TYPES.iter().find(|(i, _)| dtypes.contains(i)) {
-        Some((_, c)) if all_int => (*c).to_string(),
+    let all_int = dtypes.iter().all(|d| INT_TYPES.contains(d));
+    match INT_TYPES.iter().find(|i| dtypes.contains(i)) {
+        Some(i) if all_int => kernel_c_type(*i).to_string(),
         _ => "T".into(),
     }
 }
@@ -851,11 +664,11 @@ fn kernel_dtypes(p: &Param) -> Vec<DTypeCtx> {
     let any_float = supported.iter().any(is_kernel_float);
     KERNEL_DTYPES
         .iter()
-        .filter(|(d, _, _)| !any_float || supported.contains(d))
-        .map(|(d, key, cpp)| DTypeCtx {
+        .filter(|(d, _)| !any_float || supported.contains(d))
+        .map(|(d, key)| DTypeCtx {
             key: *key,
             ge: d.ge_name().unwrap_or_default(),
-            cpp,
+            cpp: kernel_c_type(*d),
             size: d.size_bytes(),
         })
         .collect()

@@ -178,27 +178,8 @@ fn kind(p: &Param) -> Option<Kind> {
     })
 }
 
-/// Names the generated functions bind themselves: a parameter of that name (or a C++ keyword)
-/// gets a `_` in the C++ definitions (a declaration may name its parameters differently).
-const GENERATED_LOCALS: &[&str] = &[
-    "ret",
-    "result",
-    "uniqueExecutor",
-    "pred",
-    "product",
-    "op",
-    "l0op",
-    "std",
-];
-
 /// The C++ identifier of a parameter.
-fn cpp_ident(name: &str) -> String {
-    if super::CPP_KEYWORDS.contains(&name) || GENERATED_LOCALS.contains(&name) {
-        format!("{name}_")
-    } else {
-        name.to_string()
-    }
-}
+use super::ident::cpp_ident;
 
 /// A C++ string literal (UTF-8 kept as is).
 fn literal(text: &str) -> String {

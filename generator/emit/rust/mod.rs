@@ -18,7 +18,7 @@ mod values;
 
 use super::OutFile;
 use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
-use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Rule};
+use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Product, Rule};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::{json, Value};
@@ -231,45 +231,9 @@ fn fn_params(op: &OpIr) -> Vec<&Param> {
         .collect()
 }
 
-/// Names the generated code binds itself (closure and `let` bindings in rule expressions, the
-/// test module's `run(call)`, the modules it names): a parameter of the same name would shadow
-/// them or be shadowed, so its identifier gets a `_`. The API keeps the doc's names.
-const RESERVED: &[&str] = &[
-    "a",
-    "aclnn_runtime",
-    "call",
-    "d",
-    "l",
-    "layout",
-    "len",
-    "lens",
-    "name",
-    "pred",
-    "product",
-    "r",
-    "run",
-    "s",
-    "target",
-    "testing",
-    "v",
-    "vs",
-];
-
-/// A Rust identifier for a doc name: `gradOutput` → `grad_output`, `self` → `self_`, `v` → `v_`.
+/// A Rust identifier for a doc name (`super::ident::rust_ident`).
 fn ident_for(name: &str) -> proc_macro2::Ident {
-    let snake = snake_case(name);
-    let snake = if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("p_{snake}")
-    } else {
-        snake
-    };
-    let snake =
-        if RESERVED.contains(&snake.as_str()) || syn::parse_str::<syn::Ident>(&snake).is_err() {
-            format!("{snake}_")
-        } else {
-            snake
-        };
-    format_ident!("{}", snake)
+    format_ident!("{}", super::ident::rust_ident(name))
 }
 
 struct Emitter<'a> {
@@ -652,7 +616,7 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
         .collect();
     let chosen = baselines
         .iter()
-        .find(|c| c.call.product == "ascend910b")
+        .find(|c| c.call.product == Product::Ascend910b.id())
         .or(baselines.first());
     chosen.map_or(Value::Null, |c| json!(c.call))
 }
@@ -742,19 +706,16 @@ mod tests {
             name: name.into(),
             role,
             ty: "aclTensor*".into(),
-            dtypes: [(
-                "ascend910b".to_string(),
-                vec![DType::Float32, DType::BFloat16],
-            )]
-            .into_iter()
-            .collect(),
+            dtypes: [("ascend910b".into(), vec![DType::Float32, DType::BFloat16])]
+                .into_iter()
+                .collect(),
             formats: vec![Format::Nd],
             rank: Some(Rank { min: 4, max: 5 }),
             ..Default::default()
         };
         let mut op = OpIr {
             op: "AdaptiveAvgPool3dBackward".into(),
-            products: [("ascend910b".to_string(), true)].into_iter().collect(),
+            products: [("ascend910b".into(), true)].into_iter().collect(),
             params: vec![
                 t("gradOutput", Role::InputTensor),
                 t("self", Role::InputTensor),

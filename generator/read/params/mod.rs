@@ -315,7 +315,7 @@ fn product_note(doc: &Doc, idx: usize, text: &str, owner: Option<String>) -> Opt
     }
     Some(Note {
         line: idx,
-        products: scope.to_vec(),
+        products: scope.iter().map(|s| s.as_str().into()).collect(),
         text: body.to_string(),
         owner,
     })
@@ -904,7 +904,7 @@ mod tests {
             on: "x".into(),
             when: when.to_vec(),
             allowed: allowed.to_vec(),
-            products: products.iter().map(|p| p.to_string()).collect(),
+            products: products.iter().map(|p| (*p).into()).collect(),
         };
         // Under a product bullet, about the parameter its lead or the sentence names; `y` is no
         // tensor of the op, "Tensor" no parameter, and a misspelt dtype leaves a list unread.

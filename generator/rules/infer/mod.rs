@@ -7,7 +7,7 @@
 
 use super::recognize::patterns::HW_ONLY;
 use super::text::{self, re};
-use crate::ir::{OpIr, Param, ParamKind, Role};
+use crate::ir::{OpIr, Param, ParamKind, ProductId, Role};
 use crate::read::MODAL;
 use aclnn_runtime::{DType, Format, Rule};
 use std::collections::BTreeMap;
@@ -917,7 +917,7 @@ fn dtype_list_rule(op: &OpIr, p: &Param) -> Option<Rule> {
         .dtypes
         .iter()
         .filter(|(prod, list)| !list.is_empty() && not_unsupported(op, prod))
-        .map(|(prod, list)| (prod.clone(), list.clone()))
+        .map(|(prod, list)| (prod.to_string(), list.clone()))
         .collect();
     (!allowed.is_empty()).then(|| Rule::DtypeIn {
         param: p.name.clone(),
@@ -933,7 +933,7 @@ pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
     let mut rules: Vec<Rule> = Vec::new();
     for g in &p.dtypes_given {
         // A list for every product the op supports, unless the statement names its products.
-        let products: Vec<&String> = if g.products.is_empty() {
+        let products: Vec<&ProductId> = if g.products.is_empty() {
             op.products
                 .iter()
                 .filter(|(_, &on)| on)
@@ -947,7 +947,7 @@ pub fn dtype_given_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
         };
         let given: BTreeMap<String, Vec<DType>> = products
             .into_iter()
-            .map(|prod| (prod.clone(), g.allowed.clone()))
+            .map(|prod| (prod.to_string(), g.allowed.clone()))
             .collect();
         if !given.is_empty() {
             rules.push(Rule::WhenDtype {

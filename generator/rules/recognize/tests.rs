@@ -1002,14 +1002,16 @@ fn a_dtype_equality_with_an_acl_data_type_argument() {
 #[test]
 fn a_scalar_dtype_is_checked_only_as_stated_against_a_tensor() {
     let mut scalar = attr("scalar", "const aclScalar*", &[]);
-    scalar.dtypes = [("ascend910b".to_string(), vec![DType::Int32])]
+    scalar.dtypes = [("ascend910b".into(), vec![DType::Int32])]
         .into_iter()
         .collect();
     let mut op = op_of(&[("x", Role::InputTensor)], vec![scalar]);
     let condition = "x、scalar的数据类型不在支持的范围之内。";
     let x_list = Rule::DtypeIn {
         param: "x".into(),
-        allowed: op.params[0].dtypes.clone(),
+        allowed: (op.params[0].dtypes.iter())
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
     };
     // The table list of an aclScalar is loose: aclnn casts scalars.
     assert_eq!(recognize(&op, condition).unwrap(), vec![x_list.clone()]);
@@ -1121,7 +1123,7 @@ fn context(name: &str) -> OpIr {
         "dtype_equality_leaves_out_tensors_that_share_no_dtype" => {
             let mut op = pool3d();
             let mut index = tensor("index", Role::InputTensor);
-            index.dtypes = [("ascend910b".to_string(), vec![DType::Int32, DType::Int64])]
+            index.dtypes = [("ascend910b".into(), vec![DType::Int32, DType::Int64])]
                 .into_iter()
                 .collect();
             op.params.insert(1, index);
@@ -1133,7 +1135,7 @@ fn context(name: &str) -> OpIr {
         "promotion_of_every_input_leaves_out_quantization_parameters" => {
             let mut op = pool3d();
             let mut scale = tensor("deqScale", Role::InputTensor);
-            scale.dtypes = [("ascend910b".to_string(), vec![DType::UInt64])]
+            scale.dtypes = [("ascend910b".into(), vec![DType::UInt64])]
                 .into_iter()
                 .collect();
             op.params.insert(2, scale);

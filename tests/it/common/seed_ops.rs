@@ -18,7 +18,7 @@ fn param(name: &str, role: Role, ty: &str, dtypes: &[DType]) -> Param {
         } else {
             PRODUCTS
                 .iter()
-                .map(|p| (p.to_string(), dtypes.to_vec()))
+                .map(|p| ((*p).into(), dtypes.to_vec()))
                 .collect()
         },
         ..Param::default()
@@ -49,7 +49,7 @@ fn op(name: &str, mut params: Vec<Param>) -> OpIr {
     params.push(param("executor", Role::Executor, "aclOpExecutor**", &[]));
     OpIr {
         op: name.into(),
-        products: PRODUCTS.iter().map(|p| (p.to_string(), true)).collect(),
+        products: PRODUCTS.iter().map(|p| ((*p).into(), true)).collect(),
         params,
         sources: vec!["generator/sim/seed_ops.rs".into()],
         ..OpIr::default()

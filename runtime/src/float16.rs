@@ -87,6 +87,32 @@ mod tests {
         assert_eq!(f32_to_f16_bits(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
     }
 
+    /// Cases worked by hand: an f16 subnormal is m * 2^-24 (m < 1024), so x * 2^-24 encodes as x
+    /// rounded to an integer, ties to even; 1024 * 2^-24 is the smallest normal (0x0400).
+    #[test]
+    fn f16_subnormals_and_ties_by_hand() {
+        let ulp = 2f32.powi(-24);
+        assert_eq!(f32_to_f16_bits(3.0 * ulp), 0x0003);
+        assert_eq!(f32_to_f16_bits(1023.0 * ulp), 0x03ff); // largest subnormal
+        assert_eq!(f32_to_f16_bits(1024.0 * ulp), 0x0400); // smallest normal
+        assert_eq!(f32_to_f16_bits(-ulp), 0x8001);
+        assert_eq!(f32_to_f16_bits(2.5 * ulp), 0x0002); // tie: to even 2
+        assert_eq!(f32_to_f16_bits(3.5 * ulp), 0x0004); // tie: to even 4
+        assert_eq!(f32_to_f16_bits(2.75 * ulp), 0x0003); // above the tie
+        assert_eq!(f32_to_f16_bits(1023.5 * ulp), 0x0400); // tie into the normals: 1024 is even
+        assert_eq!(f32_to_f16_bits(0.5 * ulp), 0x0000); // tie between 0 and 1: 0
+        assert_eq!(f32_to_f16_bits(0.5 * ulp * (1.0 + 2f32.powi(-23))), 0x0001);
+        assert_eq!(f32_to_f16_bits(-0.0), 0x8000);
+        // Normals: 2049 = 2^11 + 1 is a tie between 2048 (even mantissa) and 2050.
+        assert_eq!(f32_to_f16_bits(2049.0), 0x6800);
+        assert_eq!(f32_to_f16_bits(2051.0), 0x6802); // tie: 2052 has the even mantissa
+        assert_eq!(f32_to_f16_bits(65519.0), 0x7bff); // below the tie with 65536: 65504
+        assert_eq!(f32_to_f16_bits(f32::INFINITY), 0x7c00);
+        assert_eq!(f32_to_f16_bits(f32::NAN), 0x7e00);
+        assert_eq!(f16_bits_to_f32(0x0001), ulp);
+        assert_eq!(f16_bits_to_f32(0x83ff), -1023.0 * ulp);
+    }
+
     #[test]
     fn f16_round_trips_every_finite_value() {
         for h in 0u16..=0xffff {
