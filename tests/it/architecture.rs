@@ -319,7 +319,7 @@ fn lib_rs_declares_the_stages_in_layer_order() {
 /// The backends of `emit`: each prints the IR for one target. What two of them need lives in a
 /// module below them (`SHARED`), so no backend reaches into another.
 const BACKENDS: &[&str] = &["ascend", "c_header", "case_files", "cpp", "msopgen", "rust"];
-const SHARED: &[&str] = &["opdef", "render", "wrap"];
+const SHARED: &[&str] = &["ident", "opdef", "render", "wrap"];
 
 #[test]
 fn no_backend_imports_another() {

@@ -1,6 +1,6 @@
 // aclgen_check.h: the predicates behind every aclgen rule, in C++17, for generated op_api code.
 //
-// A header-only port of aclgen's `runtime/src/pred.rs` (`aclnn_runtime::pred`): the same function
+// A header-only port of aclgen's `runtime/src/pred/` (`aclnn_runtime::pred`): the same function
 // names, the same parameter order and the same error texts, so a rule means exactly the same in the
 // Rust validators and in the generated `aclnn_<op>.cpp`. Each predicate returns an empty string when
 // the call satisfies it, else the message saying what in the call broke it.
