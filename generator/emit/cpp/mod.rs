@@ -55,13 +55,13 @@ pub fn shared_files() -> Vec<OutFile> {
 
 /// One op's C++ files: the aclnn layer, its l0 op and the op_host InferShape.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
-    let outputs = l0::outputs(op);
-    let files = vec![
-        aclnn_file(op, ctx, &outputs)?,
-        l0::header(op, ctx, &outputs)?,
-        l0::source(op, ctx, &outputs)?,
-        infershape::source(op, ctx, &outputs)?,
+    let outputs = &op.outputs;
+    let mut files = vec![
+        aclnn_file(op, ctx, outputs)?,
+        l0::header(op, ctx, outputs)?,
+        l0::source(op, ctx, outputs)?,
     ];
+    files.extend(infershape::source(op, ctx, outputs)?);
     Ok(files.into_iter().map(wrapped).collect())
 }
 
@@ -76,17 +76,17 @@ fn wrapped(file: OutFile) -> OutFile {
 
 /// What the C++ aclnn layer cannot take from the doc, as one warning's text (`None`: nothing).
 pub fn undocumented(op: &OpIr) -> Option<String> {
-    let outputs = l0::outputs(op);
-    let mut gaps = infershape::missing(op, &outputs);
+    let outputs = &op.outputs;
+    let mut gaps = infershape::missing(op, outputs);
     gaps.extend(l0::unpassed_attrs(op));
-    if let Some(reason) = l0::no_launch(op, &outputs) {
+    if let Some(reason) = l0::no_launch(op, outputs) {
         gaps.push(format!("no l0 op is launched: {reason}"));
     }
     (!gaps.is_empty()).then(|| {
         format!(
             "aclnn{}: in the C++ aclnn layer, {} (an output's shape or dtype the doc does not \
-             state comes from the caller's output tensor and InferShape fails naming it; the \
-             generated files say each at its place)",
+             state comes from the caller's output tensor, and no InferShape or InferDataType is \
+             registered that would have to guess it; the generated files say each at its place)",
             op.op,
             gaps.join("; ")
         )
@@ -540,8 +540,11 @@ struct AclnnCtx {
     /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param).
     contiguous: Vec<(String, String)>,
     l0_call: String,
-    /// (l0 result expression, output param, may it be null) for each `ViewCopy`.
-    view_copies: Vec<(String, String, bool)>,
+    /// The inputs cast to their promoted dtype before the call.
+    promotion: Option<l0::Promotion>,
+    /// Some input or output is cast (the file includes `l0op::Cast`).
+    uses_cast: bool,
+    view_copies: Vec<l0::ViewCopy>,
     /// Why the op has no l0 launch here (none: it has).
     no_launch: Option<String>,
 }
@@ -627,6 +630,9 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         empty_inputs: tensors(|r| matches!(r, Role::InputTensor | Role::InOutTensor)),
         contiguous: launch.contiguous,
         l0_call: launch.call,
+        uses_cast: launch.promotion.is_some()
+            || launch.view_copies.iter().any(|v| v.cast.is_some()),
+        promotion: launch.promotion,
         view_copies: launch.view_copies,
         no_launch: launch.no_launch,
     };
