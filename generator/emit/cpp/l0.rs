@@ -113,6 +113,28 @@ pub(super) struct Launch {
     pub no_launch: Option<String>,
 }
 
+/// Whether an unconditional check makes the caller's output tensor have the dtype the op
+/// computes it in (then a cast back would be a copy for nothing).
+fn dtype_is_checked(op: &OpIr, o: &Output) -> bool {
+    let rules = op.all_rules();
+    let has = |want: &dyn Fn(&aclnn_runtime::Rule) -> bool| rules.iter().any(|r| want(&r.rule));
+    match &o.dtype {
+        Some(DtypeFrom::Input(i)) => i == &o.param || has(&|r| {
+            matches!(r, aclnn_runtime::Rule::DtypeSame { params }
+                if params.contains(i) && params.contains(&o.param))
+        }),
+        Some(DtypeFrom::Fixed(d)) => has(&|r| {
+            matches!(r, aclnn_runtime::Rule::DtypeIn { param, allowed }
+                if *param == o.param && allowed.values().all(|l| l.as_slice() == [*d]))
+        }),
+        Some(DtypeFrom::Argument(a)) => has(&|r| {
+            matches!(r, aclnn_runtime::Rule::DtypeIsArg { param, arg }
+                if *param == o.param && arg == a)
+        }),
+        Some(DtypeFrom::Promoted(_)) | None => false,
+    }
+}
+
 /// One output's copy back into the caller's tensor: the l0 result expression, the output,
 /// whether it may be null, and the local it is cast into first (to the caller's dtype), if any.
 #[derive(Serialize)]
@@ -222,9 +244,10 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     }
     args.push("uniqueExecutor.get()".to_string());
     let call = format!("l0op::{}({})", op.op, args.join(", "));
-    // A promoted output is the op's result in the promoted dtype, cast to the caller's.
+    // An output the op computes in a dtype of its own is cast to the caller's, as CANN's aclnn
+    // functions do, unless a check already made the two one.
     let copy = |result: String, o: &Output| {
-        let cast = matches!(o.dtype, Some(DtypeFrom::Promoted(_)))
+        let cast = (o.dtype.is_some() && !dtype_is_checked(op, o))
             .then(|| format!("{}Cast", cpp_ident(&o.param)));
         ViewCopy {
             result,
