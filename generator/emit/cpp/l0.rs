@@ -119,10 +119,13 @@ fn dtype_is_checked(op: &OpIr, o: &Output) -> bool {
     let rules = op.all_rules();
     let has = |want: &dyn Fn(&aclnn_runtime::Rule) -> bool| rules.iter().any(|r| want(&r.rule));
     match &o.dtype {
-        Some(DtypeFrom::Input(i)) => i == &o.param || has(&|r| {
-            matches!(r, aclnn_runtime::Rule::DtypeSame { params }
+        Some(DtypeFrom::Input(i)) => {
+            i == &o.param
+                || has(&|r| {
+                    matches!(r, aclnn_runtime::Rule::DtypeSame { params }
                 if params.contains(i) && params.contains(&o.param))
-        }),
+                })
+        }
         Some(DtypeFrom::Fixed(d)) => has(&|r| {
             matches!(r, aclnn_runtime::Rule::DtypeIn { param, allowed }
                 if *param == o.param && allowed.values().all(|l| l.as_slice() == [*d]))
@@ -147,7 +150,7 @@ pub(super) struct ViewCopy {
 
 /// Whether `param` may still be null once the checks passed: optional, or named by no null check
 /// (the doc lets it be null).
-fn may_be_null(op: &OpIr, param: &str) -> bool {
+pub(super) fn may_be_null(op: &OpIr, param: &str) -> bool {
     op.param(param).is_some_and(|p| p.optional) || !checked_not_null(op).iter().any(|p| p == param)
 }
 

@@ -79,8 +79,9 @@ pub fn undocumented(op: &OpIr) -> Option<String> {
     let outputs = &op.outputs;
     let mut gaps = infershape::missing(op, outputs);
     gaps.extend(l0::unpassed_attrs(op));
-    if let Some(reason) = l0::no_launch(op, outputs) {
-        gaps.push(format!("no l0 op is launched: {reason}"));
+    match l0::no_launch(op, outputs) {
+        Some(reason) => gaps.push(format!("no l0 op is launched: {reason}")),
+        None => gaps.extend(empty_input_gaps(op, outputs)),
     }
     (!gaps.is_empty()).then(|| {
         format!(
@@ -91,6 +92,33 @@ pub fn undocumented(op: &OpIr) -> Option<String> {
             gaps.join("; ")
         )
     })
+}
+
+/// Outputs an empty input need not make empty, where the doc lets an input be empty: what they
+/// hold then is the kernel's, since the doc states no value (CANN's fill one, such as a sum's 0).
+fn empty_input_gaps(op: &OpIr, outputs: &[l0::Output]) -> Vec<String> {
+    let takes_empty = op
+        .params
+        .iter()
+        .any(|p| p.role.is_tensor() && p.empty_tensor == Some(true) && !is_output(p));
+    if !takes_empty {
+        return Vec::new();
+    }
+    outputs
+        .iter()
+        .filter(|o| o.shape.is_none())
+        .map(|o| {
+            format!(
+                "an empty input need not make output {} empty and the doc states no value for it: \
+                 the kernel runs on the empty input",
+                o.param
+            )
+        })
+        .collect()
+}
+
+fn is_output(p: &Param) -> bool {
+    matches!(p.role, Role::OutputTensor | Role::OutputTensorList)
 }
 
 /// `aclgen_vocab.h`: the doc's names of `op::DataType` and `op::Format` (the messages of
@@ -536,7 +564,8 @@ struct AclnnCtx {
     dfx_in: Vec<String>,
     dfx_out: Vec<String>,
     /// Input tensors that may be empty: an empty one returns early with no work.
-    empty_inputs: Vec<String>,
+    /// The outputs (name, may be null): when every one is empty, there is nothing to compute.
+    empty_outputs: Vec<(String, bool)>,
     /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param).
     contiguous: Vec<(String, String)>,
     l0_call: String,
@@ -627,7 +656,10 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         prototype,
         dfx_in: inputs.clone(),
         dfx_out,
-        empty_inputs: tensors(|r| matches!(r, Role::InputTensor | Role::InOutTensor)),
+        empty_outputs: outputs
+            .iter()
+            .map(|o| (cpp_ident(&o.param), l0::may_be_null(op, &o.param)))
+            .collect(),
         contiguous: launch.contiguous,
         l0_call: launch.call,
         uses_cast: launch.promotion.is_some()

@@ -235,8 +235,8 @@ aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(
     auto uniqueExecutor = CREATE_EXECUTOR();
     CHECK_RET(uniqueExecutor.get() != nullptr, ACLNN_ERR_INNER_CREATE_EXECUTOR);
 
-    // An empty input: nothing to compute.
-    if ((gradOutput != nullptr && gradOutput->IsEmpty()) || (self != nullptr && self->IsEmpty()) || (indices != nullptr && indices->IsEmpty())) {
+    // Every output is empty: nothing to compute.
+    if ((gradInput == nullptr || gradInput->IsEmpty())) {
         *workspaceSize = 0;
         uniqueExecutor.ReleaseTo(executor);
         return ACLNN_SUCCESS;
