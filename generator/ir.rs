@@ -160,6 +160,17 @@ pub enum ShapeFrom {
     Input(String),
     /// The broadcast of these inputs' shapes ("out的shape是self与other broadcast之后的shape").
     Broadcast(Vec<String>),
+    /// Dim by dim ("out的shape不为(n，m)" beside "out的维度不等于2").
+    Dims(Vec<DimFrom>),
+}
+
+/// Where one dim of an output comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DimFrom {
+    /// An integer attribute's value.
+    Attr(String),
+    /// Dim `dim` of an input (negative: from the end).
+    Input { param: String, dim: i64 },
 }
 
 /// Where an output's dtype comes from.

@@ -4,8 +4,8 @@
 //! output's own description ("shape与self一致"), its dtype column when it is one dtype on every
 //! product. An output the doc says nothing of gets `None`: never a copy of input 0.
 
-use crate::ir::{DtypeFrom, OpIr, OutputInference, Param, Role, ShapeFrom};
-use aclnn_runtime::{DType, Rule};
+use crate::ir::{DimFrom, DtypeFrom, OpIr, OutputInference, Param, Role, ShapeFrom};
+use aclnn_runtime::{DType, Factor, Rule};
 
 fn is_input(p: &Param) -> bool {
     matches!(p.role, Role::InputTensor | Role::InOutTensor)
@@ -55,7 +55,7 @@ fn shape_of(op: &OpIr, p: &Param, said: &[Rule]) -> Option<ShapeFrom> {
     if p.role == Role::InOutTensor {
         return Some(ShapeFrom::Input(p.name.clone()));
     }
-    said.iter().find_map(|rule| match rule {
+    let whole = said.iter().find_map(|rule| match rule {
         Rule::ShapeSame { params } if params.contains(&p.name) => {
             input_among(op, params, &p.name).map(ShapeFrom::Input)
         }
@@ -65,6 +65,58 @@ fn shape_of(op: &OpIr, p: &Param, said: &[Rule]) -> Option<ShapeFrom> {
             all_inputs.then(|| ShapeFrom::Broadcast(params.clone()))
         }
         _ => None,
+    });
+    whole.or_else(|| dim_by_dim(op, p, said))
+}
+
+/// "out的维度不等于2" with "out的shape不为(n，m)": a fixed rank whose every dim equals an integer
+/// attribute or an input's dim.
+fn dim_by_dim(op: &OpIr, p: &Param, said: &[Rule]) -> Option<ShapeFrom> {
+    let rank = said.iter().find_map(|rule| match rule {
+        Rule::RankIn { param, min, max } if *param == p.name && min == max => Some(*min),
+        _ => None,
+    })?;
+    let dims: Option<Vec<DimFrom>> = (0..rank)
+        .map(|i| {
+            said.iter()
+                .find_map(|rule| dim_source(op, p, i, rank, rule))
+        })
+        .collect();
+    dims.filter(|d| !d.is_empty()).map(ShapeFrom::Dims)
+}
+
+/// What `rule` says dim `i` (of `rank`) of output `p` equals, if it says so.
+fn dim_source(op: &OpIr, p: &Param, i: usize, rank: usize, rule: &Rule) -> Option<DimFrom> {
+    let Rule::ProductsEqual { lhs, rhs } = rule else {
+        return None;
+    };
+    let is_this_dim = |f: &Factor| match f {
+        Factor::Dim { param, dim } => {
+            *param == p.name && (*dim == i as i64 || *dim == i as i64 - rank as i64)
+        }
+        _ => false,
+    };
+    let other = match (lhs.as_slice(), rhs.as_slice()) {
+        ([a], [b]) if is_this_dim(a) => b,
+        ([a], [b]) if is_this_dim(b) => a,
+        _ => return None,
+    };
+    match other {
+        Factor::Attr(a) if is_int_attribute(op, a) => Some(DimFrom::Attr(a.clone())),
+        Factor::Dim { param, dim } if op.param(param).is_some_and(is_input) => {
+            Some(DimFrom::Input {
+                param: param.clone(),
+                dim: *dim,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// An integer attribute the OpDef registers as an Int.
+fn is_int_attribute(op: &OpIr, name: &str) -> bool {
+    op.param(name).is_some_and(|a| {
+        a.role == Role::Attribute && matches!(a.ty.base(), crate::ctype::Base::Integer(_))
     })
 }
 
@@ -244,6 +296,52 @@ mod tests {
             outs[0].dtype,
             Some(DtypeFrom::Promoted(names(&["self", "other"])))
         );
+    }
+
+    #[test]
+    fn a_fixed_rank_with_every_dim_stated_is_a_shape_dim_by_dim() {
+        let mut o = toy(vec![
+            crate::fixture::attr("n", "int64_t", &[]),
+            crate::fixture::attr("m", "int64_t", &[]),
+            tensor("out", Role::OutputTensor),
+        ]);
+        let checked = |rule| aclnn_runtime::CheckedRule {
+            rule,
+            code: 161002,
+            condition: String::new(),
+            inferred: false,
+        };
+        let dim = |d| {
+            vec![Factor::Dim {
+                param: "out".into(),
+                dim: d,
+            }]
+        };
+        o.inferred_rules = vec![
+            checked(Rule::RankIn {
+                param: "out".into(),
+                min: 2,
+                max: 2,
+            }),
+            checked(Rule::ProductsEqual {
+                lhs: dim(0),
+                rhs: vec![Factor::Attr("n".into())],
+            }),
+            checked(Rule::ProductsEqual {
+                lhs: dim(1),
+                rhs: vec![Factor::Attr("m".into())],
+            }),
+        ];
+        assert_eq!(
+            infer(&o)[0].shape,
+            Some(ShapeFrom::Dims(vec![
+                DimFrom::Attr("n".into()),
+                DimFrom::Attr("m".into())
+            ]))
+        );
+        // One dim unstated: no shape.
+        o.inferred_rules.pop();
+        assert_eq!(infer(&o)[0].shape, None);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::l0::Output;
 use super::*;
-use crate::ir::{DtypeFrom, ShapeFrom};
+use crate::ir::{DimFrom, DtypeFrom, ShapeFrom};
 
 #[derive(Serialize)]
 struct InferCtx {
@@ -25,6 +25,17 @@ struct ShapeLine {
     index: usize,
     name: String,
     from: Vec<(usize, String)>,
+    /// Dim by dim (`from` empty): each dim's source.
+    dims: Vec<DimLine>,
+}
+
+/// One dim of an output: an Int attribute's value (`attr`, its OpDef index) or an input's dim
+/// (`input`, its OpDef index, and `dim`, a C++ index expression of `from`, the input's shape).
+#[derive(Serialize)]
+struct DimLine {
+    attr: Option<usize>,
+    input: Option<usize>,
+    dim: String,
 }
 
 /// One output's dtype: `input` (an input's, at `from`), `fixed` (`value`), `attr` (the dtype
@@ -79,6 +90,18 @@ fn shape_line(op: &OpIr, index: usize, o: &Output) -> Result<ShapeLine, String> 
     let names = match &o.shape {
         Some(ShapeFrom::Input(i)) => vec![i.clone()],
         Some(ShapeFrom::Broadcast(ins)) => ins.clone(),
+        Some(ShapeFrom::Dims(dims)) => {
+            return Ok(ShapeLine {
+                index,
+                name: o.param.clone(),
+                from: Vec::new(),
+                dims: dims
+                    .iter()
+                    .map(|d| dim_line(op, d))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| after_dynamic("shape", o))?,
+            })
+        }
         None => return Err(format!("the doc states no shape of output {}", o.param)),
     };
     let from = indexed(op, &names).ok_or_else(|| after_dynamic("shape", o))?;
@@ -86,6 +109,26 @@ fn shape_line(op: &OpIr, index: usize, o: &Output) -> Result<ShapeLine, String> 
         index,
         name: o.param.clone(),
         from,
+        dims: Vec::new(),
+    })
+}
+
+fn dim_line(op: &OpIr, d: &DimFrom) -> Option<DimLine> {
+    Some(match d {
+        DimFrom::Attr(a) => DimLine {
+            attr: Some(attr_index(op, a)?),
+            input: None,
+            dim: String::new(),
+        },
+        DimFrom::Input { param, dim } => DimLine {
+            attr: None,
+            input: Some(input_index(op, param)?),
+            dim: if *dim >= 0 {
+                dim.to_string()
+            } else {
+                format!("from->GetDimNum() - {}", -dim)
+            },
+        },
     })
 }
 

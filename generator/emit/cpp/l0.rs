@@ -330,6 +330,21 @@ fn read_input(op: &OpIr, input: &str, getter: &str, fallback: &str) -> String {
     }
 }
 
+/// One dim of an output as the l0 function computes it from its arguments.
+fn dim_expr(op: &OpIr, d: &crate::ir::DimFrom) -> String {
+    match d {
+        crate::ir::DimFrom::Attr(a) => cpp_ident(a),
+        crate::ir::DimFrom::Input { param, dim } => {
+            let shape = read_input(op, param, "GetViewShape", "op::Shape()");
+            if *dim >= 0 {
+                format!("{shape}.GetDim({dim})")
+            } else {
+                format!("{shape}.GetDim({shape}.GetDimNum() - {})", -dim)
+            }
+        }
+    }
+}
+
 fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let name = format!("{}Out", cpp_ident(&o.param));
     let mut missing = Vec::new();
@@ -339,6 +354,13 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
             "BroadcastShape({{{}}})",
             ins.iter()
                 .map(|i| cpp_ident(i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Some(ShapeFrom::Dims(dims)) => format!(
+            "op::Shape({{{}}})",
+            dims.iter()
+                .map(|d| dim_expr(op, d))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
