@@ -159,29 +159,76 @@ pub(super) fn may_be_null(op: &OpIr, param: &str) -> bool {
 #[derive(Serialize)]
 pub(super) struct Promotion {
     pub dtype: String,
+    /// Why the op computes in it, as the file says.
+    pub why: String,
     pub casts: Vec<(String, String, bool)>,
 }
 
-/// The inputs an output's dtype is promoted from (the first such output's; one promotion per
-/// call, as CANN's aclnn functions make it).
-fn promoted_inputs(outputs: &[Output]) -> Option<&[String]> {
+/// The dtype the op computes in, where the doc gives one other than the inputs' own, and the
+/// inputs cast to it: the promoted dtype of the inputs an output's dtype is promoted from, or the
+/// dtype argument an output's dtype is, for the inputs a row says cast to that output ("参数self的
+/// 数据类型不能转换为out的数据类型" beside "参数dtype和out的数据类型不一致": Cumsum). One per
+/// call, as CANN's aclnn functions make it.
+fn compute_dtype(op: &OpIr, outputs: &[Output]) -> Option<(String, Vec<String>, &'static str)> {
     outputs.iter().find_map(|o| match &o.dtype {
-        Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => Some(ins.as_slice()),
+        Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => {
+            let parts: Vec<String> = ins
+                .iter()
+                .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(n)))
+                .collect();
+            Some((
+                format!(
+                    "pred::promoted_dtype(pred::concat({{{}}}))",
+                    parts.join(", ")
+                ),
+                ins.clone(),
+                "The doc's 互推导关系: the op computes in the inputs' promoted dtype",
+            ))
+        }
+        Some(DtypeFrom::Argument(a)) => {
+            let cast = cast_into(op, &o.param);
+            (!cast.is_empty()).then(|| {
+                (
+                    format!(
+                        "std::optional<op::DataType>(op::ToOpDataType({}))",
+                        cpp_ident(a)
+                    ),
+                    cast,
+                    "The op computes in the dtype its dtype argument names",
+                )
+            })
+        }
         _ => None,
     })
 }
 
+/// The inputs an unconditional row says cast to output `out` (`DtypeCastable`).
+fn cast_into(op: &OpIr, out: &str) -> Vec<String> {
+    op.all_rules()
+        .into_iter()
+        .find_map(|r| match r.rule {
+            aclnn_runtime::Rule::DtypeCastable { from, to } if to == out => Some(from),
+            _ => None,
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|n| {
+            op.param(n)
+                .is_some_and(|p| matches!(p.role, Role::InputTensor | Role::InOutTensor))
+        })
+        .collect()
+}
+
+/// The inputs cast to the dtype the op computes in.
+fn cast_inputs(op: &OpIr, outputs: &[Output]) -> Vec<String> {
+    compute_dtype(op, outputs).map_or(Vec::new(), |(_, ins, _)| ins)
+}
+
 fn promotion(op: &OpIr, outputs: &[Output]) -> Option<Promotion> {
-    let ins = promoted_inputs(outputs)?;
-    let parts: Vec<String> = ins
-        .iter()
-        .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(n)))
-        .collect();
+    let (dtype, ins, why) = compute_dtype(op, outputs)?;
     Some(Promotion {
-        dtype: format!(
-            "pred::promoted_dtype(pred::concat({{{}}}))",
-            parts.join(", ")
-        ),
+        dtype,
+        why: why.to_string(),
         casts: ins
             .iter()
             .map(|n| {
@@ -209,8 +256,8 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
     let promotion = promotion(op, outputs);
-    let promoted =
-        |name: &str| promoted_inputs(outputs).is_some_and(|ins| ins.iter().any(|n| n == name));
+    let casts = cast_inputs(op, outputs);
+    let promoted = |name: &str| casts.iter().any(|n| n == name);
     for p in inputs(op) {
         let id = cpp_ident(&p.name);
         if p.role == Role::InputTensorList {
