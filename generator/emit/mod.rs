@@ -175,18 +175,53 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
 
 /// `op_files` where `family` are the ops sharing `op`'s header file (`c_header::family_header`).
 pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
+    let project = project_ir(op);
     let mut out = vec![c_header::family_header(op, family, ctx)?];
-    out.extend(ascend::project_files(op, ctx)?);
-    out.push(msopgen::msopgen_file(op)?);
+    out.extend(ascend::project_files(&project, ctx)?);
+    out.push(msopgen::msopgen_file(&project)?);
     out.extend(ascend::kernel::kernel_files_with_note(
-        op,
+        &project,
         &ctx.kernels_dir,
         &ctx.tera,
         &ctx.note(op),
     )?);
     out.extend(case_files::case_files(op, &op.cases, ctx)?);
     out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
-    out.extend(cpp::op_files(op, ctx)?);
+    out.extend(cpp::op_files(&project, ctx)?);
+    Ok(out)
+}
+
+/// The IR an op's own project is made from. An in-place function with a project of its own
+/// computes into its in/out tensor, whatever role its row gives it (`const aclTensor* selfRef`
+/// documented 输入/输出): the OpDef, l0 op and InferShape have it as an output, so no op is
+/// without one. The header, cases and validators keep the IR as read.
+fn project_ir(op: &OpIr) -> std::borrow::Cow<'_, OpIr> {
+    let Some(tensor) = op.inplace.as_ref().map(|i| i.tensor.as_str()) else {
+        return std::borrow::Cow::Borrowed(op);
+    };
+    let mut project = op.clone();
+    for p in project.params.iter_mut().filter(|p| p.name == tensor) {
+        p.role = crate::ir::Role::InOutTensor;
+    }
+    std::borrow::Cow::Owned(project)
+}
+
+/// The files of an in-place function linked to `target`, its out-of-place op: only its aclnn
+/// entry and checks, its header where CANN declares it in one of its own, its cases and its
+/// validators, all in `target`'s project. OpDef, l0 op, kernel and InferShape are `target`'s.
+pub fn linked_files(
+    op: &OpIr,
+    target: &OpIr,
+    family: &[&OpIr],
+    ctx: &EmitCtx,
+) -> Result<Vec<OutFile>, EmitError> {
+    let mut out = Vec::new();
+    if op.header_name() != target.header_name() {
+        out.push(c_header::family_header(op, family, ctx)?);
+    }
+    out.extend(case_files::case_files(op, &op.cases, ctx)?);
+    out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
+    out.push(cpp::linked_aclnn_file(op, target, ctx)?);
     Ok(out)
 }
 
@@ -221,7 +256,11 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
             let family = families
                 .get(&op.header_name())
                 .map_or(&[][..], Vec::as_slice);
-            emit_op(op, family, ctx)
+            // A linked in-place function's out-of-place op is generable (`specs::inplace`).
+            let target = op
+                .linked_to()
+                .and_then(|of| ops.iter().find(|o| o.op == of.op));
+            emit_op(op, family, target, ctx)
         })
         .collect::<Result<_, _>>()?;
     let mut emitted = Emitted::default();
@@ -287,7 +326,12 @@ fn header_families(ops: &[OpIr]) -> std::collections::BTreeMap<String, Vec<&OpIr
     families
 }
 
-fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitError> {
+fn emit_op(
+    op: &OpIr,
+    family: &[&OpIr],
+    target: Option<&OpIr>,
+    ctx: &EmitCtx,
+) -> Result<OpEmit, EmitError> {
     let refuse = |problems: Vec<Diagnostic>| {
         Ok(OpEmit::Refused {
             problems,
@@ -307,6 +351,16 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     let problems = op.generation_problems();
     if !problems.is_empty() {
         return refuse(problems);
+    }
+    if let Some(target) = target {
+        let files = linked_files(op, target, family, ctx)?;
+        if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
+            return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
+        }
+        return Ok(OpEmit::Files {
+            files,
+            warnings: Vec::new(),
+        });
     }
     let snake = crate::ir::snake_case(&op.op);
     let kernel_dir = ctx.kernels_dir.join(&snake);
@@ -340,10 +394,16 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
         return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
     }
+    let unlinked = op
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::InplaceUnlinked)
+        .cloned();
     let warnings = warning
         .into_iter()
+        .chain(unlinked)
         .chain(
-            cpp::undocumented(op)
+            cpp::undocumented(&project_ir(op))
                 .map(|message| op.op_diagnostic(Severity::Warning, Code::CppUndocumented, message)),
         )
         .collect();

@@ -216,6 +216,12 @@ fn may_be_null(op: &OpIr, param: &str) -> bool {
 }
 
 pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
+    launch_as(op, outputs, &|name| name.to_string())
+}
+
+/// `launch` of `op`'s l0 op from a caller whose argument for `op`'s parameter `p` is
+/// `arg(p)`: a linked in-place function passes its in/out tensor as the input and the output.
+pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> String) -> Launch {
     if let Some(reason) = no_launch(op, outputs) {
         return Launch {
             contiguous: Vec::new(),
@@ -227,7 +233,7 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
     for p in inputs(op) {
-        let id = cpp_ident(&p.name);
+        let id = cpp_ident(&arg(&p.name));
         if p.role == Role::InputTensorList {
             args.push(id);
         } else {
@@ -236,9 +242,9 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
             args.push(local);
         }
     }
-    args.extend(attrs(op).into_iter().map(|p| cpp_ident(&p.name)));
+    args.extend(attrs(op).into_iter().map(|p| cpp_ident(&arg(&p.name))));
     for o in outputs {
-        let id = cpp_ident(&o.param);
+        let id = cpp_ident(&arg(&o.param));
         // An output that may be null has then no shape nor dtype, and gets no copy.
         let optional = may_be_null(op, &o.param);
         if o.shape == Source::Caller {
@@ -258,8 +264,10 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     }
     args.push("uniqueExecutor.get()".to_string());
     let call = format!("l0op::{}({})", op.op, args.join(", "));
-    let copy =
-        |result: String, o: &Output| (result, cpp_ident(&o.param), may_be_null(op, &o.param));
+    let copy = |result: String, o: &Output| {
+        let id = cpp_ident(&arg(&o.param));
+        (result, id, may_be_null(op, &o.param))
+    };
     let view_copies = match outputs {
         [one] => vec![copy("result".to_string(), one)],
         _ => outputs
