@@ -191,19 +191,11 @@ pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<Out
     Ok(out)
 }
 
-/// The IR an op's own project is made from. An in-place function with a project of its own
-/// computes into its in/out tensor, whatever role its row gives it (`const aclTensor* selfRef`
-/// documented 输入/输出): the OpDef, l0 op and InferShape have it as an output, so no op is
-/// without one. The header, cases and validators keep the IR as read.
+/// The IR an op's own project is made from (`specs::inplace::project_ir`): an in-place
+/// function with a project of its own computes into its in/out tensor, so no op is without an
+/// output. The header, cases and validators keep the IR as read.
 fn project_ir(op: &OpIr) -> std::borrow::Cow<'_, OpIr> {
-    let Some(tensor) = op.inplace.as_ref().map(|i| i.tensor.as_str()) else {
-        return std::borrow::Cow::Borrowed(op);
-    };
-    let mut project = op.clone();
-    for p in project.params.iter_mut().filter(|p| p.name == tensor) {
-        p.role = crate::ir::Role::InOutTensor;
-    }
-    std::borrow::Cow::Owned(project)
+    crate::specs::inplace::project_ir(op)
 }
 
 /// The files of an in-place function linked to `target`, its out-of-place op: only its aclnn
@@ -221,7 +213,7 @@ pub fn linked_files(
     }
     out.extend(case_files::case_files(op, &op.cases, ctx)?);
     out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
-    out.push(cpp::linked_aclnn_file(op, target, ctx)?);
+    out.push(cpp::linked_aclnn_file(op, &project_ir(target), ctx)?);
     Ok(out)
 }
 

@@ -47,7 +47,7 @@ pub(super) fn run(
         return Ok(None);
     }
     let mut ops = specs.ops;
-    if shares_a_header(old, &affected, &ops) {
+    if shares_a_header(old, &affected, &ops) || links_across(old, &affected, &ops) {
         return Ok(None);
     }
     crate::pipeline::apply_rules(&mut ops);
@@ -203,6 +203,22 @@ pub(super) fn hash_files(
         h.write_u64(digest);
     }
     Some(h.finish())
+}
+
+/// Whether an op read again (or gone) is an in-place function or out-of-place op whose partner
+/// is not read again: the link between them (`specs::inplace`) decides where both put their
+/// files, so only a full run, which sees every op, makes it.
+fn links_across(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir::OpIr]) -> bool {
+    let mut names: BTreeSet<&str> = ops.iter().map(|op| op.op.as_str()).collect();
+    names.extend(affected.iter().map(String::as_str));
+    let partner = |name: &str| match crate::specs::inplace::out_of_place_name(name) {
+        Some(base) => base.to_string(),
+        None => format!("Inplace{name}"),
+    };
+    names.iter().any(|name| {
+        let other = partner(name);
+        old.inputs.contains_key(&other) && !affected.contains(&other)
+    })
 }
 
 /// Whether an op read again (or gone) names a header file an op not read again also has: that

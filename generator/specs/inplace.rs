@@ -9,6 +9,7 @@
 
 use crate::diag::Code;
 use crate::ir::{ArgLink, Inplace, InplaceOf, OpIr, Param, ParamKind, Role, Severity};
+use std::borrow::Cow;
 
 /// Marks every in-place op of `ops` with its in/out tensor and links it to its out-of-place op
 /// where `ops` has one whose parameters map; where they do not, the op keeps a project of its
@@ -42,7 +43,9 @@ fn inplace_of(op: &OpIr, ops: &[OpIr]) -> Option<Inplace> {
         .and_then(|name| ops.iter().find(|o| o.op == name))
         .filter(|base| generable(base));
     if let Some(base) = base {
-        match map_args(op, base, &tensor.name) {
+        // An out-of-place op whose doc lists its `out` as an input (aclnnTril) writes it all the
+        // same: its project has it as the output, and so does the link.
+        match map_args(op, &project_ir(base), &tensor.name) {
             Ok(args) => {
                 inplace.of = Some(InplaceOf {
                     op: base.op.clone(),
@@ -90,6 +93,59 @@ fn inplace_tensor(op: &OpIr) -> Option<&Param> {
         .find(|p| p.role == Role::InOutTensor)
         .or_else(|| tensors().find(|p| p.name.ends_with("Ref")))
         .or_else(|| tensors().next().filter(|_| named))
+}
+
+/// The IR an op's own project (OpDef, l0 op, InferShape, aclnn entry) is made from: where the
+/// doc's rows leave the op without an output, the tensors it writes are given the output roles
+/// (`written_roles`), so no op is without one. Header, cases and validators keep the IR as read.
+pub fn project_ir(op: &OpIr) -> Cow<'_, OpIr> {
+    let roles = written_roles(op);
+    if roles.is_empty() {
+        return Cow::Borrowed(op);
+    }
+    let mut project = op.clone();
+    for p in project.params.iter_mut() {
+        if let Some((_, role)) = roles.iter().find(|(name, _)| *name == p.name) {
+            p.role = *role;
+        }
+    }
+    Cow::Owned(project)
+}
+
+/// The tensors an op without an output role writes, and the role its project gives them: an
+/// in-place function's in/out tensor (`const aclTensor* selfRef` documented 输入/输出); else the
+/// tensors a doc lists as inputs but declares writable (`aclTensor* out` of aclnnTril's row
+/// "输入"); else those named `out` or `…Out` (`const aclTensor* out` of aclnnFastGeluV2).
+/// Empty for an op with an output. Tensor lists written in place have no such role (an
+/// in/out list is neither an OpDef input nor an output alone) and stay as read.
+pub fn written_roles(op: &OpIr) -> Vec<(String, Role)> {
+    if op
+        .params
+        .iter()
+        .any(|p| is_output(p) || p.role == Role::InOutTensor)
+    {
+        return Vec::new();
+    }
+    if let Some(t) = inplace_tensor(op) {
+        return vec![(t.name.clone(), Role::InOutTensor)];
+    }
+    let single = |p: &&Param| p.role == Role::InputTensor;
+    let writable: Vec<(String, Role)> = op
+        .params
+        .iter()
+        .filter(single)
+        .filter(|p| !p.ty.is_const())
+        .map(|p| (p.name.clone(), Role::OutputTensor))
+        .collect();
+    if !writable.is_empty() {
+        return writable;
+    }
+    op.params
+        .iter()
+        .filter(single)
+        .filter(|p| p.name == "out" || p.name.ends_with("Out"))
+        .map(|p| (p.name.clone(), Role::OutputTensor))
+        .collect()
 }
 
 /// Parameters of a first phase that carry arguments (not workspaceSize/executor).
@@ -314,6 +370,37 @@ mod tests {
         assert!(inplace_tensor(&add()).is_none());
         assert_eq!(out_of_place_name("Inplaceable"), None);
         assert_eq!(out_of_place_name("InplaceAdds"), Some("Adds"));
+    }
+
+    #[test]
+    fn an_op_without_an_output_writes_its_in_out_or_writable_tensor() {
+        let roles = |op: &OpIr| written_roles(op);
+        assert_eq!(
+            roles(&inplace_add()),
+            [("selfRef".to_string(), Role::InOutTensor)]
+        );
+        assert!(roles(&add()).is_empty());
+        // aclnnTril's doc lists `aclTensor* out` as 输入.
+        let mut out = tensor("out", Role::InputTensor);
+        out.ty = "aclTensor*".into();
+        let tril = two_phase("Tril", vec![tensor("self", Role::InputTensor), out]);
+        assert_eq!(roles(&tril), [("out".to_string(), Role::OutputTensor)]);
+        let project = project_ir(&tril);
+        assert_eq!(project.params[1].role, Role::OutputTensor);
+        // So aclnnInplaceTril links to it.
+        let inplace = two_phase("InplaceTril", vec![tensor("selfRef", Role::InputTensor)]);
+        let mut ops = vec![inplace, tril];
+        link(&mut ops);
+        assert_eq!(ops[0].project_op(), "Tril");
+        // `const aclTensor* out` of a doc that lists it as 输入 (aclnnFastGeluV2).
+        let gelu = two_phase(
+            "FastGeluV2",
+            vec![
+                tensor("x", Role::InputTensor),
+                tensor("out", Role::InputTensor),
+            ],
+        );
+        assert_eq!(roles(&gelu), [("out".to_string(), Role::OutputTensor)]);
     }
 
     #[test]
