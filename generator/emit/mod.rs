@@ -467,6 +467,7 @@ pub fn check_path(path: &Path) -> Result<(), Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn sources_are_shown_relative_to_the_specs_folder() {
@@ -504,6 +505,101 @@ mod tests {
             contents: "[package]\n".into(),
         };
         assert_eq!(exempt_from_rustfmt(toml.clone()), toml);
+    }
+
+    fn templates_ctx(kernels: &Path) -> EmitCtx {
+        let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        EmitCtx {
+            tera: render::load_templates(&templates).expect("templates"),
+            specs_dir: PathBuf::from("specs"),
+            kernels_dir: kernels.to_path_buf(),
+        }
+    }
+
+    /// aclnnAdd and aclnnInplaceAdd as ops-math's doc declares them (`const aclTensor* selfRef`).
+    fn add_ops(with_add: bool) -> Vec<OpIr> {
+        use crate::fixture::{attr, tensor, two_phase};
+        use crate::ir::Role;
+        let inplace = two_phase(
+            "InplaceAdd",
+            vec![
+                tensor("selfRef", Role::InputTensor),
+                tensor("other", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+            ],
+        );
+        let add = two_phase(
+            "Add",
+            vec![
+                tensor("self", Role::InputTensor),
+                tensor("other", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+                tensor("out", Role::OutputTensor),
+            ],
+        );
+        let mut ops = if with_add {
+            vec![add, inplace]
+        } else {
+            vec![inplace]
+        };
+        crate::pipeline::apply_rules(&mut ops);
+        ops
+    }
+
+    fn files_of<'a>(emitted: &'a Emitted, owner: &str) -> BTreeMap<String, &'a str> {
+        emitted
+            .files
+            .iter()
+            .filter(|o| o.owner == owner)
+            .map(|o| (o.file.path.display().to_string(), o.file.contents.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_linked_inplace_function_gets_only_its_entry_in_its_out_of_place_project() {
+        let kernels = tempfile::tempdir().expect("temp dir");
+        let emitted = emit_all(&add_ops(true), &templates_ctx(kernels.path())).expect("emits");
+        let files = files_of(&emitted, "InplaceAdd");
+        let paths: Vec<&str> = files.keys().map(String::as_str).collect();
+        assert_eq!(
+            paths,
+            [
+                "ops/add/op_api/aclnn_inplace_add.cpp",
+                // No doc names a header: each function's is its own (`aclnn_<snake>.h`), beside
+                // Add's. Where the doc names CANN's shared `aclnn_add.h`, Add's copy holds both.
+                "ops/add/op_api/aclnn_inplace_add.h",
+                "ops/add/tests/cases_inplace_add.json",
+                "ops/add/tests/ut/op_api/test_aclnn_inplace_add.cpp",
+                "rust/rules/inplace_add.json",
+                "rust/src/inplace_add.rs",
+            ]
+        );
+        let entry = files["ops/add/op_api/aclnn_inplace_add.cpp"];
+        assert!(entry.contains("#include \"add.h\""), "{entry}");
+        assert!(entry.contains("l0op::Add("), "{entry}");
+        assert!(entry.contains("selfRefContiguous"), "{entry}");
+        assert!(
+            entry.contains("l0op::ViewCopy(result, selfRef, uniqueExecutor.get())"),
+            "{entry}"
+        );
+        assert!(entry.contains("DFX_OUT(selfRef)"), "{entry}");
+        let validators = files["rust/src/inplace_add.rs"];
+        assert!(validators.contains("ops/add/tests/cases_inplace_add.json"));
+    }
+
+    #[test]
+    fn an_unlinked_inplace_function_computes_into_its_in_out_tensor() {
+        let kernels = tempfile::tempdir().expect("temp dir");
+        let emitted = emit_all(&add_ops(false), &templates_ctx(kernels.path())).expect("emits");
+        let files = files_of(&emitted, "InplaceAdd");
+        let def = files["ops/inplace_add/op_host/inplace_add_def.cpp"];
+        assert!(def.contains("Output(\"self_ref_out\")"), "{def}");
+        let l0 = files["ops/inplace_add/op_api/inplace_add.h"];
+        assert!(l0.contains("const aclTensor* InplaceAdd("), "{l0}");
+        let entry = files["ops/inplace_add/op_api/aclnn_inplace_add.cpp"];
+        assert!(entry.contains("l0op::ViewCopy(result, selfRef"), "{entry}");
+        let infer = files["ops/inplace_add/op_host/inplace_add_infershape.cpp"];
+        assert!(!infer.contains("GRAPH_FAILED;\n}"), "{infer}");
     }
 
     #[test]

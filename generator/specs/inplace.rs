@@ -238,36 +238,7 @@ fn base_tensors(base: &OpIr) -> Result<(&Param, &Param), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{attr, op, tensor};
-    use crate::ir::{CParam, Function};
-
-    /// An op with two-phase prototypes of its parameters (so gen could generate it).
-    fn two_phase(name: &str, params: Vec<Param>) -> OpIr {
-        let mut o = op(name, &[("ascend910b", true)], params);
-        let cparams = o
-            .params
-            .iter()
-            .map(|p| CParam {
-                name: p.name.clone(),
-                ty: p.ty.clone(),
-            })
-            .collect();
-        o.functions = vec![
-            Function {
-                name: format!("aclnn{name}GetWorkspaceSize"),
-                return_type: "aclnnStatus".into(),
-                params: cparams,
-                source: None,
-            },
-            Function {
-                name: format!("aclnn{name}"),
-                return_type: "aclnnStatus".into(),
-                params: vec![],
-                source: None,
-            },
-        ];
-        o
-    }
+    use crate::fixture::{attr, tensor, two_phase};
 
     fn add() -> OpIr {
         two_phase(
