@@ -244,3 +244,41 @@ fn shares_a_header(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir
             && header_of(path).is_some_and(|h| names.contains(&h))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write::OpInputs;
+
+    fn manifest(ops: &[&str]) -> Manifest {
+        Manifest {
+            inputs: ops
+                .iter()
+                .map(|op| (op.to_string(), OpInputs::default()))
+                .collect(),
+            ..Manifest::default()
+        }
+    }
+
+    fn read(ops: &[&str]) -> (BTreeSet<String>, Vec<crate::ir::OpIr>) {
+        let ir = ops
+            .iter()
+            .map(|op| crate::fixture::op(op, &[], Vec::new()))
+            .collect();
+        (ops.iter().map(|op| op.to_string()).collect(), ir)
+    }
+
+    #[test]
+    fn an_in_place_link_to_an_op_not_read_again_needs_a_full_run() {
+        let old = manifest(&["Add", "InplaceAdd", "Abs"]);
+        for (reread, full) in [
+            (&["InplaceAdd"][..], true),
+            (&["Add"][..], true),
+            (&["Add", "InplaceAdd"][..], false),
+            (&["Abs"][..], false),
+        ] {
+            let (affected, ops) = read(reread);
+            assert_eq!(links_across(&old, &affected, &ops), full, "{reread:?}");
+        }
+    }
+}
