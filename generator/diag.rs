@@ -124,6 +124,10 @@ codes! {
     /// The in-place and out-of-place functions of one doc list different dtypes for one tensor;
     /// both accept the union (one implementation checks both).
     InplaceDtypesDiffer = "inplace-dtypes-differ",
+    /// An in-place function (`aclnnInplaceX`) whose out-of-place function the specs document,
+    /// but whose parameters do not map onto it (one has a parameter the other lacks, or of
+    /// another type): it is not linked and keeps an op project of its own (a warning).
+    InplaceUnlinked = "inplace-unlinked",
     /// An overlay corrected the doc (a note, so the change is visible).
     OverlayApplied = "overlay-applied",
     /// import would overwrite a spec it did not write or that was edited.
@@ -180,6 +184,7 @@ pub const EMIT_CODES: &[Code] = &[
     Code::KernelFolder,
     Code::MissingKernelBody,
     Code::CppUndocumented,
+    Code::InplaceUnlinked,
     Code::UnsafeOpName,
     Code::UnsafePath,
 ];

@@ -16,7 +16,7 @@
 //! assert_eq!(op.params[0].ty, "const aclTensor*");
 //! ```
 
-use crate::ir::{OpIr, Param, Rank, Role};
+use crate::ir::{CParam, Function, OpIr, Param, Rank, Role};
 use aclnn_runtime::{DType, Format};
 use std::path::Path;
 
@@ -28,6 +28,39 @@ pub fn op(name: &str, products: &[(&str, bool)], params: Vec<Param>) -> OpIr {
         params,
         ..OpIr::default()
     }
+}
+
+/// `op` with the two-phase prototypes of its parameters (`aclnn<name>GetWorkspaceSize` with
+/// workspaceSize and executor, and `aclnn<name>`), so gen can generate it.
+pub fn two_phase(name: &str, params: Vec<Param>) -> OpIr {
+    let mut o = op(name, &[("ascend910b", true)], params);
+    let mut first: Vec<CParam> = o
+        .params
+        .iter()
+        .map(|p| CParam {
+            name: p.name.clone(),
+            ty: p.ty.clone(),
+        })
+        .collect();
+    first.push(CParam {
+        name: "workspaceSize".into(),
+        ty: "uint64_t*".into(),
+    });
+    first.push(CParam {
+        name: "executor".into(),
+        ty: "aclOpExecutor**".into(),
+    });
+    let function = |name: String, params: Vec<CParam>| Function {
+        name,
+        return_type: "aclnnStatus".into(),
+        params,
+        source: None,
+    };
+    o.functions = vec![
+        function(format!("aclnn{name}GetWorkspaceSize"), first),
+        function(format!("aclnn{name}"), Vec::new()),
+    ];
+    o
 }
 
 /// A tensor parameter: `const aclTensor*` when it is an input, `aclTensor*` otherwise; no

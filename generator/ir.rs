@@ -130,6 +130,10 @@ pub struct OpIr {
     /// msOpGen's own spellings, for an op imported from its op JSON (see [`MsOpGen`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub msopgen: Option<MsOpGen>,
+    /// For an in-place function (`aclnnInplaceAdd`): the tensor it computes into and, where the
+    /// specs document its out-of-place function, the link to it (`specs::inplace::link`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inplace: Option<Inplace>,
     /// Files this IR was read from (docs first, then YAML overlays).
     pub sources: Vec<String>,
     #[serde(default)]
@@ -201,6 +205,50 @@ pub struct MsOpGen {
     /// Attribute types the JSON spelled otherwise (`listInt: list_int`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub attr_types: BTreeMap<String, String>,
+}
+
+/// An in-place function: the tensor it reads and writes, and the out-of-place op it is one
+/// implementation with. A linked function shares that op's OpDef, l0 op and kernel: gen emits
+/// only its aclnn entry and its checks. Unlinked, it keeps a project of its own whose output is
+/// `tensor`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inplace {
+    /// The in/out tensor (`selfRef`), whatever role its row gives it.
+    pub tensor: String,
+    /// The out-of-place op whose l0 op it calls, when the specs document one that maps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<InplaceOf>,
+    /// Why an out-of-place op of its name in the specs was not linked (its parameters do not
+    /// correspond).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlinked: Option<String>,
+}
+
+/// The out-of-place op of an in-place function and how its arguments map.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InplaceOf {
+    /// The out-of-place op's name (`Add`).
+    pub op: String,
+    /// Each checked parameter of the out-of-place op, in its prototype order, and the argument
+    /// of the in-place function it receives (`self` and `out` both receive `selfRef`).
+    pub args: Vec<ArgLink>,
+}
+
+/// One parameter of the out-of-place function and the in-place argument passed for it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArgLink {
+    pub param: String,
+    pub from: String,
+}
+
+impl InplaceOf {
+    /// The in-place argument passed for the out-of-place parameter `param`.
+    pub fn arg_for(&self, param: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|a| a.param == param)
+            .map(|a| a.from.as_str())
+    }
 }
 
 /// A C function of the two-phase API.
@@ -486,6 +534,36 @@ impl OpIr {
 
     pub fn param(&self, name: &str) -> Option<&Param> {
         self.params.iter().find(|p| p.name == name)
+    }
+
+    /// The out-of-place op a linked in-place function shares its op project with.
+    pub fn linked_to(&self) -> Option<&InplaceOf> {
+        self.inplace.as_ref().and_then(|i| i.of.as_ref())
+    }
+
+    /// The op whose project (`ops/<snake>/`) holds this function's C++: its out-of-place op's
+    /// when linked, else its own.
+    pub fn project_op(&self) -> &str {
+        self.linked_to().map_or(&self.op, |of| of.op.as_str())
+    }
+
+    /// The op's folder below the output folder: `ops/<snake of project_op>`.
+    pub fn project_dir(&self) -> String {
+        format!("ops/{}", snake_case(self.project_op()))
+    }
+
+    /// Its synthesized cases, relative to the output folder: `tests/cases.json` of its own
+    /// project, or `tests/cases_<snake>.json` in the project it shares.
+    pub fn cases_path(&self) -> String {
+        if self.linked_to().is_some() {
+            format!(
+                "{}/tests/cases_{}.json",
+                self.project_dir(),
+                snake_case(&self.op)
+            )
+        } else {
+            format!("{}/tests/cases.json", self.project_dir())
+        }
     }
 
     pub fn supported_products(&self) -> impl Iterator<Item = &str> {

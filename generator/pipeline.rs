@@ -16,9 +16,11 @@ pub fn load(dir: &Path) -> Result<Specs, SpecsError> {
 }
 
 /// The rules of every op (ops read some other way: one file, a list of docs), proven, and the
-/// cases synthesized from them: the one place they are made (`OpIr::cases`).
+/// cases synthesized from them: the one place they are made (`OpIr::cases`); then each in-place
+/// function linked to its out-of-place op (`OpIr::inplace`), which needs every op at hand.
 pub fn apply_rules(ops: &mut [crate::ir::OpIr]) {
     ops.par_iter_mut().for_each(apply_rules_to);
+    crate::specs::inplace::link(ops);
 }
 
 /// `apply_rules` for one op.

@@ -4,7 +4,7 @@
 
 use super::{comment_text, EmitCtx, EmitError, OutFile};
 use crate::ctype::{Base, Integer};
-use crate::ir::{snake_case, CParam, CType, Function, OpIr, Role};
+use crate::ir::{CParam, CType, Function, OpIr, Role};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -38,8 +38,7 @@ struct ParamDoc {
 
 /// The header's path relative to the output folder.
 pub fn header_path(op: &OpIr) -> PathBuf {
-    PathBuf::from("ops")
-        .join(snake_case(&op.op))
+    PathBuf::from(op.project_dir())
         .join("op_api")
         .join(op.header_name())
 }

@@ -10,28 +10,33 @@ use serde::Serialize;
 use std::path::PathBuf;
 
 /// `ops/<snake>/tests/cases.json` and `ops/<snake>/tests/ut/op_api/test_aclnn_<snake>.cpp` with its
-/// `CMakeLists.txt` (ops-nn's convention: the UT build collects the folder's sources).
+/// `CMakeLists.txt` (ops-nn's convention: the UT build collects the folder's sources). A linked
+/// in-place function's go into its out-of-place op's folder (`OpIr::cases_path`), whose
+/// `CMakeLists.txt` collects them.
 pub fn case_files(op: &OpIr, set: &CaseSet, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
     let snake = snake_case(&op.op);
-    let dir = PathBuf::from(format!("ops/{snake}/tests"));
-    Ok(vec![
+    let dir = PathBuf::from(format!("{}/tests", op.project_dir()));
+    let mut files = vec![
         OutFile {
-            path: dir.join("cases.json"),
+            path: PathBuf::from(op.cases_path()),
             contents: case_bundle(op, set),
         },
         OutFile {
             path: dir.join(format!("ut/op_api/test_aclnn_{snake}.cpp")),
             contents: super::wrap::wrap_long_lines(&gtest_source(op, set, ctx)?),
         },
-        OutFile {
+    ];
+    if op.linked_to().is_none() {
+        files.push(OutFile {
             path: dir.join("ut/op_api/CMakeLists.txt"),
             contents: crate::emit::render::render(
                 &ctx.tera,
                 "ascend/ut_op_api_CMakeLists.txt.tera",
                 &serde_json::json!({ "note": ctx.note(op) }),
             )?,
-        },
-    ])
+        });
+    }
+    Ok(files)
 }
 
 /// All cases of an op in one file, one case per line so a review diff shows whole cases:

@@ -175,18 +175,50 @@ pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
 
 /// `op_files` where `family` are the ops sharing `op`'s header file (`c_header::family_header`).
 pub fn op_files_in(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
+    let project = project_ir(op);
     let mut out = vec![c_header::family_header(op, family, ctx)?];
-    out.extend(ascend::project_files(op, ctx)?);
-    out.push(msopgen::msopgen_file(op)?);
+    out.extend(ascend::project_files(&project, ctx)?);
+    out.push(msopgen::msopgen_file(&project)?);
     out.extend(ascend::kernel::kernel_files_with_note(
-        op,
+        &project,
         &ctx.kernels_dir,
         &ctx.tera,
         &ctx.note(op),
     )?);
     out.extend(case_files::case_files(op, &op.cases, ctx)?);
     out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
-    out.extend(cpp::op_files(op, ctx)?);
+    out.extend(cpp::op_files(&project, ctx)?);
+    Ok(out)
+}
+
+/// The IR an op's own project is made from (`specs::inplace::project_ir`): an in-place
+/// function with a project of its own computes into its in/out tensor, so no op is without an
+/// output. The header, cases and validators keep the IR as read.
+fn project_ir(op: &OpIr) -> std::borrow::Cow<'_, OpIr> {
+    let mut project = crate::specs::inplace::project_ir(op);
+    if let std::borrow::Cow::Owned(p) = &mut project {
+        // The written tensor is an output now: its shape and dtype sources with it.
+        p.outputs = crate::rules::outputs::infer(p);
+    }
+    project
+}
+
+/// The files of an in-place function linked to `target`, its out-of-place op: only its aclnn
+/// entry and checks, its header where CANN declares it in one of its own, its cases and its
+/// validators, all in `target`'s project. OpDef, l0 op, kernel and InferShape are `target`'s.
+pub fn linked_files(
+    op: &OpIr,
+    target: &OpIr,
+    family: &[&OpIr],
+    ctx: &EmitCtx,
+) -> Result<Vec<OutFile>, EmitError> {
+    let mut out = Vec::new();
+    if op.header_name() != target.header_name() {
+        out.push(c_header::family_header(op, family, ctx)?);
+    }
+    out.extend(case_files::case_files(op, &op.cases, ctx)?);
+    out.extend(rust::op_files(op, &op.cases).map(exempt_from_rustfmt));
+    out.push(cpp::linked_aclnn_file(op, &project_ir(target), ctx)?);
     Ok(out)
 }
 
@@ -221,7 +253,11 @@ pub fn emit_all(ops: &[OpIr], ctx: &EmitCtx) -> Result<Emitted, EmitError> {
             let family = families
                 .get(&op.header_name())
                 .map_or(&[][..], Vec::as_slice);
-            emit_op(op, family, ctx)
+            // A linked in-place function's out-of-place op is generable (`specs::inplace`).
+            let target = op
+                .linked_to()
+                .and_then(|of| ops.iter().find(|o| o.op == of.op));
+            emit_op(op, family, target, ctx)
         })
         .collect::<Result<_, _>>()?;
     let mut emitted = Emitted::default();
@@ -287,7 +323,12 @@ fn header_families(ops: &[OpIr]) -> std::collections::BTreeMap<String, Vec<&OpIr
     families
 }
 
-fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitError> {
+fn emit_op(
+    op: &OpIr,
+    family: &[&OpIr],
+    target: Option<&OpIr>,
+    ctx: &EmitCtx,
+) -> Result<OpEmit, EmitError> {
     let refuse = |problems: Vec<Diagnostic>| {
         Ok(OpEmit::Refused {
             problems,
@@ -307,6 +348,16 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     let problems = op.generation_problems();
     if !problems.is_empty() {
         return refuse(problems);
+    }
+    if let Some(target) = target {
+        let files = linked_files(op, target, family, ctx)?;
+        if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
+            return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
+        }
+        return Ok(OpEmit::Files {
+            files,
+            warnings: Vec::new(),
+        });
     }
     let snake = crate::ir::snake_case(&op.op);
     let kernel_dir = ctx.kernels_dir.join(&snake);
@@ -340,10 +391,16 @@ fn emit_op(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OpEmit, EmitErr
     if let Some(bad) = files.iter().find_map(|f| check_path(&f.path).err()) {
         return refuse(vec![refusal_diagnostic(op, &bad, Some("written"))]);
     }
+    let unlinked = op
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::InplaceUnlinked)
+        .cloned();
     let warnings = warning
         .into_iter()
+        .chain(unlinked)
         .chain(
-            cpp::undocumented(op)
+            cpp::undocumented(&project_ir(op))
                 .map(|message| op.op_diagnostic(Severity::Warning, Code::CppUndocumented, message)),
         )
         .collect();
@@ -415,6 +472,7 @@ pub fn check_path(path: &Path) -> Result<(), Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn sources_are_shown_relative_to_the_specs_folder() {
@@ -452,6 +510,101 @@ mod tests {
             contents: "[package]\n".into(),
         };
         assert_eq!(exempt_from_rustfmt(toml.clone()), toml);
+    }
+
+    fn templates_ctx(kernels: &Path) -> EmitCtx {
+        let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        EmitCtx {
+            tera: render::load_templates(&templates).expect("templates"),
+            specs_dir: PathBuf::from("specs"),
+            kernels_dir: kernels.to_path_buf(),
+        }
+    }
+
+    /// aclnnAdd and aclnnInplaceAdd as ops-math's doc declares them (`const aclTensor* selfRef`).
+    fn add_ops(with_add: bool) -> Vec<OpIr> {
+        use crate::fixture::{attr, tensor, two_phase};
+        use crate::ir::Role;
+        let inplace = two_phase(
+            "InplaceAdd",
+            vec![
+                tensor("selfRef", Role::InputTensor),
+                tensor("other", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+            ],
+        );
+        let add = two_phase(
+            "Add",
+            vec![
+                tensor("self", Role::InputTensor),
+                tensor("other", Role::InputTensor),
+                attr("alpha", "const aclScalar*", &[]),
+                tensor("out", Role::OutputTensor),
+            ],
+        );
+        let mut ops = if with_add {
+            vec![add, inplace]
+        } else {
+            vec![inplace]
+        };
+        crate::pipeline::apply_rules(&mut ops);
+        ops
+    }
+
+    fn files_of<'a>(emitted: &'a Emitted, owner: &str) -> BTreeMap<String, &'a str> {
+        emitted
+            .files
+            .iter()
+            .filter(|o| o.owner == owner)
+            .map(|o| (o.file.path.display().to_string(), o.file.contents.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_linked_inplace_function_gets_only_its_entry_in_its_out_of_place_project() {
+        let kernels = tempfile::tempdir().expect("temp dir");
+        let emitted = emit_all(&add_ops(true), &templates_ctx(kernels.path())).expect("emits");
+        let files = files_of(&emitted, "InplaceAdd");
+        let paths: Vec<&str> = files.keys().map(String::as_str).collect();
+        assert_eq!(
+            paths,
+            [
+                "ops/add/op_api/aclnn_inplace_add.cpp",
+                // No doc names a header: each function's is its own (`aclnn_<snake>.h`), beside
+                // Add's. Where the doc names CANN's shared `aclnn_add.h`, Add's copy holds both.
+                "ops/add/op_api/aclnn_inplace_add.h",
+                "ops/add/tests/cases_inplace_add.json",
+                "ops/add/tests/ut/op_api/test_aclnn_inplace_add.cpp",
+                "rust/rules/inplace_add.json",
+                "rust/src/inplace_add.rs",
+            ]
+        );
+        let entry = files["ops/add/op_api/aclnn_inplace_add.cpp"];
+        assert!(entry.contains("#include \"add.h\""), "{entry}");
+        assert!(entry.contains("l0op::Add("), "{entry}");
+        assert!(entry.contains("selfRefContiguous"), "{entry}");
+        assert!(
+            entry.contains("l0op::ViewCopy(result, selfRef, uniqueExecutor.get())"),
+            "{entry}"
+        );
+        assert!(entry.contains("DFX_OUT(selfRef)"), "{entry}");
+        let validators = files["rust/src/inplace_add.rs"];
+        assert!(validators.contains("ops/add/tests/cases_inplace_add.json"));
+    }
+
+    #[test]
+    fn an_unlinked_inplace_function_computes_into_its_in_out_tensor() {
+        let kernels = tempfile::tempdir().expect("temp dir");
+        let emitted = emit_all(&add_ops(false), &templates_ctx(kernels.path())).expect("emits");
+        let files = files_of(&emitted, "InplaceAdd");
+        let def = files["ops/inplace_add/op_host/inplace_add_def.cpp"];
+        assert!(def.contains("Output(\"self_ref_out\")"), "{def}");
+        let l0 = files["ops/inplace_add/op_api/inplace_add.h"];
+        assert!(l0.contains("const aclTensor* InplaceAdd("), "{l0}");
+        let entry = files["ops/inplace_add/op_api/aclnn_inplace_add.cpp"];
+        assert!(entry.contains("l0op::ViewCopy(result, selfRef"), "{entry}");
+        let infer = files["ops/inplace_add/op_host/inplace_add_infershape.cpp"];
+        assert!(!infer.contains("GRAPH_FAILED;\n}"), "{infer}");
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub(super) fn run(
         return Ok(None);
     }
     let mut ops = specs.ops;
-    if shares_a_header(old, &affected, &ops) {
+    if shares_a_header(old, &affected, &ops) || links_across(old, &affected, &ops) {
         return Ok(None);
     }
     crate::pipeline::apply_rules(&mut ops);
@@ -205,6 +205,22 @@ pub(super) fn hash_files(
     Some(h.finish())
 }
 
+/// Whether an op read again (or gone) is an in-place function or out-of-place op whose partner
+/// is not read again: the link between them (`specs::inplace`) decides where both put their
+/// files, so only a full run, which sees every op, makes it.
+fn links_across(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir::OpIr]) -> bool {
+    let mut names: BTreeSet<&str> = ops.iter().map(|op| op.op.as_str()).collect();
+    names.extend(affected.iter().map(String::as_str));
+    let partner = |name: &str| match crate::specs::inplace::out_of_place_name(name) {
+        Some(base) => base.to_string(),
+        None => format!("Inplace{name}"),
+    };
+    names.iter().any(|name| {
+        let other = partner(name);
+        old.inputs.contains_key(&other) && !affected.contains(&other)
+    })
+}
+
 /// Whether an op read again (or gone) names a header file an op not read again also has: that
 /// header holds both ops' prototypes (`c_header::family_header`), so only a full run writes it.
 fn shares_a_header(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir::OpIr]) -> bool {
@@ -227,4 +243,42 @@ fn shares_a_header(old: &Manifest, affected: &BTreeSet<String>, ops: &[crate::ir
             && owner != SHARED_OWNER
             && header_of(path).is_some_and(|h| names.contains(&h))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write::OpInputs;
+
+    fn manifest(ops: &[&str]) -> Manifest {
+        Manifest {
+            inputs: ops
+                .iter()
+                .map(|op| (op.to_string(), OpInputs::default()))
+                .collect(),
+            ..Manifest::default()
+        }
+    }
+
+    fn read(ops: &[&str]) -> (BTreeSet<String>, Vec<crate::ir::OpIr>) {
+        let ir = ops
+            .iter()
+            .map(|op| crate::fixture::op(op, &[], Vec::new()))
+            .collect();
+        (ops.iter().map(|op| op.to_string()).collect(), ir)
+    }
+
+    #[test]
+    fn an_in_place_link_to_an_op_not_read_again_needs_a_full_run() {
+        let old = manifest(&["Add", "InplaceAdd", "Abs"]);
+        for (reread, full) in [
+            (&["InplaceAdd"][..], true),
+            (&["Add"][..], true),
+            (&["Add", "InplaceAdd"][..], false),
+            (&["Abs"][..], false),
+        ] {
+            let (affected, ops) = read(reread);
+            assert_eq!(links_across(&old, &affected, &ops), full, "{reread:?}");
+        }
+    }
 }

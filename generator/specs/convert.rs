@@ -30,6 +30,8 @@ pub(crate) fn full_to_ir(full: FullSpec, path: &str) -> OpIr {
         example: full.example,
         columns: full.columns,
         msopgen: full.msopgen,
+        // Linked across the specs folder by `pipeline::apply_rules`.
+        inplace: None,
         sources: vec![path.to_string()],
         diagnostics: Vec::new(),
         cases: Default::default(),

@@ -4,6 +4,7 @@
 
 mod convert;
 mod import;
+pub mod inplace;
 mod load;
 mod merge;
 pub mod msopgen;

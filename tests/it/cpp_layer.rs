@@ -206,10 +206,13 @@ fn tally(op: &OpIr, set: &CaseSet, run: &GtestRun) -> Tally {
     t
 }
 
-/// The op's synthesized cases, as `gen` wrote them (`tests/cases.json`).
-fn synthesized(op_dir: &Path) -> CaseSet {
-    let snake = op_dir.file_name().unwrap().to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(op_dir.join("tests/cases.json")).expect("cases.json");
+/// The op's synthesized cases, as `gen` wrote them (`tests/cases.json`, or
+/// `tests/cases_<snake>.json` of a linked in-place function in its out-of-place op's folder).
+fn synthesized(op: &OpIr, op_dir: &Path) -> CaseSet {
+    let snake = snake_case(&op.op);
+    let file = op.cases_path();
+    let file = file.rsplit('/').next().unwrap_or("cases.json");
+    let text = std::fs::read_to_string(op_dir.join("tests").join(file)).expect("cases.json");
     let bundle: serde_json::Value = serde_json::from_str(&text).expect("cases.json is JSON");
     let cases = bundle["cases"]
         .as_array()
@@ -241,7 +244,7 @@ fn run_synthesized(op: &OpIr, op_dir: &Path) -> (Tally, Option<String>) {
         &format!("tests/ut/op_api/test_aclnn_{snake}.cpp"),
         work.path(),
     );
-    (tally(op, &synthesized(op_dir), &run), run.error)
+    (tally(op, &synthesized(op, op_dir), &run), run.error)
 }
 
 fn seed_ir() -> Vec<OpIr> {
@@ -445,6 +448,12 @@ fn run_corpus_op(op: &OpIr, dir: &Path, calls: &[UtCall]) -> (Tally, Tally, Vec<
     (synth, ut, errors)
 }
 
+/// The op's folder below `ops/`: its own, or its out-of-place op's for a linked in-place
+/// function (whose aclnn entry, gtest and cases are there).
+fn project(op: &OpIr) -> String {
+    snake_case(op.project_op())
+}
+
 /// The sample of one dev set: its ops with a generated aclnn layer, run on two workers.
 fn corpus_set(corpus: &Path, set: &str, stride: usize) -> (Tally, Tally, Vec<String>, usize) {
     let (docs, _) = common::dev_set_sample(corpus, set, stride, "cpp-layer");
@@ -455,7 +464,8 @@ fn corpus_set(corpus: &Path, set: &str, stride: usize) -> (Tally, Tally, Vec<Str
         .iter()
         .filter(|op| {
             let snake = snake_case(&op.op);
-            out.join(format!("{snake}/op_api/aclnn_{snake}.cpp"))
+            out.join(project(op))
+                .join(format!("op_api/aclnn_{snake}.cpp"))
                 .is_file()
         })
         .collect();
@@ -468,7 +478,7 @@ fn corpus_set(corpus: &Path, set: &str, stride: usize) -> (Tally, Tally, Vec<Str
                     ops.iter()
                         .skip(w)
                         .step_by(WORKERS)
-                        .map(|op| run_corpus_op(op, &out.join(snake_case(&op.op)), calls))
+                        .map(|op| run_corpus_op(op, &out.join(project(op)), calls))
                         .collect::<Vec<_>>()
                 })
             })

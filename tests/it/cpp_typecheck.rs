@@ -58,10 +58,11 @@ fn checks(ops: &[PathBuf], headers: &cxx::Headers) -> Vec<Check> {
         add(format!("op_host/{snake}_infershape.cpp"), "infershape");
         add(format!("op_host/{snake}_tiling.cpp"), "tiling");
         if matches!(headers, cxx::Headers::StandIns) {
-            add(
-                format!("tests/ut/op_api/test_aclnn_{snake}.cpp"),
-                "op_api_ut",
-            );
+            // The op's own gtest and those of the in-place functions linked to it.
+            for f in common::files_with_ext(&dir.join("tests/ut/op_api"), "cpp") {
+                let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                add(format!("tests/ut/op_api/{name}"), "op_api_ut");
+            }
         }
         add(format!("examples/test_aclnn_{snake}.cpp"), "example");
         for f in common::files_with_ext(&dir.join("op_api"), "cpp") {

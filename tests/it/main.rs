@@ -14,6 +14,7 @@ mod corpus;
 mod corpus_conform;
 mod corpus_emit;
 mod corpus_infershape;
+mod corpus_inplace;
 mod corpus_layouts;
 mod corpus_rules;
 mod corpus_selftest;

@@ -78,7 +78,7 @@ fn an_op_and_its_inplace_variant_share_one_header() {
         "out/ops/inplace_share/op_api/aclnn_share.h",
     ];
     let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).expect("header");
-    for copy in copies {
+    let holds_all = |copy: &str| {
         let header = read(copy);
         for api in [
             "aclnnShareGetWorkspaceSize",
@@ -94,8 +94,15 @@ fn an_op_and_its_inplace_variant_share_one_header() {
                 .count(),
             1
         );
-    }
-    assert_eq!(read(copies[0]), read(copies[1]));
+    };
+    // Linked (`specs::inplace`): InplaceShare has no project of its own, only its aclnn entry
+    // beside Share's, and Share's copy of the header holds both.
+    holds_all(copies[0]);
+    assert!(!dir.path().join("out/ops/inplace_share").exists());
+    assert!(dir
+        .path()
+        .join("out/ops/share/op_api/aclnn_inplace_share.cpp")
+        .is_file());
     // An edit of the Inplace doc alone reaches the other op's copy too.
     let doc = dir.path().join("specs/docs/aclnnInplaceShare.md");
     let edited = std::fs::read_to_string(&doc).expect("doc").replace(
@@ -105,9 +112,20 @@ fn an_op_and_its_inplace_variant_share_one_header() {
     std::fs::write(&doc, edited).expect("edit doc");
     let again = gen(dir.path());
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    // `dim` has no counterpart in aclnnShare: no link, so a project of its own, with its copy.
+    assert!(
+        text(&again.stderr).contains("inplace-unlinked")
+            || text(&again.stderr).contains("is not linked")
+    );
     for copy in copies {
+        holds_all(copy);
         assert!(read(copy).contains("int64_t dim"), "{copy} is stale");
     }
+    assert_eq!(read(copies[0]), read(copies[1]));
+    assert!(!dir
+        .path()
+        .join("out/ops/share/op_api/aclnn_inplace_share.cpp")
+        .exists());
 }
 
 /// A rule that rejects the doc's own call example (CANN documents that call as valid) is

@@ -169,12 +169,16 @@ pub(super) struct Promotion {
 /// dtype argument an output's dtype is, for the inputs a row says cast to that output ("参数self的
 /// 数据类型不能转换为out的数据类型" beside "参数dtype和out的数据类型不一致": Cumsum). One per
 /// call, as CANN's aclnn functions make it.
-fn compute_dtype(op: &OpIr, outputs: &[Output]) -> Option<(String, Vec<String>, &'static str)> {
+fn compute_dtype(
+    op: &OpIr,
+    outputs: &[Output],
+    arg: &dyn Fn(&str) -> String,
+) -> Option<(String, Vec<String>, &'static str)> {
     outputs.iter().find_map(|o| match &o.dtype {
         Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => {
             let parts: Vec<String> = ins
                 .iter()
-                .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(n)))
+                .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(&arg(n))))
                 .collect();
             Some((
                 format!(
@@ -191,7 +195,7 @@ fn compute_dtype(op: &OpIr, outputs: &[Output]) -> Option<(String, Vec<String>, 
                 (
                     format!(
                         "std::optional<op::DataType>(op::ToOpDataType({}))",
-                        cpp_ident(a)
+                        cpp_ident(&arg(a))
                     ),
                     cast,
                     "The op computes in the dtype its dtype argument names",
@@ -221,18 +225,18 @@ fn cast_into(op: &OpIr, out: &str) -> Vec<String> {
 
 /// The inputs cast to the dtype the op computes in.
 fn cast_inputs(op: &OpIr, outputs: &[Output]) -> Vec<String> {
-    compute_dtype(op, outputs).map_or(Vec::new(), |(_, ins, _)| ins)
+    compute_dtype(op, outputs, &|n| n.to_string()).map_or(Vec::new(), |(_, ins, _)| ins)
 }
 
-fn promotion(op: &OpIr, outputs: &[Output]) -> Option<Promotion> {
-    let (dtype, ins, why) = compute_dtype(op, outputs)?;
+fn promotion(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> String) -> Option<Promotion> {
+    let (dtype, ins, why) = compute_dtype(op, outputs, arg)?;
     Some(Promotion {
         dtype,
         why: why.to_string(),
         casts: ins
             .iter()
             .map(|n| {
-                let id = cpp_ident(n);
+                let id = cpp_ident(&arg(n));
                 (
                     format!("{id}Casted"),
                     format!("{id}Contiguous"),
@@ -244,6 +248,12 @@ fn promotion(op: &OpIr, outputs: &[Output]) -> Option<Promotion> {
 }
 
 pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
+    launch_as(op, outputs, &|name| name.to_string())
+}
+
+/// `launch` of `op`'s l0 op from a caller whose argument for `op`'s parameter `p` is
+/// `arg(p)`: a linked in-place function passes its in/out tensor as the input and the output.
+pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> String) -> Launch {
     if let Some(reason) = no_launch(op, outputs) {
         return Launch {
             contiguous: Vec::new(),
@@ -255,11 +265,11 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     }
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
-    let promotion = promotion(op, outputs);
+    let promotion = promotion(op, outputs, arg);
     let casts = cast_inputs(op, outputs);
     let promoted = |name: &str| casts.iter().any(|n| n == name);
     for p in inputs(op) {
-        let id = cpp_ident(&p.name);
+        let id = cpp_ident(&arg(&p.name));
         if p.role == Role::InputTensorList {
             args.push(id);
         } else {
@@ -272,9 +282,9 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
             });
         }
     }
-    args.extend(attrs(op).into_iter().map(|p| cpp_ident(&p.name)));
+    args.extend(attrs(op).into_iter().map(|p| cpp_ident(&arg(&p.name))));
     for o in outputs {
-        let id = cpp_ident(&o.param);
+        let id = cpp_ident(&arg(&o.param));
         // An output that may be null has then no shape nor dtype, and gets no copy.
         let optional = may_be_null(op, &o.param);
         if o.shape.is_none() {
@@ -297,11 +307,11 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     // An output the op computes in a dtype of its own is cast to the caller's, as CANN's aclnn
     // functions do, unless a check already made the two one.
     let copy = |result: String, o: &Output| {
-        let cast = (o.dtype.is_some() && !dtype_is_checked(op, o))
-            .then(|| format!("{}Cast", cpp_ident(&o.param)));
+        let out = cpp_ident(&arg(&o.param));
+        let cast = (o.dtype.is_some() && !dtype_is_checked(op, o)).then(|| format!("{out}Cast"));
         ViewCopy {
             result,
-            out: cpp_ident(&o.param),
+            out,
             optional: may_be_null(op, &o.param),
             cast,
         }

@@ -563,7 +563,6 @@ struct AclnnCtx {
     prototype: Vec<CppParam>,
     dfx_in: Vec<String>,
     dfx_out: Vec<String>,
-    /// Input tensors that may be empty: an empty one returns early with no work.
     /// The outputs (name, may be null): when every one is empty, there is nothing to compute.
     empty_outputs: Vec<(String, bool)>,
     /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param).
@@ -594,6 +593,46 @@ fn prototype_params(op: &OpIr) -> Vec<CppParam> {
 }
 
 fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFile, EmitError> {
+    let snake = snake_case(&op.op);
+    let entry = Entry {
+        launch: l0::launch(op, outputs),
+        l0_header: format!("{snake}.h"),
+        path: PathBuf::from(format!("ops/{snake}/op_api/aclnn_{snake}.cpp")),
+    };
+    entry_file(op, ctx, entry)
+}
+
+/// The aclnn entry of an in-place function linked to `target` (`OpIr::inplace`), as CANN writes
+/// `aclnnInplaceAdd` beside `aclnnAdd`: its own checks, then `target`'s l0 op with the in/out
+/// tensor as the input, and `ViewCopy` of the result back into it. In `target`'s `op_api/`.
+pub fn linked_aclnn_file(op: &OpIr, target: &OpIr, ctx: &EmitCtx) -> Result<OutFile, EmitError> {
+    let outputs = &target.outputs;
+    let of = op.linked_to();
+    let arg = |name: &str| {
+        of.and_then(|of| of.arg_for(name))
+            .unwrap_or(name)
+            .to_string()
+    };
+    let target_snake = snake_case(&target.op);
+    let entry = Entry {
+        launch: l0::launch_as(target, outputs, &arg),
+        l0_header: format!("{target_snake}.h"),
+        path: PathBuf::from(format!(
+            "ops/{target_snake}/op_api/aclnn_{}.cpp",
+            snake_case(&op.op)
+        )),
+    };
+    Ok(wrapped(entry_file(op, ctx, entry)?))
+}
+
+/// What an aclnn entry launches, from which l0 header, and where its file goes.
+struct Entry {
+    launch: l0::Launch,
+    l0_header: String,
+    path: PathBuf,
+}
+
+fn entry_file(op: &OpIr, ctx: &EmitCtx, entry: Entry) -> Result<OutFile, EmitError> {
     let em = Emitter::new(op);
     let rules = op.all_rules();
     let check_fns: Vec<CheckFn> = STAGE_FUNCTIONS
@@ -641,14 +680,19 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
             Role::InputTensor | Role::InputTensorList | Role::InOutTensor
         )
     });
-    let dfx_out = tensors(|r| matches!(r, Role::OutputTensor | Role::OutputTensorList));
-    let launch = l0::launch(op, outputs);
-    let snake = snake_case(&op.op);
+    let mut dfx_out = tensors(|r| matches!(r, Role::OutputTensor | Role::OutputTensorList));
+    // The in/out tensor is what an in-place function writes.
+    if let Some(t) = op.inplace.as_ref().map(|i| cpp_ident(&i.tensor)) {
+        if !dfx_out.contains(&t) {
+            dfx_out.push(t);
+        }
+    }
+    let launch = entry.launch;
     let data = AclnnCtx {
         note: ctx.note(op),
         op: op.op.clone(),
         header: op.header_name(),
-        l0_header: format!("{snake}.h"),
+        l0_header: entry.l0_header,
         common: COMMON_FROM_OP_API.to_string(),
         consts: em.consts.take(),
         check_fns,
@@ -656,9 +700,10 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         prototype,
         dfx_in: inputs.clone(),
         dfx_out,
-        empty_outputs: outputs
+        empty_outputs: launch
+            .view_copies
             .iter()
-            .map(|o| (cpp_ident(&o.param), l0::may_be_null(op, &o.param)))
+            .map(|v| (v.out.clone(), v.optional))
             .collect(),
         contiguous: launch.contiguous,
         l0_call: launch.call,
@@ -669,7 +714,7 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         no_launch: launch.no_launch,
     };
     Ok(OutFile {
-        path: PathBuf::from(format!("ops/{snake}/op_api/aclnn_{snake}.cpp")),
+        path: entry.path,
         contents: super::render::render(&ctx.tera, "op_api/aclnn_op.cpp.tera", &data)?,
     })
 }

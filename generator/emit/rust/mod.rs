@@ -628,7 +628,7 @@ pub fn baseline_call(cases: &[crate::cases::Case]) -> Value {
 fn op_tests(op: &OpIr, no_valid_call: Option<String>) -> TokenStream {
     let snake = snake_case(&op.op);
     let path = format!("../rules/{snake}.json");
-    let cases = format!("../../ops/{snake}/tests/cases.json");
+    let cases = format!("../../{}", op.cases_path());
     let func = format_ident!("{}", snake);
     let mut binds = Vec::new();
     let mut args = Vec::new();
