@@ -118,7 +118,7 @@ fn first_list(expr: &str) -> Option<ArgList> {
 }
 
 /// The characters of `s` outside string and char literals, with their byte offsets.
-fn code_chars(s: &str) -> Vec<(usize, char)> {
+pub(super) fn code_chars(s: &str) -> Vec<(usize, char)> {
     let mut out = Vec::new();
     let mut quote: Option<char> = None;
     let mut escaped = false;
@@ -141,7 +141,7 @@ fn code_chars(s: &str) -> Vec<(usize, char)> {
 }
 
 /// The code of a line and its trailing `// comment`, if any (outside literals).
-fn split_comment(line: &str) -> (&str, Option<&str>) {
+pub(super) fn split_comment(line: &str) -> (&str, Option<&str>) {
     let code = code_chars(line);
     let at = code
         .windows(2)

@@ -202,7 +202,8 @@ fn return_type(outputs: &[Output]) -> String {
 
 /// What the aclnn layer does between the checks and `CREATE_EXECUTOR`'s release.
 pub(super) struct Launch {
-    pub contiguous: Vec<(String, String)>,
+    /// (local, param, whether the param may be null).
+    pub contiguous: Vec<(String, String, bool)>,
     pub call: String,
     /// (l0 result expression, output param, whether the output may be null).
     pub view_copies: Vec<(String, String, bool)>,
@@ -211,7 +212,7 @@ pub(super) struct Launch {
 
 /// Whether `param` may still be null once the checks passed: optional, or named by no null check
 /// (the doc lets it be null).
-fn may_be_null(op: &OpIr, param: &str) -> bool {
+pub(super) fn may_be_null(op: &OpIr, param: &str) -> bool {
     op.param(param).is_some_and(|p| p.optional) || !checked_not_null(op).iter().any(|p| p == param)
 }
 
@@ -232,7 +233,7 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
             args.push(id);
         } else {
             let local = format!("{id}Contiguous");
-            contiguous.push((local.clone(), id));
+            contiguous.push((local.clone(), id, may_be_null(op, &p.name)));
             args.push(local);
         }
     }

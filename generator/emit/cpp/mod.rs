@@ -14,6 +14,7 @@ mod dtypes;
 mod formats;
 mod infershape;
 mod l0;
+mod macros;
 mod nulls;
 mod products;
 mod shapes;
@@ -26,7 +27,7 @@ use crate::ir::{snake_case, OpIr, Param, ParamKind, Role};
 use aclnn_runtime::{status, CheckedRule, DType, Factor, Family, Format, Rule, Stage};
 use serde::Serialize;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// The C++ port of `aclnn_runtime::pred`, written once into `common/op_api/`.
@@ -242,8 +243,17 @@ fn first_error(checks: &[String]) -> String {
 
 struct Emitter<'a> {
     params: BTreeMap<&'a str, (Kind, ParamKind)>,
-    /// File-scope constants the rules name (dtype and format lists), in order of use.
-    consts: RefCell<Vec<String>>,
+    /// File-scope constants the rules name (dtype and format lists), in order of use, with
+    /// their type and value: one constant per distinct list.
+    consts: RefCell<Vec<(String, String, String)>>,
+    /// Tensors an unconditional null check rejects when null (`CheckNotNull` runs before every
+    /// other check but the product's): the later checks may dereference them.
+    non_null: BTreeSet<String>,
+    /// The products an unconditional `ProductSupported` rule admits (`CheckProduct` runs first):
+    /// the only ones the later checks see.
+    supported: Option<BTreeSet<String>>,
+    /// How many locals of each name the file declared (`broadcastShape`, `broadcastShape2`).
+    locals: RefCell<BTreeMap<String, usize>>,
 }
 
 impl<'a> Emitter<'a> {
@@ -252,10 +262,44 @@ impl<'a> Emitter<'a> {
             .into_iter()
             .filter_map(|p| kind(p).map(|k| (p.name.as_str(), (k, p.kind()))))
             .collect();
+        let rules = op.all_rules();
+        let non_null = rules
+            .iter()
+            .filter_map(|r| match &r.rule {
+                Rule::NotNull { params } => Some(params.iter().cloned()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let supported = rules.iter().find_map(|r| match &r.rule {
+            Rule::ProductSupported { products } => Some(products.iter().cloned().collect()),
+            _ => None,
+        });
         Emitter {
             params,
             consts: RefCell::new(Vec::new()),
+            non_null,
+            supported,
+            locals: RefCell::new(BTreeMap::new()),
         }
+    }
+
+    /// A local variable named `base`, numbered from its second use in the file.
+    fn local(&self, base: &str) -> String {
+        let mut locals = self.locals.borrow_mut();
+        let n = locals.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}{n}")
+        }
+    }
+
+    /// A tensor parameter (not a list) that is non-null once `CheckNotNull` passed: CANN's
+    /// macros, which dereference it, can check it.
+    fn checked_tensor(&self, name: &str) -> bool {
+        self.kind(name) == Some(Kind::Tensor) && self.non_null.contains(name)
     }
 
     fn kind(&self, name: &str) -> Option<Kind> {
@@ -290,12 +334,25 @@ impl<'a> Emitter<'a> {
         )
     }
 
-    /// A file-scope constant of type `ty` holding `value`, named by its order.
+    /// A file-scope constant of type `ty` holding `value`, named by its order; a list already
+    /// declared keeps its one name.
     fn constant(&self, ty: &str, value: String) -> String {
         let mut consts = self.consts.borrow_mut();
+        if let Some((name, _, _)) = consts.iter().find(|(_, t, v)| t == ty && *v == value) {
+            return name.clone();
+        }
         let name = format!("kList{}", consts.len());
-        consts.push(format!("static const {ty} {name} = {value};"));
+        consts.push((name.clone(), ty.to_string(), value));
         name
+    }
+
+    /// The constants' declarations, in order of first use.
+    fn const_decls(&self) -> Vec<String> {
+        self.consts
+            .borrow()
+            .iter()
+            .map(|(name, ty, value)| format!("static const {ty} {name} = {value};"))
+            .collect()
     }
 
     /// `true` when the argument is non-null.
@@ -416,28 +473,44 @@ impl<'a> Emitter<'a> {
         )
     }
 
-    /// The statements checking one documented rule: CANN's `OP_CHECK_NULL` for null pointers,
-    /// else the predicate reported with the doc condition and its status.
+    /// The statements checking one documented rule, under a comment quoting its condition: a
+    /// rule that holds only under a condition (a product, an argument's value) is an `if` around
+    /// the check; the check is CANN's macro where one says the same (`macros.rs`), else the
+    /// predicate reported with the doc condition and its status.
     fn check(&self, r: &CheckedRule) -> String {
         let code = status_cpp(r.code);
-        let mut out = format!("    // {}\n", note_for(r));
-        if let Rule::NotNull { params } = &r.rule {
-            if r.code == status::PARAM_NULLPTR && params.iter().all(|p| self.op_check_null_takes(p))
-            {
-                for p in params {
-                    out.push_str(&format!(
-                        "    OP_CHECK_NULL({}, return {code});\n",
-                        cpp_ident(p)
-                    ));
-                }
-                return out;
-            }
+        let mut tests = Vec::new();
+        let mut rule = &r.rule;
+        while let Some((test, inner)) = self.condition(rule) {
+            tests.push(test);
+            rule = inner;
         }
-        out.push_str(&format!(
-            "    if (!pred::report({code}, {}, {})) {{\n        return {code};\n    }}\n",
-            literal(&one_line(&r.condition)),
-            self.rule(&r.rule)
-        ));
+        let body = self.macro_check(rule, r.code, &code).unwrap_or_else(|| {
+            vec![
+                format!(
+                    "if (!pred::report({code}, {}, {})) {{",
+                    literal(&one_line(&r.condition)),
+                    self.rule(rule)
+                ),
+                format!("    return {code};"),
+                "}".to_string(),
+            ]
+        });
+        let mut out = format!("    // {}\n", note_for(r));
+        let indent = if tests.is_empty() { "    " } else { "        " };
+        if !tests.is_empty() {
+            let test = match tests.as_slice() {
+                [one] => one.clone(),
+                _ => tests.iter().map(|t| format!("({t})")).collect::<Vec<_>>().join(" && "),
+            };
+            out.push_str(&format!("    if ({test}) {{\n"));
+        }
+        for line in body {
+            out.push_str(&format!("{indent}{line}\n"));
+        }
+        if !tests.is_empty() {
+            out.push_str("    }\n");
+        }
         out
     }
 }
@@ -511,6 +584,49 @@ struct CheckFn {
     name: String,
     comment: String,
     body: String,
+    /// The parameters the body uses, then `const std::string& product` where it reads the SoC.
+    params: Vec<String>,
+    /// The arguments `CheckParams` passes it.
+    args: Vec<String>,
+}
+
+/// The identifiers C++ code names outside its string literals and comments.
+fn idents(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in code.lines() {
+        let (line, _) = super::wrap::split_comment(line);
+        let mut word = String::new();
+        for (_, c) in super::wrap::code_chars(line) {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                word.push(c);
+            } else if !word.is_empty() {
+                out.insert(std::mem::take(&mut word));
+            }
+        }
+        if !word.is_empty() {
+            out.insert(word);
+        }
+    }
+    out
+}
+
+/// A check function over the parameters its body names, and the SoC where it reads it.
+fn check_fn(name: &str, comment: &str, body: String, params: &[CppParam]) -> CheckFn {
+    let used = idents(&body);
+    let mut taken: Vec<&CppParam> = params.iter().filter(|p| used.contains(&p.name)).collect();
+    let mut decls: Vec<String> = taken.iter().map(|p| p.decl.clone()).collect();
+    let mut args: Vec<String> = taken.drain(..).map(|p| p.name.clone()).collect();
+    if used.contains("product") {
+        decls.push("const std::string& product".to_string());
+        args.push("product".to_string());
+    }
+    CheckFn {
+        name: name.to_string(),
+        comment: comment.to_string(),
+        body,
+        params: decls,
+        args,
+    }
 }
 
 #[derive(Serialize)]
@@ -529,16 +645,19 @@ struct AclnnCtx {
     common: String,
     consts: Vec<String>,
     check_fns: Vec<CheckFn>,
-    /// Every checked parameter: the check functions' signature.
+    /// The parameters some check function uses: `CheckParams`' signature.
     params: Vec<CppParam>,
+    /// Some check function reads the SoC: `CheckParams` reads it once and passes it down.
+    reads_product: bool,
     /// The first phase's prototype parameters.
     prototype: Vec<CppParam>,
     dfx_in: Vec<String>,
     dfx_out: Vec<String>,
-    /// Input tensors that may be empty: an empty one returns early with no work.
+    /// The test that an input tensor is empty (null-guarded where it may be null): an empty one
+    /// returns early with no work.
     empty_inputs: Vec<String>,
-    /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param).
-    contiguous: Vec<(String, String)>,
+    /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param, may it be null).
+    contiguous: Vec<(String, String, bool)>,
     l0_call: String,
     /// (l0 result expression, output param, may it be null) for each `ViewCopy`.
     view_copies: Vec<(String, String, bool)>,
@@ -564,23 +683,8 @@ fn prototype_params(op: &OpIr) -> Vec<CppParam> {
 fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFile, EmitError> {
     let em = Emitter::new(op);
     let rules = op.all_rules();
-    let check_fns: Vec<CheckFn> = STAGE_FUNCTIONS
-        .iter()
-        .filter_map(|(stage, name, comment)| {
-            let body: String = rules
-                .iter()
-                .filter(|r| r.rule.stage() == *stage)
-                .map(|r| em.check(r))
-                .collect();
-            (!body.is_empty()).then(|| CheckFn {
-                name: name.to_string(),
-                comment: comment.to_string(),
-                body,
-            })
-        })
-        .collect();
     let prototype = prototype_params(op);
-    let params: Vec<CppParam> = prototype
+    let checked: Vec<CppParam> = prototype
         .iter()
         .zip(
             op.workspace_fn()
@@ -596,6 +700,24 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
             name: p.name.clone(),
         })
         .collect();
+    let check_fns: Vec<CheckFn> = STAGE_FUNCTIONS
+        .iter()
+        .filter_map(|(stage, name, comment)| {
+            let body: String = rules
+                .iter()
+                .filter(|r| r.rule.stage() == *stage)
+                .map(|r| em.check(r))
+                .collect();
+            (!body.is_empty()).then(|| check_fn(name, comment, body, &checked))
+        })
+        .collect();
+    let params: Vec<CppParam> = checked
+        .into_iter()
+        .filter(|p| check_fns.iter().any(|f| f.args.contains(&p.name)))
+        .collect();
+    let reads_product = check_fns
+        .iter()
+        .any(|f| f.args.iter().any(|a| a == "product"));
     let tensors = |pred: fn(Role) -> bool| -> Vec<String> {
         op.params
             .iter()
@@ -603,13 +725,15 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
             .map(|p| cpp_ident(&p.name))
             .collect()
     };
-    let inputs = tensors(|r| {
-        matches!(
-            r,
-            Role::InputTensor | Role::InputTensorList | Role::InOutTensor
-        )
-    });
-    let dfx_out = tensors(|r| matches!(r, Role::OutputTensor | Role::OutputTensorList));
+    let is_output = |r: Role| matches!(r, Role::OutputTensor | Role::OutputTensorList);
+    // Every argument but the outputs and the plumbing (workspaceSize, executor), as CANN's
+    // L2_DFX_PHASE_1 records them.
+    let dfx_in: Vec<String> = checked_params(op)
+        .into_iter()
+        .filter(|p| !is_output(p.role))
+        .map(|p| cpp_ident(&p.name))
+        .collect();
+    let dfx_out = tensors(is_output);
     let launch = l0::launch(op, outputs);
     let snake = snake_case(&op.op);
     let data = AclnnCtx {
@@ -618,13 +742,25 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         header: op.header_name(),
         l0_header: format!("{snake}.h"),
         common: COMMON_FROM_OP_API.to_string(),
-        consts: em.consts.take(),
+        consts: em.const_decls(),
         check_fns,
         params,
+        reads_product,
         prototype,
-        dfx_in: inputs.clone(),
+        dfx_in,
         dfx_out,
-        empty_inputs: tensors(|r| matches!(r, Role::InputTensor | Role::InOutTensor)),
+        empty_inputs: tensors(|r| matches!(r, Role::InputTensor | Role::InOutTensor))
+            .into_iter()
+            .map(|t| {
+                let name = op.params.iter().find(|p| cpp_ident(&p.name) == t);
+                let null = name.is_none_or(|p| l0::may_be_null(op, &p.name));
+                if null {
+                    format!("({t} != nullptr && {t}->IsEmpty())")
+                } else {
+                    format!("{t}->IsEmpty()")
+                }
+            })
+            .collect(),
         contiguous: launch.contiguous,
         l0_call: launch.call,
         view_copies: launch.view_copies,
