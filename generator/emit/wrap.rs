@@ -443,32 +443,47 @@ mod tests {
     }
 
     #[test]
-    fn an_argument_still_too_long_is_broken_in_turn() {
+    fn an_argument_still_too_long_is_broken_in_turn_and_short_items_are_packed() {
         let args: Vec<String> = (0..12).map(|i| format!("argument_number_{i}")).collect();
-        let line = format!("return f(g({}), h);", args.join(", "));
+        let line = format!("return f(g({}), h(x(1), {}));", args.join(", "), "y".repeat(100));
         let wrapped = wrap_long_lines(&line);
         assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
-        assert!(wrapped.starts_with("return f(\n    g(\n        argument_number_0,\n"));
-        assert!(wrapped.ends_with("        argument_number_11),\n    h);"));
+        assert!(wrapped.starts_with("return f(\n    g(\n        argument_number_0, argument_number_1,"), "{wrapped}");
         assert_eq!(squeezed(&wrapped), squeezed(&line));
     }
 
     #[test]
-    fn short_lines_comments_directives_and_literals_stay_whole() {
-        let long = "x".repeat(120);
-        let text = format!(
-            "int a = f(1, 2);\n// {long}, (a, b)\n#define X(a, b) {long}\nauto s = \"{long}, (a, b)\";\n"
-        );
+    fn directives_stay_whole_comments_and_literals_are_broken() {
+        let long = "x".repeat(130);
+        let text = format!("int a = f(1, 2);\n#define X(a, b) {long}\n");
         assert_eq!(wrap_long_lines(&text), text);
+        let comment = format!("    // {} 中文{}", "word ".repeat(30), "字".repeat(130));
+        let wrapped = wrap_long_lines(&comment);
+        assert!(wrapped.lines().all(|l| width(l) <= MAX && l.starts_with("    // ")), "{wrapped}");
+        assert_eq!(squeezed(&wrapped.replace("//", "")), squeezed(&comment.replace("//", "")));
+        let literal = format!("auto s = \"{long}\";");
+        let wrapped = wrap_long_lines(&literal);
+        assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
+        assert_eq!(squeezed(&wrapped).replace("\"\"", ""), squeezed(&literal));
+    }
+
+    #[test]
+    fn conditions_break_after_their_operators() {
+        let terms: Vec<String> = (0..8).map(|i| format!("tensor{i}->IsEmpty()")).collect();
+        let line = format!("    if ({}) {{", terms.join(" || "));
+        let wrapped = wrap_long_lines(&line);
+        assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
+        assert!(wrapped.lines().nth(1).unwrap().trim_end().ends_with("||"), "{wrapped}");
+        assert_eq!(squeezed(&wrapped), squeezed(&line));
     }
 
     #[test]
     fn a_trailing_comment_stays_on_the_last_line() {
         let long = "y".repeat(60);
-        let line = format!("call({long}, {long}); // why (a, b)");
+        let line = format!("call({long}, {long}); // (a, b)");
         assert_eq!(
             wrap_long_lines(&line),
-            format!("call(\n    {long},\n    {long}); // why (a, b)")
+            format!("call(\n    {long},\n    {long}); // (a, b)")
         );
     }
 }
