@@ -150,8 +150,8 @@ codes! {
     MissingKernelBody = "missing-kernel-body",
     /// An output whose shape or dtype the doc does not state (no rule ties it to an input), or
     /// an op whose outputs no l0 op can allocate: the C++ aclnn layer takes what is missing from
-    /// the caller's output tensor or launches nothing, and InferShape fails naming the output
-    /// (a warning; the generated files say it at the place).
+    /// the caller's output tensor or launches nothing, and no InferShape (or InferDataType) is
+    /// registered that would have to guess it (a warning; the generated files say it at the place).
     CppUndocumented = "cpp-undocumented",
     /// An op name gen cannot make file names of (not an identifier, such as `../../x`): nothing
     /// is generated for it, and it may own no file of an earlier run.

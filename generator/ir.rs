@@ -138,6 +138,42 @@ pub struct OpIr {
     /// stage after it: case files, the validators' tests, audit.
     #[serde(skip)]
     pub cases: CaseSet,
+    /// What the doc states of each output's shape and dtype (`rules::outputs`), once, for every
+    /// backend: the l0 op allocates each output by it, InferShape/InferDataType compute it.
+    #[serde(skip)]
+    pub outputs: Vec<OutputInference>,
+}
+
+/// One output tensor's shape and dtype as the doc states them (`None`: it states none, and the
+/// aclnn caller's output tensor gives it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputInference {
+    pub param: String,
+    pub shape: Option<ShapeFrom>,
+    pub dtype: Option<DtypeFrom>,
+}
+
+/// Where an output's shape comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShapeFrom {
+    /// This input's shape ("shape与self一致").
+    Input(String),
+    /// The broadcast of these inputs' shapes ("out的shape是self与other broadcast之后的shape").
+    Broadcast(Vec<String>),
+}
+
+/// Where an output's dtype comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DtypeFrom {
+    /// This input's dtype ("数据类型与self一致").
+    Input(String),
+    /// One dtype on every product (IsFinite's out: BOOL).
+    Fixed(DType),
+    /// The `aclDataType` argument of this name ("out的数据类型与dtype不一致").
+    Argument(String),
+    /// The promoted dtype of these inputs (the doc's 互推导关系): the op computes in it and the
+    /// aclnn layer casts the inputs to it before, the result to the caller's dtype after.
+    Promoted(Vec<String>),
 }
 
 /// What an op imported from msOpGen's op JSON keeps of msOpGen's spelling, so gen writes its

@@ -25,5 +25,13 @@ pub fn apply_rules(ops: &mut [crate::ir::OpIr]) {
 pub fn apply_rules_to(op: &mut crate::ir::OpIr) {
     crate::rules::apply(op);
     crate::cases::prove(op);
+    derive(op);
+}
+
+/// What every later stage reads from an op's proven rules, made once: the cases synthesized from
+/// them and the outputs' shape and dtype sources. (An IR whose rules come ready-made, such as a
+/// test fixture, calls this alone.)
+pub fn derive(op: &mut crate::ir::OpIr) {
     op.cases = crate::cases::synthesize(op);
+    op.outputs = crate::rules::outputs::infer(op);
 }

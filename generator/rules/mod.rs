@@ -7,6 +7,7 @@
 
 mod dtype_args;
 mod infer;
+pub mod outputs;
 pub mod program;
 mod recognize;
 pub(crate) mod text;

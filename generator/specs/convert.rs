@@ -33,6 +33,7 @@ pub(crate) fn full_to_ir(full: FullSpec, path: &str) -> OpIr {
         sources: vec![path.to_string()],
         diagnostics: Vec::new(),
         cases: Default::default(),
+        outputs: Vec::new(),
     }
 }
 

@@ -13,6 +13,7 @@ mod conform_cli;
 mod corpus;
 mod corpus_conform;
 mod corpus_emit;
+mod corpus_infershape;
 mod corpus_layouts;
 mod corpus_rules;
 mod corpus_selftest;

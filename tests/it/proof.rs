@@ -138,7 +138,7 @@ fn audit_fails_a_rule_set_that_rejects_the_docs_example() {
     let mut unproven = read.ops.clone();
     for op in &mut unproven {
         aclgen::rules::apply(op);
-        op.cases = aclgen::cases::synthesize(op);
+        aclgen::pipeline::derive(op);
     }
     let report = aclgen::audit::audit(&unproven);
     assert_eq!(report.summary.rejects_example, 1, "{:?}", report.summary);

@@ -1,29 +1,42 @@
 //! `op_host/<snake>_infershape.cpp`: `IMPL_OP_INFERSHAPE` with the output shapes and dtypes the
-//! doc's rules state (the same `l0::Output` sources the l0 op allocates by). An output whose
-//! shape or dtype the doc does not state fails with a message naming it: never a copy of input 0.
+//! doc states (`OpIr::outputs`, the same facts the l0 op allocates by). InferShape is registered
+//! only when the doc states every output's shape, InferDataType only when it states every dtype:
+//! a registered function that always fails is worse than none, and the `cpp-undocumented`
+//! warning names what is missing.
 
-use super::l0::{Output, Source};
+use super::l0::Output;
 use super::*;
+use crate::ir::{DtypeFrom, ShapeFrom};
 
 #[derive(Serialize)]
 struct InferCtx {
     note: String,
     op: String,
-    /// The first output shape the doc does not state: the function fails with it.
-    shape_failure: Option<String>,
-    dtype_failure: Option<String>,
-    shapes: Vec<InferLine>,
-    dtypes: Vec<InferLine>,
+    /// Every output's shape, or `None` (InferShape is not registered).
+    shapes: Option<Vec<ShapeLine>>,
+    /// Every output's dtype, or `None` (InferDataType is not registered).
+    dtypes: Option<Vec<DtypeLine>>,
 }
 
-/// One output: its OpDef index and name, and how it is inferred (`from`: input indices; empty
-/// with `missing` set: the doc states nothing).
+/// One output's shape: its OpDef index and name, and the inputs (OpDef index, name) it is the
+/// shape of (one) or the broadcast of (several).
 #[derive(Serialize)]
-struct InferLine {
+struct ShapeLine {
     index: usize,
     name: String,
     from: Vec<(usize, String)>,
-    missing: Option<String>,
+}
+
+/// One output's dtype: `input` (an input's, at `from`), `fixed` (`value`), `attr` (the dtype
+/// attribute at `attr`), or `promoted` (the inputs at `from`, which the aclnn layer made one).
+#[derive(Serialize)]
+struct DtypeLine {
+    index: usize,
+    name: String,
+    kind: &'static str,
+    from: Vec<(usize, String)>,
+    value: String,
+    attr: usize,
 }
 
 /// The OpDef index of an input (`None`: after a dynamic input, where the index is no longer
@@ -46,74 +59,134 @@ fn input_index(op: &OpIr, name: &str) -> Option<usize> {
     None
 }
 
-fn line(op: &OpIr, index: usize, o: &Output, source: &Source, what: &str) -> InferLine {
-    let names: Vec<String> = match source {
-        Source::Input(i) => vec![i.clone()],
-        Source::Broadcast(ins) => ins.clone(),
-        Source::Caller => Vec::new(),
-    };
-    let from: Option<Vec<(usize, String)>> = names
+/// The OpDef index of an attribute.
+fn attr_index(op: &OpIr, name: &str) -> Option<usize> {
+    op.params
         .iter()
-        .map(|n| input_index(op, n).map(|i| (i, n.clone())))
-        .collect();
-    let missing = match (&from, source) {
-        (_, Source::Caller) => Some(format!("the doc states no {what} of output {}", o.param)),
-        (None, _) => Some(format!(
-            "the {what} of output {} comes from an input after a dynamic input",
-            o.param
-        )),
-        _ => None,
-    };
-    InferLine {
-        index,
-        name: o.param.clone(),
-        from: if missing.is_some() {
-            Vec::new()
-        } else {
-            from.unwrap_or_default()
-        },
-        missing,
-    }
+        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
+        .position(|p| p.name == name)
 }
 
-pub(super) fn source(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> Result<OutFile, EmitError> {
-    let snake = snake_case(&op.op);
-    let shapes: Vec<InferLine> = outputs
+fn indexed(op: &OpIr, names: &[String]) -> Option<Vec<(usize, String)>> {
+    names
         .iter()
-        .enumerate()
-        .map(|(i, o)| line(op, i, o, &o.shape, "shape"))
-        .collect();
-    let dtypes: Vec<InferLine> = outputs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| line(op, i, o, &o.dtype, "dtype"))
-        .collect();
-    let failure = |lines: &[InferLine]| lines.iter().find_map(|l| l.missing.clone());
-    let data = InferCtx {
-        note: ctx.note(op),
-        op: op.op.clone(),
-        shape_failure: failure(&shapes),
-        dtype_failure: failure(&dtypes),
-        shapes,
-        dtypes,
+        .map(|n| input_index(op, n).map(|i| (i, n.clone())))
+        .collect()
+}
+
+/// Why an output's shape cannot be inferred, or its line.
+fn shape_line(op: &OpIr, index: usize, o: &Output) -> Result<ShapeLine, String> {
+    let names = match &o.shape {
+        Some(ShapeFrom::Input(i)) => vec![i.clone()],
+        Some(ShapeFrom::Broadcast(ins)) => ins.clone(),
+        None => return Err(format!("the doc states no shape of output {}", o.param)),
     };
-    Ok(OutFile {
-        path: PathBuf::from(format!("ops/{snake}/op_host/{snake}_infershape.cpp")),
-        contents: super::super::render::render(&ctx.tera, "op_host/infershape.cpp.tera", &data)?,
+    let from = indexed(op, &names).ok_or_else(|| after_dynamic("shape", o))?;
+    Ok(ShapeLine {
+        index,
+        name: o.param.clone(),
+        from,
     })
 }
 
-/// What the doc does not state of the outputs (each output's missing shape or dtype).
-pub(super) fn missing(op: &OpIr, outputs: &[Output]) -> Vec<String> {
-    outputs
+fn after_dynamic(what: &str, o: &Output) -> String {
+    format!(
+        "the {what} of output {} comes from an input after a dynamic input",
+        o.param
+    )
+}
+
+fn dtype_line(op: &OpIr, index: usize, o: &Output) -> Result<DtypeLine, String> {
+    let mut line = DtypeLine {
+        index,
+        name: o.param.clone(),
+        kind: "input",
+        from: Vec::new(),
+        value: String::new(),
+        attr: 0,
+    };
+    match &o.dtype {
+        Some(DtypeFrom::Input(i)) => {
+            line.from =
+                indexed(op, std::slice::from_ref(i)).ok_or_else(|| after_dynamic("dtype", o))?;
+        }
+        Some(DtypeFrom::Promoted(ins)) => {
+            line.kind = "promoted";
+            line.from = indexed(op, ins).ok_or_else(|| after_dynamic("dtype", o))?;
+        }
+        Some(DtypeFrom::Fixed(d)) => {
+            line.kind = "fixed";
+            line.value = d.ge_name().unwrap_or_default();
+        }
+        Some(DtypeFrom::Argument(a)) => {
+            line.kind = "attr";
+            line.attr = attr_index(op, a).ok_or_else(|| {
+                format!(
+                    "the dtype of output {} is argument {a}, no OpDef attribute",
+                    o.param
+                )
+            })?;
+        }
+        None => return Err(format!("the doc states no dtype of output {}", o.param)),
+    }
+    Ok(line)
+}
+
+/// The op's InferShape file, or `None` where the doc states neither every output's shape nor
+/// every output's dtype (nothing to register).
+pub(super) fn source(
+    op: &OpIr,
+    ctx: &EmitCtx,
+    outputs: &[Output],
+) -> Result<Option<OutFile>, EmitError> {
+    let shapes: Option<Vec<ShapeLine>> = outputs
         .iter()
         .enumerate()
-        .flat_map(|(i, o)| {
-            [
-                line(op, i, o, &o.shape, "shape"),
-                line(op, i, o, &o.dtype, "dtype"),
-            ]
-        })
-        .filter_map(|l| l.missing)
-        .collect()
+        .map(|(i, o)| shape_line(op, i, o).ok())
+        .collect();
+    let dtypes: Option<Vec<DtypeLine>> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| dtype_line(op, i, o).ok())
+        .collect();
+    if outputs.is_empty() || (shapes.is_none() && dtypes.is_none()) {
+        return Ok(None);
+    }
+    let snake = snake_case(&op.op);
+    let data = InferCtx {
+        note: ctx.note(op),
+        op: op.op.clone(),
+        shapes,
+        dtypes,
+    };
+    Ok(Some(OutFile {
+        path: PathBuf::from(format!("ops/{snake}/op_host/{snake}_infershape.cpp")),
+        contents: super::super::render::render(&ctx.tera, "op_host/infershape.cpp.tera", &data)?,
+    }))
+}
+
+/// What the doc does not state of the outputs (each output's missing shape or dtype), as the
+/// warning says it.
+pub(super) fn missing(op: &OpIr, outputs: &[Output]) -> Vec<String> {
+    let mut gaps: Vec<String> = outputs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, o)| [shape_line(op, i, o).err(), dtype_line(op, i, o).err()])
+        .flatten()
+        .collect();
+    let shapes_known = outputs
+        .iter()
+        .enumerate()
+        .all(|(i, o)| shape_line(op, i, o).is_ok());
+    let dtypes_known = outputs
+        .iter()
+        .enumerate()
+        .all(|(i, o)| dtype_line(op, i, o).is_ok());
+    if !outputs.is_empty() && !shapes_known {
+        gaps.push("no InferShape is registered".into());
+    }
+    if !outputs.is_empty() && !dtypes_known {
+        gaps.push("no InferDataType is registered".into());
+    }
+    gaps
 }

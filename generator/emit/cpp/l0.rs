@@ -5,106 +5,9 @@
 
 use super::*;
 
-/// Where an output's shape or dtype comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Source {
-    /// The doc says it is this input's ("out的shape与self一致").
-    Input(String),
-    /// The broadcast of these inputs' shapes.
-    Broadcast(Vec<String>),
-    /// The doc states none: the aclnn caller's output tensor gives it (the l0 function takes it
-    /// as an argument, and the generated files say so).
-    Caller,
-}
-
-/// One output tensor of the op, as the l0 op allocates it.
-#[derive(Debug, Clone)]
-pub(super) struct Output {
-    pub param: String,
-    pub shape: Source,
-    pub dtype: Source,
-}
-
-fn is_input(p: &Param) -> bool {
-    matches!(p.role, Role::InputTensor | Role::InOutTensor)
-}
-
-/// The op's single-tensor outputs with their shape and dtype sources, from the unconditional
-/// rules (a rule under a condition says nothing of every call).
-pub(super) fn outputs(op: &OpIr) -> Vec<Output> {
-    let rules = op.all_rules();
-    let input_in = |params: &[String]| -> Option<String> {
-        params
-            .iter()
-            .find(|n| op.param(n).is_some_and(is_input))
-            .cloned()
-    };
-    op.params
-        .iter()
-        .filter(|p| matches!(p.role, Role::OutputTensor | Role::InOutTensor))
-        .map(|p| {
-            let mut shape = Source::Caller;
-            let mut dtype = Source::Caller;
-            if p.role == Role::InOutTensor {
-                shape = Source::Input(p.name.clone());
-                dtype = Source::Input(p.name.clone());
-            }
-            for r in &rules {
-                match &r.rule {
-                    Rule::ShapeSame { params }
-                        if shape == Source::Caller && params.contains(&p.name) =>
-                    {
-                        if let Some(i) = input_in(params) {
-                            shape = Source::Input(i);
-                        }
-                    }
-                    Rule::BroadcastShape { params, out }
-                        if shape == Source::Caller && *out == p.name =>
-                    {
-                        let inputs: Vec<String> = params
-                            .iter()
-                            .filter(|n| op.param(n).is_some_and(is_input))
-                            .cloned()
-                            .collect();
-                        if inputs.len() == params.len() && !inputs.is_empty() {
-                            shape = Source::Broadcast(inputs);
-                        }
-                    }
-                    Rule::DtypeSame { params }
-                        if dtype == Source::Caller && params.contains(&p.name) =>
-                    {
-                        if let Some(i) = input_in(params) {
-                            dtype = Source::Input(i);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            // The parameter's own description ("shape与self一致", "数据类型与self一致"): stated,
-            // though no error row checks it.
-            for r in crate::rules::described_relations(op, p) {
-                match &r {
-                    Rule::ShapeSame { params } if shape == Source::Caller => {
-                        if let Some(i) = input_in(params) {
-                            shape = Source::Input(i);
-                        }
-                    }
-                    Rule::DtypeSame { params } if dtype == Source::Caller => {
-                        if let Some(i) = input_in(params) {
-                            dtype = Source::Input(i);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Output {
-                param: p.name.clone(),
-                shape,
-                dtype,
-            }
-        })
-        .collect()
-}
+/// One output of the op as the doc states it (`rules::outputs`).
+pub(super) use crate::ir::OutputInference as Output;
+use crate::ir::{DtypeFrom, ShapeFrom};
 
 /// Why the op gets no l0 launch (checks only), if so.
 pub(super) fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
@@ -179,10 +82,10 @@ fn l0_params(op: &OpIr, outputs: &[Output]) -> Vec<String> {
         .map(|p| format!("{} {}", l0_type(p), cpp_ident(&p.name)))
         .collect();
     for o in outputs {
-        if o.shape == Source::Caller {
+        if o.shape.is_none() {
             params.push(format!("const op::Shape& {}Shape", o.param));
         }
-        if o.dtype == Source::Caller {
+        if o.dtype.is_none() {
             params.push(format!("op::DataType {}Dtype", o.param));
         }
     }
@@ -204,10 +107,46 @@ fn return_type(outputs: &[Output]) -> String {
 pub(super) struct Launch {
     /// (local, param, whether the param may be null).
     pub contiguous: Vec<(String, String, bool)>,
+    /// The inputs the op computes in their promoted dtype, cast to it before the call.
+    pub promotion: Option<Promotion>,
     pub call: String,
-    /// (l0 result expression, output param, whether the output may be null).
-    pub view_copies: Vec<(String, String, bool)>,
+    pub view_copies: Vec<ViewCopy>,
     pub no_launch: Option<String>,
+}
+
+/// Whether an unconditional check makes the caller's output tensor have the dtype the op
+/// computes it in (then a cast back would be a copy for nothing).
+fn dtype_is_checked(op: &OpIr, o: &Output) -> bool {
+    let rules = op.all_rules();
+    let has = |want: &dyn Fn(&aclnn_runtime::Rule) -> bool| rules.iter().any(|r| want(&r.rule));
+    match &o.dtype {
+        Some(DtypeFrom::Input(i)) => {
+            i == &o.param
+                || has(&|r| {
+                    matches!(r, aclnn_runtime::Rule::DtypeSame { params }
+                if params.contains(i) && params.contains(&o.param))
+                })
+        }
+        Some(DtypeFrom::Fixed(d)) => has(&|r| {
+            matches!(r, aclnn_runtime::Rule::DtypeIn { param, allowed }
+                if *param == o.param && allowed.values().all(|l| l.as_slice() == [*d]))
+        }),
+        Some(DtypeFrom::Argument(a)) => has(&|r| {
+            matches!(r, aclnn_runtime::Rule::DtypeIsArg { param, arg }
+                if *param == o.param && arg == a)
+        }),
+        Some(DtypeFrom::Promoted(_)) | None => false,
+    }
+}
+
+/// One output's copy back into the caller's tensor: the l0 result expression, the output,
+/// whether it may be null, and the local it is cast into first (to the caller's dtype), if any.
+#[derive(Serialize)]
+pub(super) struct ViewCopy {
+    pub result: String,
+    pub out: String,
+    pub optional: bool,
+    pub cast: Option<String>,
 }
 
 /// Whether `param` may still be null once the checks passed: optional, or named by no null check
@@ -216,10 +155,53 @@ pub(super) fn may_be_null(op: &OpIr, param: &str) -> bool {
     op.param(param).is_some_and(|p| p.optional) || !checked_not_null(op).iter().any(|p| p == param)
 }
 
+/// The doc's 互推导关系: `dtype` (a C++ expression of `std::optional<op::DataType>`) is the
+/// inputs' promoted dtype, and each (cast local, contiguous local, may be null) is cast to it.
+#[derive(Serialize)]
+pub(super) struct Promotion {
+    pub dtype: String,
+    pub casts: Vec<(String, String, bool)>,
+}
+
+/// The inputs an output's dtype is promoted from (the first such output's; one promotion per
+/// call, as CANN's aclnn functions make it).
+fn promoted_inputs(outputs: &[Output]) -> Option<&[String]> {
+    outputs.iter().find_map(|o| match &o.dtype {
+        Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => Some(ins.as_slice()),
+        _ => None,
+    })
+}
+
+fn promotion(op: &OpIr, outputs: &[Output]) -> Option<Promotion> {
+    let ins = promoted_inputs(outputs)?;
+    let parts: Vec<String> = ins
+        .iter()
+        .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(n)))
+        .collect();
+    Some(Promotion {
+        dtype: format!(
+            "pred::promoted_dtype(pred::concat({{{}}}))",
+            parts.join(", ")
+        ),
+        casts: ins
+            .iter()
+            .map(|n| {
+                let id = cpp_ident(n);
+                (
+                    format!("{id}Casted"),
+                    format!("{id}Contiguous"),
+                    may_be_null(op, n),
+                )
+            })
+            .collect(),
+    })
+}
+
 pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     if let Some(reason) = no_launch(op, outputs) {
         return Launch {
             contiguous: Vec::new(),
+            promotion: None,
             call: String::new(),
             view_copies: Vec::new(),
             no_launch: Some(reason),
@@ -227,14 +209,21 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     }
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
+    let promotion = promotion(op, outputs);
+    let promoted =
+        |name: &str| promoted_inputs(outputs).is_some_and(|ins| ins.iter().any(|n| n == name));
     for p in inputs(op) {
         let id = cpp_ident(&p.name);
         if p.role == Role::InputTensorList {
             args.push(id);
         } else {
             let local = format!("{id}Contiguous");
-            contiguous.push((local.clone(), id, may_be_null(op, &p.name)));
-            args.push(local);
+            contiguous.push((local.clone(), id.clone(), may_be_null(op, &p.name)));
+            args.push(if promoted(&p.name) {
+                format!("{id}Casted")
+            } else {
+                local
+            });
         }
     }
     args.extend(attrs(op).into_iter().map(|p| cpp_ident(&p.name)));
@@ -242,14 +231,14 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
         let id = cpp_ident(&o.param);
         // An output that may be null has then no shape nor dtype, and gets no copy.
         let optional = may_be_null(op, &o.param);
-        if o.shape == Source::Caller {
+        if o.shape.is_none() {
             args.push(if optional {
                 format!("{id} == nullptr ? op::Shape() : {id}->GetViewShape()")
             } else {
                 format!("{id}->GetViewShape()")
             });
         }
-        if o.dtype == Source::Caller {
+        if o.dtype.is_none() {
             args.push(if optional {
                 format!("{id} == nullptr ? op::DataType::DT_UNDEFINED : {id}->GetDataType()")
             } else {
@@ -259,8 +248,18 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     }
     args.push("uniqueExecutor.get()".to_string());
     let call = format!("l0op::{}({})", op.op, args.join(", "));
-    let copy =
-        |result: String, o: &Output| (result, cpp_ident(&o.param), may_be_null(op, &o.param));
+    // An output the op computes in a dtype of its own is cast to the caller's, as CANN's aclnn
+    // functions do, unless a check already made the two one.
+    let copy = |result: String, o: &Output| {
+        let cast = (o.dtype.is_some() && !dtype_is_checked(op, o))
+            .then(|| format!("{}Cast", cpp_ident(&o.param)));
+        ViewCopy {
+            result,
+            out: cpp_ident(&o.param),
+            optional: may_be_null(op, &o.param),
+            cast,
+        }
+    };
     let view_copies = match outputs {
         [one] => vec![copy("result".to_string(), one)],
         _ => outputs
@@ -271,6 +270,7 @@ pub(super) fn launch(op: &OpIr, outputs: &[Output]) -> Launch {
     };
     Launch {
         contiguous,
+        promotion,
         call,
         view_copies,
         no_launch: None,
@@ -335,22 +335,30 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let name = format!("{}Out", cpp_ident(&o.param));
     let mut missing = Vec::new();
     let shape = match &o.shape {
-        Source::Input(i) => read_input(op, i, "GetViewShape", "op::Shape()"),
-        Source::Broadcast(ins) => format!(
+        Some(ShapeFrom::Input(i)) => read_input(op, i, "GetViewShape", "op::Shape()"),
+        Some(ShapeFrom::Broadcast(ins)) => format!(
             "BroadcastShape({{{}}})",
             ins.iter()
                 .map(|i| cpp_ident(i))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Source::Caller => {
+        None => {
             missing.push("shape");
             format!("{}Shape", o.param)
         }
     };
     let dtype = match &o.dtype {
-        Source::Input(i) => read_input(op, i, "GetDataType", "op::DataType::DT_UNDEFINED"),
-        Source::Broadcast(_) | Source::Caller => {
+        Some(DtypeFrom::Input(i)) => read_input(op, i, "GetDataType", "op::DataType::DT_UNDEFINED"),
+        Some(DtypeFrom::Fixed(d)) => d
+            .ge_name()
+            .unwrap_or_else(|| "op::DataType::DT_UNDEFINED".into()),
+        Some(DtypeFrom::Argument(a)) => format!("op::ToOpDataType({})", cpp_ident(a)),
+        // The aclnn layer cast every input to the promoted dtype before the call.
+        Some(DtypeFrom::Promoted(ins)) => {
+            read_input(op, &ins[0], "GetDataType", "op::DataType::DT_UNDEFINED")
+        }
+        None => {
             missing.push("dtype");
             format!("{}Dtype", o.param)
         }
@@ -404,7 +412,7 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         unpassed: unpassed_attrs(op),
         broadcasts: outputs
             .iter()
-            .any(|o| matches!(o.shape, Source::Broadcast(_))),
+            .any(|o| matches!(o.shape, Some(ShapeFrom::Broadcast(_)))),
     }
 }
 
@@ -437,34 +445,9 @@ mod tests {
     use super::*;
     use crate::fixture::{op, tensor};
 
-    fn stating(mut p: Param, text: &str) -> Param {
-        p.description = text.into();
-        p.constraints = vec![text.into()];
-        p
-    }
-
-    #[test]
-    fn an_output_takes_the_shape_and_dtype_its_description_states() {
-        let toy = op(
-            "Toy",
-            &[("ascend910b", true)],
-            vec![
-                tensor("self", Role::InputTensor),
-                stating(
-                    tensor("out", Role::OutputTensor),
-                    "shape与self一致，数据类型与self一致。",
-                ),
-            ],
-        );
-        let outs = outputs(&toy);
-        assert_eq!(outs[0].shape, Source::Input("self".into()));
-        assert_eq!(outs[0].dtype, Source::Input("self".into()));
-        assert_eq!(super::super::undocumented(&toy), None);
-    }
-
     #[test]
     fn an_output_the_doc_says_nothing_of_comes_from_the_caller_and_gen_says_so() {
-        let toy = op(
+        let mut toy = op(
             "Toy",
             &[("ascend910b", true)],
             vec![
@@ -472,11 +455,9 @@ mod tests {
                 tensor("out", Role::OutputTensor),
             ],
         );
-        let outs = outputs(&toy);
-        assert_eq!(
-            (&outs[0].shape, &outs[0].dtype),
-            (&Source::Caller, &Source::Caller)
-        );
+        toy.outputs = crate::rules::outputs::infer(&toy);
+        let outs = toy.outputs.clone();
+        assert_eq!((&outs[0].shape, &outs[0].dtype), (&None, &None));
         let warning = super::super::undocumented(&toy).expect("a warning");
         assert!(warning.contains("no shape of output out"), "{warning}");
         assert!(warning.contains("no dtype of output out"), "{warning}");

@@ -56,13 +56,13 @@ pub fn shared_files() -> Vec<OutFile> {
 
 /// One op's C++ files: the aclnn layer, its l0 op and the op_host InferShape.
 pub fn op_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError> {
-    let outputs = l0::outputs(op);
-    let files = vec![
-        aclnn_file(op, ctx, &outputs)?,
-        l0::header(op, ctx, &outputs)?,
-        l0::source(op, ctx, &outputs)?,
-        infershape::source(op, ctx, &outputs)?,
+    let outputs = &op.outputs;
+    let mut files = vec![
+        aclnn_file(op, ctx, outputs)?,
+        l0::header(op, ctx, outputs)?,
+        l0::source(op, ctx, outputs)?,
     ];
+    files.extend(infershape::source(op, ctx, outputs)?);
     Ok(files.into_iter().map(wrapped).collect())
 }
 
@@ -77,21 +77,49 @@ fn wrapped(file: OutFile) -> OutFile {
 
 /// What the C++ aclnn layer cannot take from the doc, as one warning's text (`None`: nothing).
 pub fn undocumented(op: &OpIr) -> Option<String> {
-    let outputs = l0::outputs(op);
-    let mut gaps = infershape::missing(op, &outputs);
+    let outputs = &op.outputs;
+    let mut gaps = infershape::missing(op, outputs);
     gaps.extend(l0::unpassed_attrs(op));
-    if let Some(reason) = l0::no_launch(op, &outputs) {
-        gaps.push(format!("no l0 op is launched: {reason}"));
+    match l0::no_launch(op, outputs) {
+        Some(reason) => gaps.push(format!("no l0 op is launched: {reason}")),
+        None => gaps.extend(empty_input_gaps(op, outputs)),
     }
     (!gaps.is_empty()).then(|| {
         format!(
             "aclnn{}: in the C++ aclnn layer, {} (an output's shape or dtype the doc does not \
-             state comes from the caller's output tensor and InferShape fails naming it; the \
-             generated files say each at its place)",
+             state comes from the caller's output tensor, and no InferShape or InferDataType is \
+             registered that would have to guess it; the generated files say each at its place)",
             op.op,
             gaps.join("; ")
         )
     })
+}
+
+/// Outputs an empty input need not make empty, where the doc lets an input be empty: what they
+/// hold then is the kernel's, since the doc states no value (CANN's fill one, such as a sum's 0).
+fn empty_input_gaps(op: &OpIr, outputs: &[l0::Output]) -> Vec<String> {
+    let takes_empty = op
+        .params
+        .iter()
+        .any(|p| p.role.is_tensor() && p.empty_tensor == Some(true) && !is_output(p));
+    if !takes_empty {
+        return Vec::new();
+    }
+    outputs
+        .iter()
+        .filter(|o| o.shape.is_none())
+        .map(|o| {
+            format!(
+                "an empty input need not make output {} empty and the doc states no value for it: \
+                 the kernel runs on the empty input",
+                o.param
+            )
+        })
+        .collect()
+}
+
+fn is_output(p: &Param) -> bool {
+    matches!(p.role, Role::OutputTensor | Role::OutputTensorList)
 }
 
 /// `aclgen_vocab.h`: the doc's names of `op::DataType` and `op::Format` (the messages of
@@ -653,14 +681,16 @@ struct AclnnCtx {
     prototype: Vec<CppParam>,
     dfx_in: Vec<String>,
     dfx_out: Vec<String>,
-    /// The test that an input tensor is empty (null-guarded where it may be null): an empty one
-    /// returns early with no work.
-    empty_inputs: Vec<String>,
+    /// The outputs (name, may be null): when every one is empty, there is nothing to compute.
+    empty_outputs: Vec<(String, bool)>,
     /// `auto selfContiguous = l0op::Contiguous(self, ...)`: (local, param, may it be null).
     contiguous: Vec<(String, String, bool)>,
     l0_call: String,
-    /// (l0 result expression, output param, may it be null) for each `ViewCopy`.
-    view_copies: Vec<(String, String, bool)>,
+    /// The inputs cast to their promoted dtype before the call.
+    promotion: Option<l0::Promotion>,
+    /// Some input or output is cast (the file includes `l0op::Cast`).
+    uses_cast: bool,
+    view_copies: Vec<l0::ViewCopy>,
     /// Why the op has no l0 launch here (none: it has).
     no_launch: Option<String>,
 }
@@ -749,20 +779,15 @@ fn aclnn_file(op: &OpIr, ctx: &EmitCtx, outputs: &[l0::Output]) -> Result<OutFil
         prototype,
         dfx_in,
         dfx_out,
-        empty_inputs: tensors(|r| matches!(r, Role::InputTensor | Role::InOutTensor))
-            .into_iter()
-            .map(|t| {
-                let name = op.params.iter().find(|p| cpp_ident(&p.name) == t);
-                let null = name.is_none_or(|p| l0::may_be_null(op, &p.name));
-                if null {
-                    format!("({t} != nullptr && {t}->IsEmpty())")
-                } else {
-                    format!("{t}->IsEmpty()")
-                }
-            })
+        empty_outputs: outputs
+            .iter()
+            .map(|o| (cpp_ident(&o.param), l0::may_be_null(op, &o.param)))
             .collect(),
         contiguous: launch.contiguous,
         l0_call: launch.call,
+        uses_cast: launch.promotion.is_some()
+            || launch.view_copies.iter().any(|v| v.cast.is_some()),
+        promotion: launch.promotion,
         view_copies: launch.view_copies,
         no_launch: launch.no_launch,
     };

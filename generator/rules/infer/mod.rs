@@ -127,7 +127,12 @@ re!(OR_ELSE, r"(?:一致|相同|相等)\s*或");
 // "shape需要与x1最后一维一致", "与x除了最后一维的乘积一致": a relation to part of a shape.
 re!(
     PART_OF_SHAPE,
-    r"[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|对应的?维度?|[少多]\s*[一二\d]\s*维|[其剩][他余]\s*(?:的)?维|轴|乘积|一半|1/2|倍"
+    r"(?i:batch)|批(?:大小|维度)|[A-Za-z]\s*维|中的|最后一维|最后\s*\d+\s*维|[前后](?:几|\s*[nN]\s*(?:-\s*\d+)?|\s*\d+)\s*(?:个)?维|\[\s*-?\d*\s*:\s*-?\d*\s*\]|剔除|去掉|第\s*[一二三四五六七八\d]+\s*(?:个)?维|除了?|某一?个?维|维度?上|对应的?维度?|[少多]\s*[一二\d]\s*维|[其剩][他余]\s*(?:的)?维|轴|乘积|一半|1/2|倍"
+);
+// "元素个数为mask和self广播后的shapesize": the number of elements, not the shape.
+re!(
+    ELEMENT_COUNT,
+    r"(?i)元素(?:个数|数量|总数|数)|shape\s*size|numel"
 );
 // "如果y1Out为有效输出时，shape…一致；否则shape为[1]": a relation that holds only sometimes.
 re!(CONDITIONAL, r"如果|若|否则|当.*时|时[，,]");
@@ -635,6 +640,10 @@ pub fn relation_rules(op: &OpIr, p: &Param) -> Vec<Rule> {
             continue;
         }
         let pair = || vec![p.name.clone(), other.name.clone()];
+        if ELEMENT_COUNT.is_match(&s) {
+            // A count of elements is no shape relation, nor any other this reads.
+            continue;
+        }
         if BROADCAST_WORD.is_match(&s) {
             rules.extend(broadcast_relation(p, &s, &others));
             continue;
@@ -1265,6 +1274,13 @@ mod tests {
         // …unless it is the count of part of the shape.
         op.params[0].description =
             "其中B支持0到6个维度，维度数量和大小与self中的B保持一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+        // A batch is part of a shape (Logdet's out: CANN's InferShape gives [4] for [4, 3, 3]).
+        op.params[0].description = "shape与self的batch一致。".into();
+        assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
+        // A count of elements is not a shape (MaskedSelect's out is one-dimensional).
+        op.params[0].description = "元素个数为mask和self广播后的shapesize。".into();
+        op.params.push(t("mask", ""));
         assert_eq!(relation_rules(&op, &op.params[0]), vec![]);
     }
 

@@ -163,6 +163,17 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             ),
         ));
     }
+    if let Some(m) = ACTS_ON_DIMS.find(&text) {
+        // "同时对超过4个维度做repeat": how many dims the operation acts on (Repeat: the entries
+        // other than 1), neither a rank nor a list's length.
+        return Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a count of the dims an operation acts on (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        ));
+    }
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
         .unwrap_or_default();
@@ -1177,6 +1188,10 @@ fn described_shape_peers(op: &OpIr, group: &[String]) -> Vec<String> {
 }
 
 // "传入非空tensor的数据类型…": a group word for the tensors passed, no emptiness condition.
+re!(
+    ACTS_ON_DIMS,
+    r"对\s*(?:超过|多于|大于|少于|小于|不超过)?\s*\d+\s*个\s*(?:维度|维|轴)\s*(?:同时)?\s*(?:做|进行|执行|作)"
+);
 re!(NON_EMPTY_GROUP, r"非空(?:[Tt]ensor|张量)的?");
 re!(
     MUST_NOT_BE_EMPTY,

@@ -15,6 +15,15 @@ re!(
         r"^(?:当|若|如果|在)?\s*(?:输入|参数)?\s*({NAMES})\s*(?:的)?\s*(维度|维数|rank)?\s*(不为|不是|为|是|等于)\s*(?:(\d+(?:\s*(?:或者|或|、)\s*\d+)*)\s*(维|[Dd])?|(scalar|标量)|(空指针|nullptr|NULL|null)|(空[Tt]ensor|空张量))\s*时\s*[，,]\s*"
     )
 );
+// "self为空Tensor，且numClasses小于等于0": the same state joined by 且 to a statement on another
+// argument; the error is both at once (`state_and_prefix`).
+re!(
+    STATE_AND,
+    &format!(
+        r"^(?:输入|参数)?\s*({NAMES})\s*(?:的)?\s*(维度|维数|rank)?\s*(不为|不是|为|是|等于)\s*(?:(\d+(?:\s*(?:或者|或|、)\s*\d+)*)\s*(维|[Dd])?|(scalar|标量)|(空指针|nullptr|NULL|null)|(空[Tt]ensor|空张量))\s*[，,]?\s*(?:而且|并且|且)\s*"
+    )
+);
+re!(LEADING_NAME, r"^[A-Za-z_][A-Za-z0-9_]*");
 re!(BOTH, r"^(?:二者|两者)(?:的)?");
 // "二维self不支持为空tensor" (ranks as digits by then): the rank qualifies the tensor.
 re!(
@@ -54,7 +63,10 @@ pub(super) fn strip_state_prefix(op: &OpIr, text: &str) -> (String, States) {
     if let Some(qualified) = strip_rank_qualifier(op, text) {
         return qualified;
     }
-    let Some(c) = STATE_WHEN.captures(text) else {
+    let Some(c) = STATE_WHEN
+        .captures(text)
+        .or_else(|| state_and_prefix(op, text))
+    else {
         return (text.to_string(), Vec::new());
     };
     let negate = c[3].starts_with('不');
@@ -107,6 +119,17 @@ pub(super) fn strip_state_prefix(op: &OpIr, text: &str) -> (String, States) {
         _ => rest.to_string(),
     };
     (rest, states)
+}
+
+/// "self为空Tensor，且numClasses小于等于0": a state joined by 且 to a statement that begins with
+/// another argument's name (one about the same tensor, "self为空tensor且self后3个维度的值存在0",
+/// is a kind of empty tensor, which the emptiness reader reads).
+fn state_and_prefix<'t>(op: &OpIr, text: &'t str) -> Option<regex::Captures<'t>> {
+    let c = STATE_AND.captures(text)?;
+    let rest = &text[c.get(0)?.end()..];
+    let next = text::resolve(op, LEADING_NAME.find(rest)?.as_str())?;
+    let named: Vec<&str> = NAME_JOIN.split(&c[1]).map(str::trim).collect();
+    (!named.contains(&next.name.as_str())).then_some(c)
 }
 
 /// "2维self不支持为空tensor": what follows holds of self while it has that rank, as

@@ -1806,3 +1806,57 @@ fn respellings_of_the_corpus_read_alike() {
     let why = recognize(&op, "maxLowBound不为0但scaleAlg不为1。").unwrap_err();
     assert!(why.reason.contains("joint"), "{why}");
 }
+
+#[test]
+fn a_lists_count_its_elements_and_how_many_act_are_told_apart() {
+    let op = op_of(
+        &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
+        vec![attr("repeats", "const aclIntArray*", &[])],
+    );
+    // The number of entries is the list's length, not a bound on its values (Repeat: CANN takes
+    // repeats=[10]).
+    assert_eq!(
+        recognize(&op, "repeats的参数个数超过8。").unwrap(),
+        vec![Rule::ListLenIn {
+            param: "repeats".into(),
+            lens: (0..=8).collect()
+        }]
+    );
+    // Its values are its elements.
+    assert_eq!(
+        recognize(&op, "参数repeats中含有小于0的值。").unwrap(),
+        vec![Rule::ListElemsInRange {
+            param: "repeats".into(),
+            min: Some(0),
+            max: None
+        }]
+    );
+    // How many dims an operation acts on is neither (CANN takes [1,1,1,1,2]).
+    assert!(recognize(&op, "同时对超过4个维度做repeat。").is_err());
+}
+
+#[test]
+fn a_tensor_state_joined_by_qie_to_another_argument_is_one_condition() {
+    let op = op_of(
+        &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
+        vec![attr("numClasses", "int64_t", &[])],
+    );
+    let under = |state, min| Rule::WhenTensor {
+        param: "self".into(),
+        state,
+        rule: Box::new(Rule::IntInRange {
+            param: "numClasses".into(),
+            min: Some(min),
+            max: None,
+        }),
+    };
+    // OneHot: "[0]" with numClasses 3 and "[4]" with 0 are both accepted.
+    assert_eq!(
+        recognize(&op, "self为空Tensor，且numClasses小于等于0。").unwrap(),
+        vec![under(TensorState::Empty, 1)]
+    );
+    assert_eq!(
+        recognize(&op, "self不为空Tensor，且numClasses小于0。").unwrap(),
+        vec![under(TensorState::NotEmpty, 0)]
+    );
+}

@@ -209,6 +209,24 @@ fn compared_bounds(clause: &str) -> Option<(Option<i64>, Option<i64>)> {
     }
 }
 
+// "repeats的参数个数超过8", "dims的长度大于8": the number of a list's entries, not their values.
+re!(LIST_COUNT, r"(?:参数|元素)?(?:个数|数量)|长度|(?i:length)");
+
+/// "repeats的参数个数超过8": the list's length bounded as the comparisons say (`None`: the
+/// clause states no count of `p`'s, or no upper bound a length rule could list).
+fn list_count_rule(p: &Param, clause: &str) -> Option<Rule> {
+    if !p.kind().is_array() || !LIST_COUNT.is_match(clause) {
+        return None;
+    }
+    let (lo, hi) = compared_bounds(clause)?;
+    let lo = usize::try_from(lo.unwrap_or(0).max(0)).ok()?;
+    let hi = usize::try_from(hi?).ok()?;
+    Some(Rule::ListLenIn {
+        param: p.name.clone(),
+        lens: (lo..=hi).collect(),
+    })
+}
+
 /// "cubeMathType不在支持范围内", "k、n值不在[1, 65535]范围内", "quantMode的取值不为0".
 pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<Vec<Rule>, Manual> {
     let clause = &requirement_as_violation(clause);
@@ -218,6 +236,10 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
     let mut rules = Vec::new();
     let mut unbounded = Vec::new();
     for p in attrs {
+        if let Some(rule) = list_count_rule(p, clause) {
+            rules.push(rule);
+            continue;
+        }
         let float_like = p.kind() == ParamKind::Float;
         if float_like {
             // A float's sign or bounds ("lambda小于0", "clampLimit不满足≥0") are range rules the

@@ -110,7 +110,7 @@ pub fn ctx() -> EmitCtx {
 /// with the cases its IR gives.
 fn op(value: serde_json::Value) -> OpIr {
     let mut op: OpIr = serde_json::from_value(value).expect("fixture matches the IR");
-    op.cases = aclgen::cases::synthesize(&op);
+    aclgen::pipeline::derive(&mut op);
     op
 }
 

@@ -256,8 +256,8 @@ aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(
     auto uniqueExecutor = CREATE_EXECUTOR();
     CHECK_RET(uniqueExecutor.get() != nullptr, ACLNN_ERR_INNER_CREATE_EXECUTOR);
 
-    // An empty input: nothing to compute.
-    if (gradOutput->IsEmpty() || self->IsEmpty()) {
+    // Every output is empty: nothing to compute.
+    if (gradInput->IsEmpty()) {
         *workspaceSize = 0;
         uniqueExecutor.ReleaseTo(executor);
         return ACLNN_SUCCESS;
