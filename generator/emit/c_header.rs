@@ -172,7 +172,12 @@ pub fn prototype(f: &Function) -> String {
         return format!("{head}void);");
     }
     // A name too long to align after: the parameters go on the next lines, one indent deeper.
-    let widest = f.params.iter().map(|p| c_decl(p).chars().count() + 2).max().unwrap_or(0);
+    let widest = f
+        .params
+        .iter()
+        .map(|p| c_decl(p).chars().count() + 2)
+        .max()
+        .unwrap_or(0);
     let aligned = head.chars().count() + widest <= COLUMNS;
     let indent = if aligned {
         " ".repeat(head.chars().count())

@@ -31,7 +31,8 @@ pub fn wrap_long_lines(text: &str) -> String {
             None => (line, ""),
         };
         let continued = in_macro;
-        in_macro = body.trim_end().ends_with('\\') && (continued || body.trim_start().starts_with('#'));
+        in_macro =
+            body.trim_end().ends_with('\\') && (continued || body.trim_start().starts_with('#'));
         let t = body.trim_start();
         let block = in_block || t.starts_with("/*");
         in_block = block && !body.contains("*/");
@@ -86,7 +87,11 @@ fn wrap_comment(line: &str) -> Vec<String> {
         "/**" | "/*" => " *",
         m => m,
     };
-    let next = format!("{}{next_marker}{}", &line[..indent], if spaces.is_empty() { " " } else { spaces });
+    let next = format!(
+        "{}{next_marker}{}",
+        &line[..indent],
+        if spaces.is_empty() { " " } else { spaces }
+    );
     let mut out = Vec::new();
     let mut prefix = first;
     let mut rest: Vec<char> = text.chars().collect();
@@ -145,7 +150,10 @@ fn wrap(expr: &str, indent: usize) -> Vec<String> {
             return lines;
         }
         // `A(x).B(y)`: the call chained on goes on the next line.
-        if let Some(at) = expr.find(").").filter(|&at| at > 0 && !expr[..at].contains('"')) {
+        if let Some(at) = expr
+            .find(").")
+            .filter(|&at| at > 0 && !expr[..at].contains('"'))
+        {
             let mut lines = vec![format!("{pad}{}", &expr[..=at])];
             lines.extend(wrap(&expr[at + 1..], indent + STEP));
             return lines;
@@ -311,10 +319,20 @@ fn first_list(expr: &str) -> Option<ArgList> {
                 ')' | ']' | '}' if depth > 0 => depth -= 1,
                 d if d == closing => {
                     if closing == '}' && !semis.is_empty() {
-                        return Some(ArgList { open: at, close: pos, commas: semis, sep: ";" });
+                        return Some(ArgList {
+                            open: at,
+                            close: pos,
+                            commas: semis,
+                            sep: ";",
+                        });
                     }
                     if !commas.is_empty() {
-                        return Some(ArgList { open: at, close: pos, commas, sep: "," });
+                        return Some(ArgList {
+                            open: at,
+                            close: pos,
+                            commas,
+                            sep: ",",
+                        });
                     }
                     closed = true;
                     break;
@@ -336,7 +354,12 @@ fn first_list(expr: &str) -> Option<ArgList> {
             if last.is_some() {
                 commas.pop();
             }
-            return Some(ArgList { open: at, close, commas, sep: "," });
+            return Some(ArgList {
+                open: at,
+                close,
+                commas,
+                sep: ",",
+            });
         }
     }
     None
@@ -346,11 +369,11 @@ fn first_list(expr: &str) -> Option<ArgList> {
 /// (or the whole line's, for a `<<` chain): broken after each operator.
 fn first_operators(expr: &str) -> Option<ArgList> {
     let tokens = code_chars(expr);
-    for op in ["||", "&&", "<<"] {
-        for (i, &(at, c)) in tokens.iter().enumerate() {
-            if c != '(' && c != '{' {
-                continue;
-            }
+    for (i, &(at, c)) in tokens.iter().enumerate() {
+        if c != '(' && c != '{' {
+            continue;
+        }
+        for op in ["||", "&&", "<<"] {
             let closing = if c == '(' { ')' } else { '}' };
             let mut depth = 0usize;
             let mut found = Vec::new();
@@ -361,7 +384,12 @@ fn first_operators(expr: &str) -> Option<ArgList> {
                     ')' | ']' | '}' if depth > 0 => depth -= 1,
                     d if d == closing => {
                         if !found.is_empty() {
-                            return Some(ArgList { open: at, close: pos, commas: found, sep: op });
+                            return Some(ArgList {
+                                open: at,
+                                close: pos,
+                                commas: found,
+                                sep: op,
+                            });
                         }
                         break;
                     }
@@ -445,10 +473,17 @@ mod tests {
     #[test]
     fn an_argument_still_too_long_is_broken_in_turn_and_short_items_are_packed() {
         let args: Vec<String> = (0..12).map(|i| format!("argument_number_{i}")).collect();
-        let line = format!("return f(g({}), h(x(1), {}));", args.join(", "), "y".repeat(100));
+        let line = format!(
+            "return f(g({}), h(x(1), {}));",
+            args.join(", "),
+            "y".repeat(100)
+        );
         let wrapped = wrap_long_lines(&line);
         assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
-        assert!(wrapped.starts_with("return f(\n    g(\n        argument_number_0, argument_number_1,"), "{wrapped}");
+        assert!(
+            wrapped.starts_with("return f(\n    g(\n        argument_number_0, argument_number_1,"),
+            "{wrapped}"
+        );
         assert_eq!(squeezed(&wrapped), squeezed(&line));
     }
 
@@ -459,8 +494,16 @@ mod tests {
         assert_eq!(wrap_long_lines(&text), text);
         let comment = format!("    // {} 中文{}", "word ".repeat(30), "字".repeat(130));
         let wrapped = wrap_long_lines(&comment);
-        assert!(wrapped.lines().all(|l| width(l) <= MAX && l.starts_with("    // ")), "{wrapped}");
-        assert_eq!(squeezed(&wrapped.replace("//", "")), squeezed(&comment.replace("//", "")));
+        assert!(
+            wrapped
+                .lines()
+                .all(|l| width(l) <= MAX && l.starts_with("    // ")),
+            "{wrapped}"
+        );
+        assert_eq!(
+            squeezed(&wrapped.replace("//", "")),
+            squeezed(&comment.replace("//", ""))
+        );
         let literal = format!("auto s = \"{long}\";");
         let wrapped = wrap_long_lines(&literal);
         assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
@@ -473,7 +516,10 @@ mod tests {
         let line = format!("    if ({}) {{", terms.join(" || "));
         let wrapped = wrap_long_lines(&line);
         assert!(wrapped.lines().all(|l| width(l) <= MAX), "{wrapped}");
-        assert!(wrapped.lines().nth(1).unwrap().trim_end().ends_with("||"), "{wrapped}");
+        assert!(
+            wrapped.lines().nth(1).unwrap().trim_end().ends_with("||"),
+            "{wrapped}"
+        );
         assert_eq!(squeezed(&wrapped), squeezed(&line));
     }
 

@@ -26,7 +26,8 @@ impl Emitter<'_> {
     pub(super) fn macro_check(&self, rule: &Rule, status: u32, code: &str) -> Option<Vec<String>> {
         let ret = format!("return {code}");
         let id = |p: &String| cpp_ident(p);
-        let all_checked = |ps: &[String]| ps.len() >= 2 && ps.iter().all(|p| self.checked_tensor(p));
+        let all_checked =
+            |ps: &[String]| ps.len() >= 2 && ps.iter().all(|p| self.checked_tensor(p));
         Some(match rule {
             Rule::NotNull { params }
                 if status == status::PARAM_NULLPTR
@@ -37,16 +38,30 @@ impl Emitter<'_> {
                     .map(|p| format!("OP_CHECK_NULL({}, {ret});", id(p)))
                     .collect()
             }
-            Rule::DtypeIn { param, allowed } if self.checked_tensor(param) && !allowed.is_empty() => {
+            Rule::DtypeIn { param, allowed }
+                if self.checked_tensor(param) && !allowed.is_empty() =>
+            {
                 self.dtype_in_macro(param, allowed, &ret)
             }
             Rule::DtypeSame { params } if all_checked(params) => params[1..]
                 .iter()
-                .map(|p| format!("OP_CHECK_DTYPE_NOT_SAME({}, {}, {ret});", id(&params[0]), id(p)))
+                .map(|p| {
+                    format!(
+                        "OP_CHECK_DTYPE_NOT_SAME({}, {}, {ret});",
+                        id(&params[0]),
+                        id(p)
+                    )
+                })
                 .collect(),
             Rule::ShapeSame { params } if all_checked(params) => params[1..]
                 .iter()
-                .map(|p| format!("OP_CHECK_SHAPE_NOT_EQUAL({}, {}, {ret});", id(&params[0]), id(p)))
+                .map(|p| {
+                    format!(
+                        "OP_CHECK_SHAPE_NOT_EQUAL({}, {}, {ret});",
+                        id(&params[0]),
+                        id(p)
+                    )
+                })
                 .collect(),
             Rule::RankIn { param, min, max } if self.checked_tensor(param) => {
                 let t = id(param);
@@ -72,7 +87,9 @@ impl Emitter<'_> {
                 }
                 out
             }
-            Rule::BroadcastShape { params, out } if params.len() == 2 && all_checked(params) && self.checked_tensor(out) => {
+            Rule::BroadcastShape { params, out }
+                if params.len() == 2 && all_checked(params) && self.checked_tensor(out) =>
+            {
                 let shape = self.local("broadcastShape");
                 vec![
                     format!("op::Shape {shape};"),
@@ -81,7 +98,10 @@ impl Emitter<'_> {
                         id(&params[0]),
                         id(&params[1])
                     ),
-                    format!("OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE({}, {shape}, {ret});", id(out)),
+                    format!(
+                        "OP_CHECK_SHAPE_NOT_EQUAL_WITH_EXPECTED_SIZE({}, {shape}, {ret});",
+                        id(out)
+                    ),
                 ]
             }
             _ => return None,
@@ -91,7 +111,12 @@ impl Emitter<'_> {
     /// `OP_CHECK_DTYPE_NOT_SUPPORT` with the one list every product the later checks see has
     /// (the products `CheckProduct` admits all have it); else with the list the product has,
     /// where the doc gives it one (a product without a list is not checked, as in Rust).
-    fn dtype_in_macro(&self, param: &String, allowed: &BTreeMap<String, Vec<DType>>, ret: &str) -> Vec<String> {
+    fn dtype_in_macro(
+        &self,
+        param: &String,
+        allowed: &BTreeMap<String, Vec<DType>>,
+        ret: &str,
+    ) -> Vec<String> {
         let t = cpp_ident(param);
         let lists: BTreeSet<&Vec<DType>> = allowed.values().collect();
         let covered = self

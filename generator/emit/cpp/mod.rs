@@ -529,7 +529,11 @@ impl<'a> Emitter<'a> {
         if !tests.is_empty() {
             let test = match tests.as_slice() {
                 [one] => one.clone(),
-                _ => tests.iter().map(|t| format!("({t})")).collect::<Vec<_>>().join(" && "),
+                _ => tests
+                    .iter()
+                    .map(|t| format!("({t})"))
+                    .collect::<Vec<_>>()
+                    .join(" && "),
             };
             out.push_str(&format!("    if ({test}) {{\n"));
         }

@@ -197,11 +197,9 @@ aclnnStatus CheckAttributes(
         return ACLNN_ERR_PARAM_INVALID;
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验
-    if ((
-        product == "ascend310p" ||
-        product == "ascend910" ||
-        product == "ascend910_93" ||
-        product == "ascend910b") && (product == "ascend310p" || product == "ascend910")) {
+    if (
+        (product == "ascend310p" || product == "ascend910" || product == "ascend910_93" || product == "ascend910b") &&
+        (product == "ascend310p" || product == "ascend910")) {
         if (!pred::report(
             ACLNN_ERR_PARAM_INVALID,
             "传入的divisorOverride不在支持范围内，但对Ascend 950PR/Ascend 950DT无此校验",
