@@ -141,7 +141,7 @@ fn skeleton_includes_the_body_or_fails_loudly() {
     ));
     assert!(!text.contains("struct AdaptiveMaxPool3dBackwardTilingData"));
     assert!(text.contains(
-        "void adaptive_max_pool3d_backward(GM_ADDR gradOutput, GM_ADDR self, GM_ADDR indices, GM_ADDR gradInput, GM_ADDR workspace,"
+        "void adaptive_max_pool3d_backward(\n    GM_ADDR gradOutput, GM_ADDR self, GM_ADDR indices, GM_ADDR gradInput, GM_ADDR workspace,"
     ));
     assert!(text.contains("GlobalTensor<int32_t> indicesGm_;"));
     assert!(text.contains("TILING_KEY_IS(2)"));
@@ -187,7 +187,7 @@ fn a_tiling_yaml_that_does_not_parse_keeps_its_cause() {
 }
 
 /// The golden tests run the hand-made seed IR; the reader's IR of the seed docs must give the
-/// same tiling and kernel sources (all but the first line, which names the sources), so what
+/// same tiling and kernel sources (all but the note, which names the sources), so what
 /// the golden tests prove holds for the project `gen` writes from specs/.
 #[test]
 fn reader_ir_of_seed_docs_gives_the_sources_the_golden_tests_run() {
@@ -198,7 +198,11 @@ fn reader_ir_of_seed_docs_gives_the_sources_the_golden_tests_run() {
         files
             .into_iter()
             .map(|f| {
-                let rest = f.contents.split_once('\n').map(|(_, r)| r.to_string());
+                // The note may run over several comment lines: it ends at "Do not edit.".
+                let rest = f
+                    .contents
+                    .split_once("Do not edit.\n")
+                    .map(|(_, r)| r.to_string());
                 (f.path, rest.unwrap_or_default())
             })
             .collect()
