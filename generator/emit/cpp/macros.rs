@@ -113,7 +113,7 @@ impl Emitter<'_> {
     /// where the doc gives it one (a product without a list is not checked, as in Rust).
     fn dtype_in_macro(
         &self,
-        param: &String,
+        param: &str,
         allowed: &BTreeMap<String, Vec<DType>>,
         ret: &str,
     ) -> Vec<String> {
