@@ -66,7 +66,7 @@ pub fn family_header(op: &OpIr, family: &[&OpIr], ctx: &EmitCtx) -> Result<OutFi
     };
     Ok(OutFile {
         path: header_path(op),
-        contents: super::render::render(&ctx.tera, TEMPLATE, &data)?,
+        contents: super::wrap::wrap_long_lines(&super::render::render(&ctx.tera, TEMPLATE, &data)?),
     })
 }
 
@@ -166,14 +166,26 @@ fn standard_description(op: &OpIr, p: &CParam, first_phase: bool) -> String {
 /// after the parenthesis, as clang-format lays out CANN's headers.
 pub fn prototype(f: &Function) -> String {
     let head = format!("ACLNN_API {} {}(", f.return_type, f.name);
-    let indent = " ".repeat(head.chars().count());
     let count = f.params.len();
     if count == 0 {
         return format!("{head}void);");
     }
+    // A name too long to align after: the parameters go on the next lines, one indent deeper.
+    let widest = f
+        .params
+        .iter()
+        .map(|p| c_decl(p).chars().count() + 2)
+        .max()
+        .unwrap_or(0);
+    let aligned = head.chars().count() + widest <= COLUMNS;
+    let indent = if aligned {
+        " ".repeat(head.chars().count())
+    } else {
+        "    ".to_string()
+    };
     let mut out = head.clone();
     let mut line_len = head.chars().count();
-    let mut line_has_param = false;
+    let mut line_has_param = !aligned;
     for (i, p) in f.params.iter().enumerate() {
         let end = if i + 1 == count { ");" } else { "," };
         let piece = format!("{}{end}", c_decl(p));

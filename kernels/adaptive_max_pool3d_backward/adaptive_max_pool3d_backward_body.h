@@ -172,7 +172,8 @@ __aicore__ inline void Grow(const LocalTensor<float>& t, uint32_t unit, uint32_t
 __aicore__ inline void BuildWindowTables() {
     uint32_t inW = static_cast<uint32_t>(tiling_.inW), inH = static_cast<uint32_t>(tiling_.inH);
     uint32_t inD = static_cast<uint32_t>(tiling_.inD);
-    uint32_t kD = static_cast<uint32_t>(tiling_.inD / tiling_.outD), kH = static_cast<uint32_t>(tiling_.inH / tiling_.outH);
+    uint32_t kD = static_cast<uint32_t>(tiling_.inD / tiling_.outD);
+    uint32_t kH = static_cast<uint32_t>(tiling_.inH / tiling_.outH);
     uint32_t kW = static_cast<uint32_t>(tiling_.inW / tiling_.outW);
     uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();

@@ -179,3 +179,55 @@ fn corpus_headers_and_opdefs_compile_and_prototypes_match_cann() {
         compile_unit("g++", "c++", "-std=c++17", bucket, &units, 1000 + n);
     }
 }
+
+/// The column limit of generated C++ (CANN's `.clang-format`), as `aclgen::emit::wrap::MAX`.
+const MAX_COLUMNS: usize = 120;
+
+/// The widest line of every `.cpp`/`.h` under `root` (in characters); each line over
+/// [`MAX_COLUMNS`] is added to `over` as `file:line: width`.
+fn widest_line(root: &Path, over: &mut Vec<String>) -> (usize, usize) {
+    let mut files = common::files_with_ext(root, "cpp");
+    files.extend(common::files_with_ext(root, "h"));
+    files.sort();
+    let mut widest = 0;
+    for f in &files {
+        let text = fs::read_to_string(f).expect("read a generated file");
+        for (i, line) in text.lines().enumerate() {
+            let w = line.chars().count();
+            widest = widest.max(w);
+            if w > MAX_COLUMNS {
+                over.push(format!("{}:{}: {w} columns", f.display(), i + 1));
+            }
+        }
+    }
+    (widest, files.len())
+}
+
+/// Every generated C++ file of the seeds (`generated/`) and of both dev sets (every doc, gen'd
+/// into the target folder; skipped, said once, where `../shared/corpus` is absent) has no line
+/// over 120 columns. Prints the widest line of each set.
+#[test]
+fn generated_cpp_has_no_line_over_120_columns() {
+    assert_eq!(aclgen::emit::wrap::MAX, MAX_COLUMNS);
+    let mut over = Vec::new();
+    let (w, n) = widest_line(&common::repo().join("generated"), &mut over);
+    println!("line width: seeds (generated/): {n} C++ files, widest line {w} columns");
+    if let Some(corpus) = common::corpus() {
+        for set in ["ops-nn", "ops-math-dev"] {
+            let (docs, ops) = common::dev_set_sample(&corpus, set, 1, "line-width");
+            let out = docs.parent().expect("sample root").join("out");
+            let (w, n) = widest_line(&out, &mut over);
+            println!(
+                "line width: {set}: {} ops, {n} C++ files, widest line {w} columns",
+                ops.len()
+            );
+            assert!(ops.len() >= 100, "{set}: only {} ops generated", ops.len());
+        }
+    }
+    assert!(
+        over.is_empty(),
+        "{} lines over {MAX_COLUMNS} columns:\n{}",
+        over.len(),
+        over.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -240,12 +240,20 @@ fn dev_set_samples_type_check_against_the_stand_ins() {
     };
     let headers = cxx::Headers::StandIns;
     let mut problems = Vec::new();
+    // `ACLGEN_TYPECHECK_ALL=1`: every doc of both sets, not the sample.
+    let all = std::env::var_os("ACLGEN_TYPECHECK_ALL").is_some();
     for (set, stride) in SAMPLE_STRIDES {
+        let stride = if all { 1 } else { stride };
+        let started = std::time::Instant::now();
         let ops = common::dev_set_sample(&corpus, set, stride, "cpp-typecheck").1;
         let tmp = tempfile::tempdir().expect("temp dir");
         let aclnnop = aclnnop_dir(&ops, tmp.path());
         let outcomes = run(&checks(&ops, &headers), &headers, &aclnnop);
-        let label = format!("{set} sample (every {stride}th doc, {} ops)", ops.len());
+        let label = format!(
+            "{set} sample (every {stride}th doc, {} ops, {:.0} s)",
+            ops.len(),
+            started.elapsed().as_secs_f64()
+        );
         for (kind, (ok, n)) in report(&label, &headers, &outcomes) {
             let share = ok as f64 / n.max(1) as f64;
             if share < SAMPLE_MIN_SHARE {

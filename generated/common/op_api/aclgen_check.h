@@ -359,7 +359,8 @@ inline bool is_contiguous(const aclTensor* t)
 /// One argument of an aclnn call, as Rust's `Arg` enum. `Kind::Null` is a null pointer (or no
 /// argument at all).
 struct Arg {
-    enum class Kind { Null, Tensor, TensorList, Scalar, Bool, Int, Float, IntArray, FloatArray, BoolArray, DataType, Str };
+    enum class Kind {
+        Null, Tensor, TensorList, Scalar, Bool, Int, Float, IntArray, FloatArray, BoolArray, DataType, Str};
     Kind kind = Kind::Null;
     const aclTensor* tensor = nullptr;                          // Tensor
     const aclTensorList* tensor_list = nullptr;                 // TensorList
@@ -1215,7 +1216,8 @@ inline std::string dtype_castable_with(const Tensors& from, const Scalars& scala
     return "";
 }
 
-inline std::string dtype_castable(const Tensors& from, const Tensors& to) { return dtype_castable_with(from, Scalars(), to); }
+inline std::string dtype_castable(
+    const Tensors& from, const Tensors& to) { return dtype_castable_with(from, Scalars(), to); }
 
 // ---- formats ----
 
@@ -1641,7 +1643,10 @@ inline std::string broadcastable(const Tensors& from, const Tensors& to, const s
     return "";
 }
 
-inline std::string broadcastable(const Tensors& from, const Tensors& to, const std::optional<std::vector<int64_t>>& dims)
+inline std::string broadcastable(
+    const Tensors& from,
+    const Tensors& to,
+    const std::optional<std::vector<int64_t>>& dims)
 {
     return broadcastable(from, to, dims ? &*dims : nullptr);
 }

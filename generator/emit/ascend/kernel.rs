@@ -433,6 +433,7 @@ pub fn kernel_files_with_note(
     let render = |name: &str| {
         templates
             .render(name, &context)
+            .map(|text| crate::emit::wrap::wrap_long_lines(&text))
             .map_err(|source| EmitError::KernelTemplate {
                 name: name.to_string(),
                 source,

@@ -4,6 +4,7 @@
 pub mod kernel;
 
 use super::opdef::{attr_kind, columns, fill_undocumented, independent, only_tied};
+use super::wrap::wrap_long_lines;
 use super::{EmitCtx, EmitError, OutFile};
 use crate::ctype::{Base, Integer};
 use crate::ir::{snake_case, CParam, CType, OpIr, Param, Role};
@@ -30,7 +31,7 @@ pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError
     Ok(vec![
         OutFile {
             path: dir.join("op_host").join(format!("{snake}_def.cpp")),
-            contents: render(DEF_TEMPLATE, json(&op_def_ctx(op, ctx)?)?)?,
+            contents: wrap_long_lines(&render(DEF_TEMPLATE, json(&op_def_ctx(op, ctx)?)?)?),
         },
         OutFile {
             path: dir.join("CMakeLists.txt"),
@@ -38,7 +39,7 @@ pub fn project_files(op: &OpIr, ctx: &EmitCtx) -> Result<Vec<OutFile>, EmitError
         },
         OutFile {
             path: dir.join("examples").join(format!("test_aclnn_{snake}.cpp")),
-            contents: render(EXAMPLE_TEMPLATE, json(&example_ctx(op, ctx))?)?,
+            contents: wrap_long_lines(&render(EXAMPLE_TEMPLATE, json(&example_ctx(op, ctx))?)?),
         },
     ])
 }

@@ -1,11 +1,21 @@
-//! C++ emission of the conditions rules (`Family::Conditions`), as `emit/rust/conditions.rs`.
+//! C++ emission of the conditions rules (`Family::Conditions`), as `emit/rust/conditions.rs`: a
+//! condition is the test of an `if` around its rule's check (`Emitter::check`), never a ternary.
 
 use super::*;
 use aclnn_runtime::TensorState;
 
 impl Emitter<'_> {
     pub(super) fn conditions_rule(&self, rule: &Rule) -> String {
-        match rule {
+        match self.condition(rule) {
+            Some((test, inner)) => format!("({test} ? {} : std::string())", self.rule(inner)),
+            None => wrong_family(rule),
+        }
+    }
+
+    /// A condition rule's test as a C++ `bool` expression, with the rule it guards; `None` for a
+    /// rule of another family.
+    pub(super) fn condition<'r>(&self, rule: &'r Rule) -> Option<(String, &'r Rule)> {
+        Some(match rule {
             Rule::When {
                 param,
                 index,
@@ -16,51 +26,59 @@ impl Emitter<'_> {
                 let index = index.map_or("std::nullopt".to_string(), |i| {
                     format!("std::optional<size_t>({i})")
                 });
-                format!(
-                    "(pred::when({}, {index}, std::vector<int64_t>{}, {negate}) ? {} : std::string())",
+                let test = format!(
+                    "pred::when({}, {index}, std::vector<int64_t>{}, {negate})",
                     self.arg(param),
-                    int_list(values),
-                    self.rule(rule)
-                )
+                    int_list(values)
+                );
+                (test, &**rule)
             }
             Rule::WhenStr {
                 param,
                 values,
                 negate,
                 rule,
-            } => format!(
-                "(pred::when_str({}, std::vector<std::string>{}, {negate}) ? {} : std::string())",
-                self.arg(param),
-                string_list(values),
-                self.rule(rule)
+            } => (
+                format!(
+                    "pred::when_str({}, std::vector<std::string>{}, {negate})",
+                    self.arg(param),
+                    string_list(values)
+                ),
+                &**rule,
             ),
             Rule::WhenAnyElem {
                 param,
                 min,
                 max,
                 rule,
-            } => format!(
-                "(pred::when_any_elem({}, {}, {}) ? {} : std::string())",
-                self.arg(param),
-                opt_i64(*min),
-                opt_i64(*max),
-                self.rule(rule)
+            } => (
+                format!(
+                    "pred::when_any_elem({}, {}, {})",
+                    self.arg(param),
+                    opt_i64(*min),
+                    opt_i64(*max)
+                ),
+                &**rule,
             ),
             Rule::WhenDtype {
                 param,
                 dtypes,
                 rule,
-            } => format!(
-                "(pred::has_dtype({}, std::vector<op::DataType>{}) ? {} : std::string())",
-                self.tensors(&[param]),
-                dtype_list(dtypes),
-                self.rule(rule)
+            } => (
+                format!(
+                    "pred::has_dtype({}, std::vector<op::DataType>{})",
+                    self.tensors(&[param]),
+                    dtype_list(dtypes)
+                ),
+                &**rule,
             ),
-            Rule::WhenTensor { param, state, rule } => format!(
-                "(pred::when_tensor({}, {}) ? {} : std::string())",
-                self.arg(param),
-                tensor_state(state),
-                self.rule(rule)
+            Rule::WhenTensor { param, state, rule } => (
+                format!(
+                    "pred::when_tensor({}, {})",
+                    self.arg(param),
+                    tensor_state(state)
+                ),
+                &**rule,
             ),
             Rule::OnProducts { products, rule } => {
                 let test: Vec<String> = products
@@ -72,10 +90,10 @@ impl Emitter<'_> {
                 } else {
                     test.join(" || ")
                 };
-                format!("(({test}) ? {} : std::string())", self.rule(rule))
+                (test, &**rule)
             }
-            other => wrong_family(other),
-        }
+            _ => return None,
+        })
     }
 }
 

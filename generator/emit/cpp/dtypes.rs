@@ -105,26 +105,24 @@ impl Emitter<'_> {
     }
 
     /// The product's dtype list as a `const std::vector<op::DataType>*` expression: a lookup in a
-    /// per-product table constant (nullptr where the doc gives no list for the product); products
-    /// with one list share its constant.
+    /// per-product table constant (nullptr where the doc gives no list for the product).
     fn product_list(&self, allowed: &BTreeMap<String, Vec<DType>>) -> String {
-        let mut lists: Vec<(&Vec<DType>, String)> = Vec::new();
-        let mut entries = Vec::new();
-        for (product, list) in allowed {
-            let name = match lists.iter().find(|(l, _)| *l == list) {
-                Some((_, name)) => name.clone(),
-                None => {
-                    let name = self.constant("std::vector<op::DataType>", dtype_list(list));
-                    lists.push((list, name.clone()));
-                    name
-                }
-            };
-            entries.push(format!("{{{}, &{name}}}", literal(product)));
-        }
-        let table = self.constant(
+        format!("pred::dtypes_on({}, product)", self.product_table(allowed))
+    }
+
+    /// The per-product table constant of a rule's dtype lists; products with one list share its
+    /// constant (as do rules with one list).
+    pub(super) fn product_table(&self, allowed: &BTreeMap<String, Vec<DType>>) -> String {
+        let entries: Vec<String> = allowed
+            .iter()
+            .map(|(product, list)| {
+                let name = self.constant("std::vector<op::DataType>", dtype_list(list));
+                format!("{{{}, &{name}}}", literal(product))
+            })
+            .collect();
+        self.constant(
             "pred::DtypesByProduct",
             format!("{{{}}}", entries.join(", ")),
-        );
-        format!("pred::dtypes_on({table}, product)")
+        )
     }
 }

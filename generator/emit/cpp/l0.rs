@@ -105,7 +105,8 @@ fn return_type(outputs: &[Output]) -> String {
 
 /// What the aclnn layer does between the checks and `CREATE_EXECUTOR`'s release.
 pub(super) struct Launch {
-    pub contiguous: Vec<(String, String)>,
+    /// (local, param, whether the param may be null).
+    pub contiguous: Vec<(String, String, bool)>,
     /// The inputs the op computes in their promoted dtype, cast to it before the call.
     pub promotion: Option<Promotion>,
     pub call: String,
@@ -274,7 +275,7 @@ pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> Str
             args.push(id);
         } else {
             let local = format!("{id}Contiguous");
-            contiguous.push((local.clone(), id.clone()));
+            contiguous.push((local.clone(), id.clone(), may_be_null(op, &p.name)));
             args.push(if promoted(&p.name) {
                 format!("{id}Casted")
             } else {
