@@ -33,7 +33,10 @@ bool built_ = false;
 bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
-__aicore__ inline uint32_t TStride() { return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8); }
+__aicore__ inline uint32_t TStride()
+{
+    return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8);
+}
 __aicore__ inline uint32_t NMax() { return static_cast<uint32_t>(tiling_.tileUnits * tiling_.inElems); }
 
 __aicore__ inline void InitBuffers() {
@@ -83,7 +86,8 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
     uint64_t offset = static_cast<uint64_t>(plane * tiling_.outElems + begin);
     LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
     LocalTensor<int32_t> index = indexQueue_.template AllocTensor<int32_t>();
-    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(T)), 0, 0, 0),
+    DataCopyPad(grad, gradOutputGm_[offset],
+                DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(T)), 0, 0, 0),
                 DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
     DataCopyPad(index, indicesGm_[offset],
                 DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(int32_t)), 0, 0, 0),
@@ -178,7 +182,8 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
-    LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];  // the gradient spread, free until the first tile
+    // The gradient spread, free until the first tile.
+    LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];
     for (uint32_t w = 0; w < inW; ++w) {
         pos.SetValue(w, static_cast<float>(w));
         win.SetValue(w, static_cast<float>(w / kW * 4));

@@ -735,15 +735,21 @@ fn mutant(name: &str, file: &str, find: &str, replace: &str) -> tempfile::TempDi
     dir
 }
 
-/// Marks the line starting (after indentation) with `find` in `file` of the mutant as BROKEN.
+/// Marks the line starting (after indentation) with `find` in `file` of the mutant as BROKEN; a
+/// `find` ending in a newline is the whole line.
 fn mark_broken(m: &tempfile::TempDir, file: &str, find: &str) {
     let body = m.path().join(file);
     let text = std::fs::read_to_string(&body).expect("body");
     assert_eq!(text.matches(find).count(), 1, "`{find}` once in {file}");
+    let (head, whole_line) = match find.strip_suffix('\n') {
+        Some(head) => (head, true),
+        None => (find, false),
+    };
     let marked: Vec<String> = text
         .lines()
         .map(|l| {
-            if l.trim_start().starts_with(find) {
+            let l_head = l.trim_start();
+            if (whole_line && l_head == head) || (!whole_line && l_head.starts_with(head)) {
                 format!("{l}  // BROKEN")
             } else {
                 l.to_string()
@@ -764,11 +770,7 @@ fn mutation_enque_deque_removed_is_a_v_to_mte3_hazard() {
         "    LocalTensor<T> out = outLocal_;  // no EnQue/DeQue before the copy out\n",
     );
     // The copy out that reads what the vector unit wrote is the BROKEN line.
-    mark_broken(
-        &m,
-        SPREAD,
-        "DataCopyPad(OutGm()[at], out, DataCopyExtParams(1, static_cast<uint32_t>(count * blockElems",
-    );
+    mark_broken(&m, SPREAD, "DataCopyPad(OutGm()[at], out,\n");
     let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
     assert!(
@@ -788,11 +790,7 @@ fn mutation_barrier_removed_is_a_v_to_s_hazard_seen_on_a_scalar_write() {
         "",
     );
     // The SetValue that overwrites what the Brcb read is the BROKEN line.
-    mark_broken(
-        &m,
-        SPREAD,
-        "vals.SetValue(static_cast<uint32_t>(s), s == n ? 0.0f",
-    );
+    mark_broken(&m, SPREAD, "vals.SetValue(static_cast<uint32_t>(s),\n");
     let summary = assert_stops_in(m.path(), &["pipe-hazard"], 0, Some(2));
     let message = summary["message"].as_str().unwrap_or("");
     assert!(

@@ -159,6 +159,34 @@ pub struct KernelSources {
     pub has_choices: bool,
 }
 
+/// `wrap_long_lines` on the generated text only: filled-in text (from its `#line … "kernels/…"`
+/// to the line that resumes the generated file) is the author's, and a line broken there would
+/// move every `#line` after it, so diagnostics would name the wrong line.
+fn wrap_generated_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut generated = String::new();
+    let mut filled_in = false;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with("#line ") && trimmed.contains("\"kernels/") {
+            filled_in = true;
+        }
+        if filled_in {
+            out.push_str(&crate::emit::wrap::wrap_long_lines(&std::mem::take(
+                &mut generated,
+            )));
+            out.push_str(line);
+        } else {
+            generated.push_str(line);
+        }
+        if trimmed == RESUME_LINE {
+            filled_in = false;
+        }
+    }
+    out.push_str(&crate::emit::wrap::wrap_long_lines(&generated));
+    out
+}
+
 /// A template line after filled-in text, replaced with the `#line` that resumes the generated
 /// file's own numbering.
 const RESUME_LINE: &str = "// @aclgen-resume-line";
@@ -433,7 +461,7 @@ pub fn kernel_files_with_note(
     let render = |name: &str| {
         templates
             .render(name, &context)
-            .map(|text| crate::emit::wrap::wrap_long_lines(&text))
+            .map(|text| wrap_generated_lines(&text))
             .map_err(|source| EmitError::KernelTemplate {
                 name: name.to_string(),
                 source,
@@ -678,6 +706,26 @@ fn kernel_dtypes(p: &Param) -> Vec<DTypeCtx> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn filled_in_lines_are_the_authors_and_keep_their_line_numbers() {
+        let long_call = format!("    Call({});\n", vec!["argument"; 20].join(", "));
+        let text = format!(
+            "{long_call}#line 1 \"kernels/x/body.h\"\n{long_call}{RESUME_LINE}\n{long_call}"
+        );
+        let wrapped = wrap_generated_lines(&text);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        // The generated calls are broken, the filled-in one is left as its author wrote it.
+        assert!(lines
+            .iter()
+            .all(|l| l.chars().count() <= 120 || *l == long_call.trim_end()));
+        assert_eq!(
+            lines.iter().filter(|l| **l == long_call.trim_end()).count(),
+            1
+        );
+        let at = lines.iter().position(|l| l.starts_with("#line 1")).unwrap();
+        assert_eq!(lines[at + 1], long_call.trim_end());
+    }
 
     #[test]
     fn c_identifiers() {

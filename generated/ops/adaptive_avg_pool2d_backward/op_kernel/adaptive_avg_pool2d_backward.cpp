@@ -109,8 +109,10 @@ __aicore__ inline float Factor(int axis, int64_t o) {
 }
 
 __aicore__ static inline int64_t WindowStart(int64_t i, int64_t in, int64_t out) { return i * in / out; }
-__aicore__ static inline int64_t WindowEnd(
-    int64_t i, int64_t in, int64_t out) { return ((i + 1) * in + out - 1) / out; }
+__aicore__ static inline int64_t WindowEnd(int64_t i, int64_t in, int64_t out)
+{
+    return ((i + 1) * in + out - 1) / out;
+}
 
 // ---- kernels/common/gather_spread_body.inc (filled in by aclgen) ----
 #line 1 "kernels/common/gather_spread_body.inc"
@@ -178,9 +180,8 @@ __aicore__ inline void InitBuffers() {
         accOff_ = AlignUp32(packed * 4);
         pipe_.InitBuffer(gradQueue_, BUFFER_NUM, static_cast<uint32_t>(AlignUp32(packed * sizeof(T))));
         pipe_.InitBuffer(outQueue_, BUFFER_NUM, static_cast<uint32_t>(tiling_.tileUnits * blockStrideT_ * sizeof(T)));
-        pipe_.InitBuffer(
-            scratchBuf_,
-            static_cast<uint32_t>(accOff_ + AlignUp32(static_cast<uint64_t>(tiling_.inW) * 4)));
+        pipe_.InitBuffer(scratchBuf_,
+                         static_cast<uint32_t>(accOff_ + AlignUp32(static_cast<uint64_t>(tiling_.inW) * 4)));
         return;
     }
     uint64_t inW = static_cast<uint64_t>(tiling_.inW);
@@ -263,9 +264,8 @@ __aicore__ inline uint64_t PackedElems() {
     uint64_t rows = static_cast<uint64_t>(tiling_.srcRows);
     if (tiling_.wholePlane != 0) {
         uint64_t bpp = static_cast<uint64_t>(tiling_.blocksPerPlane);
-        uint64_t planes = bpp == 1
-            ? static_cast<uint64_t>(tiling_.tileUnits)
-            : static_cast<uint64_t>(tiling_.tileUnits) / bpp + 2;
+        uint64_t planes = bpp == 1 ? static_cast<uint64_t>(tiling_.tileUnits)
+                                   : static_cast<uint64_t>(tiling_.tileUnits) / bpp + 2;
         rows = planes * static_cast<uint64_t>(planeSrcRows_);
     }
     return rows * static_cast<uint64_t>(tiling_.outW);
@@ -375,9 +375,8 @@ __aicore__ inline void ScalarRow(uint64_t step) {
                     int64_t ow = Cover(2, w, cw);
                     if (ow >= 0) {
                         uint32_t k = static_cast<uint32_t>(w);
-                        acc.SetValue(
-                            k,
-                            acc.GetValue(k) + g.GetValue(base + static_cast<uint32_t>(ow)) * rowF * Factor(2, ow));
+                        acc.SetValue(k, acc.GetValue(k) +
+                                            g.GetValue(base + static_cast<uint32_t>(ow)) * rowF * Factor(2, ow));
                     }
                 }
             }
@@ -477,10 +476,8 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
     if (contiguous) {
         // Whole blocks: the tile is one run of gradInput, one burst.
         uint64_t at = (first / bpp * static_cast<uint64_t>(planeRows_) + first % bpp * tiling_.blockRows) * inW;
-        DataCopyPad(
-            OutGm()[at],
-            out,
-            DataCopyExtParams(1, static_cast<uint32_t>(count * blockElems * sizeof(T)), 0, 0, 0));
+        DataCopyPad(OutGm()[at], out,
+                    DataCopyExtParams(1, static_cast<uint32_t>(count * blockElems * sizeof(T)), 0, 0, 0));
     } else {
         for (uint64_t s = 0; s < count; ++s) {
             uint64_t unit = first + s;
@@ -488,12 +485,8 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
             int64_t rows = planeRows_ - rho0 < tiling_.blockRows ? planeRows_ - rho0 : tiling_.blockRows;
             uint64_t at = (unit / bpp * static_cast<uint64_t>(planeRows_) + static_cast<uint64_t>(rho0)) * inW;
             DataCopyPad(OutGm()[at], out[static_cast<uint32_t>(s * blockStrideT_)],
-                        DataCopyExtParams(
-                            1,
-                            static_cast<uint32_t>(static_cast<uint64_t>(rows) * inW * sizeof(T)),
-                            0,
-                            0,
-                            0));
+                        DataCopyExtParams(1, static_cast<uint32_t>(static_cast<uint64_t>(rows) * inW * sizeof(T)),
+                                          0, 0, 0));
         }
     }
     outQueue_.FreeTensor(out);
@@ -615,10 +608,8 @@ __aicore__ inline void BuildPadTable() {
     Rows(pad, pitch, iota, rows, pitch, false);
     // The tile's other planes: the same rows, a plane further on.
     for (uint64_t p = 1; p < tp_; ++p) {
-        Adds(
-            pad[static_cast<uint32_t>(p * rows * pitch)],
-            pad,
-            static_cast<int32_t>(p * planeSrcRows_ * tiling_.outW * 4),
+        Adds(pad[static_cast<uint32_t>(p * rows * pitch)], pad,
+             static_cast<int32_t>(p * planeSrcRows_ * tiling_.outW * 4),
              static_cast<int32_t>(rows * pitch));
     }
 }
@@ -629,9 +620,8 @@ __aicore__ inline void BuildFactors(int64_t lo, int64_t n) {
     LocalTensor<float> vals = rowBuf_.template Get<float>();
     for (int64_t s = 0; s <= n; ++s) {
         int64_t sigma = lo + s;
-        vals.SetValue(
-            static_cast<uint32_t>(s),
-            s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+        vals.SetValue(static_cast<uint32_t>(s),
+                      s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
     }
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<float> weights =
@@ -714,8 +704,8 @@ __aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo)
         hv.SetValue(static_cast<uint32_t>(h), static_cast<int32_t>(at * TableElem()));
     }
     for (int64_t d = 0; d < tiling_.inD; ++d) {
-        int64_t at = (Covers(
-            0, d) - 1) * tiling_.coverH * tiling_.coverW * x + (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
+        int64_t at = (Covers(0, d) - 1) * tiling_.coverH * tiling_.coverW * x +
+                     (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
         dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>(at * TableElem()));
     }
     Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
@@ -736,11 +726,11 @@ __aicore__ inline void ScalarToVector() {
     WaitFlag<HardEvent::S_V>(e);
 }
 // ---- end of kernels/common/gather_spread_body.inc ----
-#line 40 "kernels/common/adaptive_avg_pool_backward_body.inc"
+#line 43 "kernels/common/adaptive_avg_pool_backward_body.inc"
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h ----
-#line 744 "op_kernel/adaptive_avg_pool2d_backward.cpp"
+#line 734 "op_kernel/adaptive_avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool2d_backward(

@@ -194,8 +194,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     tiling.set_scalarRows(scalar ? 1 : 0);
 
     plan.totalUnits = empty ? 0 : static_cast<uint64_t>(planes * blocksPerPlane);
-    plan.ubFixedBytes = whole ? wholeFixed(blockRows) : scalar ? scalarFixed : fixedBytes(
-        tableRows, srcRows, blockRows);
+    plan.ubFixedBytes =
+        whole ? wholeFixed(blockRows) : scalar ? scalarFixed : fixedBytes(tableRows, srcRows, blockRows);
     plan.ubBytesPerUnit = whole ? wholeUnit(blockRows) : unitBytes(blockRows);
     // A few tiles per core, so the copy out of one overlaps the compute of the next.
     uint64_t perCore = CeilDiv(plan.totalUnits, env.coreNum);

@@ -106,7 +106,8 @@ bool built_ = false;
 bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
-__aicore__ inline uint32_t TStride() {
+__aicore__ inline uint32_t TStride()
+{
     return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8);
 }
 __aicore__ inline uint32_t NMax() { return static_cast<uint32_t>(tiling_.tileUnits * tiling_.inElems); }
@@ -158,10 +159,8 @@ __aicore__ inline void CopyIn(uint64_t first, uint64_t count, uint64_t step) {
     uint64_t offset = static_cast<uint64_t>(plane * tiling_.outElems + begin);
     LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
     LocalTensor<int32_t> index = indexQueue_.template AllocTensor<int32_t>();
-    DataCopyPad(
-        grad,
-        gradOutputGm_[offset],
-        DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(T)), 0, 0, 0),
+    DataCopyPad(grad, gradOutputGm_[offset],
+                DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(T)), 0, 0, 0),
                 DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
     DataCopyPad(index, indicesGm_[offset],
                 DataCopyExtParams(1, static_cast<uint32_t>(chunkElems_ * sizeof(int32_t)), 0, 0, 0),
@@ -256,7 +255,7 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
-    // the gradient spread, free until the first tile
+    // The gradient spread, free until the first tile.
     LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];
     for (uint32_t w = 0; w < inW; ++w) {
         pos.SetValue(w, static_cast<float>(w));
@@ -415,7 +414,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 419 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 418 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
