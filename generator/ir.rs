@@ -166,6 +166,27 @@ pub enum ShapeFrom {
     Broadcast(Vec<String>),
     /// Dim by dim ("out的shape不为(n，m)" beside "out的维度不等于2").
     Dims(Vec<DimFrom>),
+    /// `input` reduced over the dims of attribute `dims` (an int list or one int, "取值范围为
+    /// [-self.dim(), self.dim()-1]"), kept as 1s when Bool attribute `keepdim` is true
+    /// ("reduce轴的维度是否保留").
+    Reduce {
+        input: String,
+        dims: String,
+        keepdim: String,
+        when_empty: WhenEmpty,
+    },
+}
+
+/// What an empty (or null) dims list of a reduction does, as the doc states it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhenEmpty {
+    /// The doc does not say: the inference fails for that call, never a guess.
+    Unstated,
+    /// Every dim is reduced ("当dim为nullptr或[]时，视为计算所有维度").
+    EveryDim,
+    /// Bool attribute `attr` chooses: when it is `noop`, nothing is reduced (the output is the
+    /// input), otherwise every dim ("noopWithEmptyAxes … true：不进行计算，输出张量等于输入张量").
+    Chosen { attr: String, noop: bool },
 }
 
 /// Where one dim of an output comes from.

@@ -4,7 +4,9 @@
 //! output's own description ("shape与self一致"), its dtype column when it is one dtype on every
 //! product. An output the doc says nothing of gets `None`: never a copy of input 0.
 
-use crate::ir::{DimFrom, DtypeFrom, OpIr, OutputInference, Param, Role, ShapeFrom};
+use crate::ir::{
+    DimFrom, DtypeFrom, OpIr, OutputInference, Param, ParamKind, Role, ShapeFrom, WhenEmpty,
+};
 use aclnn_runtime::{DType, Factor, Rule};
 
 fn is_input(p: &Param) -> bool {
@@ -66,7 +68,76 @@ fn shape_of(op: &OpIr, p: &Param, said: &[Rule]) -> Option<ShapeFrom> {
         }
         _ => None,
     });
-    whole.or_else(|| dim_by_dim(op, p, said))
+    whole
+        .or_else(|| dim_by_dim(op, p, said))
+        .or_else(|| reduced(op, said))
+}
+
+/// "dims数组中的维度超出输入tensor的维度范围" (an axis range over an input) beside a keepdim
+/// ("reduce轴的维度是否保留"): every output the doc gives no other shape is that input reduced
+/// over those dims. One of each, or the op states no reduction.
+fn reduced(op: &OpIr, said: &[Rule]) -> Option<ShapeFrom> {
+    let axes = axes_over_inputs(op, said);
+    let [(dims, input)] = axes.as_slice() else {
+        return None;
+    };
+    let keeps: Vec<&Param> = op
+        .params
+        .iter()
+        .filter(|q| q.role == Role::Attribute && crate::rules::infer::keeps_reduced_dims(q))
+        .collect();
+    let [keepdim] = keeps.as_slice() else {
+        return None;
+    };
+    Some(ShapeFrom::Reduce {
+        input: input.clone(),
+        dims: dims.clone(),
+        keepdim: keepdim.name.clone(),
+        when_empty: when_empty(op, op.param(dims)?),
+    })
+}
+
+/// What the doc says an empty `dims` list does: a Bool attribute that chooses it, or the list's
+/// own text.
+fn when_empty(op: &OpIr, dims: &Param) -> WhenEmpty {
+    if dims.kind() != ParamKind::IntArray {
+        return WhenEmpty::Unstated;
+    }
+    let chooser = op.params.iter().find_map(|q| {
+        let noop = (q.role == Role::Attribute && q.kind() == ParamKind::Bool)
+            .then(|| crate::rules::infer::empty_dims_noop_value(q))
+            .flatten()?;
+        Some(WhenEmpty::Chosen {
+            attr: q.name.clone(),
+            noop,
+        })
+    });
+    match chooser {
+        Some(chosen) => chosen,
+        None if crate::rules::infer::empty_means_every_dim(dims) => WhenEmpty::EveryDim,
+        None => WhenEmpty::Unstated,
+    }
+}
+
+/// The (attribute, input) pairs of `AxisIn` rules whose attribute is an int or an int list.
+fn axes_over_inputs(op: &OpIr, said: &[Rule]) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = said
+        .iter()
+        .filter_map(|rule| match rule {
+            Rule::AxisIn { param, tensor } => Some((param.clone(), tensor.clone())),
+            _ => None,
+        })
+        .filter(|(dims, input)| {
+            op.param(input).is_some_and(is_input)
+                && op.param(dims).is_some_and(|d| {
+                    d.role == Role::Attribute
+                        && matches!(d.kind(), ParamKind::IntArray | ParamKind::Int)
+                })
+        })
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    pairs
 }
 
 /// "out的维度不等于2" with "out的shape不为(n，m)": a fixed rank whose every dim equals an integer
@@ -353,5 +424,66 @@ mod tests {
         ]);
         let outs = infer(&o);
         assert_eq!(outs[1].shape, Some(ShapeFrom::Input("self".into())));
+    }
+    /// A reduction: an axis range over `self` with a keepdim Bool, and the dims list's text.
+    fn reduction(dims_text: &str, extra: Vec<Param>) -> OpIr {
+        let mut dims = crate::fixture::attr("dims", "const aclIntArray*", &[]);
+        dims.constraints = vec![dims_text.into()];
+        let mut keep = crate::fixture::attr("keepDims", "bool", &[]);
+        keep.description = "reduce轴的维度是否保留。".into();
+        let mut params = vec![tensor("self", Role::InputTensor), dims, keep];
+        params.extend(extra);
+        params.push(tensor("out", Role::OutputTensor));
+        let mut o = toy(params);
+        o.inferred_rules = vec![aclnn_runtime::CheckedRule {
+            rule: Rule::AxisIn {
+                param: "dims".into(),
+                tensor: "self".into(),
+            },
+            code: 161002,
+            condition: String::new(),
+            inferred: false,
+        }];
+        o
+    }
+
+    fn reduce(when_empty: WhenEmpty) -> Option<ShapeFrom> {
+        Some(ShapeFrom::Reduce {
+            input: "self".into(),
+            dims: "dims".into(),
+            keepdim: "keepDims".into(),
+            when_empty,
+        })
+    }
+
+    #[test]
+    fn an_axis_range_beside_a_keepdim_is_a_reduction_and_an_empty_list_means_what_the_doc_says() {
+        let o = reduction("取值范围为[-self.dim(), self.dim()-1]", vec![]);
+        assert_eq!(infer(&o)[0].shape, reduce(WhenEmpty::Unstated));
+
+        let o = reduction("当dim为nullptr或[]时，视为计算所有维度", vec![]);
+        assert_eq!(infer(&o)[0].shape, reduce(WhenEmpty::EveryDim));
+
+        let mut noop = crate::fixture::attr("noopWithEmptyAxes", "bool", &[]);
+        noop.constraints = vec!["true：不进行计算，输出张量等于输入张量".into()];
+        let o = reduction("取值范围为[-self.dim(), self.dim()-1]", vec![noop]);
+        assert_eq!(
+            infer(&o)[0].shape,
+            reduce(WhenEmpty::Chosen {
+                attr: "noopWithEmptyAxes".into(),
+                noop: true
+            })
+        );
+    }
+
+    #[test]
+    fn an_axis_range_without_a_keepdim_is_no_reduction() {
+        let mut o = reduction("取值范围为[-self.dim(), self.dim()-1]", vec![]);
+        o.params
+            .iter_mut()
+            .find(|p| p.name == "keepDims")
+            .unwrap()
+            .description = "是否使用确定性计算。".into();
+        assert_eq!(infer(&o)[0].shape, None);
     }
 }

@@ -6,7 +6,7 @@
 
 use super::l0::Output;
 use super::*;
-use crate::ir::{DimFrom, DtypeFrom, ShapeFrom};
+use crate::ir::{DimFrom, DtypeFrom, ShapeFrom, WhenEmpty};
 
 #[derive(Serialize)]
 struct InferCtx {
@@ -16,6 +16,8 @@ struct InferCtx {
     shapes: Option<Vec<ShapeLine>>,
     /// Every output's dtype, or `None` (InferDataType is not registered).
     dtypes: Option<Vec<DtypeLine>>,
+    /// Some output is a reduction (its code needs `<vector>`).
+    reduces: bool,
 }
 
 /// One output's shape: its OpDef index and name, and the inputs (OpDef index, name) it is the
@@ -27,6 +29,22 @@ struct ShapeLine {
     from: Vec<(usize, String)>,
     /// Dim by dim (`from` empty): each dim's source.
     dims: Vec<DimLine>,
+    /// A reduction of the one input in `from`.
+    reduce: Option<ReduceLine>,
+}
+
+/// An input reduced over an attribute's dims: the OpDef indices of the dims attribute (a
+/// ListInt, or an Int when `one_dim`) and of the Bool keepdim attribute.
+#[derive(Serialize)]
+struct ReduceLine {
+    dims: usize,
+    one_dim: bool,
+    keepdim: usize,
+    /// What an empty list reduces (`EmptyDims::` UNSTATED or EVERY), unless `chooser` (the
+    /// OpDef index of a Bool) chooses it: NOTHING when it is `noop`, else EVERY.
+    empty: &'static str,
+    chooser: Option<usize>,
+    noop: bool,
 }
 
 /// One dim of an output: an Int attribute's value (`attr`, its OpDef index) or an input's dim
@@ -100,7 +118,46 @@ fn shape_line(op: &OpIr, index: usize, o: &Output) -> Result<ShapeLine, String> 
                     .map(|d| dim_line(op, d))
                     .collect::<Option<_>>()
                     .ok_or_else(|| after_dynamic("shape", o))?,
+                reduce: None,
             })
+        }
+        Some(ShapeFrom::Reduce {
+            input,
+            dims,
+            keepdim,
+            when_empty,
+        }) => {
+            let attr = |name: &str| {
+                attr_index(op, name).ok_or_else(|| {
+                    format!(
+                        "the shape of output {} reduces over argument {name}, no OpDef attribute",
+                        o.param
+                    )
+                })
+            };
+            return Ok(ShapeLine {
+                index,
+                name: o.param.clone(),
+                from: indexed(op, std::slice::from_ref(input))
+                    .ok_or_else(|| after_dynamic("shape", o))?,
+                dims: Vec::new(),
+                reduce: Some(ReduceLine {
+                    dims: attr(dims)?,
+                    one_dim: op
+                        .param(dims)
+                        .is_some_and(|d| d.kind() == crate::ir::ParamKind::Int),
+                    keepdim: attr(keepdim)?,
+                    empty: match when_empty {
+                        WhenEmpty::EveryDim => "EVERY",
+                        _ => "UNSTATED",
+                    },
+                    chooser: match when_empty {
+                        WhenEmpty::Chosen { attr: a, .. } => Some(attr(a)?),
+                        _ => None,
+                    },
+                    noop: matches!(when_empty, WhenEmpty::Chosen { noop: true, .. }),
+                }),
+            });
         }
         None => return Err(format!("the doc states no shape of output {}", o.param)),
     };
@@ -110,6 +167,7 @@ fn shape_line(op: &OpIr, index: usize, o: &Output) -> Result<ShapeLine, String> 
         name: o.param.clone(),
         from,
         dims: Vec::new(),
+        reduce: None,
     })
 }
 
@@ -196,11 +254,16 @@ pub(super) fn source(
         return Ok(None);
     }
     let snake = snake_case(&op.op);
+    let reduces = shapes
+        .iter()
+        .flatten()
+        .any(|s: &ShapeLine| s.reduce.is_some());
     let data = InferCtx {
         note: ctx.note(op),
         op: op.op.clone(),
         shapes,
         dtypes,
+        reduces,
     };
     Ok(Some(OutFile {
         path: PathBuf::from(format!("ops/{snake}/op_host/{snake}_infershape.cpp")),

@@ -7,7 +7,7 @@ use super::*;
 
 /// One output of the op as the doc states it (`rules::outputs`).
 pub(super) use crate::ir::OutputInference as Output;
-use crate::ir::{DtypeFrom, ShapeFrom};
+use crate::ir::{DtypeFrom, ShapeFrom, WhenEmpty};
 
 /// Why the op gets no l0 launch (checks only), if so.
 pub(super) fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
@@ -342,6 +342,9 @@ struct AllocCtx {
     format: String,
     /// What the doc does not state, said in the file.
     note: Option<String>,
+    /// A reduction (`shape` names the `op::Shape` it fills): the `ReduceShape` call, which fails
+    /// on a dim out of range or an empty list the doc gives no meaning.
+    reduce: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -363,6 +366,8 @@ struct L0Ctx {
     unpassed: Vec<String>,
     /// Some output's shape is a broadcast (the file defines `BroadcastShape`).
     broadcasts: bool,
+    /// Some output's shape is a reduction (the file defines `ReduceShape`).
+    reduces: bool,
 }
 
 /// Params an unconditional `NotNull` rule checks: never null once the checks passed.
@@ -406,7 +411,17 @@ fn dim_expr(op: &OpIr, d: &crate::ir::DimFrom) -> String {
 fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
     let name = format!("{}Out", cpp_ident(&o.param));
     let mut missing = Vec::new();
+    let mut reduce = None;
     let shape = match &o.shape {
+        Some(ShapeFrom::Reduce {
+            input,
+            dims,
+            keepdim,
+            when_empty,
+        }) => {
+            reduce = Some(reduce_call(op, &name, input, dims, keepdim, when_empty));
+            format!("{name}Shape")
+        }
         Some(ShapeFrom::Input(i)) => read_input(op, i, "GetViewShape", "op::Shape()"),
         Some(ShapeFrom::Broadcast(ins)) => format!(
             "BroadcastShape({{{}}})",
@@ -458,7 +473,44 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
                 o.param
             )
         }),
+        reduce,
     }
+}
+
+/// `ReduceShape(input's shape, dims as a vector, keepdim, all_when_empty, <name>Shape)`.
+fn reduce_call(
+    op: &OpIr,
+    name: &str,
+    input: &str,
+    dims: &str,
+    keepdim: &str,
+    when_empty: &WhenEmpty,
+) -> String {
+    let id = cpp_ident(dims);
+    let list = if op.param(dims).is_some_and(|d| d.kind() == ParamKind::Int) {
+        format!("std::vector<int64_t>{{{id}}}")
+    } else if may_be_null(op, dims) {
+        format!(
+            "({id} == nullptr ? std::vector<int64_t>() \
+             : std::vector<int64_t>({id}->GetData(), {id}->GetData() + {id}->Size()))"
+        )
+    } else {
+        format!("std::vector<int64_t>({id}->GetData(), {id}->GetData() + {id}->Size())")
+    };
+    let empty = match when_empty {
+        WhenEmpty::Unstated => "EmptyDims::UNSTATED".to_string(),
+        WhenEmpty::EveryDim => "EmptyDims::EVERY".to_string(),
+        WhenEmpty::Chosen { attr, noop } => format!(
+            "({}{} ? EmptyDims::NOTHING : EmptyDims::EVERY)",
+            if *noop { "" } else { "!" },
+            cpp_ident(attr)
+        ),
+    };
+    format!(
+        "ReduceShape({}, {list}, {}, {empty}, {name}Shape)",
+        read_input(op, input, "GetViewShape", "op::Shape()"),
+        cpp_ident(keepdim),
+    )
 }
 
 fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
@@ -492,6 +544,9 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         broadcasts: outputs
             .iter()
             .any(|o| matches!(o.shape, Some(ShapeFrom::Broadcast(_)))),
+        reduces: outputs
+            .iter()
+            .any(|o| matches!(o.shape, Some(ShapeFrom::Reduce { .. }))),
     }
 }
 

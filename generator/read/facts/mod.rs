@@ -658,6 +658,44 @@ pub fn string_value_phrases(text: &str) -> Vec<String> {
     out
 }
 
+// An empty or null dims list that means every dim: "当dim为nullptr或[]时，视为计算所有维度",
+// "为None时self会被展平后计算".
+static EMPTY_REDUCES_EVERY_DIM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:nullptr|None|\[\]|空)[^。；;]{0,12}(?:所有维度|全部维度|所有轴|全部轴|展平)")
+        .unwrap()
+});
+
+/// Whether `text` says an empty or null dims list reduces every dim.
+pub fn empty_reduces_every_dim(text: &str) -> bool {
+    EMPTY_REDUCES_EVERY_DIM.is_match(text)
+}
+
+// A Bool that chooses what an empty dims list does, by the value that computes nothing:
+// "指定axes为空时的行为。false：对所有轴进行计算；true：不进行计算，输出张量等于输入张量。"
+static EMPTY_DIMS_NOOP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(true|false)\s*[:：]\s*(?:不进行计算|不做计算|不计算|不做reduce|输出张量?等于输入张量?)")
+        .unwrap()
+});
+
+/// The value of a Bool that makes an empty dims list compute nothing (the output is the input),
+/// where `text` says so ("true：不进行计算，输出张量等于输入张量").
+pub fn empty_dims_noop_value(text: &str) -> Option<bool> {
+    let caps = EMPTY_DIMS_NOOP.captures(text)?;
+    Some(caps[1].eq_ignore_ascii_case("true"))
+}
+
+/// The sentences of a dims list's text that give an empty or null list a meaning, whole (the
+/// condition and what it means are two clauses of one sentence), and of a Bool's text that
+/// chooses it ("指定axes为空时的行为。…true：不进行计算").
+pub fn empty_dims_phrases(text: &str) -> Vec<String> {
+    let chooses = text.contains("为空");
+    text.split(['。', '；', ';', '\n'])
+        .map(str::trim)
+        .filter(|s| empty_reduces_every_dim(s) || (chooses && empty_dims_noop_value(s).is_some()))
+        .map(str::to_string)
+        .collect()
+}
+
 /// Clauses stating a constraint, as the doc states them ("数据类型与self一致", "长度为1或2").
 pub fn constraint_phrases(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -1269,6 +1307,26 @@ mod tests {
         assert_eq!(given.len(), 1);
         assert_eq!(given[0].when, [DType::Float32, DType::Float16]);
         assert_eq!(given[0].allowed, [DType::Float32, DType::Float16]);
+    }
+
+    #[test]
+    fn what_an_empty_dims_list_means_is_kept_whole() {
+        let dims = "参与计算的维度，取值范围为[-self.dim(), self.dim()-1]，且其中的数据不能相同；当dim为nullptr或[]时，视为计算所有维度。";
+        assert_eq!(
+            empty_dims_phrases(dims),
+            vec!["当dim为nullptr或[]时，视为计算所有维度".to_string()]
+        );
+        assert!(empty_reduces_every_dim(
+            "默认值为None，为None时self会被展平后计算"
+        ));
+        let noop = "指定axes为空时的行为。false：对所有轴进行计算；true：不进行计算，输出张量等于输入张量。";
+        assert_eq!(
+            empty_dims_phrases(noop),
+            vec!["true：不进行计算，输出张量等于输入张量".to_string()]
+        );
+        assert_eq!(empty_dims_noop_value("False：不计算"), Some(false));
+        // Without "为空" the choice is about something else.
+        assert!(empty_dims_phrases("true：不进行计算").is_empty());
     }
 
     #[test]

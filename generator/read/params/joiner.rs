@@ -189,6 +189,15 @@ impl Joiner<'_> {
                 }
             }
         }
+        if p.role == Role::Attribute && matches!(p.kind(), ParamKind::IntArray | ParamKind::Bool) {
+            // "当dim为nullptr或[]时，视为计算所有维度", "指定axes为空时的行为。…true：不进行计算":
+            // what an empty dims list means.
+            for phrase in facts::empty_dims_phrases(&all_text) {
+                if !p.constraints.contains(&phrase) {
+                    p.constraints.push(phrase);
+                }
+            }
+        }
         // The enumeration may sit in the description itself ("指定数据转换后y的类型，输入范围为
         // {35, 36}，分别对应输出y的数据类型为{35: FLOAT8_E5M2, 36: FLOAT8_E4M3FN}").
         p.enum_values = facts::enum_values(all_text.lines());
