@@ -155,6 +155,12 @@ pub struct OutputInference {
     pub param: String,
     pub shape: Option<ShapeFrom>,
     pub dtype: Option<DtypeFrom>,
+    /// The inputs the aclnn layer casts to the dtype the op computes this output in (the promoted
+    /// inputs, or those a "不能转换为out" row sends to a dtype argument's output).
+    pub casts: Vec<String>,
+    /// An unconditional check makes the caller's tensor have the dtype the op computes this
+    /// output in: no cast back.
+    pub dtype_checked: bool,
 }
 
 /// Where an output's shape comes from.

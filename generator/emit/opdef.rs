@@ -1,9 +1,9 @@
 //! What the backends that describe an op's registration share (the OpDef of the Ascend C
 //! project, msOpGen's op JSON, the l0 op): its tensors' dtype and format lists as columns, and
-//! the attribute kinds. Below the backends, so none of them reaches into another.
+//! the attribute kinds, the order of inputs and attributes. Below the backends, so none of them reaches into another.
 
 use crate::ctype::Base;
-use crate::ir::Param;
+use crate::ir::{OpIr, Param, Role};
 
 /// Whether tensor `i`'s list combines freely with the others: it has one entry, or no other
 /// tensor shares it (so nothing ties it to them).
@@ -66,6 +66,28 @@ pub fn columns(lists: &[Vec<String>]) -> Vec<Vec<String>> {
                 .collect()
         })
         .collect()
+}
+
+/// Whether a tensor of this role is an OpDef input (an in/out tensor is both).
+pub fn is_input(role: Role) -> bool {
+    matches!(
+        role,
+        Role::InputTensor | Role::InputTensorList | Role::InOutTensor
+    )
+}
+
+/// The OpDef's inputs, in spec order: their positions are the input indices of InferShape,
+/// the TilingContext and the l0 op's `OP_INPUT`.
+pub fn inputs(op: &OpIr) -> impl Iterator<Item = &Param> {
+    op.params.iter().filter(|p| is_input(p.role))
+}
+
+/// The attributes the OpDef registers, in spec order: their positions are the attribute indices
+/// of InferShape, the TilingContext and the l0 op's `OP_ATTR`.
+pub fn registered_attrs(op: &OpIr) -> impl Iterator<Item = &Param> {
+    op.params
+        .iter()
+        .filter(|p| p.role == Role::Attribute && attr_kind(p).is_some())
 }
 
 /// The OpDef attribute kind of an attribute param (`ListInt`, ...); `None`: not registered, so

@@ -38,10 +38,65 @@ pub fn infer(op: &OpIr) -> Vec<OutputInference> {
             param: p.name.clone(),
             shape: shape_of(op, p, &said),
             dtype: dtype_of(op, p, &said),
+            casts: Vec::new(),
+            dtype_checked: false,
         })
         .collect();
     follow_other_outputs(op, &said, &mut outputs);
+    for o in &mut outputs {
+        o.casts = casts(op, o);
+        o.dtype_checked = dtype_checked(op, o);
+    }
     outputs
+}
+
+/// The inputs cast to the dtype the op computes output `o` in: the promoted inputs (two or more:
+/// one is its own promotion), or for a dtype argument's output the inputs an unconditional row
+/// says cast to it ("参数self的数据类型不能转换为out的数据类型" beside "参数dtype和out的数据类型
+/// 不一致": Cumsum).
+fn casts(op: &OpIr, o: &OutputInference) -> Vec<String> {
+    match &o.dtype {
+        Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => ins.clone(),
+        Some(DtypeFrom::Argument(_)) => op
+            .all_rules()
+            .into_iter()
+            .find_map(|r| match r.rule {
+                Rule::DtypeCastable { from, to } if to == o.param => Some(from),
+                _ => None,
+            })
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|n| {
+                op.param(n)
+                    .is_some_and(|p| matches!(p.role, Role::InputTensor | Role::InOutTensor))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an unconditional check makes the caller's tensor for `o` have the dtype the op
+/// computes it in (then a cast back would be a copy for nothing).
+fn dtype_checked(op: &OpIr, o: &OutputInference) -> bool {
+    let rules = op.all_rules();
+    let has = |want: &dyn Fn(&Rule) -> bool| rules.iter().any(|r| want(&r.rule));
+    match &o.dtype {
+        Some(DtypeFrom::Input(i)) => {
+            i == &o.param
+                || has(&|r| {
+                    matches!(r, Rule::DtypeSame { params }
+                        if params.contains(i) && params.contains(&o.param))
+                })
+        }
+        Some(DtypeFrom::Fixed(d)) => has(&|r| {
+            matches!(r, Rule::DtypeIn { param, allowed }
+                if *param == o.param && allowed.values().all(|l| l.as_slice() == [*d]))
+        }),
+        Some(DtypeFrom::Argument(a)) => {
+            has(&|r| matches!(r, Rule::DtypeIsArg { param, arg } if *param == o.param && arg == a))
+        }
+        Some(DtypeFrom::Promoted(_)) | None => false,
+    }
 }
 
 /// The first input among `params` (other than `own`).

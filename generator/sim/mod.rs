@@ -170,7 +170,7 @@ pub fn run(op: &OpIr, case: &SimCase, opts: &SimOptions) -> Result<Value, SimErr
 fn output_elements(op: &OpIr, case: &SimCase) -> u64 {
     op.params
         .iter()
-        .filter(|p| p.role.is_tensor() && !crate::emit::ascend::kernel::is_input(p.role))
+        .filter(|p| p.role.is_tensor() && !crate::emit::opdef::is_input(p.role))
         .filter_map(|p| match case.call.args.get(&p.name) {
             Some(Arg::Tensor(t)) => {
                 Some(t.shape.iter().map(|d| (*d).max(0) as u64).product::<u64>())
@@ -217,7 +217,7 @@ fn job_text(
     let _ = writeln!(job, "core_num {}", core_num.unwrap_or(0));
     for p in op.params.iter().filter(|p| p.role.is_tensor()) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
-        let kind = if crate::emit::ascend::kernel::is_input(p.role) {
+        let kind = if crate::emit::opdef::is_input(p.role) {
             "input"
         } else {
             "output"
@@ -226,7 +226,7 @@ fn job_text(
         let _ = writeln!(job, "{line}");
     }
     // Attributes by their TilingContext index: the ones the OpDef registers.
-    for p in crate::emit::ascend::kernel::registered_attrs(op) {
+    for p in crate::emit::opdef::registered_attrs(op) {
         let arg = case.call.args.get(&p.name).unwrap_or(&Arg::Null);
         let _ = writeln!(job, "{}", attr_line(&p.name, arg));
     }

@@ -7,7 +7,7 @@
 //! person edits them.
 
 use crate::emit::{EmitError, OutFile};
-use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param, Role};
+use crate::ir::{is_identifier as is_c_identifier, snake_case, OpIr, Param};
 use aclnn_runtime::{DType, Product};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -569,20 +569,7 @@ pub fn cpp_type(p: &Param) -> String {
     }
 }
 
-/// The attributes the OpDef registers, in spec order: their positions are the TilingContext's
-/// attribute indices.
-pub fn registered_attrs(op: &OpIr) -> impl Iterator<Item = &Param> {
-    op.params
-        .iter()
-        .filter(|p| p.role == Role::Attribute && super::attr_kind(p).is_some())
-}
-
-pub fn is_input(role: Role) -> bool {
-    matches!(
-        role,
-        Role::InputTensor | Role::InputTensorList | Role::InOutTensor
-    )
-}
+use crate::emit::opdef::{is_input, registered_attrs};
 
 /// The tensor whose dtype picks the kernel's `T` (and tiling key): the first input, else
 /// output, that supports a floating dtype; else the first input or output at all. Returns it

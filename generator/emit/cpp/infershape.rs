@@ -71,13 +71,7 @@ struct DtypeLine {
 /// The OpDef index of an input (`None`: after a dynamic input, where the index is no longer
 /// the instance's).
 fn input_index(op: &OpIr, name: &str) -> Option<usize> {
-    let inputs = op.params.iter().filter(|p| {
-        matches!(
-            p.role,
-            Role::InputTensor | Role::InputTensorList | Role::InOutTensor
-        )
-    });
-    for (index, p) in inputs.enumerate() {
+    for (index, p) in crate::emit::opdef::inputs(op).enumerate() {
         if p.name == name {
             return Some(index);
         }
@@ -90,10 +84,7 @@ fn input_index(op: &OpIr, name: &str) -> Option<usize> {
 
 /// The OpDef index of an attribute.
 fn attr_index(op: &OpIr, name: &str) -> Option<usize> {
-    op.params
-        .iter()
-        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
-        .position(|p| p.name == name)
+    crate::emit::opdef::registered_attrs(op).position(|p| p.name == name)
 }
 
 fn indexed(op: &OpIr, names: &[String]) -> Option<Vec<(usize, String)>> {

@@ -24,9 +24,7 @@ pub(super) fn no_launch(op: &OpIr, outputs: &[Output]) -> Option<String> {
 
 /// The OpDef attributes the l0 op passes (`OP_ATTR`), in parameter order.
 fn attrs(op: &OpIr) -> Vec<&Param> {
-    op.params
-        .iter()
-        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
+    crate::emit::opdef::registered_attrs(op)
         .filter(|p| op_attr_takes(p))
         .collect()
 }
@@ -38,9 +36,7 @@ fn op_attr_takes(p: &Param) -> bool {
 
 /// OpDef attributes the l0 op cannot pass (they reach no kernel), as the warning says them.
 pub(super) fn unpassed_attrs(op: &OpIr) -> Vec<String> {
-    op.params
-        .iter()
-        .filter(|p| p.role == Role::Attribute && crate::emit::opdef::attr_kind(p).is_some())
+    crate::emit::opdef::registered_attrs(op)
         .filter(|p| !op_attr_takes(p))
         .map(|p| {
             format!(
@@ -53,15 +49,7 @@ pub(super) fn unpassed_attrs(op: &OpIr) -> Vec<String> {
 }
 
 fn inputs(op: &OpIr) -> Vec<&Param> {
-    op.params
-        .iter()
-        .filter(|p| {
-            matches!(
-                p.role,
-                Role::InputTensor | Role::InputTensorList | Role::InOutTensor
-            )
-        })
-        .collect()
+    crate::emit::opdef::inputs(op).collect()
 }
 
 /// The C++ type an l0 function takes a parameter as.
@@ -114,31 +102,6 @@ pub(super) struct Launch {
     pub no_launch: Option<String>,
 }
 
-/// Whether an unconditional check makes the caller's output tensor have the dtype the op
-/// computes it in (then a cast back would be a copy for nothing).
-fn dtype_is_checked(op: &OpIr, o: &Output) -> bool {
-    let rules = op.all_rules();
-    let has = |want: &dyn Fn(&aclnn_runtime::Rule) -> bool| rules.iter().any(|r| want(&r.rule));
-    match &o.dtype {
-        Some(DtypeFrom::Input(i)) => {
-            i == &o.param
-                || has(&|r| {
-                    matches!(r, aclnn_runtime::Rule::DtypeSame { params }
-                if params.contains(i) && params.contains(&o.param))
-                })
-        }
-        Some(DtypeFrom::Fixed(d)) => has(&|r| {
-            matches!(r, aclnn_runtime::Rule::DtypeIn { param, allowed }
-                if *param == o.param && allowed.values().all(|l| l.as_slice() == [*d]))
-        }),
-        Some(DtypeFrom::Argument(a)) => has(&|r| {
-            matches!(r, aclnn_runtime::Rule::DtypeIsArg { param, arg }
-                if *param == o.param && arg == a)
-        }),
-        Some(DtypeFrom::Promoted(_)) | None => false,
-    }
-}
-
 /// One output's copy back into the caller's tensor: the l0 result expression, the output,
 /// whether it may be null, and the local it is cast into first (to the caller's dtype), if any.
 #[derive(Serialize)]
@@ -166,18 +129,18 @@ pub(super) struct Promotion {
 }
 
 /// The dtype the op computes in, where the doc gives one other than the inputs' own, and the
-/// inputs cast to it: the promoted dtype of the inputs an output's dtype is promoted from, or the
-/// dtype argument an output's dtype is, for the inputs a row says cast to that output ("参数self的
-/// 数据类型不能转换为out的数据类型" beside "参数dtype和out的数据类型不一致": Cumsum). One per
-/// call, as CANN's aclnn functions make it.
+/// inputs cast to it (`Output::casts`): the promoted dtype of the inputs an output's dtype is
+/// promoted from, or the dtype argument an output's dtype is. One per call, as CANN's aclnn
+/// functions make it.
 fn compute_dtype(
-    op: &OpIr,
     outputs: &[Output],
     arg: &dyn Fn(&str) -> String,
 ) -> Option<(String, Vec<String>, &'static str)> {
     outputs.iter().find_map(|o| match &o.dtype {
-        Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => {
-            let parts: Vec<String> = ins
+        _ if o.casts.is_empty() => None,
+        Some(DtypeFrom::Promoted(_)) => {
+            let parts: Vec<String> = o
+                .casts
                 .iter()
                 .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(&arg(n))))
                 .collect();
@@ -186,51 +149,29 @@ fn compute_dtype(
                     "pred::promoted_dtype(pred::concat({{{}}}))",
                     parts.join(", ")
                 ),
-                ins.clone(),
+                o.casts.clone(),
                 "The doc's 互推导关系: the op computes in the inputs' promoted dtype",
             ))
         }
-        Some(DtypeFrom::Argument(a)) => {
-            let cast = cast_into(op, &o.param);
-            (!cast.is_empty()).then(|| {
-                (
-                    format!(
-                        "std::optional<op::DataType>(op::ToOpDataType({}))",
-                        cpp_ident(&arg(a))
-                    ),
-                    cast,
-                    "The op computes in the dtype its dtype argument names",
-                )
-            })
-        }
+        Some(DtypeFrom::Argument(a)) => Some((
+            format!(
+                "std::optional<op::DataType>(op::ToOpDataType({}))",
+                cpp_ident(&arg(a))
+            ),
+            o.casts.clone(),
+            "The op computes in the dtype its dtype argument names",
+        )),
         _ => None,
     })
 }
 
-/// The inputs an unconditional row says cast to output `out` (`DtypeCastable`).
-fn cast_into(op: &OpIr, out: &str) -> Vec<String> {
-    op.all_rules()
-        .into_iter()
-        .find_map(|r| match r.rule {
-            aclnn_runtime::Rule::DtypeCastable { from, to } if to == out => Some(from),
-            _ => None,
-        })
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|n| {
-            op.param(n)
-                .is_some_and(|p| matches!(p.role, Role::InputTensor | Role::InOutTensor))
-        })
-        .collect()
-}
-
 /// The inputs cast to the dtype the op computes in.
-fn cast_inputs(op: &OpIr, outputs: &[Output]) -> Vec<String> {
-    compute_dtype(op, outputs, &|n| n.to_string()).map_or(Vec::new(), |(_, ins, _)| ins)
+fn cast_inputs(outputs: &[Output]) -> Vec<String> {
+    compute_dtype(outputs, &|n| n.to_string()).map_or(Vec::new(), |(_, ins, _)| ins)
 }
 
 fn promotion(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> String) -> Option<Promotion> {
-    let (dtype, ins, why) = compute_dtype(op, outputs, arg)?;
+    let (dtype, ins, why) = compute_dtype(outputs, arg)?;
     Some(Promotion {
         dtype,
         why: why.to_string(),
@@ -267,7 +208,7 @@ pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> Str
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
     let promotion = promotion(op, outputs, arg);
-    let casts = cast_inputs(op, outputs);
+    let casts = cast_inputs(outputs);
     let promoted = |name: &str| casts.iter().any(|n| n == name);
     for p in inputs(op) {
         let id = cpp_ident(&arg(&p.name));
@@ -309,7 +250,7 @@ pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> Str
     // functions do, unless a check already made the two one.
     let copy = |result: String, o: &Output| {
         let out = cpp_ident(&arg(&o.param));
-        let cast = (o.dtype.is_some() && !dtype_is_checked(op, o)).then(|| format!("{out}Cast"));
+        let cast = (o.dtype.is_some() && !o.dtype_checked).then(|| format!("{out}Cast"));
         ViewCopy {
             result,
             out,
