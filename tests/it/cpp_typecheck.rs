@@ -287,3 +287,41 @@ fn every_stand_in_says_in_its_first_line_that_it_is_aclgens() {
         // tracked file, these included, to carry no CANN licence header.
     }
 }
+
+/// The stand-in `acl/acl_base.h` declares every aclDataType and aclFormat enumerator the
+/// project's vocabulary prints, with CANN's value (its public reference spells format 33
+/// `ACL_FRACTAL_Z_3D`): generated code names them, so a stand-in that misspells one fails only
+/// the docs that use it.
+#[test]
+fn the_standins_declare_every_acl_enumerator_the_vocabulary_prints() {
+    let header = std::fs::read_to_string(cxx::standins().join("acl/acl_base.h"))
+        .expect("read the stand-in acl_base.h");
+    let declared: BTreeMap<&str, i32> = header
+        .lines()
+        .filter_map(|l| {
+            let (name, value) = l.split_once('=')?;
+            let value = value.split([',', '/']).next()?.trim().parse().ok()?;
+            Some((name.trim(), value))
+        })
+        .collect();
+    let printed = aclnn_runtime::DType::ALL
+        .iter()
+        .map(|d| (d.acl_name(), d.acl_value()))
+        .chain(
+            aclnn_runtime::Format::ALL
+                .iter()
+                .map(|f| (f.acl_name(), f.acl_value())),
+        );
+    let mut wrong = Vec::new();
+    for (name, value) in printed {
+        if let (Some(name), Some(value)) = (name, value) {
+            if declared.get(name) != Some(&value) {
+                wrong.push(format!("{name} = {value}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the stand-in acl_base.h lacks these enumerators (or gives another value): {wrong:?}"
+    );
+}

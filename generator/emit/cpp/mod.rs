@@ -747,6 +747,43 @@ pub fn linked_aclnn_file(op: &OpIr, target: &OpIr, ctx: &EmitCtx) -> Result<OutF
     Ok(wrapped(entry_file(op, ctx, entry)?))
 }
 
+/// The check blocks (leading comment lines, then code) of one function, each check once: two
+/// rows may imply one check ("self和other的shape无法做broadcast" and "out的shape不是self与other
+/// broadcast之后的shape" both need the broadcast). A repeated block keeps its comment, said
+/// checked above, unless the next block carries the same comment (another check of its row).
+fn without_repeated_checks(blocks: &[String]) -> String {
+    let split = |b: &str| -> (String, String) {
+        let code_at = b
+            .lines()
+            .take_while(|l| l.trim_start().starts_with("//"))
+            .map(|l| l.len() + 1)
+            .sum::<usize>()
+            .min(b.len());
+        (b[..code_at].to_string(), b[code_at..].to_string())
+    };
+    let parts: Vec<(String, String)> = blocks.iter().map(|b| split(b)).collect();
+    let mut body = String::new();
+    // A row's comment once over its checks in a row.
+    let mut last_comment = "";
+    for (i, (comment, code)) in parts.iter().enumerate() {
+        let repeated = !code.trim().is_empty() && parts[..i].iter().any(|(_, c)| c == code);
+        let next_says_it = parts.get(i + 1).map(|(c, _)| c) == Some(comment);
+        if repeated && next_says_it {
+            continue;
+        }
+        if comment != last_comment {
+            body.push_str(comment);
+            last_comment = comment;
+        }
+        body.push_str(if repeated {
+            "    // Checked above.\n"
+        } else {
+            code
+        });
+    }
+    body
+}
+
 /// What an aclnn entry launches, from which l0 header, and where its file goes.
 struct Entry {
     launch: l0::Launch,
@@ -777,11 +814,12 @@ fn entry_file(op: &OpIr, ctx: &EmitCtx, entry: Entry) -> Result<OutFile, EmitErr
     let check_fns: Vec<CheckFn> = STAGE_FUNCTIONS
         .iter()
         .filter_map(|(stage, name, comment)| {
-            let body: String = rules
+            let blocks: Vec<String> = rules
                 .iter()
                 .filter(|r| r.rule.stage() == *stage)
                 .map(|r| em.check(r))
                 .collect();
+            let body = without_repeated_checks(&blocks);
             (!body.is_empty()).then(|| check_fn(name, comment, body, &checked))
         })
         .collect();
@@ -850,6 +888,21 @@ fn entry_file(op: &OpIr, ctx: &EmitCtx, entry: Entry) -> Result<OutFile, EmitErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_check_two_rows_imply_is_printed_once_and_a_rows_comment_once_over_its_checks() {
+        let blocks = [
+            "    // row A\n    CHECK(x);\n",
+            "    // row B\n    CHECK(x);\n",
+            "    // row B\n    CHECK(y);\n",
+            "    // row C\n    CHECK(y);\n",
+        ]
+        .map(String::from);
+        assert_eq!(
+            without_repeated_checks(&blocks),
+            "    // row A\n    CHECK(x);\n    // row B\n    CHECK(y);\n    // row C\n    // Checked above.\n"
+        );
+    }
 
     #[test]
     fn keywords_and_the_generated_locals_get_their_own_identifier() {

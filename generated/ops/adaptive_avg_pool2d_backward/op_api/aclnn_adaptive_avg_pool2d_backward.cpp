@@ -39,7 +39,6 @@ aclnnStatus CheckDtypeValid(const aclTensor* gradOutput, const aclTensor* self, 
     if (const auto* gradOutputDtypes = pred::dtypes_on(kList2, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(gradOutput, *gradOutputDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
     if (const auto* selfDtypes = pred::dtypes_on(kList2, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(self, *selfDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
@@ -58,7 +57,6 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self)
         pred::format_in(pred::one("gradOutput", gradOutput), kList3))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的数据类型和数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput或self的数据类型和数据格式不在支持的范围之内。",
@@ -81,7 +79,6 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的维度不等于3或4。
     OP_CHECK_MIN_DIM(gradOutput, 3, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(gradOutput, 4, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的维度不等于3或4。
     OP_CHECK_MIN_DIM(self, 3, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(self, 4, return ACLNN_ERR_PARAM_INVALID);
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的第一维不一致。

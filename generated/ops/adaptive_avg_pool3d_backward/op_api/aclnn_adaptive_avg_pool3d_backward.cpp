@@ -40,7 +40,6 @@ aclnnStatus CheckDtypeValid(
     if (const auto* gradOutputDtypes = pred::dtypes_on(kList1, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(gradOutput, *gradOutputDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
     if (const auto* selfDtypes = pred::dtypes_on(kList1, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(self, *selfDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
@@ -60,7 +59,6 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self)
         pred::format_in(pred::one("gradOutput", gradOutput), kList2))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput和self的数据类型和数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput和self的数据类型和数据格式不在支持的范围之内。",
@@ -83,10 +81,8 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
     OP_CHECK_MIN_DIM(gradOutput, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(gradOutput, 5, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
     OP_CHECK_MIN_DIM(self, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(self, 5, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self和out的维数不等于4或5。
     OP_CHECK_MIN_DIM(out, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(out, 5, return ACLNN_ERR_PARAM_INVALID);
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): self和out的shape不匹配。
@@ -98,7 +94,6 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
         pred::dims_positive(pred::one("gradOutput", gradOutput), false))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput或self的shape的某一维不大于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput或self的shape的某一维不大于0。",

@@ -43,15 +43,12 @@ aclnnStatus CheckDtypeValid(
     if (const auto* gradOutputDtypes = pred::dtypes_on(kList1, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(gradOutput, *gradOutputDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
     if (const auto* selfDtypes = pred::dtypes_on(kList1, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(self, *selfDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
     if (const auto* indicesDtypes = pred::dtypes_on(kList3, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(indices, *indicesDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据类型不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据类型不在支持的范围内。",
@@ -72,21 +69,18 @@ aclnnStatus CheckFormat(
         pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
         pred::format_in(pred::one("self", self), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
         pred::format_in(pred::one("indices", indices), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput、self、indices、gradInput的数据格式不在支持的范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput、self、indices、gradInput的数据格式不在支持的范围内。",
@@ -103,13 +97,10 @@ aclnnStatus CheckShape(
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
     OP_CHECK_MIN_DIM(gradOutput, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(gradOutput, 5, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
     OP_CHECK_MIN_DIM(self, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(self, 5, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
     OP_CHECK_MIN_DIM(indices, 4, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(indices, 5, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 输入输出的shape不是4维或者5维。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "输入输出的shape不是4维或者5维。",
@@ -118,7 +109,6 @@ aclnnStatus CheckShape(
     }
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput与indices的shape不一致，self和gradInput的shape不一致。
     OP_CHECK_SHAPE_NOT_EQUAL(gradOutput, indices, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): gradOutput与indices的shape不一致，self和gradInput的shape不一致。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "gradOutput与indices的shape不一致，self和gradInput的shape不一致。",

@@ -56,7 +56,6 @@ aclnnStatus CheckDtypeValid(
     if (const auto* gradOutputDtypes = pred::dtypes_on(kList1, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(gradOutput, *gradOutputDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
     if (const auto* gradInputDtypes = pred::dtypes_on(kList3, product)) {
         OP_CHECK_DTYPE_NOT_SUPPORT(gradInput, *gradInputDtypes, return ACLNN_ERR_PARAM_INVALID);
     }
@@ -75,7 +74,6 @@ aclnnStatus CheckFormat(const aclTensor* gradOutput, const aclTensor* self, aclT
         pred::format_in(pred::one("gradOutput", gradOutput), kList4))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput或gradInput的数据类型/数据格式不在支持的范围之内。",
@@ -98,10 +96,8 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
     OP_CHECK_MIN_DIM(gradOutput, 3, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(gradOutput, 4, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
     OP_CHECK_MIN_DIM(self, 3, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(self, 4, return ACLNN_ERR_PARAM_INVALID);
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
     OP_CHECK_MIN_DIM(gradInput, 3, return ACLNN_ERR_PARAM_INVALID);
     OP_CHECK_MAX_DIM(gradInput, 4, return ACLNN_ERR_PARAM_INVALID);
     // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
@@ -111,14 +107,12 @@ aclnnStatus CheckShape(const aclTensor* gradOutput, const aclTensor* self, aclTe
         pred::dims_positive(pred::one("gradOutput", gradOutput), true))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
         pred::dims_positive(pred::one("self", self), true))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
@@ -142,7 +136,6 @@ aclnnStatus CheckAttributes(
             [&](const auto& len) { return pred::list_len_in("kernelSize", len, std::vector<size_t>{1, 2}); }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput维度不在支持范围内。",
@@ -162,7 +155,6 @@ aclnnStatus CheckAttributes(
             }))) {
         return ACLNN_ERR_PARAM_INVALID;
     }
-    // 161002 ACLNN_ERR_PARAM_INVALID (doc): 传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。
     if (!pred::report(
         ACLNN_ERR_PARAM_INVALID,
         "传入的gradOutput、self、kernelSize、stride或gradInput某个维度值小于0。",
