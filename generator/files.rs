@@ -1,4 +1,4 @@
-//! Listing the files below a folder, the one way every stage does it.
+//! Listing the files below a folder and writing one atomically, the one way every stage does it.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -23,6 +23,18 @@ pub fn files_below(dir: &Path) -> io::Result<Vec<PathBuf>> {
     }
     files.sort();
     Ok(files)
+}
+
+/// Writes to a temporary file in the same directory, then renames it over `path`: readers see
+/// the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(contents)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -513,6 +513,7 @@ mod tests {
             condition: condition.into(),
             why: String::new(),
             contradiction: None,
+            widenings: Vec::new(),
         }
     }
 

@@ -11,6 +11,8 @@ pub struct Inputs<'a> {
     pub overlays: Option<&'a Path>,
     pub headers: Option<&'a Path>,
     pub contradictions: Option<&'a Path>,
+    /// Where the overlays that settle the reviewed contradictions go.
+    pub suggest_overlays: Option<&'a Path>,
 }
 
 /// What the validators are held to.
@@ -42,6 +44,7 @@ pub fn run(oracle: Oracle, docs: &Path, inputs: Inputs, format: AuditFormat) -> 
         overlays,
         headers,
         contradictions: list_path,
+        suggest_overlays,
     } = inputs;
     let mut ops = load_docs(docs)?;
     if let Some(dir) = overlays {
@@ -62,6 +65,11 @@ pub fn run(oracle: Oracle, docs: &Path, inputs: Inputs, format: AuditFormat) -> 
     if let Some(path) = list_path {
         let list = contradictions::load(path)?;
         contradictions::apply(&mut report, &list, &path.display().to_string());
+    }
+    if let Some(dir) = suggest_overlays {
+        for path in crate::conform::suggest::write(&report, dir)? {
+            eprintln!("conform: wrote {}", path.display());
+        }
     }
     match format {
         AuditFormat::Json => println!("{}", serde_json::to_string_pretty(&report)?),

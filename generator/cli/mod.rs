@@ -153,6 +153,12 @@ pub enum Command {
         /// makes conform exit 1.
         #[arg(long)]
         contradictions: Option<PathBuf>,
+        /// With --contradictions: write into DIR, one `<Op>.yaml` per op, the overlay that settles
+        /// each reviewed contradiction (the call's dtype joins the doc's column, or the row that
+        /// rejects it goes), with the evidence as its reason. A file there it did not write is
+        /// left alone (exit 1).
+        #[arg(long, value_name = "DIR", requires = "contradictions")]
+        suggest_overlays: Option<PathBuf>,
         /// `table` for people, `json` for machines, `markdown` for a CI summary.
         #[arg(long, value_enum, default_value_t = AuditFormat::Table)]
         format: AuditFormat,
@@ -295,6 +301,7 @@ pub fn run(command: Command) -> Outcome {
             overlays,
             headers,
             contradictions,
+            suggest_overlays,
             format,
         } => conform::run(
             conform::Oracle::of(tests.as_deref(), calls.as_deref()),
@@ -303,6 +310,7 @@ pub fn run(command: Command) -> Outcome {
                 overlays: overlays.as_deref(),
                 headers: headers.as_deref(),
                 contradictions: contradictions.as_deref(),
+                suggest_overlays: suggest_overlays.as_deref(),
             },
             format,
         ),

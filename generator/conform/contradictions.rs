@@ -134,7 +134,7 @@ fn key_of(call: &CheckedCall) -> Key {
 }
 
 /// The file of a call's `at`: a gtest's `file.cpp:93` without its line.
-fn file_of(at: &str) -> &str {
+pub(super) fn file_of(at: &str) -> &str {
     match at.rsplit_once(':') {
         Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => file,
         _ => at,
@@ -176,6 +176,7 @@ mod tests {
             condition: String::new(),
             why: why.into(),
             contradiction: None,
+            widenings: Vec::new(),
         }
     }
 

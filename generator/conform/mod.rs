@@ -12,6 +12,7 @@ pub mod calls;
 pub mod contradictions;
 pub mod drift;
 mod examples;
+pub mod suggest;
 
 use crate::programs as ut;
 use crate::rules::program::map_args;
@@ -37,6 +38,9 @@ pub enum ConformError {
     },
     #[error(transparent)]
     Specs(#[from] crate::specs::SpecsError),
+    /// A file `conform --suggest-overlays` would replace that it did not write.
+    #[error("{}: not written by conform --suggest-overlays; left as it is", .0.display())]
+    NotOurs(std::path::PathBuf),
     /// A list of reviewed contradictions that is no valid YAML list of entries.
     #[error("{}:{line}: {message}", path.display())]
     List {
@@ -47,7 +51,7 @@ pub enum ConformError {
 }
 
 impl ConformError {
-    fn io(path: &Path, source: std::io::Error) -> Self {
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
         ConformError::Io {
             path: path.to_path_buf(),
             source,
@@ -83,6 +87,9 @@ pub struct CheckedCall {
     /// disagree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contradiction: Option<String>,
+    /// For a false rejection: what would make the validator accept it (`--suggest-overlays`).
+    #[serde(skip)]
+    pub widenings: Vec<suggest::Widening>,
 }
 
 /// A call or test the oracle could not check, and why.
@@ -446,6 +453,11 @@ fn judge(
         Err(e) => (e.code, e.condition.clone()),
     };
     let agree = got == code;
+    let widenings = if code == status::SUCCESS && !agree {
+        suggest::widenings(&rules_for(op, opaque), &c)
+    } else {
+        Vec::new()
+    };
     let why = if agree {
         String::new()
     } else {
@@ -462,6 +474,7 @@ fn judge(
         condition,
         why,
         contradiction: None,
+        widenings,
     }
 }
 

@@ -10,7 +10,6 @@ use super::merge::merge_candidates;
 use super::SpecsError;
 use crate::diag::Code;
 use crate::ir::{Diagnostic, Severity};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What an import did: the specs it wrote, and every diagnostic of the docs and the import.
@@ -132,17 +131,8 @@ fn overwrite_refused(path: &Path) -> Diagnostic {
     )
 }
 
-/// Writes to a temporary file in the same directory, then renames it over `path`: readers see
-/// the old file or the new one, never half of one.
 fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), SpecsError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| SpecsError::io(dir, e))?;
-    tmp.write_all(contents)
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| SpecsError::io(path, e))?;
-    tmp.persist(path)
-        .map_err(|e| SpecsError::io(path, e.error))?;
-    Ok(())
+    crate::files::write_atomically(path, contents).map_err(|e| SpecsError::io(path, e))
 }
 
 #[cfg(test)]

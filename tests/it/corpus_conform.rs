@@ -294,3 +294,56 @@ fn validators_accept_the_docs_own_examples() {
         ok.pct()
     );
 }
+
+/// `conform --suggest-overlays`: the overlays it writes for a dev set's reviewed contradictions,
+/// applied on top of the project's, settle them: at least 90% of the reviewed calls are no longer
+/// rejected. (The rest: rules the parameter table implies, which the overlay leaves to a person,
+/// and rows the reader reads together, where another row rejects the call once one goes.)
+fn suggested_overlays_settle(name: &str) {
+    let Some(root) = dev_set(name) else { return };
+    let Some(list_path) = reviewed_list(name) else {
+        return;
+    };
+    let list = aclgen::conform::contradictions::load(&list_path).expect("read the reviewed list");
+    let calls = root.join("ut-calls.jsonl");
+    let review = |ops: &[aclgen::ir::OpIr]| {
+        let mut r = aclgen::conform::run_calls(&calls, ops).expect("read ut-calls.jsonl");
+        aclgen::conform::contradictions::apply(&mut r, &list, &list_path.display().to_string());
+        r
+    };
+    let before = review(&shipped_ops(&root.join("docs")));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let written = aclgen::conform::suggest::write(&before, dir.path()).expect("write overlays");
+
+    let mut ops = aclgen::conform::load_docs(&root.join("docs")).expect("read the docs");
+    let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/ops");
+    let _ = aclgen::conform::apply_overlays(&mut ops, &project).expect("read specs/ops");
+    let _ = aclgen::conform::apply_overlays(&mut ops, dir.path()).expect("read the suggestions");
+    aclgen::pipeline::apply_rules(&mut ops);
+    let after = review(&ops);
+
+    let reviewed =
+        |r: &aclgen::conform::Report| r.contradictions.as_ref().map_or(0, |c| c.reviewed);
+    let (was, still) = (reviewed(&before), reviewed(&after));
+    println!(
+        "suggest-overlays {name}: {} overlays; {} of {was} reviewed calls settled",
+        written.len(),
+        was - still
+    );
+    assert!(was > 0, "{name}: no reviewed contradiction to settle");
+    assert!(
+        (was - still) as f64 >= 0.9 * was as f64,
+        "{name}: the suggested overlays settle {} of {was} reviewed contradictions",
+        was - still
+    );
+}
+
+#[test]
+fn suggested_overlays_settle_the_reviewed_contradictions_of_ops_nn() {
+    suggested_overlays_settle("ops-nn");
+}
+
+#[test]
+fn suggested_overlays_settle_the_reviewed_contradictions_of_ops_math_dev() {
+    suggested_overlays_settle("ops-math-dev");
+}
