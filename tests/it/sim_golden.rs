@@ -373,6 +373,40 @@ fn avg_pool2d_backward_matches_reference() {
             },
         };
         run_avg_case(&h, dtype, &wide, 2, "AvgPool2dBackward wide rows");
+        // Packed mode (every index covered, outW a multiple of 8: no pad column, no zero row), with
+        // W windows side by side and overlapping.
+        let packed = AvgCase {
+            lead: vec![2, 3],
+            input: [9, 16],
+            pool: Pool2d {
+                kernel: [3, 2],
+                stride: [2, 2],
+                padding: [1, 0],
+                ceil_mode: false,
+                count_include_pad: false,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(&h, dtype, &packed, 8, "AvgPool2dBackward packed rows");
+        let overlapping = AvgCase {
+            lead: vec![3],
+            input: [9, 16],
+            pool: Pool2d {
+                kernel: [3, 3],
+                stride: [2, 2],
+                padding: [1, 1],
+                ceil_mode: false,
+                count_include_pad: true,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(
+            &h,
+            dtype,
+            &overlapping,
+            48,
+            "AvgPool2dBackward packed rows, overlapping columns",
+        );
     }
     print_errors("AvgPool2dBackward");
 }
@@ -448,6 +482,27 @@ fn adaptive_avg_pool2d_backward_matches_reference() {
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], 8, "one element");
         run_adaptive_case(&h, dtype, &[2, 3], &[7, 2500], &[3, 999], 2, "wide rows");
+        // Packed mode (one covering output per column, outW a multiple of 8): no pad column, no
+        // zero row; whole planes and planes split over cores.
+        run_adaptive_case(&h, dtype, &[2], &[12, 24], &[5, 8], 2, "packed rows");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[12, 20],
+            &[5, 8],
+            8,
+            "packed rows, overlapping columns",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[3],
+            &[20, 32],
+            &[8, 16],
+            48,
+            "packed rows, split planes",
+        );
     }
     print_errors("AdaptiveAvgPool2dBackward");
 }
@@ -469,6 +524,34 @@ fn adaptive_avg_pool3d_backward_matches_reference() {
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], 8, "one element");
         run_adaptive_case(&h, dtype, &[2], &[3, 5, 2100], &[5, 2, 700], 2, "wide rows");
+        // Packed mode: overlapping D and H windows (combination blocks), split planes.
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[5, 6, 16],
+            &[3, 4, 8],
+            8,
+            "packed rows",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[3, 5, 12],
+            &[2, 3, 8],
+            2,
+            "packed rows, overlapping columns",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[1],
+            &[4, 8, 32],
+            &[2, 4, 16],
+            48,
+            "packed rows, split planes",
+        );
     }
     print_errors("AdaptiveAvgPool3dBackward");
 }
