@@ -709,7 +709,8 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
             run_max_case_with(&h, dtype, window, &mut rng, cores, &what, draw);
         }
-        // A plane a tile, three tiles on one core: the second falls back, the others do not.
+        // A plane a tile, three tiles on one core: one check for the core finds the stray index and
+        // every tile is spread again by the scalar unit.
         run_max_case_with(
             &h,
             dtype,
@@ -719,6 +720,19 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             &format!("AdaptiveMaxPool3dBackward {dtype} window path, tile 2 of 3 falls back"),
             MaxIndices::InWindow(Some(256 + 5)),
         );
+        // Many tiles on one core (too many matches for one check a core in half): a check per
+        // tile, the stray index's tile falls back alone.
+        let many = (&[64usize][..], [4, 8, 16], [2, 4, 8]);
+        for (draw, name) in [
+            (MaxIndices::InWindow(None), "window path, a check per tile"),
+            (
+                MaxIndices::InWindow(Some(64 * 30 + 7)),
+                "window path, a check per tile, one tile falls back",
+            ),
+        ] {
+            let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
+            run_max_case_with(&h, dtype, many, &mut rng, 1, &what, draw);
+        }
     }
     print_errors("AdaptiveMaxPool3dBackward");
 }

@@ -102,7 +102,10 @@ TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets fo
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
 TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
+TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: per input element of a tile, its matches (half)
 bool built_ = false;
+bool coreCheck_ = false;  // window path: the matches are counted once, after the core's last tile
+bool redo_ = false;       // window path: an index lay outside its window, the core's tiles are spread again
 bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
@@ -126,6 +129,12 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(posBuf_, n * 4);
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
+        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048).
+        uint64_t tiles = (unitEnd_ - unitBegin_ + tiling_.tileUnits - 1) / tiling_.tileUnits;
+        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048;
+        if (coreCheck_) {
+            pipe_.InitBuffer(hitBuf_, n * 2);
+        }
         return;
     }
     uint32_t chunk = static_cast<uint32_t>(tiling_.chunkLen);
@@ -200,6 +209,14 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
         DataCopyPad(gradInputGm_[first * static_cast<uint64_t>(tiling_.inElems)], o,
                     DataCopyExtParams(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0));
         outQueue_.FreeTensor(o);
+        if (coreCheck_ && first + count == unitEnd_) {
+            // One check a core: the matches number the core's windows, or every tile again.
+            uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
+            redo_ = CountMatches(hitBuf_.template Get<half>(), NMax()) != static_cast<float>(windows);
+            if (redo_) {
+                RedoScalar();
+            }
+        }
         return;
     }
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
@@ -276,6 +293,9 @@ __aicore__ inline void BuildWindowTables() {
         Cast(offHalfBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
     }
     Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+    if (coreCheck_) {
+        Duplicate(hitBuf_.template Get<half>(), half(0.0f), static_cast<int32_t>(n));
+    }
 }
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
@@ -321,7 +341,31 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     } else {
         Gather(spreadGrad, gF, off, 0, n);
     }
-    uint32_t len = n;  // a multiple of 64
+    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+    bool fast = true;
+    if (coreCheck_) {
+        // The matches add up over the core's tiles; CopyOut counts them after the last tile's copy out.
+        LocalTensor<half> acc = hitBuf_.template Get<half>();
+        Add(acc, acc, hits, static_cast<int32_t>(n));
+        SelectOut(out, mask, spreadGrad, n);
+    } else {
+        fast = CountMatches(hits, n) == static_cast<float>(t);
+        if (fast) {
+            SelectOut(out, mask, spreadGrad, n);
+        }
+    }
+    if (!fast) {
+        // An index outside its window: the scalar spread of the tile's planes, in order.
+        ScalarSpread(grad, index, out, t, n);
+    }
+    outQueue_.EnQue(out);
+    gradQueue_.FreeTensor(grad);
+    indexQueue_.FreeTensor(index);
+}
+
+/// The matches of `len` half counts (a multiple of 64), summed by Adds to 16 partial sums the
+/// scalar unit reads (each exact in half: at most 2048).
+__aicore__ inline float CountMatches(const LocalTensor<half>& hits, uint32_t len) {
     if (len % 128 != 0 && len > 64) {
         Add(hits, hits, hits[len - 64], 64);
         len -= 64;
@@ -340,38 +384,68 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     for (uint32_t k = 0; k < 16; ++k) {
         matches += static_cast<float>(hits.GetValue(k));
     }
-    ScalarToVector();  // the next tile's vector instructions write what GetValue read
-    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
-    if (matches == static_cast<float>(t)) {
-        if constexpr (sizeof(T) == sizeof(float)) {
-            Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        } else if constexpr (std::is_same_v<T, half>) {
-            Select(out, mask, spreadHalf, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        } else {
-            Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
-        }
+    ScalarToVector();  // the next vector instructions write what GetValue read
+    return matches;
+}
+
+/// The gradient where the index matched, else 0 (the spread gradients: fp32, or half for half).
+__aicore__ inline void SelectOut(const LocalTensor<T>& out, const LocalTensor<uint8_t>& mask,
+                                 const LocalTensor<float>& spreadGrad, uint32_t n) {
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    } else if constexpr (std::is_same_v<T, half>) {
+        Select(out, mask, spreadGrad.template ReinterpretCast<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE,
+               n);
     } else {
-        // An index outside its window: the scalar spread of the tile's planes, in order.
-        if constexpr (std::is_same_v<T, half>) {
-            Cast(gF, grad, RoundMode::CAST_NONE, t);  // the fast path gathered the half gradients
-        }
-        Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
-        VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
-        int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
-        for (uint32_t j = 0; j < t; ++j) {
-            int64_t at = index.GetValue(j);
-            if (at >= 0 && at < inElems) {
-                uint32_t k = static_cast<uint32_t>(static_cast<int64_t>(j) / outElems * inElems + at);
-                spreadGrad.SetValue(k, spreadGrad.GetValue(k) + gF.GetValue(j));
-            }
-        }
-        ScalarToVector();  // the copy below reads what SetValue wrote
-        FromFloat(out, spreadGrad, n);
+        Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
     }
-    outQueue_.EnQue(out);
-    gradQueue_.FreeTensor(grad);
-    indexQueue_.FreeTensor(index);
+}
+
+/// The scalar spread of a tile's t gradients into its n outputs, in order (duplicates add up;
+/// indices outside the plane are ignored).
+__aicore__ inline void ScalarSpread(const LocalTensor<T>& grad, const LocalTensor<int32_t>& index,
+                                    const LocalTensor<T>& out, uint32_t t, uint32_t n) {
+    LocalTensor<float> work = workBuf_.template Get<float>();
+    LocalTensor<float> gF = work[TStride()], spreadGrad = work[2 * TStride() + NMax()];
+    if constexpr (sizeof(T) == sizeof(float)) {
+        gF = grad.template ReinterpretCast<float>();
+    } else {
+        Cast(gF, grad, RoundMode::CAST_NONE, t);
+    }
+    Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
+    VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
+    int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
+    for (uint32_t j = 0; j < t; ++j) {
+        int64_t at = index.GetValue(j);
+        if (at >= 0 && at < inElems) {
+            uint32_t k = static_cast<uint32_t>(static_cast<int64_t>(j) / outElems * inElems + at);
+            spreadGrad.SetValue(k, spreadGrad.GetValue(k) + gF.GetValue(j));
+        }
+    }
+    ScalarToVector();  // the copy below reads what SetValue wrote
+    FromFloat(out, spreadGrad, n);
+}
+
+/// One check a core found an index outside its window: every tile of the core again, each
+/// spread by the scalar unit and written over what the vector path wrote.
+__aicore__ inline void RedoScalar() {
+    for (uint64_t f = unitBegin_; f < unitEnd_; f += tiling_.tileUnits) {
+        uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
+        uint32_t t = static_cast<uint32_t>(c * tiling_.outElems), n = static_cast<uint32_t>(c * tiling_.inElems);
+        WindowCopyIn(f, c);
+        LocalTensor<T> grad = gradQueue_.template DeQue<T>();
+        LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
+        LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+        ScalarSpread(grad, index, out, t, n);
+        outQueue_.EnQue(out);
+        gradQueue_.FreeTensor(grad);
+        indexQueue_.FreeTensor(index);
+        LocalTensor<T> o = outQueue_.template DeQue<T>();
+        DataCopyPad(gradInputGm_[f * static_cast<uint64_t>(tiling_.inElems)], o,
+                    DataCopyExtParams(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0));
+        outQueue_.FreeTensor(o);
+    }
 }
 
 // ---- helpers ----
@@ -414,7 +488,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 418 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 492 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
