@@ -212,7 +212,7 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
         if (coreCheck_ && first + count == unitEnd_) {
             // One check a core: the matches number the core's windows, or every tile again.
             uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
-            redo_ = CountMatches(hitBuf_.template Get<half>(), NMax()) != static_cast<float>(windows);
+            redo_ = CountMatches(hitBuf_.template Get<half>(), accN_) != static_cast<float>(windows);
             if (redo_) {
                 RedoScalar();
             }
@@ -274,29 +274,32 @@ __aicore__ inline void BuildWindowTables() {
     LocalTensor<float> pos = posBuf_.template Get<float>();
     // The gradient spread, free until the first tile.
     LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];
+    // Byte offsets of the window's element: half gathers half gradients (2 bytes), the fp32
+    // offsets are those doubled (one int32 Add).
+    uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
     for (uint32_t w = 0; w < inW; ++w) {
         pos.SetValue(w, static_cast<float>(w));
-        win.SetValue(w, static_cast<float>(w / kW * 4));
+        win.SetValue(w, static_cast<float>(w / kW * bytes));
     }
     ScalarToVector();  // the Adds read the rows SetValue wrote
     Grow(pos, inW, inH, static_cast<float>(inW));
     Grow(pos, hw, inD, static_cast<float>(hw));
     Grow(pos, hw * inD, planes, 0.0f);
     Grow(win, inW, kH, 0.0f);
-    Grow(win, kH * inW, outH, static_cast<float>(outW * 4));
+    Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
     Grow(win, hw, kD, 0.0f);
-    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * 4));
-    Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * 4));
-    Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * bytes));
+    Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * bytes));
     if constexpr (std::is_same_v<T, half>) {
-        Muls(win, win, 0.5f, static_cast<int32_t>(n));
-        Cast(offHalfBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+        LocalTensor<int32_t> offHalf = offHalfBuf_.template Get<int32_t>();
+        Cast(offHalf, win, RoundMode::CAST_RINT, n);
+        Add(offBuf_.template Get<int32_t>(), offHalf, offHalf, static_cast<int32_t>(n));
+    } else {
+        Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
     }
     Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
-    if (coreCheck_) {
-        Duplicate(hitBuf_.template Get<half>(), half(0.0f), static_cast<int32_t>(n));
-    }
 }
+uint32_t accN_ = 0;  // window path, one check a core: the match counts the first tile wrote
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (!built_) {
@@ -330,11 +333,22 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
     }
     Cast(idxF, index, RoundMode::CAST_NONE, t);
+    if (coreCheck_) {
+        // Read: the buffers go back to the copy in of the tile after next (a stray index makes
+        // RedoScalar load them again).
+        gradQueue_.FreeTensor(grad);
+        indexQueue_.FreeTensor(index);
+    }
     Gather(spreadIdx, idxF, off, 0, n);
     Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
     // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
     // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
-    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
+    // (One check a core: the first tile's straight into the counts.)
+    bool firstTile = coreCheck_ && first == unitBegin_;
+    LocalTensor<half> hits = firstTile ? hitBuf_.template Get<half>() : spreadIdx.template ReinterpretCast<half>();
+    if (firstTile) {
+        accN_ = n;
+    }
     Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
     if constexpr (std::is_same_v<T, half>) {
         Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
@@ -346,7 +360,9 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (coreCheck_) {
         // The matches add up over the core's tiles; CopyOut counts them after the last tile's copy out.
         LocalTensor<half> acc = hitBuf_.template Get<half>();
-        Add(acc, acc, hits, static_cast<int32_t>(n));
+        if (!firstTile) {
+            Add(acc, acc, hits, static_cast<int32_t>(n));
+        }
         SelectOut(out, mask, spreadGrad, n);
     } else {
         fast = CountMatches(hits, n) == static_cast<float>(t);
@@ -359,8 +375,10 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         ScalarSpread(grad, index, out, t, n);
     }
     outQueue_.EnQue(out);
-    gradQueue_.FreeTensor(grad);
-    indexQueue_.FreeTensor(index);
+    if (!coreCheck_) {
+        gradQueue_.FreeTensor(grad);
+        indexQueue_.FreeTensor(index);
+    }
 }
 
 /// The matches of `len` half counts (a multiple of 64), summed by Adds to 16 partial sums the
@@ -488,7 +506,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 492 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 510 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
