@@ -543,6 +543,16 @@ fn adaptive_avg_pool3d_backward_matches_reference() {
             2,
             "packed rows, overlapping columns",
         );
+        // Packed whole planes, outH a multiple of 8: the row weights as an outer product.
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[5, 16, 8],
+            &[3, 8, 8],
+            2,
+            "packed rows, outer weights",
+        );
         run_adaptive_case(
             &h,
             dtype,

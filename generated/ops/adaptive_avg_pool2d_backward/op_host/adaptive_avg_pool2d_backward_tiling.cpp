@@ -124,7 +124,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         scratch = scratch > Align32(block * inW * 4) ? scratch : Align32(block * inW * 4);
         // + the identity offsets of a block (doubled rows: at most twice a block)
         return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 3 * pitch * 4 +
-               (g.cover[2] > 1 ? 2 * xElems * 4 : 32) + 2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 +
+               (g.cover[2] > 1 ? 2 * xElems * 4 : 32) + 2 * src * pitch * 4 + 2 * ((rowsMax + 7) / 8 * 8 * 4) +
+               248 * 32 +
                ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
                env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
     };
@@ -294,7 +295,7 @@ inline bool AdaptiveAvgPool2dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_tiling_choices.h ----
-#line 298 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
+#line 299 "op_host/adaptive_avg_pool2d_backward_tiling.cpp"
 
 namespace optiling {
 

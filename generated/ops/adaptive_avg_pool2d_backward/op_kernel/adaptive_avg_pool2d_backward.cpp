@@ -219,7 +219,8 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
     hvOff_ = rowValsStride_ + kBrcbRows * 8;
     dvOff_ = hvOff_ + static_cast<uint64_t>((tiling_.inH + 7) / 8 * 8);
-    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8)) * 4));
+    tvOff_ = dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8);
+    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((tvOff_ + rowValsStride_) * 4));
     pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
 }
 
@@ -250,14 +251,28 @@ __aicore__ inline void BuildOnce() {
     }
     if (tiling_.wholePlane != 0) {
         // The scalar unit writes the column table and row offsets (other bytes) while the vector
-        // unit builds the weights.
+        // unit builds the weights. With a row offset per row (2-D) the offset table comes after the
+        // first tile's Spread (BuildTablesOnce), so those writes run under it too; with offsets per
+        // d and per h (3-D: few writes) before it, while the tile's copy in is still arriving.
         BuildFactors(0, planeSrcRows_, false);
-        BuildColumnTable();
-        BuildTables(0, planeRows_, 0, planeSrcRows_);
+        if (tiling_.inD >= 2 && tiling_.inH % 8 == 0) {
+            BuildTablesOnce();
+        }
     } else {
         BuildColumnTable();
     }
 }
+
+/// Whole-plane mode: the offset table, once per core, before the first Gather into the output.
+__aicore__ inline void BuildTablesOnce() {
+    if (tablesBuilt_) {
+        return;
+    }
+    tablesBuilt_ = true;
+    BuildColumnTable();
+    BuildTables(0, planeRows_, 0, planeSrcRows_);
+}
+bool tablesBuilt_ = false;
 bool built_ = false;
 bool packed_ = false;  // no pad column, no zero row: the weighted copy is the rows as loaded
 int64_t zr_ = 1;       // zero rows after each plane's (block's) rows in the weighted copy
@@ -336,6 +351,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
                 Cast(scratch, tileGrad_, RoundMode::CAST_NONE, static_cast<uint32_t>(planes * planeElems));
             }
             Spread(tileGrad_, static_cast<uint32_t>(planes));
+            BuildTablesOnce();
         }
         if (step + 1 == count) {
             gradQueue_.FreeTensor(tileGrad_);
@@ -488,6 +504,7 @@ __aicore__ inline void GatherRows(uint64_t step) {
 uint64_t tp_ = 1;  // planes a tile's padded copy holds
 uint64_t nb_ = 1, xElems_ = 0;  // row-combination blocks (D x H covering counts), fp32 elements of one
 uint64_t hvOff_ = 0, dvOff_ = 0;  // rowBuf_ int32 elements: a table row's H and D parts
+uint64_t tvOff_ = 0;              // rowBuf_ int32 elements: the offset table's row offsets (scalar-written)
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
     outQueue_.EnQue(outLocal_);
@@ -651,10 +668,27 @@ __aicore__ inline void BuildPadTable() {
 /// row n (the zero row) all 0.
 __aicore__ inline void BuildFactors(int64_t lo, int64_t n, bool scalarAfter = true) {
     LocalTensor<float> vals = rowBuf_.template Get<float>();
-    for (int64_t s = 0; s < n + zr_; ++s) {
-        int64_t sigma = lo + s;
-        vals.SetValue(static_cast<uint32_t>(s),
-                      s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+    // A packed whole plane of 3-D pooling: the row weights are the outer product of the D and H
+    // weights, outD + outH scalar writes and one Rows (the same fp32 products). The row offsets
+    // then come per d and per h (RowOffsetsByPlane), so nothing else writes those bytes.
+    bool outer = packed_ && tiling_.wholePlane != 0 && lo == 0 && n == planeSrcRows_ && tiling_.outD >= 2 &&
+                 tiling_.outH % 8 == 0 && tiling_.inH % 8 == 0;
+    if (outer) {
+        LocalTensor<float> fv = vals[static_cast<uint32_t>(tvOff_)];  // the H weights, then the D weights
+        uint32_t outH = static_cast<uint32_t>(tiling_.outH);
+        for (uint32_t oh = 0; oh < outH; ++oh) {
+            fv.SetValue(oh, Factor(1, oh));
+        }
+        for (int64_t od = 0; od < tiling_.outD; ++od) {
+            fv.SetValue(outH + static_cast<uint32_t>(od), Factor(0, od));
+        }
+        Rows(vals, outH, fv, fv[outH], tiling_.outD, outH, true, false);
+    } else {
+        for (int64_t s = 0; s < n + zr_; ++s) {
+            int64_t sigma = lo + s;
+            vals.SetValue(static_cast<uint32_t>(s),
+                          s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+        }
     }
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<float> weights =
@@ -662,8 +696,11 @@ __aicore__ inline void BuildFactors(int64_t lo, int64_t n, bool scalarAfter = tr
     LocalTensor<float> factor = factorBuf_.template Get<float>();
     uint64_t rows = static_cast<uint64_t>(n + zr_);
     Rows(factor, pitch, weights, static_cast<int64_t>(rows), pitch, true, scalarAfter);
-    for (uint64_t p = 1; p < tp_; ++p) {
-        DataCopy(factor[static_cast<uint32_t>(p * rows * pitch)], factor, static_cast<uint32_t>(rows * pitch));
+    // The tile's other planes: the same rows, copied by doubling.
+    for (uint64_t p = 1; p < tp_;) {
+        uint64_t c = tp_ - p < p ? tp_ - p : p;
+        DataCopy(factor[static_cast<uint32_t>(p * rows * pitch)], factor, static_cast<uint32_t>(c * rows * pitch));
+        p += c;
     }
 }
 
@@ -678,7 +715,9 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
     int64_t pitch = tiling_.wPitch;
     bool aligned = inW % 8 == 0;
     if (!RowOffsetsByPlane(rho0, rows, lo)) {
-        VectorToScalar();  // the vector unit has read the vals of the last Rows
+        // Row offsets of their own (read only by the Rows below, which the scalar unit waits for):
+        // no wait for the vector unit's earlier Rows.
+        vals = vals[static_cast<uint32_t>(tvOff_)];
         for (int64_t r = 0; r < rows; ++r) {
             int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
             int64_t nd = Covers(0, d), nh = Covers(1, h);
@@ -690,7 +729,9 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
         }
     }
     if (aligned) {
-        Rows(table, static_cast<uint32_t>(inW), col, rows, static_cast<uint32_t>(inW), false);
+        // Whole-plane mode writes these row offsets once: the scalar unit need not wait for them.
+        Rows(table, static_cast<uint32_t>(inW), col, vals, rows, static_cast<uint32_t>(inW), false,
+             tiling_.wholePlane == 0);
         return;
     }
     VectorToScalar();  // the scalar unit reads the row offsets the vector unit wrote
@@ -767,7 +808,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool2d_backward/adaptive_avg_pool2d_backward_body.h ----
-#line 771 "op_kernel/adaptive_avg_pool2d_backward.cpp"
+#line 812 "op_kernel/adaptive_avg_pool2d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool2d_backward(
