@@ -32,7 +32,7 @@ TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
 TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: per input element of a tile, its matches (half)
 bool built_ = false;
 bool coreCheck_ = false;  // window path: the matches are counted once, after the core's last tile
-bool redo_ = false;       // window path: an index lay outside its window, the core's tiles are spread again
+bool redo_ = false;       // window path: an index lay outside its window, the core's tiles run again
 bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
@@ -141,7 +141,7 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
             uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
             redo_ = CountMatches(hitBuf_.template Get<half>(), accN_) != static_cast<float>(windows);
             if (redo_) {
-                RedoScalar();
+                Redo();
             }
         }
         return;
@@ -262,7 +262,7 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     Cast(idxF, index, RoundMode::CAST_NONE, t);
     if (coreCheck_) {
         // Read: the buffers go back to the copy in of the tile after next (a stray index makes
-        // RedoScalar load them again).
+        // Redo load them again).
         gradQueue_.FreeTensor(grad);
         indexQueue_.FreeTensor(index);
     }
@@ -372,24 +372,16 @@ __aicore__ inline void ScalarSpread(const LocalTensor<T>& grad, const LocalTenso
     FromFloat(out, spreadGrad, n);
 }
 
-/// One check a core found an index outside its window: every tile of the core again, each
-/// spread by the scalar unit and written over what the vector path wrote.
-__aicore__ inline void RedoScalar() {
+/// One check a core found an index outside its window: every tile of the core again, each with
+/// a check of its own, so only a tile holding such an index is spread by the scalar unit; each
+/// written over what the vector path wrote.
+__aicore__ inline void Redo() {
+    coreCheck_ = false;
     for (uint64_t f = unitBegin_; f < unitEnd_; f += tiling_.tileUnits) {
         uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
-        uint32_t t = static_cast<uint32_t>(c * tiling_.outElems), n = static_cast<uint32_t>(c * tiling_.inElems);
-        WindowCopyIn(f, c);
-        LocalTensor<T> grad = gradQueue_.template DeQue<T>();
-        LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
-        LocalTensor<T> out = outQueue_.template AllocTensor<T>();
-        ScalarSpread(grad, index, out, t, n);
-        outQueue_.EnQue(out);
-        gradQueue_.FreeTensor(grad);
-        indexQueue_.FreeTensor(index);
-        LocalTensor<T> o = outQueue_.template DeQue<T>();
-        DataCopyPad(gradInputGm_[f * static_cast<uint64_t>(tiling_.inElems)], o,
-                    DataCopyExtParams(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0));
-        outQueue_.FreeTensor(o);
+        CopyIn(f, c, 0);
+        Compute(f, c, 0);
+        CopyOut(f, c);
     }
 }
 

@@ -719,8 +719,8 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
             run_max_case_with(&h, dtype, window, &mut rng, cores, &what, draw);
         }
-        // A plane a tile, three tiles on one core: one check for the core finds the stray index and
-        // every tile is spread again by the scalar unit.
+        // A plane a tile, three tiles on one core: one check for the core finds the stray index,
+        // the tiles run again with a check each and the second falls back.
         run_max_case_with(
             &h,
             dtype,
