@@ -111,8 +111,18 @@ bool prefetched_ = false;  // window path: the next tile's copy in was issued by
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
 __aicore__ inline uint32_t TStride()
 {
-    return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8);
+    return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 15) / 16 * 16);
 }
+/// Half keys (half, planes of at most 2048 elements, whole 256-byte repeats of half): positions
+/// and indices compared in half, exact (an index of 2048 or more rounds to 2048 or more, no
+/// position); the offsets only in half. The tiling sizes UB the same way.
+__aicore__ inline bool HalfKeys()
+{
+    return std::is_same_v<T, half> && tiling_.inElems <= 2048 && tiling_.inElems % 128 == 0;
+}
+/// fp32 elements of workBuf_ before the spreads: the fp32 indices, then the fp32 gradients (half
+/// keys: the half indices and the half gradients).
+__aicore__ inline uint32_t SpreadAt() { return 2 * TStride(); }
 __aicore__ inline uint32_t NMax() { return static_cast<uint32_t>(tiling_.tileUnits * tiling_.inElems); }
 
 __aicore__ inline void InitBuffers() {
@@ -121,12 +131,16 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(t * sizeof(T)));
         pipe_.InitBuffer(indexQueue_, BUFFER_NUM, AlignUp32(t * sizeof(int32_t)));
         pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(n * sizeof(T)));
-        pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);  // n * 4 bytes: whole 256-byte repeats
-        pipe_.InitBuffer(offBuf_, n * 4);
+        // Half keys: the two spreads are half (n fp32 in all), no fp32 offsets, half positions.
+        bool hk = HalfKeys();
+        pipe_.InitBuffer(workBuf_, (2 * t + (hk ? 1 : 2) * n) * 4);  // n * 4 bytes: whole 256-byte repeats
+        if (!hk) {
+            pipe_.InitBuffer(offBuf_, n * 4);
+        }
         if constexpr (std::is_same_v<T, half>) {
             pipe_.InitBuffer(offHalfBuf_, n * 4);
         }
-        pipe_.InitBuffer(posBuf_, n * 4);
+        pipe_.InitBuffer(posBuf_, n * (hk ? 2 : 4));
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
         // One check a core when its 16 partial sums of matches stay exact in half (at most 2048).
@@ -252,10 +266,11 @@ __aicore__ inline void WindowCopyIn(uint64_t first, uint64_t count) {
 
 /// Elements [unit, reps * unit) of `t` from its first `unit`: copy k is the first plus k * step
 /// (doubling: one Adds per power of two).
-__aicore__ inline void Grow(const LocalTensor<float>& t, uint32_t unit, uint32_t reps, float step) {
+template <typename V>
+__aicore__ inline void Grow(const LocalTensor<V>& t, uint32_t unit, uint32_t reps, V step) {
     for (uint32_t b = 1; b < reps;) {
         uint32_t c = reps - b < b ? reps - b : b;
-        Adds(t[b * unit], t, step * static_cast<float>(b), static_cast<int32_t>(c * unit));
+        Adds(t[b * unit], t, V(static_cast<float>(step) * static_cast<float>(b)), static_cast<int32_t>(c * unit));
         b += c;
     }
 }
@@ -273,18 +288,17 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
     // The gradient spread, free until the first tile.
-    LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];
+    LocalTensor<float> win = workBuf_.template Get<float>()[SpreadAt() + (HalfKeys() ? 0 : n)];
     // Byte offsets of the window's element: half gathers half gradients (2 bytes), the fp32
     // offsets are those doubled (one int32 Add).
     uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
+    LocalTensor<half> posH = posBuf_.template Get<half>();
+    bool hk = HalfKeys();
+    // The offsets first; the scalar unit writes the position row while the vector unit grows them.
     for (uint32_t w = 0; w < inW; ++w) {
-        pos.SetValue(w, static_cast<float>(w));
         win.SetValue(w, static_cast<float>(w / kW * bytes));
     }
-    ScalarToVector();  // the Adds read the rows SetValue wrote
-    Grow(pos, inW, inH, static_cast<float>(inW));
-    Grow(pos, hw, inD, static_cast<float>(hw));
-    Grow(pos, hw * inD, planes, 0.0f);
+    ScalarToVector();  // the Adds read the row SetValue wrote
     Grow(win, inW, kH, 0.0f);
     Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
     Grow(win, hw, kD, 0.0f);
@@ -293,9 +307,28 @@ __aicore__ inline void BuildWindowTables() {
     if constexpr (std::is_same_v<T, half>) {
         LocalTensor<int32_t> offHalf = offHalfBuf_.template Get<int32_t>();
         Cast(offHalf, win, RoundMode::CAST_RINT, n);
-        Add(offBuf_.template Get<int32_t>(), offHalf, offHalf, static_cast<int32_t>(n));
+        if (!hk) {
+            Add(offBuf_.template Get<int32_t>(), offHalf, offHalf, static_cast<int32_t>(n));
+        }
     } else {
         Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    }
+    for (uint32_t w = 0; w < inW; ++w) {
+        if (hk) {
+            posH.SetValue(w, half(static_cast<float>(w)));
+        } else {
+            pos.SetValue(w, static_cast<float>(w));
+        }
+    }
+    ScalarToVector();  // the Adds read the row SetValue wrote
+    if (hk) {  // positions below 2048: exact in half
+        Grow(posH, inW, inH, half(static_cast<float>(inW)));
+        Grow(posH, hw, inD, half(static_cast<float>(hw)));
+        Grow(posH, hw * inD, planes, half(0.0f));
+    } else {
+        Grow(pos, inW, inH, static_cast<float>(inW));
+        Grow(pos, hw, inD, static_cast<float>(hw));
+        Grow(pos, hw * inD, planes, 0.0f);
     }
     Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
 }
@@ -317,13 +350,15 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         prefetched_ = true;
     }
     LocalTensor<float> work = workBuf_.template Get<float>();
-    LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts], spreadGrad = work[2 * ts + NMax()];
-    LocalTensor<uint32_t> off = offBuf_.template Get<uint32_t>();
+    bool hk = HalfKeys();
+    LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts];
+    LocalTensor<float> spreadGrad = work[2 * ts + (hk ? NMax() / 2 : NMax())];
     LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
     // half: the gradients are gathered in half (into the first n halves of the gradient spread,
-    // from a copy in its second n), and selected straight into the output.
+    // from a copy in its second n; half keys: from the fp32 gradients' place), and selected
+    // straight into the output.
     LocalTensor<half> spreadHalf = spreadGrad.template ReinterpretCast<half>();
-    LocalTensor<half> gH = spreadHalf[n];
+    LocalTensor<half> gH = hk ? gF.template ReinterpretCast<half>() : spreadHalf[n];
     if constexpr (sizeof(T) == sizeof(float)) {
         Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
     } else if constexpr (std::is_same_v<T, half>) {
@@ -339,8 +374,16 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         gradQueue_.FreeTensor(grad);
         indexQueue_.FreeTensor(index);
     }
-    Gather(spreadIdx, idxF, off, 0, n);
-    Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
+    if (hk) {
+        // The indices in half (after their half gradients), spread and compared in half.
+        LocalTensor<half> idxH = gF.template ReinterpretCast<half>()[ts];
+        Cast(idxH, idxF, RoundMode::CAST_RINT, t);
+        Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        Compare(mask, spreadIdx.template ReinterpretCast<half>(), posBuf_.template Get<half>(), CMPMODE::EQ, n);
+    } else {
+        Gather(spreadIdx, idxF, offBuf_.template Get<uint32_t>(), 0, n);
+        Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
+    }
     // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
     // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
     // (One check a core: the first tile's straight into the counts.)
@@ -353,7 +396,7 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if constexpr (std::is_same_v<T, half>) {
         Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
     } else {
-        Gather(spreadGrad, gF, off, 0, n);
+        Gather(spreadGrad, gF, offBuf_.template Get<uint32_t>(), 0, n);
     }
     LocalTensor<T> out = outQueue_.template AllocTensor<T>();
     bool fast = true;
@@ -425,7 +468,7 @@ __aicore__ inline void SelectOut(const LocalTensor<T>& out, const LocalTensor<ui
 __aicore__ inline void ScalarSpread(const LocalTensor<T>& grad, const LocalTensor<int32_t>& index,
                                     const LocalTensor<T>& out, uint32_t t, uint32_t n) {
     LocalTensor<float> work = workBuf_.template Get<float>();
-    LocalTensor<float> gF = work[TStride()], spreadGrad = work[2 * TStride() + NMax()];
+    LocalTensor<float> gF = work[TStride()], spreadGrad = work[SpreadAt() + (HalfKeys() ? 0 : NMax())];
     if constexpr (sizeof(T) == sizeof(float)) {
         gF = grad.template ReinterpretCast<float>();
     } else {
@@ -498,7 +541,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 502 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 545 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
