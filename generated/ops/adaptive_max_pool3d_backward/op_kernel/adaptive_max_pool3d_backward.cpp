@@ -254,14 +254,15 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
 __aicore__ inline void WindowCopyIn(uint64_t first, uint64_t count) {
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems);
     uint64_t offset = first * static_cast<uint64_t>(tiling_.outElems);
-    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
+    // The indices first: the vector unit starts on them while the gradients arrive.
     LocalTensor<int32_t> index = indexQueue_.template AllocTensor<int32_t>();
-    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(T)), 0, 0, 0),
-                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
+    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
     DataCopyPad(index, indicesGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(int32_t)), 0, 0, 0),
                 DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
+    indexQueue_.EnQue(index);  // (its flag fires when the indices are in, not the gradients)
+    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(T)), 0, 0, 0),
+                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
     gradQueue_.EnQue(grad);
-    indexQueue_.EnQue(index);
 }
 
 /// Elements [unit, reps * unit) of `t` from its first `unit`: copy k is the first plus k * step
@@ -303,15 +304,13 @@ __aicore__ inline void BuildWindowTables() {
     Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
     Grow(win, hw, kD, 0.0f);
     Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * bytes));
-    Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * bytes));
-    if constexpr (std::is_same_v<T, half>) {
-        LocalTensor<int32_t> offHalf = offHalfBuf_.template Get<int32_t>();
-        Cast(offHalf, win, RoundMode::CAST_RINT, n);
-        if (!hk) {
-            Add(offBuf_.template Get<int32_t>(), offHalf, offHalf, static_cast<int32_t>(n));
-        }
-    } else {
-        Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    // One plane cast to int32, then grown along the tile's planes in int32.
+    LocalTensor<int32_t> offs =
+        std::is_same_v<T, half> ? offHalfBuf_.template Get<int32_t>() : offBuf_.template Get<int32_t>();
+    Cast(offs, win, RoundMode::CAST_RINT, hw * inD);
+    Grow(offs, hw * inD, planes, static_cast<int32_t>(tiling_.outElems * bytes));
+    if (std::is_same_v<T, half> && !hk) {
+        Add(offBuf_.template Get<int32_t>(), offs, offs, static_cast<int32_t>(n));
     }
     for (uint32_t w = 0; w < inW; ++w) {
         if (hk) {
@@ -341,7 +340,6 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     }
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems), n = static_cast<uint32_t>(count * tiling_.inElems);
     uint32_t ts = TStride();
-    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
     uint64_t next = first + count;
@@ -359,19 +357,10 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     // straight into the output.
     LocalTensor<half> spreadHalf = spreadGrad.template ReinterpretCast<half>();
     LocalTensor<half> gH = hk ? gF.template ReinterpretCast<half>() : spreadHalf[n];
-    if constexpr (sizeof(T) == sizeof(float)) {
-        Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
-    } else if constexpr (std::is_same_v<T, half>) {
-        Adds(gH, grad, half(0.0f), static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
-    } else {
-        Cast(gF, grad, RoundMode::CAST_NONE, t);
-        Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
-    }
     Cast(idxF, index, RoundMode::CAST_NONE, t);
     if (coreCheck_) {
-        // Read: the buffers go back to the copy in of the tile after next (a stray index makes
-        // Redo load them again).
-        gradQueue_.FreeTensor(grad);
+        // Read: the buffer goes back to the copy in of the tile after next (a stray index makes
+        // Redo load it again).
         indexQueue_.FreeTensor(index);
     }
     if (hk) {
@@ -393,6 +382,19 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         accN_ = n;
     }
     Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    // The gradients (copied in after the indices).
+    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
+    } else if constexpr (std::is_same_v<T, half>) {
+        Adds(gH, grad, half(0.0f), static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
+    } else {
+        Cast(gF, grad, RoundMode::CAST_NONE, t);
+        Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
+    }
+    if (coreCheck_) {
+        gradQueue_.FreeTensor(grad);
+    }
     if constexpr (std::is_same_v<T, half>) {
         Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
     } else {
@@ -541,7 +543,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 545 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 547 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
