@@ -52,12 +52,17 @@ inline bool AdaptiveMaxPool3dBackwardTilingChoices(gert::TilingContext* context,
     bool divisible = outElems > 0 && dims[3] > 0 && dims[4] > 0 && dims[5] > 0 && dims[0] % dims[3] == 0 &&
                      dims[1] % dims[4] == 0 && dims[2] % dims[5] == 0;
     // Per plane: gradOutput and indices (double-buffered), their fp32 copies; per input element
-    // the window-offset tables (fp32, and half for 16-bit types) and the position table, the ones (half),
-    // two fp32 spreads, the output (double-buffered)
+    // the window-offset tables (fp32, and half for 16-bit types) and the position table, the ones and
+    // the match counts (half), two fp32 spreads, the output (double-buffered)
     // and a mask bit. Fixed: 32-byte rounding of the buffers.
     uint64_t windowPlaneBytes = static_cast<uint64_t>(outElems) * (2 * env.typeSize + 16) +
-                                static_cast<uint64_t>(inElems) * (2 * env.typeSize + 18 + (env.typeSize == 2 ? 4 : 0)) +
+                                static_cast<uint64_t>(inElems) * (2 * env.typeSize + 20 + (env.typeSize == 2 ? 4 : 0)) +
                                 static_cast<uint64_t>(inElems) / 8;
+    // Half keys (fp16, planes of at most 2048 elements in whole 256-byte repeats of half): half
+    // spreads and positions, no fp32 offsets (the kernel's HalfKeys()).
+    if (env.dtype == ge::DT_FLOAT16 && inElems <= 2048 && inElems % 128 == 0) {
+        windowPlaneBytes = static_cast<uint64_t>(outElems) * 24 + static_cast<uint64_t>(inElems) * 19;
+    }
     uint64_t windowFixedBytes = 1024;
     if (divisible && dims[2] % 8 == 0 && inElems % 64 == 0 && windowPlaneBytes + windowFixedBytes <= env.ubBytes) {
         tiling.set_fast(1);

@@ -373,6 +373,40 @@ fn avg_pool2d_backward_matches_reference() {
             },
         };
         run_avg_case(&h, dtype, &wide, 2, "AvgPool2dBackward wide rows");
+        // Packed mode (every index covered, outW a multiple of 8: no pad column, no zero row), with
+        // W windows side by side and overlapping.
+        let packed = AvgCase {
+            lead: vec![2, 3],
+            input: [9, 16],
+            pool: Pool2d {
+                kernel: [3, 2],
+                stride: [2, 2],
+                padding: [1, 0],
+                ceil_mode: false,
+                count_include_pad: false,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(&h, dtype, &packed, 8, "AvgPool2dBackward packed rows");
+        let overlapping = AvgCase {
+            lead: vec![3],
+            input: [9, 16],
+            pool: Pool2d {
+                kernel: [3, 3],
+                stride: [2, 2],
+                padding: [1, 1],
+                ceil_mode: false,
+                count_include_pad: true,
+                divisor_override: 0,
+            },
+        };
+        run_avg_case(
+            &h,
+            dtype,
+            &overlapping,
+            48,
+            "AvgPool2dBackward packed rows, overlapping columns",
+        );
     }
     print_errors("AvgPool2dBackward");
 }
@@ -448,6 +482,27 @@ fn adaptive_avg_pool2d_backward_matches_reference() {
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1], &[1, 1], 8, "one element");
         run_adaptive_case(&h, dtype, &[2, 3], &[7, 2500], &[3, 999], 2, "wide rows");
+        // Packed mode (one covering output per column, outW a multiple of 8): no pad column, no
+        // zero row; whole planes and planes split over cores.
+        run_adaptive_case(&h, dtype, &[2], &[12, 24], &[5, 8], 2, "packed rows");
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[12, 20],
+            &[5, 8],
+            8,
+            "packed rows, overlapping columns",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[3],
+            &[20, 32],
+            &[8, 16],
+            48,
+            "packed rows, split planes",
+        );
     }
     print_errors("AdaptiveAvgPool2dBackward");
 }
@@ -469,6 +524,44 @@ fn adaptive_avg_pool3d_backward_matches_reference() {
         }
         run_adaptive_case(&h, dtype, &[1], &[1, 1, 1], &[1, 1, 1], 8, "one element");
         run_adaptive_case(&h, dtype, &[2], &[3, 5, 2100], &[5, 2, 700], 2, "wide rows");
+        // Packed mode: overlapping D and H windows (combination blocks), split planes.
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[5, 6, 16],
+            &[3, 4, 8],
+            8,
+            "packed rows",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2],
+            &[3, 5, 12],
+            &[2, 3, 8],
+            2,
+            "packed rows, overlapping columns",
+        );
+        // Packed whole planes, outH a multiple of 8: the row weights as an outer product.
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[2, 3],
+            &[5, 16, 8],
+            &[3, 8, 8],
+            2,
+            "packed rows, outer weights",
+        );
+        run_adaptive_case(
+            &h,
+            dtype,
+            &[1],
+            &[4, 8, 32],
+            &[2, 4, 16],
+            48,
+            "packed rows, split planes",
+        );
     }
     print_errors("AdaptiveAvgPool3dBackward");
 }
@@ -626,7 +719,8 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
             run_max_case_with(&h, dtype, window, &mut rng, cores, &what, draw);
         }
-        // A plane a tile, three tiles on one core: the second falls back, the others do not.
+        // A plane a tile, three tiles on one core: one check for the core finds the stray index,
+        // the tiles run again with a check each and the second falls back.
         run_max_case_with(
             &h,
             dtype,
@@ -636,6 +730,19 @@ fn adaptive_max_pool3d_backward_matches_reference() {
             &format!("AdaptiveMaxPool3dBackward {dtype} window path, tile 2 of 3 falls back"),
             MaxIndices::InWindow(Some(256 + 5)),
         );
+        // Many tiles on one core (too many matches for one check a core in half): a check per
+        // tile, the stray index's tile falls back alone.
+        let many = (&[64usize][..], [4, 8, 16], [2, 4, 8]);
+        for (draw, name) in [
+            (MaxIndices::InWindow(None), "window path, a check per tile"),
+            (
+                MaxIndices::InWindow(Some(64 * 30 + 7)),
+                "window path, a check per tile, one tile falls back",
+            ),
+        ] {
+            let what = format!("AdaptiveMaxPool3dBackward {dtype} {name}");
+            run_max_case_with(&h, dtype, many, &mut rng, 1, &what, draw);
+        }
     }
     print_errors("AdaptiveMaxPool3dBackward");
 }

@@ -90,7 +90,17 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
     int64_t rows = g.in[0] * g.in[1];
     int64_t srcPlane = g.out[0] * g.out[1];
     int64_t inW = g.in[2];
-    int64_t pitch = (g.out[2] + 1 + 7) / 8 * 8;  // a zero pad column at least, rows on 32-byte blocks
+    // Packed (the kernel's wPitch == outW): every index covered on every axis, rows of whole
+    // 32-byte blocks: no pad column and no zero row are read (the shifted sums past a row's or a
+    // plane's end feed no gradInput element), the loaded rows are the layout. Else a zero pad
+    // column at least, rows on 32-byte blocks.
+    bool packed = g.out[2] % 8 == 0 && planes > 0;
+    for (int axis = 0; axis < 3 && packed; ++axis) {
+        for (int64_t i = 0; i < g.in[axis] && packed; ++i) {
+            packed = cover(axis, i, 0) >= 0;
+        }
+    }
+    int64_t pitch = packed ? g.out[2] : (g.out[2] + 1 + 7) / 8 * 8;
     int64_t slots = 1;                                  // one offset table
     int64_t nb = g.cover[0] * g.cover[1] * g.cover[2];  // combination blocks of the padded copy
     int64_t slack = (g.cover[0] - 1) * g.out[1] + g.cover[1] - 1;
@@ -114,7 +124,8 @@ inline bool Choose(gert::TilingContext* context, const TilingEnv& env, TilingDat
         scratch = scratch > Align32(block * inW * 4) ? scratch : Align32(block * inW * 4);
         // + the identity offsets of a block (doubled rows: at most twice a block)
         return slots * Align32(tableRows * inW * 4) + g.cover[2] * Align32(inW * 4) + 3 * pitch * 4 +
-               (g.cover[2] > 1 ? 2 * xElems * 4 : 32) + 2 * src * pitch * 4 + (rowsMax + 7) / 8 * 8 * 4 + 248 * 32 +
+               (g.cover[2] > 1 ? 2 * xElems * 4 : 32) + 2 * src * pitch * 4 + 2 * ((rowsMax + 7) / 8 * 8 * 4) +
+               248 * 32 +
                ((g.in[0] + 7) / 8 + (g.in[1] + 7) / 8) * 32 +
                env.bufferNum * Align32((packed + src * pitch) * env.typeSize) + scratch + 8 * 64;
     };
@@ -284,7 +295,7 @@ inline bool AdaptiveAvgPool3dBackwardTilingChoices(gert::TilingContext* context,
 }
 }  // namespace optiling
 // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_tiling_choices.h ----
-#line 288 "op_host/adaptive_avg_pool3d_backward_tiling.cpp"
+#line 299 "op_host/adaptive_avg_pool3d_backward_tiling.cpp"
 
 namespace optiling {
 

@@ -186,7 +186,11 @@ __aicore__ inline void InitBuffers() {
     }
     uint64_t inW = static_cast<uint64_t>(tiling_.inW);
     uint64_t pitch = static_cast<uint64_t>(tiling_.wPitch);
-    uint64_t seg = static_cast<uint64_t>(tiling_.srcRows) + 1;  // + the zero row
+    // Packed mode (wPitch == outW: every index covered, rows of whole 32-byte blocks): no pad
+    // column, no zero row, the weighted copy is the loaded rows.
+    packed_ = tiling_.wPitch == tiling_.outW;
+    zr_ = packed_ ? 0 : 1;
+    uint64_t seg = static_cast<uint64_t>(tiling_.srcRows + zr_);  // + the zero row
     uint64_t blockElems = static_cast<uint64_t>(tiling_.blockRows) * inW;
     uint64_t packed = PackedElems();
     tp_ = tiling_.wholePlane != 0 ? packed / static_cast<uint64_t>(planeSrcRows_ * tiling_.outW) : 1;
@@ -211,11 +215,12 @@ __aicore__ inline void InitBuffers() {
     pipe_.InitBuffer(tableBuf_, static_cast<uint32_t>(AlignUp32(static_cast<uint64_t>(tiling_.tableRows) * inW * 4)));
     pipe_.InitBuffer(colBuf_, static_cast<uint32_t>(tiling_.coverW * colStride_ * 4 + 3 * pitch * 4));
     pipe_.InitBuffer(idBuf_, static_cast<uint32_t>(tiling_.coverW > 1 ? IdElems() * 4 : 32));
-    pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(src * pitch * 4));
+    pipe_.InitBuffer(padTabBuf_, static_cast<uint32_t>(packed_ ? 32 : src * pitch * 4));
     pipe_.InitBuffer(factorBuf_, static_cast<uint32_t>(src * pitch * 4));
     hvOff_ = rowValsStride_ + kBrcbRows * 8;
     dvOff_ = hvOff_ + static_cast<uint64_t>((tiling_.inH + 7) / 8 * 8);
-    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8)) * 4));
+    tvOff_ = dvOff_ + static_cast<uint64_t>((tiling_.inD + 7) / 8 * 8);
+    pipe_.InitBuffer(rowBuf_, static_cast<uint32_t>((tvOff_ + rowValsStride_) * 4));
     pipe_.InitBuffer(scratchBuf_, static_cast<uint32_t>(scratchBytes));
 }
 
@@ -241,13 +246,36 @@ __aicore__ inline void BuildOnce() {
             Adds(id[static_cast<uint32_t>(n)], id, static_cast<int32_t>(n * 4), static_cast<int32_t>(n));
         }
     }
-    BuildPadTable();
+    if (!packed_) {
+        BuildPadTable();
+    }
     if (tiling_.wholePlane != 0) {
-        BuildFactors(0, planeSrcRows_);
-        BuildTables(0, planeRows_, 0, planeSrcRows_);
+        // The scalar unit writes the column table and row offsets (other bytes) while the vector
+        // unit builds the weights. With a row offset per row (2-D) the offset table comes after the
+        // first tile's Spread (BuildTablesOnce), so those writes run under it too; with offsets per
+        // d and per h (3-D: few writes) before it, while the tile's copy in is still arriving.
+        BuildFactors(0, planeSrcRows_, false);
+        if (tiling_.inD >= 2 && tiling_.inH % 8 == 0) {
+            BuildTablesOnce();
+        }
+    } else {
+        BuildColumnTable();
     }
 }
+
+/// Whole-plane mode: the offset table, once per core, before the first Gather into the output.
+__aicore__ inline void BuildTablesOnce() {
+    if (tablesBuilt_) {
+        return;
+    }
+    tablesBuilt_ = true;
+    BuildColumnTable();
+    BuildTables(0, planeRows_, 0, planeSrcRows_);
+}
+bool tablesBuilt_ = false;
 bool built_ = false;
+bool packed_ = false;  // no pad column, no zero row: the weighted copy is the rows as loaded
+int64_t zr_ = 1;       // zero rows after each plane's (block's) rows in the weighted copy
 
 /// Elements of the identity offsets: a padded block, rounded up to whole doublings of a row.
 __aicore__ inline uint64_t IdElems() {
@@ -323,6 +351,7 @@ __aicore__ inline void Compute(uint64_t first, uint64_t count, uint64_t step) {
                 Cast(scratch, tileGrad_, RoundMode::CAST_NONE, static_cast<uint32_t>(planes * planeElems));
             }
             Spread(tileGrad_, static_cast<uint32_t>(planes));
+            BuildTablesOnce();
         }
         if (step + 1 == count) {
             gradQueue_.FreeTensor(tileGrad_);
@@ -398,15 +427,25 @@ __aicore__ inline void ScalarRow(uint64_t step) {
 __aicore__ inline void Spread(const LocalTensor<T>& grad, uint32_t planes) {
     LocalTensor<float> scratch = scratchBuf_.template Get<float>();
     uint32_t base = 0;
-    uint32_t padded = planes * static_cast<uint32_t>(sigmaN_ + 1) * static_cast<uint32_t>(tiling_.wPitch);
+    uint32_t padded = planes * static_cast<uint32_t>(sigmaN_ + zr_) * static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<uint32_t> padTab = padTabBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
     LocalTensor<float> gs = scratch[static_cast<uint32_t>(gsOff_ / 4)];
-    if constexpr (sizeof(T) == sizeof(float)) {
-        Gather(gs, grad.template ReinterpretCast<float>(), padTab, base, padded);
+    LocalTensor<float> factor = factorBuf_.template Get<float>();
+    if (packed_) {
+        // The loaded rows are already the layout: one Mul weighs them into the copy.
+        if constexpr (sizeof(T) == sizeof(float)) {
+            Mul(gs, grad.template ReinterpretCast<float>(), factor, static_cast<int32_t>(padded));
+        } else {
+            Mul(gs, scratch[static_cast<uint32_t>(gfOff_ / 4)], factor, static_cast<int32_t>(padded));
+        }
     } else {
-        Gather(gs, scratch, padTab, static_cast<uint32_t>(gfOff_) + base, padded);
+        if constexpr (sizeof(T) == sizeof(float)) {
+            Gather(gs, grad.template ReinterpretCast<float>(), padTab, base, padded);
+        } else {
+            Gather(gs, scratch, padTab, static_cast<uint32_t>(gfOff_) + base, padded);
+        }
+        Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
     }
-    Mul(gs, gs, factorBuf_.template Get<float>(), static_cast<int32_t>(padded));
     // Block (ld, lh): row s holds the sum of rows s + t * outH + u, t <= ld, u <= lh, of block (0, 0),
     // so a gradInput row covered by ld + 1 depths and lh + 1 heights reads one row.
     // Blocks (ld, lh, lw), lw innermost: the sums of columns ow..ow+lw (a Gather of the block
@@ -451,7 +490,7 @@ __aicore__ inline void GatherRows(uint64_t step) {
     LocalTensor<uint32_t> table = tableBuf_.template Get<int32_t>().template ReinterpretCast<uint32_t>();
     // The plane's padded rows within the tile's copy.
     uint32_t planeAt = tiling_.wholePlane != 0 ? static_cast<uint32_t>(static_cast<uint64_t>(plane_ - tilePlane0_) *
-                                                                       static_cast<uint64_t>(planeSrcRows_ + 1) *
+                                                                       static_cast<uint64_t>(planeSrcRows_ + zr_) *
                                                                        static_cast<uint64_t>(tiling_.wPitch))
                                                : 0;
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -465,6 +504,7 @@ __aicore__ inline void GatherRows(uint64_t step) {
 uint64_t tp_ = 1;  // planes a tile's padded copy holds
 uint64_t nb_ = 1, xElems_ = 0;  // row-combination blocks (D x H covering counts), fp32 elements of one
 uint64_t hvOff_ = 0, dvOff_ = 0;  // rowBuf_ int32 elements: a table row's H and D parts
+uint64_t tvOff_ = 0;              // rowBuf_ int32 elements: the offset table's row offsets (scalar-written)
 
 __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
     outQueue_.EnQue(outLocal_);
@@ -525,12 +565,10 @@ __aicore__ inline void SourceRange(int64_t rho0, int64_t rows, int64_t& lo, int6
 /// straight into the output, else its fp32 copy.
 __aicore__ inline int64_t TableElem() { return static_cast<int64_t>(sizeof(T)); }
 
-/// The column tables (scalar: they are addresses): per W slot the byte offset of the covering
-/// column in a padded row (the first pad column when there is none), the packed -> padded row
-/// (c * 4 for c < outW, else 0) and the W weights (0 in the pads).
-__aicore__ inline void BuildColumns() {
+/// The column table (scalar: addresses): per W slot the byte offset of the covering column in a
+/// padded row (the first pad column when there is none). Read by the vector unit from BuildTables.
+__aicore__ inline void BuildColumnTable() {
     LocalTensor<int32_t> col = colBuf_.template Get<int32_t>();
-    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     // W: the block of the column's covering count (lw: blocks xElems_ apart), its first output;
     // an uncovered column reads the pad column of block 0.
     for (int64_t w = 0; w < tiling_.inW; ++w) {
@@ -538,11 +576,20 @@ __aicore__ inline void BuildColumns() {
         int64_t at = nw == 0 ? tiling_.outW : (nw - 1) * static_cast<int64_t>(xElems_) + Cover(2, w, 0);
         col.SetValue(static_cast<uint32_t>(w), static_cast<int32_t>(at * TableElem()));
     }
+}
+
+/// The packed -> padded row (c * 4 for c < outW, else 0; not in packed mode), the identity row of
+/// the shifted Gather and the W weights (0 in the pads).
+__aicore__ inline void BuildColumns() {
+    LocalTensor<int32_t> col = colBuf_.template Get<int32_t>();
+    uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     uint32_t iota = static_cast<uint32_t>(tiling_.coverW * colStride_);
     LocalTensor<float> weights = colBuf_.template Get<float>()[iota + pitch];
     for (uint32_t c = 0; c < pitch; ++c) {
         bool real = c < static_cast<uint32_t>(tiling_.outW);
-        col.SetValue(iota + c, real ? static_cast<int32_t>(c * 4) : 0);
+        if (!packed_) {
+            col.SetValue(iota + c, real ? static_cast<int32_t>(c * 4) : 0);
+        }
         weights.SetValue(c, real ? Factor(2, c) : 0.0f);
         if (tiling_.coverW > 1) {
             col.SetValue(iota + 2 * pitch + c, static_cast<int32_t>(c * 4));
@@ -557,12 +604,13 @@ __aicore__ inline void BuildColumns() {
 /// are at most 255 blocks apart; else one Level-2 instruction per row.
 template <typename V>
 __aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col, int64_t rows,
-                            uint32_t width, bool mul) {
-    Rows(dst, pitch, col, rowBuf_.template Get<V>(), rows, width, mul);
+                            uint32_t width, bool mul, bool scalarAfter = true) {
+    Rows(dst, pitch, col, rowBuf_.template Get<V>(), rows, width, mul, scalarAfter);
 }
 template <typename V>
 __aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const LocalTensor<V>& col,
-                            const LocalTensor<V>& vals, int64_t rows, uint32_t width, bool mul) {
+                            const LocalTensor<V>& vals, int64_t rows, uint32_t width, bool mul,
+                            bool scalarAfter = true) {
     LocalTensor<V> bc = rowBuf_.template Get<V>()[static_cast<uint32_t>(rowValsStride_)];
     ScalarToVector();  // the vector unit reads the vals SetValue wrote
     if (pitch % 8 == 0 && pitch / 8 <= 255) {
@@ -591,7 +639,9 @@ __aicore__ inline void Rows(const LocalTensor<V>& dst, uint32_t pitch, const Loc
             }
         }
     }
-    VectorToScalar();  // the next SetValue of vals waits for the vector unit to have read them
+    if (scalarAfter) {
+        VectorToScalar();  // the next SetValue of vals waits for the vector unit to have read them
+    }
 }
 
 /// Row r of the packed -> padded gather: the row's elements (r * outW + c) * 4 bytes, the pads
@@ -616,20 +666,41 @@ __aicore__ inline void BuildPadTable() {
 
 /// Weights of padded gradOutput rows [lo, lo + n): Factor(D) * Factor(H) times the W weights;
 /// row n (the zero row) all 0.
-__aicore__ inline void BuildFactors(int64_t lo, int64_t n) {
+__aicore__ inline void BuildFactors(int64_t lo, int64_t n, bool scalarAfter = true) {
     LocalTensor<float> vals = rowBuf_.template Get<float>();
-    for (int64_t s = 0; s <= n; ++s) {
-        int64_t sigma = lo + s;
-        vals.SetValue(static_cast<uint32_t>(s),
-                      s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+    // A packed whole plane of 3-D pooling: the row weights are the outer product of the D and H
+    // weights, outD + outH scalar writes and one Rows (the same fp32 products). The row offsets
+    // then come per d and per h (RowOffsetsByPlane), so nothing else writes those bytes.
+    bool outer = packed_ && tiling_.wholePlane != 0 && lo == 0 && n == planeSrcRows_ && tiling_.outD >= 2 &&
+                 tiling_.outH % 8 == 0 && tiling_.inH % 8 == 0;
+    if (outer) {
+        LocalTensor<float> fv = vals[static_cast<uint32_t>(tvOff_)];  // the H weights, then the D weights
+        uint32_t outH = static_cast<uint32_t>(tiling_.outH);
+        for (uint32_t oh = 0; oh < outH; ++oh) {
+            fv.SetValue(oh, Factor(1, oh));
+        }
+        for (int64_t od = 0; od < tiling_.outD; ++od) {
+            fv.SetValue(outH + static_cast<uint32_t>(od), Factor(0, od));
+        }
+        Rows(vals, outH, fv, fv[outH], tiling_.outD, outH, true, false);
+    } else {
+        for (int64_t s = 0; s < n + zr_; ++s) {
+            int64_t sigma = lo + s;
+            vals.SetValue(static_cast<uint32_t>(s),
+                          s == n ? 0.0f : Factor(0, sigma / tiling_.outH) * Factor(1, sigma % tiling_.outH));
+        }
     }
     uint32_t pitch = static_cast<uint32_t>(tiling_.wPitch);
     LocalTensor<float> weights =
         colBuf_.template Get<float>()[static_cast<uint32_t>(tiling_.coverW * colStride_ + pitch)];
     LocalTensor<float> factor = factorBuf_.template Get<float>();
-    Rows(factor, pitch, weights, n + 1, pitch, true);
-    for (uint64_t p = 1; p < tp_; ++p) {
-        DataCopy(factor[static_cast<uint32_t>(p * (n + 1) * pitch)], factor, static_cast<uint32_t>((n + 1) * pitch));
+    uint64_t rows = static_cast<uint64_t>(n + zr_);
+    Rows(factor, pitch, weights, static_cast<int64_t>(rows), pitch, true, scalarAfter);
+    // The tile's other planes: the same rows, copied by doubling.
+    for (uint64_t p = 1; p < tp_;) {
+        uint64_t c = tp_ - p < p ? tp_ - p : p;
+        DataCopy(factor[static_cast<uint32_t>(p * rows * pitch)], factor, static_cast<uint32_t>(c * rows * pitch));
+        p += c;
     }
 }
 
@@ -644,6 +715,9 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
     int64_t pitch = tiling_.wPitch;
     bool aligned = inW % 8 == 0;
     if (!RowOffsetsByPlane(rho0, rows, lo)) {
+        // Row offsets of their own (read only by the Rows below, which the scalar unit waits for):
+        // no wait for the vector unit's earlier Rows.
+        vals = vals[static_cast<uint32_t>(tvOff_)];
         for (int64_t r = 0; r < rows; ++r) {
             int64_t d = (rho0 + r) / tiling_.inH, h = (rho0 + r) % tiling_.inH;
             int64_t nd = Covers(0, d), nh = Covers(1, h);
@@ -655,9 +729,12 @@ __aicore__ inline void BuildTables(int64_t rho0, int64_t rows, int64_t lo, int64
         }
     }
     if (aligned) {
-        Rows(table, static_cast<uint32_t>(inW), col, rows, static_cast<uint32_t>(inW), false);
+        // Whole-plane mode writes these row offsets once: the scalar unit need not wait for them.
+        Rows(table, static_cast<uint32_t>(inW), col, vals, rows, static_cast<uint32_t>(inW), false,
+             tiling_.wholePlane == 0);
         return;
     }
+    VectorToScalar();  // the scalar unit reads the row offsets the vector unit wrote
     for (int64_t r = 0; r < rows; ++r) {
         int32_t rowOff = vals.GetValue(static_cast<uint32_t>(r));
         for (int64_t w = 0; w < inW; ++w) {
@@ -708,7 +785,8 @@ __aicore__ inline bool RowOffsetsByPlane(int64_t rho0, int64_t rows, int64_t lo)
                      (Cover(0, d, 0) * tiling_.outH - lo) * pitch;
         dv.SetValue(static_cast<uint32_t>(d), static_cast<int32_t>(at * TableElem()));
     }
-    Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false);
+    Rows(buf, static_cast<uint32_t>(tiling_.inH), hv, dv, tiling_.inD, static_cast<uint32_t>(tiling_.inH), false,
+         false);
     return true;
 }
 
@@ -730,7 +808,7 @@ __aicore__ inline void ScalarToVector() {
 // ---- end of kernels/common/adaptive_avg_pool_backward_body.inc ----
 #line 4 "kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h"
     // ---- end of kernels/adaptive_avg_pool3d_backward/adaptive_avg_pool3d_backward_body.h ----
-#line 734 "op_kernel/adaptive_avg_pool3d_backward.cpp"
+#line 812 "op_kernel/adaptive_avg_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_avg_pool3d_backward(

@@ -102,14 +102,27 @@ TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets fo
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
 TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
+TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: per input element of a tile, its matches (half)
 bool built_ = false;
+bool coreCheck_ = false;  // window path: the matches are counted once, after the core's last tile
+bool redo_ = false;       // window path: an index lay outside its window, the core's tiles run again
 bool prefetched_ = false;  // window path: the next tile's copy in was issued by this tile's Compute
 
 /// Window path sizes: out elements of a tile (rounded to 8), input elements of a tile.
 __aicore__ inline uint32_t TStride()
 {
-    return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 7) / 8 * 8);
+    return static_cast<uint32_t>((tiling_.tileUnits * tiling_.outElems + 15) / 16 * 16);
 }
+/// Half keys (half, planes of at most 2048 elements, whole 256-byte repeats of half): positions
+/// and indices compared in half, exact (an index of 2048 or more rounds to 2048 or more, no
+/// position); the offsets only in half. The tiling sizes UB the same way.
+__aicore__ inline bool HalfKeys()
+{
+    return std::is_same_v<T, half> && tiling_.inElems <= 2048 && tiling_.inElems % 128 == 0;
+}
+/// fp32 elements of workBuf_ before the spreads: the fp32 indices, then the fp32 gradients (half
+/// keys: the half indices and the half gradients).
+__aicore__ inline uint32_t SpreadAt() { return 2 * TStride(); }
 __aicore__ inline uint32_t NMax() { return static_cast<uint32_t>(tiling_.tileUnits * tiling_.inElems); }
 
 __aicore__ inline void InitBuffers() {
@@ -118,14 +131,24 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(gradQueue_, BUFFER_NUM, AlignUp32(t * sizeof(T)));
         pipe_.InitBuffer(indexQueue_, BUFFER_NUM, AlignUp32(t * sizeof(int32_t)));
         pipe_.InitBuffer(outQueue_, BUFFER_NUM, AlignUp32(n * sizeof(T)));
-        pipe_.InitBuffer(workBuf_, (2 * t + 2 * n) * 4);  // n * 4 bytes: whole 256-byte repeats
-        pipe_.InitBuffer(offBuf_, n * 4);
+        // Half keys: the two spreads are half (n fp32 in all), no fp32 offsets, half positions.
+        bool hk = HalfKeys();
+        pipe_.InitBuffer(workBuf_, (2 * t + (hk ? 1 : 2) * n) * 4);  // n * 4 bytes: whole 256-byte repeats
+        if (!hk) {
+            pipe_.InitBuffer(offBuf_, n * 4);
+        }
         if constexpr (std::is_same_v<T, half>) {
             pipe_.InitBuffer(offHalfBuf_, n * 4);
         }
-        pipe_.InitBuffer(posBuf_, n * 4);
+        pipe_.InitBuffer(posBuf_, n * (hk ? 2 : 4));
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
+        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048).
+        uint64_t tiles = (unitEnd_ - unitBegin_ + tiling_.tileUnits - 1) / tiling_.tileUnits;
+        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048;
+        if (coreCheck_) {
+            pipe_.InitBuffer(hitBuf_, n * 2);
+        }
         return;
     }
     uint32_t chunk = static_cast<uint32_t>(tiling_.chunkLen);
@@ -200,6 +223,14 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
         DataCopyPad(gradInputGm_[first * static_cast<uint64_t>(tiling_.inElems)], o,
                     DataCopyExtParams(1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0));
         outQueue_.FreeTensor(o);
+        if (coreCheck_ && first + count == unitEnd_) {
+            // One check a core: the matches number the core's windows, or every tile again.
+            uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
+            redo_ = CountMatches(hitBuf_.template Get<half>(), accN_) != static_cast<float>(windows);
+            if (redo_) {
+                Redo();
+            }
+        }
         return;
     }
     int64_t plane = static_cast<int64_t>(first) / tiling_.segsPerPlane;
@@ -223,22 +254,24 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
 __aicore__ inline void WindowCopyIn(uint64_t first, uint64_t count) {
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems);
     uint64_t offset = first * static_cast<uint64_t>(tiling_.outElems);
-    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
+    // The indices first: the vector unit starts on them while the gradients arrive.
     LocalTensor<int32_t> index = indexQueue_.template AllocTensor<int32_t>();
-    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(T)), 0, 0, 0),
-                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
+    LocalTensor<T> grad = gradQueue_.template AllocTensor<T>();
     DataCopyPad(index, indicesGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(int32_t)), 0, 0, 0),
                 DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
+    indexQueue_.EnQue(index);  // (its flag fires when the indices are in, not the gradients)
+    DataCopyPad(grad, gradOutputGm_[offset], DataCopyExtParams(1, static_cast<uint32_t>(t * sizeof(T)), 0, 0, 0),
+                DataCopyPadExtParams<T>(false, 0, 0, T(0.0f)));
     gradQueue_.EnQue(grad);
-    indexQueue_.EnQue(index);
 }
 
 /// Elements [unit, reps * unit) of `t` from its first `unit`: copy k is the first plus k * step
 /// (doubling: one Adds per power of two).
-__aicore__ inline void Grow(const LocalTensor<float>& t, uint32_t unit, uint32_t reps, float step) {
+template <typename V>
+__aicore__ inline void Grow(const LocalTensor<V>& t, uint32_t unit, uint32_t reps, V step) {
     for (uint32_t b = 1; b < reps;) {
         uint32_t c = reps - b < b ? reps - b : b;
-        Adds(t[b * unit], t, step * static_cast<float>(b), static_cast<int32_t>(c * unit));
+        Adds(t[b * unit], t, V(static_cast<float>(step) * static_cast<float>(b)), static_cast<int32_t>(c * unit));
         b += c;
     }
 }
@@ -256,27 +289,49 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
     // The gradient spread, free until the first tile.
-    LocalTensor<float> win = workBuf_.template Get<float>()[2 * TStride() + n];
+    LocalTensor<float> win = workBuf_.template Get<float>()[SpreadAt() + (HalfKeys() ? 0 : n)];
+    // Byte offsets of the window's element: half gathers half gradients (2 bytes), the fp32
+    // offsets are those doubled (one int32 Add).
+    uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
+    LocalTensor<half> posH = posBuf_.template Get<half>();
+    bool hk = HalfKeys();
+    // The offsets first; the scalar unit writes the position row while the vector unit grows them.
     for (uint32_t w = 0; w < inW; ++w) {
-        pos.SetValue(w, static_cast<float>(w));
-        win.SetValue(w, static_cast<float>(w / kW * 4));
+        win.SetValue(w, static_cast<float>(w / kW * bytes));
     }
-    ScalarToVector();  // the Adds read the rows SetValue wrote
-    Grow(pos, inW, inH, static_cast<float>(inW));
-    Grow(pos, hw, inD, static_cast<float>(hw));
-    Grow(pos, hw * inD, planes, 0.0f);
+    ScalarToVector();  // the Adds read the row SetValue wrote
     Grow(win, inW, kH, 0.0f);
-    Grow(win, kH * inW, outH, static_cast<float>(outW * 4));
+    Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
     Grow(win, hw, kD, 0.0f);
-    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * 4));
-    Grow(win, hw * inD, planes, static_cast<float>(tiling_.outElems * 4));
-    Cast(offBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
-    if constexpr (std::is_same_v<T, half>) {
-        Muls(win, win, 0.5f, static_cast<int32_t>(n));
-        Cast(offHalfBuf_.template Get<int32_t>(), win, RoundMode::CAST_RINT, n);
+    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * bytes));
+    // One plane cast to int32, then grown along the tile's planes in int32.
+    LocalTensor<int32_t> offs =
+        std::is_same_v<T, half> ? offHalfBuf_.template Get<int32_t>() : offBuf_.template Get<int32_t>();
+    Cast(offs, win, RoundMode::CAST_RINT, hw * inD);
+    Grow(offs, hw * inD, planes, static_cast<int32_t>(tiling_.outElems * bytes));
+    if (std::is_same_v<T, half> && !hk) {
+        Add(offBuf_.template Get<int32_t>(), offs, offs, static_cast<int32_t>(n));
+    }
+    for (uint32_t w = 0; w < inW; ++w) {
+        if (hk) {
+            posH.SetValue(w, half(static_cast<float>(w)));
+        } else {
+            pos.SetValue(w, static_cast<float>(w));
+        }
+    }
+    ScalarToVector();  // the Adds read the row SetValue wrote
+    if (hk) {  // positions below 2048: exact in half
+        Grow(posH, inW, inH, half(static_cast<float>(inW)));
+        Grow(posH, hw, inD, half(static_cast<float>(hw)));
+        Grow(posH, hw * inD, planes, half(0.0f));
+    } else {
+        Grow(pos, inW, inH, static_cast<float>(inW));
+        Grow(pos, hw, inD, static_cast<float>(hw));
+        Grow(pos, hw * inD, planes, 0.0f);
     }
     Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
 }
+uint32_t accN_ = 0;  // window path, one check a core: the match counts the first tile wrote
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (!built_) {
@@ -285,7 +340,6 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     }
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems), n = static_cast<uint32_t>(count * tiling_.inElems);
     uint32_t ts = TStride();
-    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
     uint64_t next = first + count;
@@ -294,13 +348,42 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         prefetched_ = true;
     }
     LocalTensor<float> work = workBuf_.template Get<float>();
-    LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts], spreadGrad = work[2 * ts + NMax()];
-    LocalTensor<uint32_t> off = offBuf_.template Get<uint32_t>();
+    bool hk = HalfKeys();
+    LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts];
+    LocalTensor<float> spreadGrad = work[2 * ts + (hk ? NMax() / 2 : NMax())];
     LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
     // half: the gradients are gathered in half (into the first n halves of the gradient spread,
-    // from a copy in its second n), and selected straight into the output.
+    // from a copy in its second n; half keys: from the fp32 gradients' place), and selected
+    // straight into the output.
     LocalTensor<half> spreadHalf = spreadGrad.template ReinterpretCast<half>();
-    LocalTensor<half> gH = spreadHalf[n];
+    LocalTensor<half> gH = hk ? gF.template ReinterpretCast<half>() : spreadHalf[n];
+    Cast(idxF, index, RoundMode::CAST_NONE, t);
+    if (coreCheck_) {
+        // Read: the buffer goes back to the copy in of the tile after next (a stray index makes
+        // Redo load it again).
+        indexQueue_.FreeTensor(index);
+    }
+    if (hk) {
+        // The indices in half (after their half gradients), spread and compared in half.
+        LocalTensor<half> idxH = gF.template ReinterpretCast<half>()[ts];
+        Cast(idxH, idxF, RoundMode::CAST_RINT, t);
+        Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        Compare(mask, spreadIdx.template ReinterpretCast<half>(), posBuf_.template Get<half>(), CMPMODE::EQ, n);
+    } else {
+        Gather(spreadIdx, idxF, offBuf_.template Get<uint32_t>(), 0, n);
+        Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
+    }
+    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
+    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
+    // (One check a core: the first tile's straight into the counts.)
+    bool firstTile = coreCheck_ && first == unitBegin_;
+    LocalTensor<half> hits = firstTile ? hitBuf_.template Get<half>() : spreadIdx.template ReinterpretCast<half>();
+    if (firstTile) {
+        accN_ = n;
+    }
+    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    // The gradients (copied in after the indices).
+    LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     if constexpr (sizeof(T) == sizeof(float)) {
         Adds(gF, grad.template ReinterpretCast<float>(), 0.0f, static_cast<int32_t>(t));  // -0 -> +0, as 0 + g
     } else if constexpr (std::is_same_v<T, half>) {
@@ -309,19 +392,43 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         Cast(gF, grad, RoundMode::CAST_NONE, t);
         Adds(gF, gF, 0.0f, static_cast<int32_t>(t));
     }
-    Cast(idxF, index, RoundMode::CAST_NONE, t);
-    Gather(spreadIdx, idxF, off, 0, n);
-    Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
-    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
-    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
-    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
-    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    if (coreCheck_) {
+        gradQueue_.FreeTensor(grad);
+    }
     if constexpr (std::is_same_v<T, half>) {
         Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
     } else {
-        Gather(spreadGrad, gF, off, 0, n);
+        Gather(spreadGrad, gF, offBuf_.template Get<uint32_t>(), 0, n);
     }
-    uint32_t len = n;  // a multiple of 64
+    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
+    bool fast = true;
+    if (coreCheck_) {
+        // The matches add up over the core's tiles; CopyOut counts them after the last tile's copy out.
+        LocalTensor<half> acc = hitBuf_.template Get<half>();
+        if (!firstTile) {
+            Add(acc, acc, hits, static_cast<int32_t>(n));
+        }
+        SelectOut(out, mask, spreadGrad, n);
+    } else {
+        fast = CountMatches(hits, n) == static_cast<float>(t);
+        if (fast) {
+            SelectOut(out, mask, spreadGrad, n);
+        }
+    }
+    if (!fast) {
+        // An index outside its window: the scalar spread of the tile's planes, in order.
+        ScalarSpread(grad, index, out, t, n);
+    }
+    outQueue_.EnQue(out);
+    if (!coreCheck_) {
+        gradQueue_.FreeTensor(grad);
+        indexQueue_.FreeTensor(index);
+    }
+}
+
+/// The matches of `len` half counts (a multiple of 64), summed by Adds to 16 partial sums the
+/// scalar unit reads (each exact in half: at most 2048).
+__aicore__ inline float CountMatches(const LocalTensor<half>& hits, uint32_t len) {
     if (len % 128 != 0 && len > 64) {
         Add(hits, hits, hits[len - 64], 64);
         len -= 64;
@@ -340,38 +447,60 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     for (uint32_t k = 0; k < 16; ++k) {
         matches += static_cast<float>(hits.GetValue(k));
     }
-    ScalarToVector();  // the next tile's vector instructions write what GetValue read
-    LocalTensor<T> out = outQueue_.template AllocTensor<T>();
-    if (matches == static_cast<float>(t)) {
-        if constexpr (sizeof(T) == sizeof(float)) {
-            Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        } else if constexpr (std::is_same_v<T, half>) {
-            Select(out, mask, spreadHalf, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-        } else {
-            Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
-        }
+    ScalarToVector();  // the next vector instructions write what GetValue read
+    return matches;
+}
+
+/// The gradient where the index matched, else 0 (the spread gradients: fp32, or half for half).
+__aicore__ inline void SelectOut(const LocalTensor<T>& out, const LocalTensor<uint8_t>& mask,
+                                 const LocalTensor<float>& spreadGrad, uint32_t n) {
+    if constexpr (sizeof(T) == sizeof(float)) {
+        Select(out.template ReinterpretCast<float>(), mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    } else if constexpr (std::is_same_v<T, half>) {
+        Select(out, mask, spreadGrad.template ReinterpretCast<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE,
+               n);
     } else {
-        // An index outside its window: the scalar spread of the tile's planes, in order.
-        if constexpr (std::is_same_v<T, half>) {
-            Cast(gF, grad, RoundMode::CAST_NONE, t);  // the fast path gathered the half gradients
-        }
-        Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
-        VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
-        int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
-        for (uint32_t j = 0; j < t; ++j) {
-            int64_t at = index.GetValue(j);
-            if (at >= 0 && at < inElems) {
-                uint32_t k = static_cast<uint32_t>(static_cast<int64_t>(j) / outElems * inElems + at);
-                spreadGrad.SetValue(k, spreadGrad.GetValue(k) + gF.GetValue(j));
-            }
-        }
-        ScalarToVector();  // the copy below reads what SetValue wrote
-        FromFloat(out, spreadGrad, n);
+        Select(spreadGrad, mask, spreadGrad, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        Cast(out, spreadGrad, RoundMode::CAST_RINT, n);
     }
-    outQueue_.EnQue(out);
-    gradQueue_.FreeTensor(grad);
-    indexQueue_.FreeTensor(index);
+}
+
+/// The scalar spread of a tile's t gradients into its n outputs, in order (duplicates add up;
+/// indices outside the plane are ignored).
+__aicore__ inline void ScalarSpread(const LocalTensor<T>& grad, const LocalTensor<int32_t>& index,
+                                    const LocalTensor<T>& out, uint32_t t, uint32_t n) {
+    LocalTensor<float> work = workBuf_.template Get<float>();
+    LocalTensor<float> gF = work[TStride()], spreadGrad = work[SpreadAt() + (HalfKeys() ? 0 : NMax())];
+    if constexpr (sizeof(T) == sizeof(float)) {
+        gF = grad.template ReinterpretCast<float>();
+    } else {
+        Cast(gF, grad, RoundMode::CAST_NONE, t);
+    }
+    Duplicate(spreadGrad, 0.0f, static_cast<int32_t>(n));
+    VectorToScalar();  // the loop reads the indices, gF, and adds into what Duplicate wrote
+    int64_t outElems = tiling_.outElems, inElems = tiling_.inElems;
+    for (uint32_t j = 0; j < t; ++j) {
+        int64_t at = index.GetValue(j);
+        if (at >= 0 && at < inElems) {
+            uint32_t k = static_cast<uint32_t>(static_cast<int64_t>(j) / outElems * inElems + at);
+            spreadGrad.SetValue(k, spreadGrad.GetValue(k) + gF.GetValue(j));
+        }
+    }
+    ScalarToVector();  // the copy below reads what SetValue wrote
+    FromFloat(out, spreadGrad, n);
+}
+
+/// One check a core found an index outside its window: every tile of the core again, each with
+/// a check of its own, so only a tile holding such an index is spread by the scalar unit; each
+/// written over what the vector path wrote.
+__aicore__ inline void Redo() {
+    coreCheck_ = false;
+    for (uint64_t f = unitBegin_; f < unitEnd_; f += tiling_.tileUnits) {
+        uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
+        CopyIn(f, c, 0);
+        Compute(f, c, 0);
+        CopyOut(f, c);
+    }
 }
 
 // ---- helpers ----
@@ -414,7 +543,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 418 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 547 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
