@@ -12,8 +12,10 @@ use crate::read::MODAL;
 use aclnn_runtime::{DType, Format, Rule};
 use std::collections::BTreeMap;
 
+mod reductions;
 mod strings;
 
+pub use reductions::{empty_dims_noop_value, empty_means_every_dim, keeps_reduced_dims};
 pub use strings::{string_value_list, string_values};
 
 re!(
@@ -156,32 +158,6 @@ re!(
     AXIS_OF_TENSOR_TEXT,
     r"(?:对应|指定了?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:将要[\p{Han}]{1,4})?的(?:维度|轴)(?:[。，,；;]|$)"
 );
-
-// A Bool that keeps the reduced dims: "reduce轴的维度是否保留", "是否在输出张量中保留输入张量的
-// 维度", "决定输出张量是否保留dim参数指定的轴".
-re!(
-    KEEPS_DIMS,
-    r"保留[^。；;]{0,12}(?:维度|轴)|(?:维度|轴)[^。；;]{0,4}是否保留"
-);
-/// Whether Bool parameter `p` says it keeps the reduced dims in the output (keepdim).
-pub fn keeps_reduced_dims(p: &Param) -> bool {
-    p.kind() == ParamKind::Bool && sentences(p).iter().any(|s| KEEPS_DIMS.is_match(s))
-}
-
-/// The value of Bool parameter `p` that makes an empty dims list compute nothing, where its
-/// text says so ("true：不进行计算，输出张量等于输入张量").
-pub fn empty_dims_noop_value(p: &Param) -> Option<bool> {
-    p.constraints
-        .iter()
-        .find_map(|c| crate::read::empty_dims_noop_value(c))
-}
-
-/// Whether dims parameter `p` says an empty or null list reduces every dim.
-pub fn empty_means_every_dim(p: &Param) -> bool {
-    p.constraints
-        .iter()
-        .any(|c| crate::read::empty_reduces_every_dim(c))
-}
 
 /// Sentences of a parameter's description and constraints, split outside brackets.
 pub fn sentences(p: &Param) -> Vec<String> {
