@@ -697,6 +697,18 @@ struct AclnnCtx {
     view_copies: Vec<l0::ViewCopy>,
     /// Why the op has no l0 launch here (none: it has).
     no_launch: Option<String>,
+    /// The first phase's names of its `uint64_t* workspaceSize` and `aclOpExecutor**` (a doc
+    /// may call the latter `opExecutor`).
+    workspace_size: String,
+    executor: String,
+}
+
+/// The C++ name of the op's parameter of `role`, or `fallback` where it has none.
+fn named_by_role(op: &OpIr, role: Role, fallback: &str) -> String {
+    op.params
+        .iter()
+        .find(|p| p.role == role)
+        .map_or_else(|| fallback.to_string(), |p| cpp_ident(&p.name))
 }
 
 /// The first phase's prototype parameters with their C++ names.
@@ -878,6 +890,8 @@ fn entry_file(op: &OpIr, ctx: &EmitCtx, entry: Entry) -> Result<OutFile, EmitErr
         promotion: launch.promotion,
         view_copies: launch.view_copies,
         no_launch: launch.no_launch,
+        workspace_size: named_by_role(op, Role::WorkspaceSize, "workspaceSize"),
+        executor: named_by_role(op, Role::Executor, "executor"),
     };
     Ok(OutFile {
         path: entry.path,
