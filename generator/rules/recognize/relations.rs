@@ -9,7 +9,8 @@ use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::Rule;
 
-re!(CAST_TO, r"(?:转换为|转换成|转换到|转为|转成)");
+// "无法推导为指定输出out的类型": derived into the output's dtype is a cast to it.
+re!(CAST_TO, r"(?:转换为|转换成|转换到|转为|转成|推导为)");
 re!(
     FIXED_DTYPE,
     r"^\s*(?:数据类型)?\s*([A-Z][A-Z0-9_]*\d*)\s*(?:类型)?$"
@@ -20,7 +21,8 @@ re!(
 );
 
 /// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
-/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的" → castable.
+/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的", "self的数据类型无法推导为
+/// 指定输出out的类型" → castable.
 pub(super) fn promotion_rules(
     op: &OpIr,
     clause: &str,
