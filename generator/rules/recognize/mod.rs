@@ -908,6 +908,17 @@ fn pattern_rules<'a>(
     if let Some(rules) = dims_equal_rule(op, clause) {
         return none(rules);
     }
+    if let [t] = inherited {
+        // "self的shape小于2维或者大于8维或者最后两维的大小不一致": an alternative naming no tensor
+        // is of the tensor before it.
+        let own = format!("{}{clause}", t.name);
+        if t.role.is_tensor() && text::mentions(op, clause).is_empty() && NOT_SQUARE.is_match(&own)
+        {
+            if let Some(rules) = dims_equal_rule(op, &own) {
+                return Ok(Some((rules, inherited.to_vec())));
+            }
+        }
+    }
     if let Some(rules) = dim_multiple_rule(op, clause) {
         return none(rules);
     }
