@@ -1246,6 +1246,10 @@ fn context(name: &str) -> OpIr {
                 tensor("out", Role::OutputTensor),
             ],
         ),
+        "scalar_bounds_passed_in_order" => pool3d_with(vec![
+            attr("min", "const aclScalar*", &[]),
+            attr("max", "const aclScalar*", &[]),
+        ]),
         "scalars_that_must_cast" => pool3d_with(vec![
             attr("alpha", "const aclScalar*", &[]),
             attr("beta", "const aclScalar*", &[]),

@@ -11,7 +11,7 @@ use aclnn_runtime::Rule;
 
 re!(
     ATTR_RELATION,
-    r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
+    r"^(?:传入的?|输入的?)?(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
 );
 // "(0, 1]", "[0, 1)": an interval with its open and closed ends.
 re!(
