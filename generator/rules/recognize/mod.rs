@@ -70,6 +70,9 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = text::dtype_named_bare(&text, is_tensor);
     let text = slashed_names(op, &text);
     let text = TAIL.replace(&text, "").to_string();
+    if let Some(reading) = invalid_ways(op, &text) {
+        return Ok(reading);
+    }
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
             EXCLUDED.replace(&text, "").to_string(),
@@ -277,6 +280,45 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
         scoped[0].1
     );
     (rest, Some(Manual::new(ManualKind::Exception, reason)))
+}
+
+re!(
+    INVALID_WAYS,
+    r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的)?(?:数值|值|取值)?\s*(?:不合法|非法|无效)\s*[（(]([^（）()]+)[）)]\s*$"
+);
+
+/// "dim的数值不合法（dim中的数据指向同一个维度、dim超出self的维度范围）": the note in parentheses
+/// lists the ways the value is invalid, each an error of its own; read them one by one (those
+/// that cannot be read are said). `None` where the clause is no such list, or no way is read.
+fn invalid_ways(op: &OpIr, text: &str) -> Option<Reading> {
+    let c = INVALID_WAYS.captures(text)?;
+    let name = &c[1];
+    let ways: Vec<&str> = c[2]
+        .split(['、', '；', ';'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .collect();
+    // Each way must name the parameter itself: a note that explains rather than lists stays
+    // with the clause.
+    if ways.len() < 2 || !ways.iter().all(|w| w.contains(name)) {
+        return None;
+    }
+    let mut rules = Vec::new();
+    let mut unread = None;
+    for way in ways {
+        match read_condition(op, way) {
+            Ok(r) => {
+                rules.extend(r.rules);
+                if let Some(m) = r.unread {
+                    unread.get_or_insert(m);
+                }
+            }
+            Err(m) => {
+                unread.get_or_insert(m.within(format!("the way “{way}”")));
+            }
+        }
+    }
+    (!rules.is_empty()).then_some(Reading { rules, unread })
 }
 
 /// The clauses of a condition, each read on its own, appended to `rules`. An alternative

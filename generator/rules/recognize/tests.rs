@@ -1108,6 +1108,7 @@ fn context(name: &str) -> OpIr {
             attr("outputSize", "const aclIntArray*", &["长度为3"]),
             attr("dims", "const aclIntArray*", &[]),
         ]),
+        "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
             attr("quantMin", "int64_t", &[]),
