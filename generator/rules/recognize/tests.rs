@@ -1108,6 +1108,11 @@ fn context(name: &str) -> OpIr {
             attr("outputSize", "const aclIntArray*", &["长度为3"]),
             attr("dims", "const aclIntArray*", &[]),
         ]),
+        "dims_bounded_by_their_description" => pool3d_with(vec![attr(
+            "dims",
+            "const aclIntArray*",
+            &["取值范围为[-self.dim(), self.dim()-1]"],
+        )]),
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
