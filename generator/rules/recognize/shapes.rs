@@ -616,7 +616,34 @@ pub(super) fn shape_rules(
     for p in tensors {
         rules.extend(infer::stated_dim_rules(op, p, tensors));
     }
+    // "self、padding和out的输入shape在支持范围之外": the shape of an integer list named beside
+    // the tensors is its length, as the table states it ("长度为2"). Lists named alone keep
+    // their own rows: a table's lengths for one variant of the op ("conv2d: 2") are no range.
+    let beside = if tensors.is_empty() {
+        Vec::new()
+    } else {
+        text::mentions(op, clause)
+    };
+    for m in beside {
+        let p = m.param;
+        if !infer::is_int_list(p) || rules.iter().any(|r| list_len_of(r) == Some(&p.name)) {
+            continue;
+        }
+        if let Some(lens) = infer::list_lens(p) {
+            rules.push(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            });
+        }
+    }
     Ok(rules)
+}
+
+fn list_len_of(rule: &Rule) -> Option<&String> {
+    match rule {
+        Rule::ListLenIn { param, .. } => Some(param),
+        _ => None,
+    }
 }
 
 /// Whether two rules state one symmetric relation over one set of tensors.

@@ -1559,6 +1559,16 @@ fn context(name: &str) -> OpIr {
             op.params = vec![sums, count, mean];
             op
         }
+        "a_list_beside_tensors_in_a_vague_shape_row" => {
+            // A pad op: 2-D to 3-D tensors and a padding list of two.
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("self", Role::InputTensor).with_rank(2, 3),
+                attr("padding", "const aclIntArray*", &["长度为2"]),
+                tensor("out", Role::OutputTensor).with_rank(2, 3),
+            ];
+            op
+        }
         other => panic!("no parameter context {other}"),
     }
 }
