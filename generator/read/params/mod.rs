@@ -976,7 +976,10 @@ mod tests {
             "{:?}",
             out.constraints
         );
-        assert!(out.constraints.iter().any(|c| c == "数据类型与self保持一致"));
+        assert!(out
+            .constraints
+            .iter()
+            .any(|c| c == "数据类型与self保持一致"));
     }
 
     #[test]

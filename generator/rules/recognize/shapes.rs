@@ -718,6 +718,12 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             format!("a length condition on non-list parameters (“{clause}”)"),
         ));
     }
+    if lists.len() >= 2 && MISMATCH.is_match(clause) && !NOT_EQUAL_VALUES.is_match(clause) {
+        // "begin和end和strides的长度不一致": the lists have one length.
+        return Ok(vec![Rule::ListLenSame {
+            params: names(&lists),
+        }]);
+    }
     // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
     let stated: Vec<usize> = NOT_EQUAL_VALUES
         .captures_iter(clause)

@@ -1113,6 +1113,11 @@ fn context(name: &str) -> OpIr {
             "const aclIntArray*",
             &["取值范围为[-self.dim(), self.dim()-1]"],
         )]),
+        "slice_lists" => pool3d_with(vec![
+            attr("begin", "const aclIntArray*", &[]),
+            attr("end", "const aclIntArray*", &[]),
+            attr("strides", "const aclIntArray*", &[]),
+        ]),
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
