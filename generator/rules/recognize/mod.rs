@@ -73,6 +73,11 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     if let Some(reading) = invalid_ways(op, &text) {
         return Ok(reading);
     }
+    // "self和out的数据类型不在支持的范围内或不一致": two statements of one subject and aspect,
+    // each an error: out of the range, or unequal.
+    let text = RANGE_OR_MISMATCH
+        .replace(&text, "${1}${2}，或${1}${3}${4}")
+        .into_owned();
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
             EXCLUDED.replace(&text, "").to_string(),
@@ -282,6 +287,10 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
     (rest, Some(Manual::new(ManualKind::Exception, reason)))
 }
 
+re!(
+    RANGE_OR_MISMATCH,
+    r"^(.+?)(不在[^，。；或]*?范围[内之]*)\s*(?:或者|或)\s*(不一致|不相同|不同)([。；]?)$"
+);
 re!(
     INVALID_WAYS,
     r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的)?(?:数值|值|取值)?\s*(?:不合法|非法|无效)\s*[（(]([^（）()]+)[）)]\s*$"
