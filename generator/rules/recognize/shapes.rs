@@ -709,6 +709,20 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             .copied()
             .filter(|p| p.role.is_tensor())
             .collect();
+        let ints: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role == Role::Attribute && p.kind() == ParamKind::Int)
+            .collect();
+        if let ([tensor], [int]) = (tensors.as_slice(), ints.as_slice()) {
+            if MISMATCH.is_match(clause) && !clause.contains("维") && !clause.contains("轴") {
+                // "out的size不等于bins": the tensor's element count is the attribute's value.
+                return Ok(vec![Rule::ProductsEqual {
+                    lhs: vec![Factor::Numel(tensor.name.clone())],
+                    rhs: vec![Factor::Attr(int.name.clone())],
+                }]);
+            }
+        }
         if !tensors.is_empty() && !clause.contains("维") && !clause.contains("轴") {
             // "scale或zeroPoint的size大小不是1": the tensor's element count.
             return numel_rules(clause, &tensors);

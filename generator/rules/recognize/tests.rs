@@ -1118,6 +1118,7 @@ fn context(name: &str) -> OpIr {
             attr("end", "const aclIntArray*", &[]),
             attr("strides", "const aclIntArray*", &[]),
         ]),
+        "a_count_attribute" => pool3d_with(vec![attr("bins", "int64_t", &[])]),
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
