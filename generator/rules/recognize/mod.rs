@@ -1103,6 +1103,9 @@ fn subject_rules(
     conditional: bool,
 ) -> Result<Vec<Rule>, Manual> {
     Ok(if BROADCAST.is_match(clause) {
+        if let Some(rules) = shapes::broadcast_onto_input_rules(op, clause) {
+            return Ok(rules);
+        }
         broadcast_rules(subjects, clause, conditional)?
     } else if PROMOTION.is_match(clause) {
         promotion_rules(op, clause, subjects)?

@@ -216,6 +216,46 @@ pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>,
     }])
 }
 
+/// "selfRef和other做broadcast后的shape不等于selfRef的shape", "broadcast后的shape不等于selfRef的
+/// shape": the broadcast shape of the operands (those named before the broadcast, else the op's
+/// input tensors) is an input's own shape, the in-place destination's. `None` where the shape
+/// compared with is no input's (an output's is `broadcast_rules`' concern).
+pub(super) fn broadcast_onto_input_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let result = BROADCAST_RESULT.find(clause)?;
+    // (A name is mentioned once per text, so the two sides are looked at apart.)
+    let after = text::mentions(op, &clause[result.end()..]);
+    let [dest] = after.as_slice() else {
+        return None;
+    };
+    let dest = dest.param;
+    if !matches!(dest.role, Role::InputTensor | Role::InOutTensor) {
+        return None;
+    }
+    let mut operands: Vec<&Param> = text::mentions(op, &clause[..result.start()])
+        .iter()
+        .map(|m| m.param)
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if operands.is_empty() {
+        operands = text::input_tensors(op)
+            .into_iter()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+    }
+    if operands.len() < 2 || !operands.iter().any(|p| p.name == dest.name) {
+        return None;
+    }
+    Some(vec![
+        Rule::BroadcastTogether {
+            params: names(&operands),
+        },
+        Rule::BroadcastShape {
+            params: names(&operands),
+            out: dest.name.clone(),
+        },
+    ])
+}
+
 /// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
 /// without a direction the tensors broadcast together.
 ///

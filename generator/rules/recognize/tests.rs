@@ -1119,6 +1119,14 @@ fn context(name: &str) -> OpIr {
             attr("strides", "const aclIntArray*", &[]),
         ]),
         "a_count_attribute" => pool3d_with(vec![attr("bins", "int64_t", &[])]),
+        "an_in_place_binary_op" => {
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("selfRef", Role::InOutTensor),
+                tensor("other", Role::InputTensor),
+            ];
+            op
+        }
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
