@@ -1127,6 +1127,22 @@ fn context(name: &str) -> OpIr {
             ];
             op
         }
+        "a_mode_over_complex_operands" => {
+            let complex = |name: &str, role| {
+                fixture::tensor(name, role).with_dtypes(
+                    &["ascend910b"],
+                    &[DType::Float32, DType::Complex64, DType::Complex128],
+                )
+            };
+            let mut op = pool3d();
+            op.params = vec![
+                complex("self", Role::InputTensor),
+                complex("other", Role::InputTensor),
+                attr("mode", "int64_t", &[]),
+                complex("out", Role::OutputTensor),
+            ];
+            op
+        }
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
