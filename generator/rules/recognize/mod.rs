@@ -956,6 +956,9 @@ fn pattern_rules<'a>(
     if let Some(rules) = shapes::inherited_dims_equal_rules(op, clause, inherited) {
         return Ok(Some((rules, inherited.to_vec())));
     }
+    if let Some(rules) = shapes::dims_against_sizes_rules(op, clause) {
+        return none(rules);
+    }
     if let Some(rules) = dims_equal_rule(op, clause) {
         return none(rules);
     }

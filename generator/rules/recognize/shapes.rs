@@ -216,6 +216,37 @@ pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>,
     }])
 }
 
+re!(
+    DIMS_AGAINST_SIZES,
+    r"^([A-Za-z_][A-Za-z0-9_]*)\s*在\s*(\d+)\s*(?:和|、|,|，)\s*(\d+)\s*维度?上的\s*size(?:大小)?\s*与\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:、|和|与|,|，)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*size(?:大小)?\s*不(?:完全)?(?:相同|一致|相等)$"
+);
+
+/// "out在0和1维度上的size大小与self、vec2的size大小不完全相同": the named dims of one tensor, in
+/// order, are the sizes of the 1-D tensors named after (a 1-D tensor's size is its one dim).
+/// `None` for any other clause, or where a tensor after is not documented as 1-D.
+pub(super) fn dims_against_sizes_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = DIMS_AGAINST_SIZES.captures(clause)?;
+    let tensor = |w: &str| text::resolve(op, w).filter(|p| p.role.is_tensor());
+    let lhs = tensor(&c[1])?;
+    let (d0, d1): (i64, i64) = (c[2].parse().ok()?, c[3].parse().ok()?);
+    let sizes = [tensor(&c[4])?, tensor(&c[5])?];
+    if sizes.iter().any(|p| infer::rank_of(p) != Some((1, 1))) {
+        return None;
+    }
+    Some(
+        [d0, d1]
+            .iter()
+            .zip(sizes)
+            .map(|(&dim, p)| Rule::DimsEqual {
+                lhs: lhs.name.clone(),
+                lhs_dim: dim,
+                rhs: p.name.clone(),
+                rhs_dim: 0,
+            })
+            .collect(),
+    )
+}
+
 /// "selfRef和other做broadcast后的shape不等于selfRef的shape", "broadcast后的shape不等于selfRef的
 /// shape": the broadcast shape of the operands (those named before the broadcast, else the op's
 /// input tensors) is an input's own shape, the in-place destination's. `None` where the shape

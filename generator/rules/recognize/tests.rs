@@ -1143,6 +1143,15 @@ fn context(name: &str) -> OpIr {
             ];
             op
         }
+        "an_outer_product" => {
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("self", Role::InputTensor).with_rank(1, 1),
+                tensor("vec2", Role::InputTensor).with_rank(1, 1),
+                tensor("out", Role::OutputTensor).with_rank(2, 2),
+            ];
+            op
+        }
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
