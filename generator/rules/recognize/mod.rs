@@ -509,6 +509,27 @@ re!(
     r"[\[［]\s*-\s*rank\s*[,，]\s*rank\s*-\s*1\s*[\]］]"
 );
 
+re!(
+    SYMBOL_BOUNDS,
+    r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*-\s*1\s*[\]］]"
+);
+
+/// The tensor whose rank the symbol of "[-dimNum, dimNum-1]" stands for, where the clause says
+/// so ("dimNum为self的维度大小"); `None` otherwise (one symbol on both ends, a tensor named).
+fn symbol_rank_tensor<'a>(op: &'a OpIr, text: &str) -> Option<&'a Param> {
+    let c = SYMBOL_BOUNDS.captures(text)?;
+    if c[1] != c[2] || text::resolve(op, &c[1]).is_some() {
+        return None;
+    }
+    let defined = regex::Regex::new(&format!(
+        r"{}\s*(?:为|是|指|表示)\s*(?:输入)?([A-Za-z_][A-Za-z0-9_]*)的(?:维度|维数)",
+        regex::escape(&c[1])
+    ))
+    .ok()?;
+    let d = defined.captures(&text[c.get(0)?.end()..])?;
+    text::resolve(op, &d[1]).filter(|p| p.role.is_tensor())
+}
+
 /// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
 /// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
 /// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
@@ -516,6 +537,9 @@ re!(
 fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     let tensor = match DIM_OF.captures(text) {
         Some(c) => text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?,
+        // "dim的取值越界不在[-dimNum, dimNum -1],dimNum为self的维度大小": a symbol for the rank
+        // of the tensor the clause defines it by.
+        None if SYMBOL_BOUNDS.is_match(text) => symbol_rank_tensor(op, text)?,
         // "dim参数的值超出有效范围[-rank, rank-1]": the rank of the op's one input tensor.
         None if RANK_BOUNDS.is_match(text) => match text::input_tensors(op).as_slice() {
             [only] => *only,
