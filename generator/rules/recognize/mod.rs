@@ -73,6 +73,9 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     if let Some(reading) = invalid_ways(op, &text) {
         return Ok(reading);
     }
+    if let Some(reading) = conditional_sentences(op, &text) {
+        return Ok(reading);
+    }
     // "self和out的数据类型不在支持的范围内或不一致": two statements of one subject and aspect,
     // each an error: out of the range, or unequal.
     let text = RANGE_OR_MISMATCH
@@ -288,6 +291,14 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
 }
 
 re!(
+    CATEGORY_WHEN,
+    r"^(?:当|若|如果)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的数据类型)?\s*(?:为|是)\s*(实数|复数)(?:类型)?\s*时\s*[，,]?\s*"
+);
+re!(
+    BARE_DTYPE_WHEN,
+    r"^(?:当|若|如果)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:为|是)\s*([A-Z][A-Z0-9_]*(?:\s*(?:、|或|/)\s*[A-Z][A-Z0-9_]*)*)\s*时\s*[，,]?\s*"
+);
+re!(
     RANGE_OR_MISMATCH,
     r"^(.+?)(不在[^，。；或]*?范围[内之]*)\s*(?:或者|或)\s*(不一致|不相同|不同)([。；]?)$"
 );
@@ -324,6 +335,36 @@ fn invalid_ways(op: &OpIr, text: &str) -> Option<Reading> {
             }
             Err(m) => {
                 unread.get_or_insert(m.within(format!("the way “{way}”")));
+            }
+        }
+    }
+    (!rules.is_empty()).then_some(Reading { rules, unread })
+}
+
+/// "当self为实数时，self和out的数据类型不一致。当self为COMPLEX64时，out的数据类型不为FLOAT32。":
+/// sentences each under a condition of its own, read one by one (those that cannot be read are
+/// said). `None` where the text is no such list, or no sentence is read.
+fn conditional_sentences(op: &OpIr, text: &str) -> Option<Reading> {
+    let sentences: Vec<&str> = text
+        .split('。')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if sentences.len() < 2 || !sentences.iter().all(|s| s.starts_with('当')) {
+        return None;
+    }
+    let mut rules = Vec::new();
+    let mut unread = None;
+    for sentence in sentences {
+        match read_condition(op, sentence) {
+            Ok(r) => {
+                rules.extend(r.rules);
+                if let Some(m) = r.unread {
+                    unread.get_or_insert(m);
+                }
+            }
+            Err(m) => {
+                unread.get_or_insert(m.within(format!("the sentence “{sentence}”")));
             }
         }
     }
@@ -716,7 +757,32 @@ fn strip_any_elem_prefix(op: &OpIr, text: &str) -> Option<(String, Option<When>)
 
 /// A leading "y的数据类型为INT4时，": the tensor and the dtypes under which the rest holds.
 fn strip_dtype_prefix(op: &OpIr, text: &str) -> (String, Option<(String, Vec<DType>)>) {
-    let Some(c) = DTYPE_WHEN.captures(text) else {
+    if let Some(c) = CATEGORY_WHEN.captures(text) {
+        // "当self为实数时，…": the tensor's documented dtypes of that category (real: all but
+        // the complex ones).
+        let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {
+            return (text.to_string(), None);
+        };
+        let complex =
+            |d: &DType| matches!(d, DType::Complex32 | DType::Complex64 | DType::Complex128);
+        let want_complex = &c[2] == "复数";
+        let mut dtypes: Vec<DType> = Vec::new();
+        for d in p.dtypes.values().flatten() {
+            if complex(d) == want_complex && !dtypes.contains(d) {
+                dtypes.push(*d);
+            }
+        }
+        if dtypes.is_empty() {
+            return (text.to_string(), None);
+        }
+        let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+        return (rest.trim().to_string(), Some((p.name.clone(), dtypes)));
+    }
+    // "当self为COMPLEX64时": a tensor said to be a dtype is said to have it.
+    let Some(c) = DTYPE_WHEN
+        .captures(text)
+        .or_else(|| BARE_DTYPE_WHEN.captures(text))
+    else {
         return (text.to_string(), None);
     };
     let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {

@@ -1152,6 +1152,25 @@ fn context(name: &str) -> OpIr {
             ];
             op
         }
+        "real_or_complex_input" => {
+            let mut op = pool3d();
+            op.params = vec![
+                fixture::tensor("self", Role::InputTensor).with_dtypes(
+                    &["ascend910b"],
+                    &[
+                        DType::Float16,
+                        DType::Float32,
+                        DType::Complex32,
+                        DType::Complex64,
+                    ],
+                ),
+                fixture::tensor("out", Role::OutputTensor).with_dtypes(
+                    &["ascend910b"],
+                    &[DType::Float16, DType::Float32, DType::Complex64],
+                ),
+            ];
+            op
+        }
         "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
