@@ -515,7 +515,7 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
             // "与self保持一致" in the 维度(shape) column: the shape is self's, said as the dtype
             // column's relations are ("数据类型与self保持一致").
             let r = tight_around_chinese(&r);
-            if r.starts_with('与') && is_relation(&r) {
+            if r.starts_with(['与', '和']) && is_relation(&r) {
                 d.more.push(format!("shape{r}"));
             } else {
                 d.more.push(r);

@@ -13,10 +13,11 @@ re!(
     r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
 );
 
-// "tensor" as a noun of its own, no parameter's name ("传入的tensor或out是空指针").
+// "tensor" as a subject of its own among names, no parameter's name ("传入的tensor或out是空指针";
+// not "x中存在空指针Tensor", a null tensor of x).
 re!(
     TENSOR_NOUN,
-    r"(?:^|[^A-Za-z0-9_])[Tt]ensor(?:[^A-Za-z0-9_]|$)"
+    r"(?:^|传入的?|[、，,或和与])\s*[Tt]ensor\s*(?:[、，,或和与]|是|为)"
 );
 
 // "p与k同为空指针", "A和B同时为空指针": both null at once is the error, each alone is not ("都为"

@@ -803,10 +803,20 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             format!("a length condition on non-list parameters (“{clause}”)"),
         ));
     }
-    if lists.len() >= 2 && MISMATCH.is_match(clause) && !NOT_EQUAL_VALUES.is_match(clause) {
-        // "begin和end和strides的长度不一致": the lists have one length.
+    let int_lists: Vec<&Param> = lists
+        .iter()
+        .copied()
+        .filter(|p| infer::is_int_list(p))
+        .collect();
+    if int_lists.len() >= 2
+        && int_lists.len() == subjects.len()
+        && MISMATCH.is_match(clause)
+        && !NOT_EQUAL_VALUES.is_match(clause)
+    {
+        // "begin和end和strides的长度不一致": the integer lists have one length (tensor lists'
+        // lengths are `list_len_same`'s).
         return Ok(vec![Rule::ListLenSame {
-            params: names(&lists),
+            params: names(&int_lists),
         }]);
     }
     // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
