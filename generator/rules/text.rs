@@ -24,6 +24,10 @@ re!(
     NOT_N_ELEMENTS,
     r"(?:不是|不为)\s*(\d+)\s*个元素的?\s*(?:标量)?\s*(?:[Tt]ensor|张量)?"
 );
+re!(
+    BARE_COMPARISON,
+    r"^(?:或者|或)\s*(?:大于等于|小于等于|不大于|不小于|不等于|大于|小于|超过|等于)\s*-?\d+\s*(?:维|D)?\s*$"
+);
 re!(DIFFERENT, r"不同($|[，,。；;]|时[，,])");
 
 re!(NAMED_TYPE, r"([A-Za-z0-9_\]])\s*的类型");
@@ -206,6 +210,14 @@ pub fn split_clauses(text: &str, has_predicate: impl Fn(&str) -> bool) -> Vec<St
         if pending.is_empty() && piece.starts_with(|c: char| c.is_ascii_digit()) {
             if let Some(last) = clauses.last_mut() {
                 last.push('、');
+                last.push_str(piece);
+                continue;
+            }
+        }
+        // "self维度大于8，或小于2": a bare comparison after 或 is the previous clause's subject and
+        // aspect compared once more, an alternative of that clause.
+        if pending.is_empty() && BARE_COMPARISON.is_match(piece) {
+            if let Some(last) = clauses.last_mut() {
                 last.push_str(piece);
                 continue;
             }

@@ -142,6 +142,8 @@ static RANK_WHEN: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+static ENUM_MEANING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]\s*)?(-?\d{1,3})\s*[:：]\s*表示(.+)$").unwrap());
 static ENUM_LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*(?:[-*+]\s*)?(-?\d{1,3})\s*[:：]\s*([A-Z][A-Z0-9_]*)").unwrap()
 });
@@ -759,6 +761,21 @@ pub fn constraint_phrases(text: &str) -> Vec<String> {
 /// "取值为0、1或2".
 pub fn enum_values<'a>(lines: impl Iterator<Item = &'a str>) -> BTreeMap<i64, String> {
     let mut out = BTreeMap::new();
+    let lines: Vec<&str> = lines.collect();
+    // "0：表示…的结束索引。<br>1：表示…的大小。": two or more values, each on a line of its own
+    // saying what it means.
+    // (A cell's line breaks may have become spaces: the sentences count, not the lines.)
+    let meanings: Vec<(i64, String)> = lines
+        .iter()
+        .flat_map(|l| l.split_inclusive(['。', '；', ';']))
+        .filter_map(|l| {
+            let c = ENUM_MEANING.captures(l)?;
+            Some((c[1].parse().ok()?, c[2].trim().to_string()))
+        })
+        .collect();
+    if meanings.len() >= 2 {
+        out.extend(meanings);
+    }
     for l in lines {
         if let Some(c) = ENUM_LINE.captures(l) {
             if let Ok(v) = c[1].parse::<i64>() {
@@ -1442,6 +1459,18 @@ mod tests {
             pairs(&[(34, "HIFLOAT8"), (35, "FLOAT8_E5M2"), (36, "FLOAT8_E4M3")])
         );
         assert_eq!(e("支持DT_INT8(2)。"), pairs(&[(2, "DT_INT8")]));
+        let lines =
+            |s: &str| -> Vec<(i64, String)> { enum_values(s.lines()).into_iter().collect() };
+        assert_eq!(
+            lines("0：表示各组的结束索引。\n1：表示各组的大小。"),
+            pairs(&[(0, "各组的结束索引。"), (1, "各组的大小。")])
+        );
+        assert_eq!(
+            lines("0：表示各组的结束索引。 1：表示各组的大小。"),
+            pairs(&[(0, "各组的结束索引。"), (1, "各组的大小。")])
+        );
+        // One value saying what it means is no enumeration.
+        assert!(lines("0：表示各组的结束索引。").is_empty());
         assert_eq!(
             e("值为[1，27]。值为1表示输出的类型是FLOAT16，值为27表示输出的类型是BFLOAT16。"),
             pairs(&[(1, "FLOAT16"), (27, "BFLOAT16")])

@@ -512,7 +512,14 @@ fn read_param_table(t: &Table, sec: &mut ParamSection) {
                     facts::rank_in_text(&prose).is_some().then_some(prose)
                 });
             }
-            d.more.push(tight_around_chinese(&r));
+            // "与self保持一致" in the 维度(shape) column: the shape is self's, said as the dtype
+            // column's relations are ("数据类型与self保持一致").
+            let r = tight_around_chinese(&r);
+            if r.starts_with(['与', '和']) && is_relation(&r) {
+                d.more.push(format!("shape{r}"));
+            } else {
+                d.more.push(r);
+            }
         }
         if let Some(r) = dtype_rule {
             d.more.push(format!("数据类型{}", tight_around_chinese(&r)));
@@ -957,6 +964,22 @@ mod tests {
         let diag = read.ops[0].param("diag").unwrap();
         assert_eq!(diag.rank, Some(crate::ir::Rank { min: 2, max: 2 }));
         assert_eq!(diag.shapes, [["32", "32"]]);
+    }
+
+    #[test]
+    fn a_relation_in_the_shape_column_is_a_shape_relation() {
+        let doc = "# aclnnFoo\n\n## 函数原型\n\n```cpp\naclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);\naclnnStatus aclnnFoo(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);\n```\n\n## aclnnFooGetWorkspaceSize\n\n- **参数说明：**\n\n<table>\n<tr><th>参数名</th><th>输入/输出</th><th>描述</th><th>使用说明</th><th>数据类型</th><th>维度（shape）</th></tr>\n<tr><td>self</td><td>输入</td><td>输入。</td><td>-</td><td>FLOAT</td><td>3-4</td></tr>\n<tr><td>out</td><td>输出</td><td>输出。</td><td>-</td><td>与self保持一致</td><td>与self保持一致</td></tr>\n</table>\n";
+        let read = crate::read::read_doc("aclnnFoo.md", doc.as_bytes());
+        let out = read.ops[0].param("out").unwrap();
+        assert!(
+            out.constraints.iter().any(|c| c == "shape与self保持一致"),
+            "{:?}",
+            out.constraints
+        );
+        assert!(out
+            .constraints
+            .iter()
+            .any(|c| c == "数据类型与self保持一致"));
     }
 
     #[test]

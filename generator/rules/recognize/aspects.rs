@@ -19,6 +19,12 @@ use crate::rules::text::{self, re};
 use crate::rules::Manual;
 use aclnn_runtime::{DType, Rule};
 
+// "超出输入tensor的维度范围", "不在self的维度范围内": beyond the dims a tensor has.
+re!(
+    BEYOND_DIM_RANGE,
+    r"(?:超出|超过|不在)[^，。；]{0,16}的?维度范围"
+);
+
 /// Subject + aspect + relation: the bulk of documented conditions.
 pub(super) fn aspect_rules(
     op: &OpIr,
@@ -46,6 +52,17 @@ pub(super) fn aspect_rules(
     let dim_value = DIM_VALUE.is_match(clause);
     if let Some(read) = value_statement(op, clause, subjects, &tensors, &attrs, dim_value) {
         return read;
+    }
+    if tensors.is_empty() && BEYOND_DIM_RANGE.is_match(clause) {
+        // "dims数组中元素超出输入tensor的维度范围": the attribute indexes a tensor's dims, the
+        // tensor its description bounds it by ("取值范围为[-self.dim(), self.dim()-1]").
+        let axes: Vec<Rule> = attrs
+            .iter()
+            .filter_map(|p| infer::axis_rule(op, p))
+            .collect();
+        if !axes.is_empty() && axes.len() == attrs.len() {
+            return Ok(axes);
+        }
     }
     let mut rules = Vec::new();
     let mut any_aspect = false;

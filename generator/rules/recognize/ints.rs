@@ -30,7 +30,9 @@ re!(
 );
 re!(
     SHAPE_NOT_TUPLE,
-    &format!(r"^\s*({NAME}(?:\s*(?:与|和|、)\s*{NAME})*)的shape(?:不为|不是)\s*\(([^()]+)\)\s*$")
+    &format!(
+        r"^\s*({NAME}(?:\s*(?:与|和|、)\s*{NAME})*)的shape(?:不为|不是|不等于)\s*[\(\[]([^()\[\]]+)[\)\]]\s*$"
+    )
 );
 
 /// The rules of a clause relating integer attributes to tensor sizes, or `None` when it is
@@ -72,7 +74,15 @@ pub(super) fn int_relation_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
             .split(['与', '和', '、'])
             .map(|n| tensor(op, n.trim()))
             .collect();
-        let dims = attr_factors(op, c[2].split([',', '，']))?;
+        // "out的shape不是(N, C)": each dim an attribute's value; "out的shape不是[1]": a number.
+        let dims: Option<Vec<Result<i64, Factor>>> = c[2]
+            .split([',', '，'])
+            .map(|d| match d.trim().parse::<i64>() {
+                Ok(n) => Some(Ok(n)),
+                Err(_) => int_attr(op, d.trim()).map(|a| Err(Factor::Attr(a))),
+            })
+            .collect();
+        let dims = dims?;
         let mut rules = Vec::new();
         for param in tensors? {
             rules.push(Rule::RankIn {
@@ -80,14 +90,20 @@ pub(super) fn int_relation_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
                 min: dims.len(),
                 max: dims.len(),
             });
-            for (dim, attr) in dims.iter().enumerate() {
-                rules.push(equal(
-                    vec![Factor::Dim {
+            for (dim, size) in dims.iter().enumerate() {
+                let at = Factor::Dim {
+                    param: param.clone(),
+                    dim: dim as i64,
+                };
+                rules.push(match size {
+                    Ok(n) => Rule::DimInRange {
                         param: param.clone(),
                         dim: dim as i64,
-                    }],
-                    vec![attr.clone()],
-                ));
+                        min: Some(*n),
+                        max: Some(*n),
+                    },
+                    Err(attr) => equal(vec![at], vec![attr.clone()]),
+                });
             }
         }
         return Some(rules);

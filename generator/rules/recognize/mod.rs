@@ -70,6 +70,17 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     let text = text::dtype_named_bare(&text, is_tensor);
     let text = slashed_names(op, &text);
     let text = TAIL.replace(&text, "").to_string();
+    if let Some(reading) = invalid_ways(op, &text) {
+        return Ok(reading);
+    }
+    if let Some(reading) = conditional_sentences(op, &text) {
+        return Ok(reading);
+    }
+    // "self和out的数据类型不在支持的范围内或不一致": two statements of one subject and aspect,
+    // each an error: out of the range, or unequal.
+    let text = RANGE_OR_MISMATCH
+        .replace(&text, "${1}${2}，或${1}${3}${4}")
+        .into_owned();
     let (text, excluded) = match EXCLUDED.captures(&text) {
         Some(c) => (
             EXCLUDED.replace(&text, "").to_string(),
@@ -279,6 +290,87 @@ fn strip_scoped_names(op: &OpIr, text: &str) -> (String, Option<Manual>) {
     (rest, Some(Manual::new(ManualKind::Exception, reason)))
 }
 
+re!(
+    CATEGORY_WHEN,
+    r"^(?:当|若|如果)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的数据类型)?\s*(?:为|是)\s*(实数|复数)(?:类型)?\s*时\s*[，,]?\s*"
+);
+re!(
+    BARE_DTYPE_WHEN,
+    r"^(?:当|若|如果)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:为|是)\s*([A-Z][A-Z0-9_]*(?:\s*(?:、|或|/)\s*[A-Z][A-Z0-9_]*)*)\s*时\s*[，,]?\s*"
+);
+re!(
+    RANGE_OR_MISMATCH,
+    r"^(.+?)(不在[^，。；或]*?范围[内之]*)\s*(?:或者|或)\s*(不一致|不相同|不同)([。；]?)$"
+);
+re!(
+    INVALID_WAYS,
+    r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:的)?(?:数值|值|取值)?\s*(?:不合法|非法|无效)\s*[（(]([^（）()]+)[）)]\s*$"
+);
+
+/// "dim的数值不合法（dim中的数据指向同一个维度、dim超出self的维度范围）": the note in parentheses
+/// lists the ways the value is invalid, each an error of its own; read them one by one (those
+/// that cannot be read are said). `None` where the clause is no such list, or no way is read.
+fn invalid_ways(op: &OpIr, text: &str) -> Option<Reading> {
+    let c = INVALID_WAYS.captures(text)?;
+    let name = &c[1];
+    let ways: Vec<&str> = c[2]
+        .split(['、', '；', ';'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .collect();
+    // Each way must name the parameter itself: a note that explains rather than lists stays
+    // with the clause.
+    if ways.len() < 2 || !ways.iter().all(|w| w.contains(name)) {
+        return None;
+    }
+    let mut rules = Vec::new();
+    let mut unread = None;
+    for way in ways {
+        match read_condition(op, way) {
+            Ok(r) => {
+                rules.extend(r.rules);
+                if let Some(m) = r.unread {
+                    unread.get_or_insert(m);
+                }
+            }
+            Err(m) => {
+                unread.get_or_insert(m.within(format!("the way “{way}”")));
+            }
+        }
+    }
+    (!rules.is_empty()).then_some(Reading { rules, unread })
+}
+
+/// "当self为实数时，self和out的数据类型不一致。当self为COMPLEX64时，out的数据类型不为FLOAT32。":
+/// sentences each under a condition of its own, read one by one (those that cannot be read are
+/// said). `None` where the text is no such list, or no sentence is read.
+fn conditional_sentences(op: &OpIr, text: &str) -> Option<Reading> {
+    let sentences: Vec<&str> = text
+        .split('。')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if sentences.len() < 2 || !sentences.iter().all(|s| s.starts_with('当')) {
+        return None;
+    }
+    let mut rules = Vec::new();
+    let mut unread = None;
+    for sentence in sentences {
+        match read_condition(op, sentence) {
+            Ok(r) => {
+                rules.extend(r.rules);
+                if let Some(m) = r.unread {
+                    unread.get_or_insert(m);
+                }
+            }
+            Err(m) => {
+                unread.get_or_insert(m.within(format!("the sentence “{sentence}”")));
+            }
+        }
+    }
+    (!rules.is_empty()).then_some(Reading { rules, unread })
+}
+
 /// The clauses of a condition, each read on its own, appended to `rules`. An alternative
 /// ("或…") that cannot be read is left out and returned, unless it is conditional: a condition
 /// on other arguments may scope the alternatives after it too.
@@ -458,6 +550,27 @@ re!(
     r"[\[［]\s*-\s*rank\s*[,，]\s*rank\s*-\s*1\s*[\]］]"
 );
 
+re!(
+    SYMBOL_BOUNDS,
+    r"[\[［]\s*-\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,，]\s*([A-Za-z_][A-Za-z0-9_]*)\s*-\s*1\s*[\]］]"
+);
+
+/// The tensor whose rank the symbol of "[-dimNum, dimNum-1]" stands for, where the clause says
+/// so ("dimNum为self的维度大小"); `None` otherwise (one symbol on both ends, a tensor named).
+fn symbol_rank_tensor<'a>(op: &'a OpIr, text: &str) -> Option<&'a Param> {
+    let c = SYMBOL_BOUNDS.captures(text)?;
+    if c[1] != c[2] || text::resolve(op, &c[1]).is_some() {
+        return None;
+    }
+    let defined = regex::Regex::new(&format!(
+        r"{}\s*(?:为|是|指|表示)\s*(?:输入)?([A-Za-z_][A-Za-z0-9_]*)的(?:维度|维数)",
+        regex::escape(&c[1])
+    ))
+    .ok()?;
+    let d = defined.captures(&text[c.get(0)?.end()..])?;
+    text::resolve(op, &d[1]).filter(|p| p.role.is_tensor())
+}
+
 /// "dim超出了self的shape可选维度范围[-self.dim，self.dim-1]", "dim >= self.dim()或者dim <
 /// -self.dim()", and the 0-dim variant "当self.dim()=0时，dim的取值不在[-1, 0]范围内；当self.dim()>0
 /// 时，dim取值不在[-self.dim, self.dim()-1]范围内": all say the integer attribute indexes a dim of
@@ -465,6 +578,9 @@ re!(
 fn axis_bounds_rule(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     let tensor = match DIM_OF.captures(text) {
         Some(c) => text::resolve(op, &c[1]).filter(|p| p.role.is_tensor())?,
+        // "dim的取值越界不在[-dimNum, dimNum -1],dimNum为self的维度大小": a symbol for the rank
+        // of the tensor the clause defines it by.
+        None if SYMBOL_BOUNDS.is_match(text) => symbol_rank_tensor(op, text)?,
         // "dim参数的值超出有效范围[-rank, rank-1]": the rank of the op's one input tensor.
         None if RANK_BOUNDS.is_match(text) => match text::input_tensors(op).as_slice() {
             [only] => *only,
@@ -641,7 +757,32 @@ fn strip_any_elem_prefix(op: &OpIr, text: &str) -> Option<(String, Option<When>)
 
 /// A leading "y的数据类型为INT4时，": the tensor and the dtypes under which the rest holds.
 fn strip_dtype_prefix(op: &OpIr, text: &str) -> (String, Option<(String, Vec<DType>)>) {
-    let Some(c) = DTYPE_WHEN.captures(text) else {
+    if let Some(c) = CATEGORY_WHEN.captures(text) {
+        // "当self为实数时，…": the tensor's documented dtypes of that category (real: all but
+        // the complex ones).
+        let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {
+            return (text.to_string(), None);
+        };
+        let complex =
+            |d: &DType| matches!(d, DType::Complex32 | DType::Complex64 | DType::Complex128);
+        let want_complex = &c[2] == "复数";
+        let mut dtypes: Vec<DType> = Vec::new();
+        for d in p.dtypes.values().flatten() {
+            if complex(d) == want_complex && !dtypes.contains(d) {
+                dtypes.push(*d);
+            }
+        }
+        if dtypes.is_empty() {
+            return (text.to_string(), None);
+        }
+        let rest = &text[c.get(0).map_or(0, |m| m.end())..];
+        return (rest.trim().to_string(), Some((p.name.clone(), dtypes)));
+    }
+    // "当self为COMPLEX64时": a tensor said to be a dtype is said to have it.
+    let Some(c) = DTYPE_WHEN
+        .captures(text)
+        .or_else(|| BARE_DTYPE_WHEN.captures(text))
+    else {
         return (text.to_string(), None);
     };
     let Some(p) = text::resolve(op, &c[1]).filter(|p| p.role.is_tensor()) else {
@@ -905,8 +1046,22 @@ fn pattern_rules<'a>(
     if let Some(rules) = shapes::inherited_dims_equal_rules(op, clause, inherited) {
         return Ok(Some((rules, inherited.to_vec())));
     }
+    if let Some(rules) = shapes::dims_against_sizes_rules(op, clause) {
+        return none(rules);
+    }
     if let Some(rules) = dims_equal_rule(op, clause) {
         return none(rules);
+    }
+    if let [t] = inherited {
+        // "self的shape小于2维或者大于8维或者最后两维的大小不一致": an alternative naming no tensor
+        // is of the tensor before it.
+        let own = format!("{}{clause}", t.name);
+        if t.role.is_tensor() && text::mentions(op, clause).is_empty() && NOT_SQUARE.is_match(&own)
+        {
+            if let Some(rules) = dims_equal_rule(op, &own) {
+                return Ok(Some((rules, inherited.to_vec())));
+            }
+        }
     }
     if let Some(rules) = dim_multiple_rule(op, clause) {
         return none(rules);
@@ -1041,6 +1196,9 @@ fn subject_rules(
     conditional: bool,
 ) -> Result<Vec<Rule>, Manual> {
     Ok(if BROADCAST.is_match(clause) {
+        if let Some(rules) = shapes::broadcast_onto_input_rules(op, clause) {
+            return Ok(rules);
+        }
         broadcast_rules(subjects, clause, conditional)?
     } else if PROMOTION.is_match(clause) {
         promotion_rules(op, clause, subjects)?

@@ -13,6 +13,13 @@ re!(
     r"必选|非可选|指针类型|入参|^(?:传入的)?(?:参数|[Tt]ensor|[Tt]ensor或[Tt]ensorList|输入参数)(?:是|为)"
 );
 
+// "tensor" as a subject of its own among names, no parameter's name ("传入的tensor或out是空指针";
+// not "x中存在空指针Tensor", a null tensor of x).
+re!(
+    TENSOR_NOUN,
+    r"(?:^|传入的?|[、，,或和与])\s*[Tt]ensor\s*(?:[、，,或和与]|是|为)"
+);
+
 // "p与k同为空指针", "A和B同时为空指针": both null at once is the error, each alone is not ("都为"
 // and "均为" may say either, so they are left to the other readings).
 re!(
@@ -47,11 +54,24 @@ pub(super) fn null_rules(op: &OpIr, clause: &str, conditional: bool) -> Result<V
         ));
     }
     let mentions = text::mentions(op, clause);
-    let subjects: Vec<&Param> = if mentions.is_empty() {
+    let mut subjects: Vec<&Param> = if mentions.is_empty() {
         group_subjects(op, clause)
     } else {
         mentions.iter().map(|m| m.param).collect()
     };
+    let tensor_param = op
+        .params
+        .iter()
+        .any(|p| p.name.eq_ignore_ascii_case("tensor"));
+    if !mentions.is_empty() && !tensor_param && TENSOR_NOUN.is_match(clause) {
+        // "传入的tensor或out是空指针": "tensor" beside a named output is the op's input tensors.
+        let mut inputs: Vec<&Param> = text::input_tensors(op)
+            .into_iter()
+            .filter(|p| !subjects.iter().any(|s| s.name == p.name))
+            .collect();
+        inputs.append(&mut subjects);
+        subjects = inputs;
+    }
     let params = subjects
         .iter()
         .filter(|p| text::is_pointer(p) && (conditional || !p.optional))

@@ -262,7 +262,8 @@ re!(
     DIMS_EQUAL_GROUP,
     r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*[、，,和与及]\s*[A-Za-z_][A-Za-z0-9_]*)+)\s*在(第\s*(?:[一二三四五六七八]|\d)|最后一)\s*(?:个)?维度?上?的?(?:size|大小|长度)不(?:一致|相等|相同)$"
 );
-re!(REPEATED, r"重复");
+// "dim中的数据指向同一个维度": two entries naming one dim are a repetition.
+re!(REPEATED, r"重复|指向(?:同一个?|相同的?)维度");
 re!(
     ZERO_RANK,
     r"(?:维度|维数|维度数|rank)\s*(?:等于|为|是|==|=)\s*0\s*(?:维)?$"

@@ -7,9 +7,10 @@ use crate::ir::ManualKind;
 use crate::ir::{OpIr, Param, ParamKind, Role};
 use crate::rules::text::{self, re};
 use crate::rules::Manual;
-use aclnn_runtime::Rule;
+use aclnn_runtime::{DType, Rule};
 
-re!(CAST_TO, r"(?:转换为|转换成|转换到|转为|转成)");
+// "无法推导为指定输出out的类型": derived into the output's dtype is a cast to it.
+re!(CAST_TO, r"(?:转换为|转换成|转换到|转为|转成|推导为)");
 re!(
     FIXED_DTYPE,
     r"^\s*(?:数据类型)?\s*([A-Z][A-Z0-9_]*\d*)\s*(?:类型)?$"
@@ -20,7 +21,8 @@ re!(
 );
 
 /// "self和other无法做数据类型推导" → promotable; "推导出的数据类型无法转换为out的类型",
-/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的" → castable.
+/// "self与out的数据类型不一致且无法转换", "out的数据类型不是self可转换的", "self的数据类型无法推导为
+/// 指定输出out的类型" → castable.
 pub(super) fn promotion_rules(
     op: &OpIr,
     clause: &str,
@@ -34,6 +36,9 @@ pub(super) fn promotion_rules(
             ManualKind::Vocabulary,
             "shape inference and the promoted dtype's range are not in the vocabulary",
         ));
+    }
+    if let Some(read) = promoted_to_complex_rules(clause, subjects) {
+        return read;
     }
     if let Some(rules) = scalar_cast_rules(op, clause) {
         return Ok(rules);
@@ -119,6 +124,58 @@ pub(super) fn promotion_rules(
         from: names(&from),
         to: to.name.clone(),
     }])
+}
+
+re!(
+    PROMOTED_IS,
+    r"推导(?:出来|出|后|之后)?的数据类型(?:为|是)\s*([A-Za-z0-9_、,，\s或和]+)$"
+);
+
+/// "self和other推导出来的数据类型为COMPLEX64或COMPLEX128": the promoted dtype is complex exactly
+/// when an operand's is (the top of the promotion order), so each tensor operand's dtype is
+/// out of that list: its documented dtypes but those. `None` where the clause states no promoted
+/// dtype; a promoted dtype below the top (BOOL: every operand BOOL) stays manual.
+fn promoted_to_complex_rules(
+    clause: &str,
+    subjects: &[&Param],
+) -> Option<Result<Vec<Rule>, Manual>> {
+    let c = PROMOTED_IS.captures(clause)?;
+    let named = super::common::dtype_list(c[1].trim())?;
+    let complex = |d: &DType| matches!(d, DType::Complex32 | DType::Complex64 | DType::Complex128);
+    if !named.iter().all(complex) {
+        return Some(Err(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a promoted dtype that is a stated one (“{}”) is not in the vocabulary",
+                &c[0]
+            ),
+        )));
+    }
+    let tensors: Vec<&Param> = subjects
+        .iter()
+        .copied()
+        .filter(|p| p.role.is_tensor() && !p.dtypes.is_empty())
+        .collect();
+    if tensors.is_empty() {
+        return Some(Err(Manual::new(
+            ManualKind::Unstated,
+            "a promoted dtype named, but no operand tensor documents its dtypes",
+        )));
+    }
+    Some(Ok(tensors
+        .iter()
+        .map(|p| Rule::DtypeIn {
+            param: p.name.clone(),
+            allowed: p
+                .dtypes
+                .iter()
+                .map(|(product, ds)| {
+                    let kept = ds.iter().copied().filter(|d| !named.contains(d)).collect();
+                    (product.to_string(), kept)
+                })
+                .collect(),
+        })
+        .collect()))
 }
 
 /// The op's aclScalar inputs that are operands of its promotion ("推导出的数据类型无法转换为out的

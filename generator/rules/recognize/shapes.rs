@@ -216,6 +216,77 @@ pub(super) fn fraction_rule(op: &OpIr, c: &regex::Captures) -> Result<Vec<Rule>,
     }])
 }
 
+re!(
+    DIMS_AGAINST_SIZES,
+    r"^([A-Za-z_][A-Za-z0-9_]*)\s*在\s*(\d+)\s*(?:和|、|,|，)\s*(\d+)\s*维度?上的\s*size(?:大小)?\s*与\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:、|和|与|,|，)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*size(?:大小)?\s*不(?:完全)?(?:相同|一致|相等)$"
+);
+
+/// "out在0和1维度上的size大小与self、vec2的size大小不完全相同": the named dims of one tensor, in
+/// order, are the sizes of the 1-D tensors named after (a 1-D tensor's size is its one dim).
+/// `None` for any other clause, or where a tensor after is not documented as 1-D.
+pub(super) fn dims_against_sizes_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let c = DIMS_AGAINST_SIZES.captures(clause)?;
+    let tensor = |w: &str| text::resolve(op, w).filter(|p| p.role.is_tensor());
+    let lhs = tensor(&c[1])?;
+    let (d0, d1): (i64, i64) = (c[2].parse().ok()?, c[3].parse().ok()?);
+    let sizes = [tensor(&c[4])?, tensor(&c[5])?];
+    if sizes.iter().any(|p| infer::rank_of(p) != Some((1, 1))) {
+        return None;
+    }
+    Some(
+        [d0, d1]
+            .iter()
+            .zip(sizes)
+            .map(|(&dim, p)| Rule::DimsEqual {
+                lhs: lhs.name.clone(),
+                lhs_dim: dim,
+                rhs: p.name.clone(),
+                rhs_dim: 0,
+            })
+            .collect(),
+    )
+}
+
+/// "selfRef和other做broadcast后的shape不等于selfRef的shape", "broadcast后的shape不等于selfRef的
+/// shape": the broadcast shape of the operands (those named before the broadcast, else the op's
+/// input tensors) is an input's own shape, the in-place destination's. `None` where the shape
+/// compared with is no input's (an output's is `broadcast_rules`' concern).
+pub(super) fn broadcast_onto_input_rules(op: &OpIr, clause: &str) -> Option<Vec<Rule>> {
+    let result = BROADCAST_RESULT.find(clause)?;
+    // (A name is mentioned once per text, so the two sides are looked at apart.)
+    let after = text::mentions(op, &clause[result.end()..]);
+    let [dest] = after.as_slice() else {
+        return None;
+    };
+    let dest = dest.param;
+    if !matches!(dest.role, Role::InputTensor | Role::InOutTensor) {
+        return None;
+    }
+    let mut operands: Vec<&Param> = text::mentions(op, &clause[..result.start()])
+        .iter()
+        .map(|m| m.param)
+        .filter(|p| p.role.is_tensor())
+        .collect();
+    if operands.is_empty() {
+        operands = text::input_tensors(op)
+            .into_iter()
+            .filter(|p| p.role.is_tensor())
+            .collect();
+    }
+    if operands.len() < 2 || !operands.iter().any(|p| p.name == dest.name) {
+        return None;
+    }
+    Some(vec![
+        Rule::BroadcastTogether {
+            params: names(&operands),
+        },
+        Rule::BroadcastShape {
+            params: names(&operands),
+            out: dest.name.clone(),
+        },
+    ])
+}
+
 /// "A的shape不满足单向广播B的shape": every tensor but the last broadcasts to the last;
 /// without a direction the tensors broadcast together.
 ///
@@ -616,7 +687,34 @@ pub(super) fn shape_rules(
     for p in tensors {
         rules.extend(infer::stated_dim_rules(op, p, tensors));
     }
+    // "self、padding和out的输入shape在支持范围之外": the shape of an integer list named beside
+    // the tensors is its length, as the table states it ("长度为2"). Lists named alone keep
+    // their own rows: a table's lengths for one variant of the op ("conv2d: 2") are no range.
+    let beside = if tensors.is_empty() {
+        Vec::new()
+    } else {
+        text::mentions(op, clause)
+    };
+    for m in beside {
+        let p = m.param;
+        if !infer::is_int_list(p) || rules.iter().any(|r| list_len_of(r) == Some(&p.name)) {
+            continue;
+        }
+        if let Some(lens) = infer::list_lens(p) {
+            rules.push(Rule::ListLenIn {
+                param: p.name.clone(),
+                lens,
+            });
+        }
+    }
     Ok(rules)
+}
+
+fn list_len_of(rule: &Rule) -> Option<&String> {
+    match rule {
+        Rule::ListLenIn { param, .. } => Some(param),
+        _ => None,
+    }
 }
 
 /// Whether two rules state one symmetric relation over one set of tensors.
@@ -682,6 +780,20 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             .copied()
             .filter(|p| p.role.is_tensor())
             .collect();
+        let ints: Vec<&Param> = subjects
+            .iter()
+            .copied()
+            .filter(|p| p.role == Role::Attribute && p.kind() == ParamKind::Int)
+            .collect();
+        if let ([tensor], [int]) = (tensors.as_slice(), ints.as_slice()) {
+            if MISMATCH.is_match(clause) && !clause.contains("维") && !clause.contains("轴") {
+                // "out的size不等于bins": the tensor's element count is the attribute's value.
+                return Ok(vec![Rule::ProductsEqual {
+                    lhs: vec![Factor::Numel(tensor.name.clone())],
+                    rhs: vec![Factor::Attr(int.name.clone())],
+                }]);
+            }
+        }
         if !tensors.is_empty() && !clause.contains("维") && !clause.contains("轴") {
             // "scale或zeroPoint的size大小不是1": the tensor's element count.
             return numel_rules(clause, &tensors);
@@ -690,6 +802,22 @@ pub(super) fn length_rules(clause: &str, subjects: &[&Param]) -> Result<Vec<Rule
             ManualKind::Vocabulary,
             format!("a length condition on non-list parameters (“{clause}”)"),
         ));
+    }
+    let int_lists: Vec<&Param> = lists
+        .iter()
+        .copied()
+        .filter(|p| infer::is_int_list(p))
+        .collect();
+    if int_lists.len() >= 2
+        && int_lists.len() == subjects.len()
+        && MISMATCH.is_match(clause)
+        && !NOT_EQUAL_VALUES.is_match(clause)
+    {
+        // "begin和end和strides的长度不一致": the integer lists have one length (tensor lists'
+        // lengths are `list_len_same`'s).
+        return Ok(vec![Rule::ListLenSame {
+            params: names(&int_lists),
+        }]);
     }
     // "长度既不等于1也不等于3": every value the clause excludes from the error is allowed.
     let stated: Vec<usize> = NOT_EQUAL_VALUES

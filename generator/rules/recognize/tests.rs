@@ -1108,6 +1108,70 @@ fn context(name: &str) -> OpIr {
             attr("outputSize", "const aclIntArray*", &["长度为3"]),
             attr("dims", "const aclIntArray*", &[]),
         ]),
+        "dims_bounded_by_their_description" => pool3d_with(vec![attr(
+            "dims",
+            "const aclIntArray*",
+            &["取值范围为[-self.dim(), self.dim()-1]"],
+        )]),
+        "slice_lists" => pool3d_with(vec![
+            attr("begin", "const aclIntArray*", &[]),
+            attr("end", "const aclIntArray*", &[]),
+            attr("strides", "const aclIntArray*", &[]),
+        ]),
+        "a_count_attribute" => pool3d_with(vec![attr("bins", "int64_t", &[])]),
+        "an_in_place_binary_op" => {
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("selfRef", Role::InOutTensor),
+                tensor("other", Role::InputTensor),
+            ];
+            op
+        }
+        "a_mode_over_complex_operands" => {
+            let complex = |name: &str, role| {
+                fixture::tensor(name, role).with_dtypes(
+                    &["ascend910b"],
+                    &[DType::Float32, DType::Complex64, DType::Complex128],
+                )
+            };
+            let mut op = pool3d();
+            op.params = vec![
+                complex("self", Role::InputTensor),
+                complex("other", Role::InputTensor),
+                attr("mode", "int64_t", &[]),
+                complex("out", Role::OutputTensor),
+            ];
+            op
+        }
+        "an_outer_product" => {
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("self", Role::InputTensor).with_rank(1, 1),
+                tensor("vec2", Role::InputTensor).with_rank(1, 1),
+                tensor("out", Role::OutputTensor).with_rank(2, 2),
+            ];
+            op
+        }
+        "real_or_complex_input" => {
+            let mut op = pool3d();
+            op.params = vec![
+                fixture::tensor("self", Role::InputTensor).with_dtypes(
+                    &["ascend910b"],
+                    &[
+                        DType::Float16,
+                        DType::Float32,
+                        DType::Complex32,
+                        DType::Complex64,
+                    ],
+                ),
+                fixture::tensor("out", Role::OutputTensor).with_dtypes(
+                    &["ascend910b"],
+                    &[DType::Float16, DType::Float32, DType::Complex64],
+                ),
+            ];
+            op
+        }
+        "dims_list" => pool3d_with(vec![attr("dim", "const aclIntArray*", &[])]),
         "dim_out_of_bounds_and_rank_words" => pool3d_with(vec![attr("dim", "int64_t", &[])]),
         "attribute_order_and_non_null_subject" => pool3d_with(vec![
             attr("quantMin", "int64_t", &[]),
@@ -1246,6 +1310,10 @@ fn context(name: &str) -> OpIr {
                 tensor("out", Role::OutputTensor),
             ],
         ),
+        "scalar_bounds_passed_in_order" => pool3d_with(vec![
+            attr("min", "const aclScalar*", &[]),
+            attr("max", "const aclScalar*", &[]),
+        ]),
         "scalars_that_must_cast" => pool3d_with(vec![
             attr("alpha", "const aclScalar*", &[]),
             attr("beta", "const aclScalar*", &[]),
@@ -1547,6 +1615,16 @@ fn context(name: &str) -> OpIr {
             mean.constraints = vec!["shape与totalSum的第二维一致".into()];
             let mut op = pool3d();
             op.params = vec![sums, count, mean];
+            op
+        }
+        "a_list_beside_tensors_in_a_vague_shape_row" => {
+            // A pad op: 2-D to 3-D tensors and a padding list of two.
+            let mut op = pool3d();
+            op.params = vec![
+                tensor("self", Role::InputTensor).with_rank(2, 3),
+                attr("padding", "const aclIntArray*", &["长度为2"]),
+                tensor("out", Role::OutputTensor).with_rank(2, 3),
+            ];
             op
         }
         other => panic!("no parameter context {other}"),

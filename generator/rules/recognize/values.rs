@@ -11,7 +11,7 @@ use aclnn_runtime::Rule;
 
 re!(
     ATTR_RELATION,
-    r"^(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
+    r"^(?:传入的?|输入的?)?(?:参数|属性)?([A-Za-z_][A-Za-z0-9_]*)(?:的值)?\s*(大于|>|小于|<)\s*([A-Za-z_][A-Za-z0-9_]*)(?:的值)?$"
 );
 // "(0, 1]", "[0, 1)": an interval with its open and closed ends.
 re!(
@@ -22,6 +22,11 @@ re!(
 re!(
     EQUALS_VALUE,
     r"^[^不]*?(?:的值|的取值|的数值)?\s*(?:等于|为|==|=)\s*(-?\d+)(?:\.0+)?$"
+);
+// "strides存在等于0的元素", "dims中存在值为0的元素": one value no element of a list may hold.
+re!(
+    ELEMENT_EQUALS,
+    r"^[^不]*?(?:中)?存在(?:值)?(?:等于|为)\s*(-?\d+)的(?:元素|值|数值)$"
 );
 re!(AXIS_BOUNDS, r"范围|越界|超出|超过|绝对值|之间");
 re!(NOT_AXIS, r"shape|size|整除|不相等|不一致|除了|除.*外|元素");
@@ -310,6 +315,15 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
             });
         } else if SIGN_NOT_POSITIVE.is_match(clause) {
             rules.push(range(Some(1), None));
+        } else if let Some(c) = ELEMENT_EQUALS
+            .captures(clause)
+            .filter(|_| infer::is_int_list(p))
+        {
+            // "strides存在等于0的元素": that value in no element.
+            rules.extend(c[1].parse().ok().map(|value| Rule::ValueNot {
+                param: p.name.clone(),
+                value,
+            }));
         } else if let Some(c) = EQUALS_VALUE.captures(clause) {
             // "alpha等于0": 0.5 and -1 are fine; 0 alone is not.
             rules.extend(c[1].parse().ok().map(|value| Rule::ValueNot {
