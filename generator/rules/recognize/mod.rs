@@ -163,27 +163,8 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
             "the condition is empty",
         ));
     }
-    if let Some(m) = NOT_PASSED.find(&text) {
-        // "当self为0维时，不支持传入dim": the argument itself is the error, which no rule on its
-        // value says.
-        return Err(Manual::new(
-            ManualKind::Vocabulary,
-            format!(
-                "an argument that may not be passed (“{}”) is not in the vocabulary",
-                m.as_str()
-            ),
-        ));
-    }
-    if let Some(m) = ACTS_ON_DIMS.find(&text) {
-        // "同时对超过4个维度做repeat": how many dims the operation acts on (Repeat: the entries
-        // other than 1), neither a rank nor a list's length.
-        return Err(Manual::new(
-            ManualKind::Vocabulary,
-            format!(
-                "a count of the dims an operation acts on (“{}”) is not in the vocabulary",
-                m.as_str()
-            ),
-        ));
+    if let Some(manual) = beyond_vocabulary(&text) {
+        return Err(manual);
     }
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
@@ -210,6 +191,32 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     Ok(Reading {
         rules: under_prefixes(op, rules, when_dtype, when, &excluded),
         unread: unread.or(scoped),
+    })
+}
+
+/// A statement the rule vocabulary has no words for, said as such.
+fn beyond_vocabulary(text: &str) -> Option<Manual> {
+    if let Some(m) = NOT_PASSED.find(text) {
+        // "当self为0维时，不支持传入dim": the argument itself is the error, which no rule on its
+        // value says.
+        return Some(Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "an argument that may not be passed (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        ));
+    }
+    // "同时对超过4个维度做repeat": how many dims the operation acts on (Repeat: the entries other
+    // than 1), neither a rank nor a list's length.
+    ACTS_ON_DIMS.find(text).map(|m| {
+        Manual::new(
+            ManualKind::Vocabulary,
+            format!(
+                "a count of the dims an operation acts on (“{}”) is not in the vocabulary",
+                m.as_str()
+            ),
+        )
     })
 }
 

@@ -256,25 +256,9 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
             rules.push(string_rule(p, clause)?);
             continue;
         }
-        if let (ParamKind::Bool, [_], Some(value)) =
-            (p.kind(), attrs, bool_statement(clause, &p.name))
-        {
-            // "modulated参数不等于true": the one value the bool may take.
-            rules.push(Rule::IntIn {
-                param: p.name.clone(),
-                values: vec![value],
-            });
-            continue;
-        }
         if p.kind() == ParamKind::Bool {
-            // "isResult=true 且 alpha<0": a bool in a value condition makes it conditional.
-            return Err(Manual::new(
-                ManualKind::Conditional,
-                format!(
-                    "{} is a bool: a value condition naming it is conditional on it",
-                    p.name
-                ),
-            ));
+            rules.push(bool_rule(p, clause, attrs.len() == 1)?);
+            continue;
         }
         let range = |min, max| {
             if infer::is_int_list(p) {
@@ -384,6 +368,25 @@ pub(super) fn value_rules(op: &OpIr, clause: &str, attrs: &[&Param]) -> Result<V
         ));
     }
     Ok(rules)
+}
+
+/// A bool attribute's value rule: "modulated参数不等于true" (the one value it may take, when the
+/// clause names no other attribute); else, as in "isResult=true 且 alpha<0", a bool in a value
+/// condition makes it conditional on the bool.
+fn bool_rule(p: &Param, clause: &str, alone: bool) -> Result<Rule, Manual> {
+    match bool_statement(clause, &p.name).filter(|_| alone) {
+        Some(value) => Ok(Rule::IntIn {
+            param: p.name.clone(),
+            values: vec![value],
+        }),
+        None => Err(Manual::new(
+            ManualKind::Conditional,
+            format!(
+                "{} is a bool: a value condition naming it is conditional on it",
+                p.name
+            ),
+        )),
+    }
 }
 
 /// A clause relating attributes to each other: "quantMin大于quantMax" → quantMin ≤ quantMax,
