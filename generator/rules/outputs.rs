@@ -22,7 +22,17 @@ fn is_output(p: &Param) -> bool {
 fn statements(op: &OpIr) -> Vec<Rule> {
     let mut rules: Vec<Rule> = op.all_rules().into_iter().map(|r| r.rule).collect();
     for p in op.params.iter().filter(|p| is_output(p)) {
-        rules.extend(crate::rules::described_relations(op, p));
+        let conditional_shape = crate::rules::infer::shape_stated_conditionally(p);
+        rules.extend(
+            crate::rules::described_relations(op, p)
+                .into_iter()
+                // "如果reduction = 0，shape与self一致，其他情况shape为[1]" beside a shape column
+                // "与self保持一致": the shape holds only under the condition.
+                .filter(|r| {
+                    !(conditional_shape
+                        && matches!(r, Rule::ShapeSame { .. } | Rule::BroadcastShape { .. }))
+                }),
+        );
     }
     rules
 }
@@ -539,6 +549,17 @@ mod tests {
             .find(|p| p.name == "keepDims")
             .unwrap()
             .description = "是否使用确定性计算。".into();
+        assert_eq!(infer(&o)[0].shape, None);
+    }
+    #[test]
+    fn a_shape_stated_under_a_condition_is_no_output_shape() {
+        let o = toy(vec![
+            tensor("self", Role::InputTensor),
+            stating(
+                tensor("out", Role::OutputTensor),
+                "如果reduction = 0，shape与self一致，其他情况shape为[1]。shape与self保持一致",
+            ),
+        ]);
         assert_eq!(infer(&o)[0].shape, None);
     }
 }
