@@ -216,6 +216,20 @@ pub enum DtypeFrom {
     /// The promoted dtype of these inputs (the doc's 互推导关系): the op computes in it and the
     /// aclnn layer casts the inputs to it before, the result to the caller's dtype after.
     Promoted(Vec<String>),
+    /// A mapping of input `input`'s dtype, case by case ("当self为实数时，self和out的数据类型
+    /// 不一致。当self为COMPLEX64时，out的数据类型不为FLOAT32"); a dtype no case names has none.
+    Mapped {
+        input: String,
+        cases: Vec<DtypeCase>,
+    },
+}
+
+/// One case of a dtype mapping: while the input has one of `when`, the output has `to` (`None`:
+/// the input's own).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DtypeCase {
+    pub when: Vec<DType>,
+    pub to: Option<DType>,
 }
 
 /// What an op imported from msOpGen's op JSON keeps of msOpGen's spelling, so gen writes its

@@ -5,7 +5,8 @@
 //! product. An output the doc says nothing of gets `None`: never a copy of input 0.
 
 use crate::ir::{
-    DimFrom, DtypeFrom, OpIr, OutputInference, Param, ParamKind, Role, ShapeFrom, WhenEmpty,
+    DimFrom, DtypeCase, DtypeFrom, OpIr, OutputInference, Param, ParamKind, Role, ShapeFrom,
+    WhenEmpty,
 };
 use aclnn_runtime::{DType, Factor, Rule};
 
@@ -105,6 +106,8 @@ fn dtype_checked(op: &OpIr, o: &OutputInference) -> bool {
         Some(DtypeFrom::Argument(a)) => {
             has(&|r| matches!(r, Rule::DtypeIsArg { param, arg } if *param == o.param && arg == a))
         }
+        // The cases are the checks' own: each pins the output's dtype where it applies.
+        Some(DtypeFrom::Mapped { .. }) => true,
         Some(DtypeFrom::Promoted(_)) | None => false,
     }
 }
@@ -272,6 +275,69 @@ fn dtype_of(op: &OpIr, p: &Param, said: &[Rule]) -> Option<DtypeFrom> {
     stated
         .or_else(|| one_dtype(op, p).map(DtypeFrom::Fixed))
         .or_else(|| promoted_into(op, p, said))
+        .or_else(|| mapped(op, p, said))
+}
+
+/// Rows each under a dtype of one input ("当self为实数时，self和out的数据类型不一致", "当self为
+/// COMPLEX64时，out的数据类型不为FLOAT32"): the output's dtype case by case, where some case
+/// names one dtype for it (else they only say it follows the input where they apply).
+fn mapped(op: &OpIr, p: &Param, said: &[Rule]) -> Option<DtypeFrom> {
+    let mut input: Option<&String> = None;
+    let mut cases = Vec::new();
+    for rule in said {
+        let Rule::WhenDtype {
+            param,
+            dtypes,
+            rule,
+        } = rule
+        else {
+            continue;
+        };
+        if !op.param(param).is_some_and(is_input) || input.is_some_and(|i| i != param) {
+            continue;
+        }
+        let to = match rule.as_ref() {
+            Rule::DtypeSame { params } if params.contains(param) && params.contains(&p.name) => {
+                None
+            }
+            Rule::DtypeIn { param: of, allowed } if *of == p.name => {
+                Some(one_dtype_everywhere(op, allowed)?)
+            }
+            _ => continue,
+        };
+        input = Some(param);
+        // A dtype belongs to its first case only.
+        let taken: Vec<DType> = cases
+            .iter()
+            .flat_map(|c: &DtypeCase| c.when.clone())
+            .collect();
+        let when: Vec<DType> = dtypes
+            .iter()
+            .copied()
+            .filter(|d| !taken.contains(d) && d.ge_name().is_some())
+            .collect();
+        if !when.is_empty() {
+            cases.push(DtypeCase { when, to });
+        }
+    }
+    let input = input?.clone();
+    cases
+        .iter()
+        .any(|c| c.to.is_some())
+        .then_some(DtypeFrom::Mapped { input, cases })
+}
+
+/// The one dtype a per-product list allows on every supported product, if one.
+fn one_dtype_everywhere(
+    op: &OpIr,
+    allowed: &std::collections::BTreeMap<String, Vec<DType>>,
+) -> Option<DType> {
+    let mut lists = op.supported_products().map(|product| allowed.get(product));
+    let first = lists.next()??;
+    let [only] = first.as_slice() else {
+        return None;
+    };
+    (only.ge_name().is_some() && lists.all(|l| l == Some(first))).then_some(*only)
 }
 
 /// An `aclDataType` argument: what the OpDef passes as an Int attribute.
@@ -561,5 +627,64 @@ mod tests {
             ),
         ]);
         assert_eq!(infer(&o)[0].shape, None);
+    }
+    #[test]
+    fn rows_each_under_a_dtype_of_the_input_map_the_output_dtype_case_by_case() {
+        let mut o = toy(vec![
+            tensor("self", Role::InputTensor),
+            tensor("out", Role::OutputTensor),
+        ]);
+        let when = |dtypes: Vec<DType>, rule| aclnn_runtime::CheckedRule {
+            rule: Rule::WhenDtype {
+                param: "self".into(),
+                dtypes,
+                rule: Box::new(rule),
+            },
+            code: 161002,
+            condition: String::new(),
+            inferred: false,
+        };
+        let only = |d: DType| {
+            ["ascend910b", "ascend910_93"]
+                .map(|p| (p.to_string(), vec![d]))
+                .into()
+        };
+        o.inferred_rules = vec![
+            when(
+                vec![DType::Float32, DType::Float16],
+                Rule::DtypeSame {
+                    params: vec!["self".into(), "out".into()],
+                },
+            ),
+            when(
+                vec![DType::Complex64, DType::Float16],
+                Rule::DtypeIn {
+                    param: "out".into(),
+                    allowed: only(DType::Float32),
+                },
+            ),
+        ];
+        let outs = infer(&o);
+        assert_eq!(
+            outs[0].dtype,
+            Some(DtypeFrom::Mapped {
+                input: "self".into(),
+                cases: vec![
+                    DtypeCase {
+                        when: vec![DType::Float32, DType::Float16],
+                        to: None
+                    },
+                    // FLOAT16 belongs to the first case.
+                    DtypeCase {
+                        when: vec![DType::Complex64],
+                        to: Some(DType::Float32)
+                    },
+                ],
+            })
+        );
+        assert!(outs[0].dtype_checked);
+        // Cases that only say "the input's" are no mapping.
+        o.inferred_rules.pop();
+        assert_eq!(infer(&o)[0].dtype, None);
     }
 }

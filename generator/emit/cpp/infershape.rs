@@ -66,6 +66,8 @@ struct DtypeLine {
     from: Vec<(usize, String)>,
     value: String,
     attr: usize,
+    /// `mapped`: (a condition on `from`, the dtype it gives), in order.
+    cases: Vec<(String, String)>,
 }
 
 /// The OpDef index of an input (`None`: after a dynamic input, where the index is no longer
@@ -196,6 +198,7 @@ fn dtype_line(op: &OpIr, index: usize, o: &Output) -> Result<DtypeLine, String> 
         from: Vec::new(),
         value: String::new(),
         attr: 0,
+        cases: Vec::new(),
     };
     match &o.dtype {
         Some(DtypeFrom::Input(i)) => {
@@ -218,6 +221,24 @@ fn dtype_line(op: &OpIr, index: usize, o: &Output) -> Result<DtypeLine, String> 
                     o.param
                 )
             })?;
+        }
+        Some(DtypeFrom::Mapped { input, cases }) => {
+            line.kind = "mapped";
+            line.from = indexed(op, std::slice::from_ref(input))
+                .ok_or_else(|| after_dynamic("dtype", o))?;
+            line.cases = cases
+                .iter()
+                .map(|c| {
+                    let test: Vec<String> = c
+                        .when
+                        .iter()
+                        .filter_map(|d| d.ge_name())
+                        .map(|n| format!("from == {n}"))
+                        .collect();
+                    let to = c.to.and_then(|d| d.ge_name()).unwrap_or("from".into());
+                    (test.join(" || "), to)
+                })
+                .collect();
         }
         None => return Err(format!("the doc states no dtype of output {}", o.param)),
     }

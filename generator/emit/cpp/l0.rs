@@ -309,6 +309,49 @@ struct L0Ctx {
     broadcasts: bool,
     /// Some output's shape is a reduction (the file defines `ReduceShape`).
     reduces: bool,
+    /// The dtype mappings of outputs (`DtypeFrom::Mapped`), each a function of the file.
+    dtype_maps: Vec<DtypeMapCtx>,
+}
+
+/// `op::DataType <fn_name>(op::DataType from)`: output `param`'s dtype from `input`'s, one
+/// (case labels, returned dtype) per case.
+#[derive(Serialize)]
+struct DtypeMapCtx {
+    fn_name: String,
+    param: String,
+    input: String,
+    cases: Vec<(Vec<String>, String)>,
+}
+
+fn dtype_map_fn(param: &str) -> String {
+    let mut name = cpp_ident(param);
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    format!("{name}DtypeOf")
+}
+
+fn dtype_maps(outputs: &[Output]) -> Vec<DtypeMapCtx> {
+    outputs
+        .iter()
+        .filter_map(|o| match &o.dtype {
+            Some(DtypeFrom::Mapped { input, cases }) => Some(DtypeMapCtx {
+                fn_name: dtype_map_fn(&o.param),
+                param: o.param.clone(),
+                input: input.clone(),
+                cases: cases
+                    .iter()
+                    .map(|c| {
+                        (
+                            c.when.iter().filter_map(|d| d.ge_name()).collect(),
+                            c.to.and_then(|d| d.ge_name()).unwrap_or("from".into()),
+                        )
+                    })
+                    .collect(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Params an unconditional `NotNull` rule checks: never null once the checks passed.
@@ -389,6 +432,11 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
             .ge_name()
             .unwrap_or_else(|| "op::DataType::DT_UNDEFINED".into()),
         Some(DtypeFrom::Argument(a)) => format!("op::ToOpDataType({})", cpp_ident(a)),
+        Some(DtypeFrom::Mapped { input, .. }) => format!(
+            "{}({})",
+            dtype_map_fn(&o.param),
+            read_input(op, input, "GetDataType", "op::DataType::DT_UNDEFINED")
+        ),
         // The aclnn layer cast every input to the promoted dtype before the call.
         Some(DtypeFrom::Promoted(ins)) => {
             read_input(op, &ins[0], "GetDataType", "op::DataType::DT_UNDEFINED")
@@ -488,6 +536,7 @@ fn l0_ctx(op: &OpIr, ctx: &EmitCtx, outputs: &[Output]) -> L0Ctx {
         reduces: outputs
             .iter()
             .any(|o| matches!(o.shape, Some(ShapeFrom::Reduce { .. }))),
+        dtype_maps: dtype_maps(outputs),
     }
 }
 
