@@ -67,8 +67,18 @@ pub fn run(oracle: Oracle, docs: &Path, inputs: Inputs, format: AuditFormat) -> 
         contradictions::apply(&mut report, &list, &path.display().to_string());
     }
     if let Some(dir) = suggest_overlays {
-        for path in crate::conform::suggest::write(&report, dir)? {
-            eprintln!("conform: wrote {}", path.display());
+        match crate::conform::suggest::write(&report, dir) {
+            Ok(written) => {
+                for path in written {
+                    eprintln!("conform: wrote {}", path.display());
+                }
+            }
+            // Someone's file where an overlay would go: reported, nothing written.
+            Err(e @ crate::conform::ConformError::NotOurs(_)) => {
+                eprintln!("conform: {e}");
+                return Err(Failure::Input);
+            }
+            Err(e) => return Err(e.into()),
         }
     }
     match format {

@@ -156,7 +156,7 @@ pub enum Command {
         /// With --contradictions: write into DIR, one `<Op>.yaml` per op, the overlay that settles
         /// each reviewed contradiction (the call's dtype joins the doc's column, or the row that
         /// rejects it goes), with the evidence as its reason. A file there it did not write is
-        /// left alone (exit 1).
+        /// left alone: nothing is written (exit 1).
         #[arg(long, value_name = "DIR", requires = "contradictions")]
         suggest_overlays: Option<PathBuf>,
         /// `table` for people, `json` for machines, `markdown` for a CI summary.

@@ -225,18 +225,23 @@ fn evidence_of(call: &CheckedCall) -> String {
     )
 }
 
-/// Writes one `<Op>.yaml` per op into `dir` (created), each whole or not at all; a file there
-/// that this did not write is left alone and named in the error. Returns the files written.
+/// Writes one `<Op>.yaml` per op into `dir` (created), each whole or not at all. Where a file
+/// there was not written by this, nothing is written and the error names it. Returns the files
+/// written.
 pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, ConformError> {
+    let overlays = overlays(report);
+    let path_of = |op: &str| dir.join(format!("{op}.yaml"));
+    if let Some(theirs) = overlays
+        .keys()
+        .map(|op| path_of(op))
+        .find(|path| std::fs::read_to_string(path).is_ok_and(|old| !old.starts_with(MARK)))
+    {
+        return Err(ConformError::NotOurs(theirs));
+    }
     std::fs::create_dir_all(dir).map_err(|e| ConformError::io(dir, e))?;
     let mut written = Vec::new();
-    for (op, overlay) in overlays(report) {
-        let path = dir.join(format!("{op}.yaml"));
-        if let Ok(old) = std::fs::read_to_string(&path) {
-            if !old.starts_with(MARK) {
-                return Err(ConformError::NotOurs(path));
-            }
-        }
+    for (op, overlay) in overlays {
+        let path = path_of(&op);
         let yaml = serde_yaml::to_string(&overlay)
             .map_err(|e| ConformError::io(&path, std::io::Error::other(e.to_string())))?;
         let text = format!(

@@ -182,6 +182,45 @@ fn a_reviewed_list_of_contradictions_names_every_false_rejection() {
     );
     assert_eq!(r["contradictions"]["reviewed"], 1);
 
+    // --suggest-overlays writes the overlay that settles it, with the evidence; it leaves a file
+    // it did not write alone (exit 1, nothing written) and needs --contradictions (exit 2).
+    let suggested = dir.path().join("suggested");
+    let suggest = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_aclgen"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["conform", "--docs", "specs", "--tests"])
+            .arg(&tests)
+            .args(extra)
+            .arg("--suggest-overlays")
+            .arg(&suggested)
+            .output()
+            .expect("run aclgen")
+    };
+    let list = dir.path().join("list.yaml");
+    let list = list.to_str().expect("utf-8");
+    assert_eq!(suggest(&["--contradictions", list]).status.code(), Some(0));
+    let overlay = std::fs::read_to_string(suggested.join("AdaptiveAvgPool3dBackward.yaml"))
+        .expect("the suggested overlay");
+    assert!(overlay.contains("kind: overlay"), "{overlay}");
+    assert!(overlay.contains("c_differs_but_accepted"), "{overlay}");
+    assert!(
+        overlay.contains("the doc ties C, CANN does not"),
+        "{overlay}"
+    );
+    std::fs::write(
+        suggested.join("AdaptiveAvgPool3dBackward.yaml"),
+        "kind: overlay\n",
+    )
+    .expect("a team's own file");
+    let refused = suggest(&["--contradictions", list]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not written by conform"));
+    assert_eq!(
+        std::fs::read_to_string(suggested.join("AdaptiveAvgPool3dBackward.yaml")).unwrap(),
+        "kind: overlay\n"
+    );
+    assert_eq!(suggest(&[]).status.code(), Some(2));
+
     let unlisted = run("[]\n");
     assert_eq!(unlisted.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unlisted.stderr).contains("1 false rejections"));
