@@ -209,6 +209,10 @@ pub enum DimFrom {
 pub enum DtypeFrom {
     /// This input's dtype ("数据类型与self一致").
     Input(String),
+    /// The input whose dtype list the output's is on every product, where the doc relates the
+    /// two dtypes no other way: the OpDef zips identical lists into one column, so the kernel
+    /// computes the output in that input's dtype and the aclnn layer casts it to the caller's.
+    Paired(String),
     /// One dtype on every product (IsFinite's out: BOOL).
     Fixed(DType),
     /// The `aclDataType` argument of this name ("out的数据类型与dtype不一致").

@@ -22,7 +22,7 @@ mod text;
 
 use crate::diag::Code;
 use crate::ir::{Diagnostic, OpIr, Severity};
-pub use facts::{empty_dims_noop_value, empty_reduces_every_dim};
+pub use facts::{empty_dims_noop_value, empty_reduces_every_dim, states_promotion};
 use text::Sink;
 pub use text::{
     ascii_punct, both_dtypes_or_formats, join_pairs, rank_words, same_words, tight_around_chinese,

@@ -486,10 +486,18 @@ fn while_not_empty(rule: Rule, tensors: &[String]) -> Rule {
 }
 
 /// The relations a parameter's own description states ("shape与self一致", "数据类型与self一致",
-/// one-way broadcast): what the doc says of an output even where no error row checks it (the
-/// C++ layer allocates and infers outputs by them).
+/// one-way broadcast, the promotion it is cast from): what the doc says of an output even where
+/// no error row checks it (the C++ layer allocates and infers outputs by them).
 pub fn described_relations(op: &OpIr, p: &crate::ir::Param) -> Vec<Rule> {
-    infer::relation_rules(op, p)
+    let mut rules = infer::relation_rules(op, p);
+    rules.extend(infer::promotion_rules(op, p));
+    rules
+}
+
+/// The promotion a tensor's own description states ("数据类型与target的数据类型需满足数据类型
+/// 推导规则"): what the op computes in, never a check (no error row points at it).
+pub fn described_promotions(op: &OpIr, p: &crate::ir::Param) -> Vec<Rule> {
+    infer::promotion_rules(op, p)
 }
 
 /// "gradOutput、self和out的shape不匹配" next to "gradOutput的shape单向广播self": the tensor that

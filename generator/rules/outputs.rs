@@ -35,6 +35,10 @@ fn statements(op: &OpIr) -> Vec<Rule> {
                 }),
         );
     }
+    // "数据类型与target的数据类型需满足数据类型推导规则": the inputs the op computes together.
+    for p in op.params.iter().filter(|p| is_input(p)) {
+        rules.extend(crate::rules::described_promotions(op, p));
+    }
     rules
 }
 
@@ -55,17 +59,18 @@ pub fn infer(op: &OpIr) -> Vec<OutputInference> {
         .collect();
     follow_other_outputs(op, &said, &mut outputs);
     for o in &mut outputs {
-        o.casts = casts(op, o);
+        o.casts = casts(op, o, &said);
         o.dtype_checked = dtype_checked(op, o);
     }
     outputs
 }
 
 /// The inputs cast to the dtype the op computes output `o` in: the promoted inputs (two or more:
-/// one is its own promotion), or for a dtype argument's output the inputs an unconditional row
+/// one is its own promotion), for a dtype argument's output the inputs an unconditional row
 /// says cast to it ("参数self的数据类型不能转换为out的数据类型" beside "参数dtype和out的数据类型
-/// 不一致": Cumsum).
-fn casts(op: &OpIr, o: &OutputInference) -> Vec<String> {
+/// 不一致": Cumsum), else the inputs the doc promotes together, whatever `o`'s own dtype
+/// (Bucketize computes in self's and boundaries' promoted dtype, its out is INT32 or INT64).
+fn casts(op: &OpIr, o: &OutputInference, said: &[Rule]) -> Vec<String> {
     match &o.dtype {
         Some(DtypeFrom::Promoted(ins)) if ins.len() > 1 => ins.clone(),
         Some(DtypeFrom::Argument(_)) => op
@@ -82,7 +87,7 @@ fn casts(op: &OpIr, o: &OutputInference) -> Vec<String> {
                     .is_some_and(|p| matches!(p.role, Role::InputTensor | Role::InOutTensor))
             })
             .collect(),
-        _ => Vec::new(),
+        _ => promoted_inputs(op, said),
     }
 }
 
@@ -92,6 +97,8 @@ fn dtype_checked(op: &OpIr, o: &OutputInference) -> bool {
     let rules = op.all_rules();
     let has = |want: &dyn Fn(&Rule) -> bool| rules.iter().any(|r| want(&r.rule));
     match &o.dtype {
+        // An input cast to the dtype the op computes in no longer has the caller's dtype.
+        Some(DtypeFrom::Input(i)) if o.casts.contains(i) => false,
         Some(DtypeFrom::Input(i)) => {
             i == &o.param
                 || has(&|r| {
@@ -108,7 +115,8 @@ fn dtype_checked(op: &OpIr, o: &OutputInference) -> bool {
         }
         // The cases are the checks' own: each pins the output's dtype where it applies.
         Some(DtypeFrom::Mapped { .. }) => true,
-        Some(DtypeFrom::Promoted(_)) | None => false,
+        // Only the OpDef's columns pair them: the caller's output may have any listed dtype.
+        Some(DtypeFrom::Promoted(_) | DtypeFrom::Paired(_)) | None => false,
     }
 }
 
@@ -276,6 +284,26 @@ fn dtype_of(op: &OpIr, p: &Param, said: &[Rule]) -> Option<DtypeFrom> {
         .or_else(|| one_dtype(op, p).map(DtypeFrom::Fixed))
         .or_else(|| promoted_into(op, p, said))
         .or_else(|| mapped(op, p, said))
+        .or_else(|| tied_input(op, p))
+}
+
+/// The first input whose dtype list is the output's on every supported product, where the doc
+/// relates the two dtypes no other way: the OpDef zips identical lists into one column, so the
+/// kernel computes the output in that input's dtype, and a caller's output of another listed
+/// dtype gets the result cast to it (CANN's Hardshrink: Cast, then ViewCopy).
+fn tied_input(op: &OpIr, p: &Param) -> Option<DtypeFrom> {
+    fn list_on<'a>(q: &'a Param, product: &str) -> Option<&'a Vec<DType>> {
+        q.dtypes.get(product).filter(|l| !l.is_empty())
+    }
+    let same_lists = |q: &Param| {
+        let mut products = op.supported_products().peekable();
+        products.peek().is_some()
+            && products.all(|pr| list_on(p, pr).is_some() && list_on(p, pr) == list_on(q, pr))
+    };
+    op.params
+        .iter()
+        .find(|q| matches!(q.role, Role::InputTensor | Role::InOutTensor) && same_lists(q))
+        .map(|q| DtypeFrom::Paired(q.name.clone()))
 }
 
 /// Rows each under a dtype of one input ("当self为实数时，self和out的数据类型不一致", "当self为
@@ -367,10 +395,59 @@ fn promoted_into(op: &OpIr, p: &Param, said: &[Rule]) -> Option<DtypeFrom> {
                 && !from.is_empty()
                 && from.iter().all(|n| op.param(n).is_some_and(is_input)) =>
         {
-            Some(DtypeFrom::Promoted(from.clone()))
+            Some(DtypeFrom::Promoted(promoted_with(op, from, said)))
         }
         _ => None,
     })
+}
+
+/// The inputs a statement promotes together ("self的数据类型与target需满足数据类型推导规则",
+/// "self和other无法做数据类型推导"), where two or more do: the op computes in their promoted
+/// dtype, as CANN's promotion table defines, whatever dtype its output has.
+fn promoted_inputs(op: &OpIr, said: &[Rule]) -> Vec<String> {
+    let Some(first) = said.iter().find_map(|rule| match rule {
+        Rule::DtypePromotable { params } => {
+            params.iter().find(|n| op.param(n).is_some_and(is_input))
+        }
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let group = promoted_with(op, std::slice::from_ref(first), said);
+    if group.len() > 1 {
+        group
+    } else {
+        Vec::new()
+    }
+}
+
+/// `names` and every input a stated promotion joins to them, transitively, in the parameters'
+/// order: the inputs promoted together.
+fn promoted_with(op: &OpIr, names: &[String], said: &[Rule]) -> Vec<String> {
+    let mut group: Vec<&str> = names.iter().map(String::as_str).collect();
+    loop {
+        let before = group.len();
+        for rule in said {
+            let Rule::DtypePromotable { params } = rule else {
+                continue;
+            };
+            if params.iter().any(|n| group.contains(&n.as_str())) {
+                for n in params {
+                    if !group.contains(&n.as_str()) && op.param(n).is_some_and(is_input) {
+                        group.push(n);
+                    }
+                }
+            }
+        }
+        if group.len() == before {
+            break;
+        }
+    }
+    op.params
+        .iter()
+        .filter(|p| group.contains(&p.name.as_str()))
+        .map(|p| p.name.clone())
+        .collect()
 }
 
 /// "indicesOut的shape与outputOut一致": an output stated equal to another output takes that
@@ -498,6 +575,95 @@ mod tests {
             outs[0].dtype,
             Some(DtypeFrom::Promoted(names(&["self", "other"])))
         );
+    }
+
+    #[test]
+    fn a_promotion_the_tables_state_casts_the_inputs_and_the_result() {
+        let o = toy(vec![
+            stating(
+                tensor("self", Role::InputTensor),
+                "数据类型与target的数据类型需满足数据类型推导规则",
+            ),
+            tensor("target", Role::InputTensor),
+            stating(
+                tensor("out", Role::OutputTensor),
+                "数据类型需要是self与target推导之后可转换的数据类型",
+            ),
+        ]);
+        let out = &infer(&o)[0];
+        let both = vec!["self".to_string(), "target".to_string()];
+        assert_eq!(out.dtype, Some(DtypeFrom::Promoted(both.clone())));
+        assert_eq!((&out.casts, out.dtype_checked), (&both, false));
+        // An output naming one input takes every input that one promotes with.
+        let o = toy(vec![
+            stating(
+                tensor("self", Role::InputTensor),
+                "数据类型与target的数据类型需满足数据类型推导规则",
+            ),
+            tensor("target", Role::InputTensor),
+            stating(
+                tensor("out", Role::OutputTensor),
+                "数据类型需要与self满足数据类型推导规则",
+            ),
+        ]);
+        assert_eq!(infer(&o)[0].dtype, Some(DtypeFrom::Promoted(both)));
+    }
+
+    #[test]
+    fn inputs_promoted_together_are_cast_whatever_the_output_dtype() {
+        let mut out = tensor("out", Role::OutputTensor);
+        for product in ["ascend910b", "ascend910_93"] {
+            out.dtypes
+                .insert(product.into(), vec![DType::Int32, DType::Int64]);
+        }
+        let o = toy(vec![
+            stating(
+                tensor("self", Role::InputTensor),
+                "数据类型与boundaries的数据类型需满足互推导关系",
+            ),
+            tensor("boundaries", Role::InputTensor),
+            out,
+        ]);
+        let out = &infer(&o)[0];
+        assert_eq!(out.dtype, None);
+        assert_eq!(out.casts, ["self", "boundaries"]);
+        // A denial is an error's wording, no statement of what the op computes in.
+        let o = toy(vec![
+            stating(
+                tensor("self", Role::InputTensor),
+                "不支持self和other的数据类型推导",
+            ),
+            tensor("other", Role::InputTensor),
+            tensor("out", Role::OutputTensor),
+        ]);
+        assert!(infer(&o)[0].casts.is_empty());
+    }
+
+    #[test]
+    fn an_output_listing_an_inputs_dtypes_is_paired_with_it_and_cast_back() {
+        let listed = |mut p: Param| {
+            for product in ["ascend910b", "ascend910_93"] {
+                p.dtypes
+                    .insert(product.into(), vec![DType::Float16, DType::Float32]);
+            }
+            p
+        };
+        let o = toy(vec![
+            listed(tensor("self", Role::InputTensor)),
+            listed(tensor("out", Role::OutputTensor)),
+        ]);
+        let out = &infer(&o)[0];
+        assert_eq!(out.dtype, Some(DtypeFrom::Paired("self".into())));
+        assert!(!out.dtype_checked);
+        // A stated equality is the doc's, and checked: nothing to cast back.
+        let o = toy(vec![
+            listed(tensor("self", Role::InputTensor)),
+            listed(stating(
+                tensor("out", Role::OutputTensor),
+                "数据类型与self一致",
+            )),
+        ]);
+        assert_eq!(infer(&o)[0].dtype, Some(DtypeFrom::Input("self".into())));
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod bad_input;
 mod cli_read;
 mod conform_cli;
 mod corpus;
+mod corpus_casts;
 mod corpus_conform;
 mod corpus_emit;
 mod corpus_infershape;

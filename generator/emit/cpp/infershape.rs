@@ -201,6 +201,11 @@ fn dtype_line(op: &OpIr, index: usize, o: &Output) -> Result<DtypeLine, String> 
         cases: Vec::new(),
     };
     match &o.dtype {
+        Some(DtypeFrom::Paired(i)) => {
+            line.kind = "paired";
+            line.from =
+                indexed(op, std::slice::from_ref(i)).ok_or_else(|| after_dynamic("dtype", o))?;
+        }
         Some(DtypeFrom::Input(i)) => {
             line.from =
                 indexed(op, std::slice::from_ref(i)).ok_or_else(|| after_dynamic("dtype", o))?;

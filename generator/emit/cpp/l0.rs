@@ -138,7 +138,15 @@ fn compute_dtype(
 ) -> Option<(String, Vec<String>, &'static str)> {
     outputs.iter().find_map(|o| match &o.dtype {
         _ if o.casts.is_empty() => None,
-        Some(DtypeFrom::Promoted(_)) => {
+        Some(DtypeFrom::Argument(a)) => Some((
+            format!(
+                "std::optional<op::DataType>(op::ToOpDataType({}))",
+                cpp_ident(&arg(a))
+            ),
+            o.casts.clone(),
+            "The op computes in the dtype its dtype argument names",
+        )),
+        _ => {
             let parts: Vec<String> = o
                 .casts
                 .iter()
@@ -153,15 +161,6 @@ fn compute_dtype(
                 "The doc's 互推导关系: the op computes in the inputs' promoted dtype",
             ))
         }
-        Some(DtypeFrom::Argument(a)) => Some((
-            format!(
-                "std::optional<op::DataType>(op::ToOpDataType({}))",
-                cpp_ident(&arg(a))
-            ),
-            o.casts.clone(),
-            "The op computes in the dtype its dtype argument names",
-        )),
-        _ => None,
     })
 }
 
@@ -427,7 +426,9 @@ fn alloc(op: &OpIr, o: &Output) -> AllocCtx {
         }
     };
     let dtype = match &o.dtype {
-        Some(DtypeFrom::Input(i)) => read_input(op, i, "GetDataType", "op::DataType::DT_UNDEFINED"),
+        Some(DtypeFrom::Input(i) | DtypeFrom::Paired(i)) => {
+            read_input(op, i, "GetDataType", "op::DataType::DT_UNDEFINED")
+        }
         Some(DtypeFrom::Fixed(d)) => d
             .ge_name()
             .unwrap_or_else(|| "op::DataType::DT_UNDEFINED".into()),

@@ -686,6 +686,47 @@ pub fn empty_dims_noop_value(text: &str) -> Option<bool> {
     Some(caps[1].eq_ignore_ascii_case("true"))
 }
 
+// A tensor's dtype stated through CANN's promotion table (数据类型推导规则, 互推导关系): "数据类型与
+// target的数据类型需满足数据类型推导规则", "数据类型需要是self与target推导之后可转换的数据类型",
+// "dtype与self和gradOutput进行数据类型推导后的结果一致", "数据类型需要与self构成互推导关系". A
+// clause that denies it ("不支持…的数据类型推导", "无法做数据类型推导") is an error's wording, not
+// this statement; one about a shape ("shape由上述公式推导出") is no dtype's.
+static PROMOTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:数据类型|dtype)[^。；;]*?(?:推导(?:之后|以后|后|规则|关系)|互推导)")
+        .unwrap()
+});
+static PROMOTION_DENIED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"不支持|不满足|无法|不能|不可|不属于|shape").unwrap());
+
+/// Whether `clause` states its tensor's dtype through the promotion table.
+pub fn states_promotion(clause: &str) -> bool {
+    PROMOTION.is_match(clause) && !PROMOTION_DENIED.is_match(clause)
+}
+
+/// The sentences of a tensor's text that state its dtype through the promotion table, whole (the
+/// tensors it is promoted with are named in them): what the op computes in, read by the rules.
+pub fn promotion_phrases(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in text.split(['。', '；', ';', '\n']) {
+        // "（参见互转换关系）": the reference, not the statement.
+        let s = strip_references(s);
+        for clause in s.split(['，', ',']) {
+            let clause = clause.trim();
+            if states_promotion(clause) && !out.iter().any(|o| o == clause) {
+                out.push(clause.to_string());
+            }
+        }
+    }
+    out
+}
+
+static REFERENCE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[（(]\s*参见[^）)]*[）)]").unwrap());
+
+fn strip_references(s: &str) -> String {
+    REFERENCE.replace_all(s, "").trim().to_string()
+}
+
 /// The sentences of a dims list's text that give an empty or null list a meaning, whole (the
 /// condition and what it means are two clauses of one sentence), and of a Bool's text that
 /// chooses it ("指定axes为空时的行为。…true：不进行计算").
@@ -1372,6 +1413,19 @@ mod tests {
             constraint_phrases("数据类型和gradOutput一致。dtype与self和gradOutput进行数据类型推导后的结果保持一致。"),
             ["数据类型和gradOutput一致", "dtype与self和gradOutput进行数据类型推导后的结果保持一致"]
         );
+        // A promotion is no constraint phrase: the rules read it from `promotion_phrases`.
+        assert_eq!(
+            promotion_phrases("数据类型需要是self与other推导之后可转换的数据类型（参见互转换关系），shape需要是self与other broadcast之后的shape。"),
+            ["数据类型需要是self与other推导之后可转换的数据类型"]
+        );
+        assert_eq!(
+            promotion_phrases("tensor1与self、tensor2的数据类型满足数据类型推导规则（参见互推导关系），且推导后的类型需要在支持的输入类型里。"),
+            ["tensor1与self、tensor2的数据类型满足数据类型推导规则"]
+        );
+        assert!(promotion_phrases(
+            "不支持输入x1,x2分别为BFLOAT16和FLOAT16的数据类型推导。shape由上述公式推导出。"
+        )
+        .is_empty());
         // The broadcast result of other tensors.
         assert_eq!(
             constraint_phrases("数据类型需要是self与other推导之后可转换的数据类型，shape需要是self与other broadcast之后的shape。"),

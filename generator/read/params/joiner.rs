@@ -198,6 +198,15 @@ impl Joiner<'_> {
                 }
             }
         }
+        if p.role.is_tensor() {
+            // "数据类型需要是self与target推导之后可转换的数据类型": the dtype the op computes in,
+            // read by the rules for the outputs (no check: no error row points at it).
+            for phrase in facts::promotion_phrases(&all_text) {
+                if !p.constraints.contains(&phrase) {
+                    p.constraints.push(phrase);
+                }
+            }
+        }
         // The enumeration may sit in the description itself ("指定数据转换后y的类型，输入范围为
         // {35, 36}，分别对应输出y的数据类型为{35: FLOAT8_E5M2, 36: FLOAT8_E4M3FN}").
         p.enum_values = facts::enum_values(all_text.lines());

@@ -12,9 +12,11 @@ use crate::read::MODAL;
 use aclnn_runtime::{DType, Format, Rule};
 use std::collections::BTreeMap;
 
+mod promotions;
 mod reductions;
 mod strings;
 
+pub use promotions::promotion_rules;
 pub use reductions::{empty_dims_noop_value, empty_means_every_dim, keeps_reduced_dims};
 pub use strings::{string_value_list, string_values};
 
@@ -170,7 +172,7 @@ pub fn sentences(p: &Param) -> Vec<String> {
 
 /// The clauses of `p`'s description and constraints outside sentences that state a condition
 /// ("如果y1Out为有效输出时，shape…一致；否则shape为[1]").
-fn unconditional_clauses(p: &Param) -> Vec<String> {
+pub(super) fn unconditional_clauses(p: &Param) -> Vec<String> {
     let mut out = Vec::new();
     for chunk in p.constraints.iter().chain(std::iter::once(&p.description)) {
         let chunk = text::normalize(chunk);

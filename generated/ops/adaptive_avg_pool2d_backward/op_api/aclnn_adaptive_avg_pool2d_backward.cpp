@@ -6,6 +6,7 @@
 #include "aclnn_adaptive_avg_pool2d_backward.h"
 #include "adaptive_avg_pool2d_backward.h"
 #include "aclnn_kernels/common/op_error_check.h"
+#include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/op_dfx.h"
@@ -158,14 +159,12 @@ aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(
     auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
     CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
 
-    auto result = l0op::AdaptiveAvgPool2dBackward(
-        gradOutputContiguous,
-        selfContiguous,
-        out == nullptr ? op::DataType::DT_UNDEFINED : out->GetDataType(),
-        uniqueExecutor.get());
+    auto result = l0op::AdaptiveAvgPool2dBackward(gradOutputContiguous, selfContiguous, uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     if (out != nullptr) {
-        auto viewCopy1 = l0op::ViewCopy(result, out, uniqueExecutor.get());
+        auto outCast = l0op::Cast(result, out->GetDataType(), uniqueExecutor.get());
+        CHECK_RET(outCast != nullptr, ACLNN_ERR_INNER_NULLPTR);
+        auto viewCopy1 = l0op::ViewCopy(outCast, out, uniqueExecutor.get());
         CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
 

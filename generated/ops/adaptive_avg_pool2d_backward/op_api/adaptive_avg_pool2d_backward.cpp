@@ -12,12 +12,13 @@ using namespace op;
 namespace l0op {
 OP_TYPE_REGISTER(AdaptiveAvgPool2dBackward);
 
-const aclTensor* AdaptiveAvgPool2dBackward(
-    const aclTensor* gradOutput, const aclTensor* self, op::DataType outDtype, aclOpExecutor* executor)
+const aclTensor* AdaptiveAvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, aclOpExecutor* executor)
 {
     L0_DFX(AdaptiveAvgPool2dBackward, gradOutput, self);
-    // aclgen: the doc states no dtype of out: the aclnn caller's tensor gives it
-    auto outOut = executor->AllocTensor(self->GetViewShape(), outDtype, gradOutput->GetStorageFormat());
+    auto outOut = executor->AllocTensor(
+        self->GetViewShape(),
+        gradOutput->GetDataType(),
+        gradOutput->GetStorageFormat());
     CHECK_RET(outOut != nullptr, nullptr);
     auto ret = ADD_TO_LAUNCHER_LIST_AICORE(AdaptiveAvgPool2dBackward, OP_INPUT(gradOutput, self), OP_OUTPUT(outOut));
     OP_CHECK(

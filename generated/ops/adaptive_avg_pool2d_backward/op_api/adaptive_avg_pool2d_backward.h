@@ -9,8 +9,7 @@
 #include "opdev/op_executor.h"
 
 namespace l0op {
-const aclTensor* AdaptiveAvgPool2dBackward(
-    const aclTensor* gradOutput, const aclTensor* self, op::DataType outDtype, aclOpExecutor* executor);
+const aclTensor* AdaptiveAvgPool2dBackward(const aclTensor* gradOutput, const aclTensor* self, aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_ADAPTIVE_AVG_POOL2D_BACKWARD_H_

@@ -6,6 +6,7 @@
 #include "aclnn_adaptive_max_pool3d_backward.h"
 #include "adaptive_max_pool3d_backward.h"
 #include "aclnn_kernels/common/op_error_check.h"
+#include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/op_dfx.h"
@@ -176,11 +177,12 @@ aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(
         gradOutputContiguous,
         selfContiguous,
         indicesContiguous,
-        gradInput == nullptr ? op::DataType::DT_UNDEFINED : gradInput->GetDataType(),
         uniqueExecutor.get());
     CHECK_RET(result != nullptr, ACLNN_ERR_INNER_NULLPTR);
     if (gradInput != nullptr) {
-        auto viewCopy1 = l0op::ViewCopy(result, gradInput, uniqueExecutor.get());
+        auto gradInputCast = l0op::Cast(result, gradInput->GetDataType(), uniqueExecutor.get());
+        CHECK_RET(gradInputCast != nullptr, ACLNN_ERR_INNER_NULLPTR);
+        auto viewCopy1 = l0op::ViewCopy(gradInputCast, gradInput, uniqueExecutor.get());
         CHECK_RET(viewCopy1 != nullptr, ACLNN_ERR_INNER_NULLPTR);
     }
 

@@ -13,12 +13,13 @@ namespace l0op {
 OP_TYPE_REGISTER(AdaptiveMaxPool3dBackward);
 
 const aclTensor* AdaptiveMaxPool3dBackward(
-    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, op::DataType gradInputDtype,
-    aclOpExecutor* executor)
+    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclOpExecutor* executor)
 {
     L0_DFX(AdaptiveMaxPool3dBackward, gradOutput, self, indices);
-    // aclgen: the doc states no dtype of gradInput: the aclnn caller's tensor gives it
-    auto gradInputOut = executor->AllocTensor(self->GetViewShape(), gradInputDtype, gradOutput->GetStorageFormat());
+    auto gradInputOut = executor->AllocTensor(
+        self->GetViewShape(),
+        gradOutput->GetDataType(),
+        gradOutput->GetStorageFormat());
     CHECK_RET(gradInputOut != nullptr, nullptr);
     auto ret = ADD_TO_LAUNCHER_LIST_AICORE(
         AdaptiveMaxPool3dBackward,

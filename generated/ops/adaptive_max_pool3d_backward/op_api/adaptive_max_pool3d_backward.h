@@ -10,8 +10,7 @@
 
 namespace l0op {
 const aclTensor* AdaptiveMaxPool3dBackward(
-    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, op::DataType gradInputDtype,
-    aclOpExecutor* executor);
+    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclOpExecutor* executor);
 } // namespace l0op
 
 #endif // OP_API_INC_LEVEL0_ADAPTIVE_MAX_POOL3D_BACKWARD_H_
