@@ -14,6 +14,12 @@ fn is_input(p: &Param) -> bool {
     matches!(p.role, Role::InputTensor | Role::InOutTensor)
 }
 
+/// An `aclScalar` argument: an operand of a promotion ("self和other数据类型不满足数据类型推导规则"
+/// of EqScalar), never cast itself.
+fn is_scalar(p: &Param) -> bool {
+    p.role == Role::Attribute && p.kind() == ParamKind::Scalar
+}
+
 fn is_output(p: &Param) -> bool {
     matches!(p.role, Role::OutputTensor | Role::InOutTensor)
 }
@@ -395,15 +401,16 @@ fn promoted_into(op: &OpIr, p: &Param, said: &[Rule]) -> Option<DtypeFrom> {
                 && !from.is_empty()
                 && from.iter().all(|n| op.param(n).is_some_and(is_input)) =>
         {
-            Some(DtypeFrom::Promoted(promoted_with(op, from, said)))
+            Some(DtypeFrom::Promoted(promoted_with(op, from, said, is_input)))
         }
         _ => None,
     })
 }
 
-/// The inputs a statement promotes together ("self的数据类型与target需满足数据类型推导规则",
-/// "self和other无法做数据类型推导"), where two or more do: the op computes in their promoted
-/// dtype, as CANN's promotion table defines, whatever dtype its output has.
+/// The operands a statement promotes together ("self的数据类型与target需满足数据类型推导规则",
+/// "self和other无法做数据类型推导", an `aclScalar` other among them), where two or more do, one a
+/// tensor: the op computes in their promoted dtype, as CANN's promotion table defines, whatever
+/// dtype its output has, and the tensors among them are cast to it.
 fn promoted_inputs(op: &OpIr, said: &[Rule]) -> Vec<String> {
     let Some(first) = said.iter().find_map(|rule| match rule {
         Rule::DtypePromotable { params } => {
@@ -413,7 +420,8 @@ fn promoted_inputs(op: &OpIr, said: &[Rule]) -> Vec<String> {
     }) else {
         return Vec::new();
     };
-    let group = promoted_with(op, std::slice::from_ref(first), said);
+    let operand = |p: &Param| is_input(p) || is_scalar(p);
+    let group = promoted_with(op, std::slice::from_ref(first), said, operand);
     if group.len() > 1 {
         group
     } else {
@@ -421,9 +429,14 @@ fn promoted_inputs(op: &OpIr, said: &[Rule]) -> Vec<String> {
     }
 }
 
-/// `names` and every input a stated promotion joins to them, transitively, in the parameters'
-/// order: the inputs promoted together.
-fn promoted_with(op: &OpIr, names: &[String], said: &[Rule]) -> Vec<String> {
+/// `names` and every `member` a stated promotion joins to them, transitively, in the
+/// parameters' order: the operands promoted together.
+fn promoted_with(
+    op: &OpIr,
+    names: &[String],
+    said: &[Rule],
+    member: impl Fn(&Param) -> bool,
+) -> Vec<String> {
     let mut group: Vec<&str> = names.iter().map(String::as_str).collect();
     loop {
         let before = group.len();
@@ -433,7 +446,7 @@ fn promoted_with(op: &OpIr, names: &[String], said: &[Rule]) -> Vec<String> {
             };
             if params.iter().any(|n| group.contains(&n.as_str())) {
                 for n in params {
-                    if !group.contains(&n.as_str()) && op.param(n).is_some_and(is_input) {
+                    if !group.contains(&n.as_str()) && op.param(n).is_some_and(&member) {
                         group.push(n);
                     }
                 }
@@ -637,6 +650,27 @@ mod tests {
             tensor("out", Role::OutputTensor),
         ]);
         assert!(infer(&o)[0].casts.is_empty());
+    }
+
+    #[test]
+    fn a_scalar_promoted_with_a_tensor_counts_toward_the_dtype_and_is_no_cast() {
+        let mut o = toy(vec![
+            tensor("self", Role::InputTensor),
+            crate::fixture::attr("other", "const aclScalar*", &[]),
+            tensor("out", Role::OutputTensor),
+        ]);
+        o.inferred_rules = vec![aclnn_runtime::CheckedRule {
+            rule: Rule::DtypePromotable {
+                params: vec!["self".into(), "other".into()],
+            },
+            code: 161002,
+            condition: "self和other数据类型不满足数据类型推导规则".into(),
+            inferred: false,
+        }];
+        let out = &infer(&o)[0];
+        assert_eq!(out.casts, ["self", "other"]);
+        // Never the output's dtype: an InferDataType cannot read a scalar argument.
+        assert_eq!(out.dtype, None);
     }
 
     #[test]

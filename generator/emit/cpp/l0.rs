@@ -129,13 +129,15 @@ pub(super) struct Promotion {
 }
 
 /// The dtype the op computes in, where the doc gives one other than the inputs' own, and the
-/// inputs cast to it (`Output::casts`): the promoted dtype of the inputs an output's dtype is
-/// promoted from, or the dtype argument an output's dtype is. One per call, as CANN's aclnn
-/// functions make it.
+/// inputs cast to it (`Output::casts`): the promoted dtype of the operands the doc promotes
+/// together (an `aclScalar` among them counts, and is not cast), or the dtype argument an
+/// output's dtype is. One per call, as CANN's aclnn functions make it.
 fn compute_dtype(
+    op: &OpIr,
     outputs: &[Output],
     arg: &dyn Fn(&str) -> String,
 ) -> Option<(String, Vec<String>, &'static str)> {
+    let is_tensor = |n: &String| op.param(n).is_some_and(|p| p.role.is_tensor());
     outputs.iter().find_map(|o| match &o.dtype {
         _ if o.casts.is_empty() => None,
         Some(DtypeFrom::Argument(a)) => Some((
@@ -147,17 +149,34 @@ fn compute_dtype(
             "The op computes in the dtype its dtype argument names",
         )),
         _ => {
-            let parts: Vec<String> = o
-                .casts
-                .iter()
-                .map(|n| format!("pred::one(\"{n}\", {})", cpp_ident(&arg(n))))
-                .collect();
-            Some((
+            let (tensors, scalars): (Vec<String>, Vec<String>) =
+                o.casts.iter().cloned().partition(is_tensor);
+            let named = |f: &str, names: &[String]| {
+                let parts: Vec<String> = names
+                    .iter()
+                    .map(|n| format!("{f}(\"{n}\", {})", cpp_ident(&arg(n))))
+                    .collect();
+                parts.join(", ")
+            };
+            let dtype = if scalars.is_empty() {
                 format!(
                     "pred::promoted_dtype(pred::concat({{{}}}))",
-                    parts.join(", ")
-                ),
-                o.casts.clone(),
+                    named("pred::one", &tensors)
+                )
+            } else {
+                format!(
+                    "pred::promoted_dtype_with(pred::concat({{{}}}), pred::scalars({{{}}}))",
+                    named("pred::one", &tensors),
+                    scalars
+                        .iter()
+                        .map(|n| format!("{{\"{n}\", pred::arg_of({})}}", cpp_ident(&arg(n))))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            Some((
+                dtype,
+                tensors,
                 "The doc's 互推导关系: the op computes in the inputs' promoted dtype",
             ))
         }
@@ -165,12 +184,12 @@ fn compute_dtype(
 }
 
 /// The inputs cast to the dtype the op computes in.
-fn cast_inputs(outputs: &[Output]) -> Vec<String> {
-    compute_dtype(outputs, &|n| n.to_string()).map_or(Vec::new(), |(_, ins, _)| ins)
+fn cast_inputs(op: &OpIr, outputs: &[Output]) -> Vec<String> {
+    compute_dtype(op, outputs, &|n| n.to_string()).map_or(Vec::new(), |(_, ins, _)| ins)
 }
 
 fn promotion(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> String) -> Option<Promotion> {
-    let (dtype, ins, why) = compute_dtype(outputs, arg)?;
+    let (dtype, ins, why) = compute_dtype(op, outputs, arg)?;
     Some(Promotion {
         dtype,
         why: why.to_string(),
@@ -207,7 +226,7 @@ pub(super) fn launch_as(op: &OpIr, outputs: &[Output], arg: &dyn Fn(&str) -> Str
     let mut contiguous = Vec::new();
     let mut args = Vec::new();
     let promotion = promotion(op, outputs, arg);
-    let casts = cast_inputs(outputs);
+    let casts = cast_inputs(op, outputs);
     let promoted = |name: &str| casts.iter().any(|n| n == name);
     for p in inputs(op) {
         let id = cpp_ident(&arg(&p.name));
