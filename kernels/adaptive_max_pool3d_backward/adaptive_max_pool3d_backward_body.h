@@ -29,7 +29,7 @@ TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets fo
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
 TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
-TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: per input element of a tile, its matches (half)
+TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: every tile's Compare bits, counted at the end
 bool built_ = false;
 bool coreCheck_ = false;  // window path: the matches are counted once, after the core's last tile
 bool redo_ = false;       // window path: an index lay outside its window, the core's tiles run again
@@ -70,9 +70,10 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(posBuf_, n * (hk ? 2 : 4));
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
-        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048).
+        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048)
+        // and every tile's mask fits the n * 2 bytes the tiling gives the match counts.
         uint64_t tiles = (unitEnd_ - unitBegin_ + tiling_.tileUnits - 1) / tiling_.tileUnits;
-        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048;
+        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048 && tiles * AlignUp32(n / 8) <= n * 2;
         if (coreCheck_) {
             pipe_.InitBuffer(hitBuf_, n * 2);
         }
@@ -153,7 +154,7 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
         if (coreCheck_ && first + count == unitEnd_) {
             // One check a core: the matches number the core's windows, or every tile again.
             uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
-            redo_ = CountMatches(hitBuf_.template Get<half>(), accN_) != static_cast<float>(windows);
+            redo_ = CountCoreMatches() != static_cast<float>(windows);
             if (redo_) {
                 Redo();
             }
@@ -215,26 +216,23 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
-    // The gradient spread, free until the first tile.
-    LocalTensor<float> win = workBuf_.template Get<float>()[SpreadAt() + (HalfKeys() ? 0 : n)];
     // Byte offsets of the window's element: half gathers half gradients (2 bytes), the fp32
     // offsets are those doubled (one int32 Add).
     uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
     LocalTensor<half> posH = posBuf_.template Get<half>();
     bool hk = HalfKeys();
-    // The offsets first; the scalar unit writes the position row while the vector unit grows them.
-    for (uint32_t w = 0; w < inW; ++w) {
-        win.SetValue(w, static_cast<float>(w / kW * bytes));
-    }
-    ScalarToVector();  // the Adds read the row SetValue wrote
-    Grow(win, inW, kH, 0.0f);
-    Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
-    Grow(win, hw, kD, 0.0f);
-    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * bytes));
-    // One plane cast to int32, then grown along the tile's planes in int32.
+    // The offsets first (in int32); the scalar unit writes the position row while the vector unit
+    // grows them along H, D and the tile's planes.
     LocalTensor<int32_t> offs =
         std::is_same_v<T, half> ? offHalfBuf_.template Get<int32_t>() : offBuf_.template Get<int32_t>();
-    Cast(offs, win, RoundMode::CAST_RINT, hw * inD);
+    for (uint32_t w = 0; w < inW; ++w) {
+        offs.SetValue(w, static_cast<int32_t>(w / kW * bytes));
+    }
+    ScalarToVector();  // the Adds read the row SetValue wrote
+    Grow(offs, inW, kH, 0);
+    Grow(offs, kH * inW, outH, static_cast<int32_t>(outW * bytes));
+    Grow(offs, hw, kD, 0);
+    Grow(offs, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<int32_t>(outH * outW * bytes));
     Grow(offs, hw * inD, planes, static_cast<int32_t>(tiling_.outElems * bytes));
     if (std::is_same_v<T, half> && !hk) {
         Add(offBuf_.template Get<int32_t>(), offs, offs, static_cast<int32_t>(n));
@@ -256,9 +254,38 @@ __aicore__ inline void BuildWindowTables() {
         Grow(pos, hw, inD, static_cast<float>(hw));
         Grow(pos, hw * inD, planes, 0.0f);
     }
-    Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+    if (!coreCheck_) {  // (one check a core: after the last tile, CountCoreMatches)
+        Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+    }
 }
-uint32_t accN_ = 0;  // window path, one check a core: the match counts the first tile wrote
+
+/// One check a core: byte offset in hitBuf_ of the mask of the tile starting at unit `first`.
+__aicore__ inline uint32_t MaskAt(uint64_t first) {
+    return static_cast<uint32_t>((first - unitBegin_) / tiling_.tileUnits) * AlignUp32(NMax() / 8);
+}
+
+/// One check a core, under the last tile's copy out: every tile's mask as half ones, added up
+/// (into the free spreads), then summed to 16 partial sums by CountMatches.
+__aicore__ inline float CountCoreMatches() {
+    uint32_t nMax = NMax();
+    LocalTensor<half> ones = onesBuf_.template Get<half>();
+    Duplicate(ones, half(1.0f), static_cast<int32_t>(nMax));
+    LocalTensor<half> hits = workBuf_.template Get<half>(), more = hits[nMax];
+    LocalTensor<uint8_t> masks = hitBuf_.template Get<uint8_t>();
+    uint32_t len = 0;
+    for (uint64_t f = unitBegin_; f < unitEnd_; f += tiling_.tileUnits) {
+        uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
+        uint32_t n = static_cast<uint32_t>(c * tiling_.inElems);
+        if (f == unitBegin_) {
+            Select(hits, masks, ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            len = n;
+        } else {
+            Select(more, masks[MaskAt(f)], ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+            Add(hits, hits, more, static_cast<int32_t>(n));
+        }
+    }
+    return CountMatches(hits, len);
+}
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (!built_) {
@@ -278,7 +305,9 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     bool hk = HalfKeys();
     LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts];
     LocalTensor<float> spreadGrad = work[2 * ts + (hk ? NMax() / 2 : NMax())];
-    LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
+    // One check a core: each tile's mask is kept (counted after the last tile's copy out).
+    LocalTensor<uint8_t> mask =
+        coreCheck_ ? hitBuf_.template Get<uint8_t>()[MaskAt(first)] : maskBuf_.template Get<uint8_t>();
     // half: the gradients are gathered in half (into the first n halves of the gradient spread,
     // from a copy in its second n; half keys: from the fp32 gradients' place), and selected
     // straight into the output.
@@ -300,15 +329,13 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         Gather(spreadIdx, idxF, offBuf_.template Get<uint32_t>(), 0, n);
         Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
     }
-    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
-    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
-    // (One check a core: the first tile's straight into the counts.)
-    bool firstTile = coreCheck_ && first == unitBegin_;
-    LocalTensor<half> hits = firstTile ? hitBuf_.template Get<half>() : spreadIdx.template ReinterpretCast<half>();
-    if (firstTile) {
-        accN_ = n;
+    // A check per tile: the matches as half ones (the spread indices are read: their bytes hold
+    // them), summed to 16 partial sums: each at most n / 16, exact in half (n < 32768: the tile
+    // fits UB).
+    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
+    if (!coreCheck_) {
+        Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
     }
-    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
     // The gradients (copied in after the indices).
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -330,11 +357,7 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     LocalTensor<T> out = outQueue_.template AllocTensor<T>();
     bool fast = true;
     if (coreCheck_) {
-        // The matches add up over the core's tiles; CopyOut counts them after the last tile's copy out.
-        LocalTensor<half> acc = hitBuf_.template Get<half>();
-        if (!firstTile) {
-            Add(acc, acc, hits, static_cast<int32_t>(n));
-        }
+        // CopyOut counts the matches of every tile's mask after the last tile's copy out.
         SelectOut(out, mask, spreadGrad, n);
     } else {
         fast = CountMatches(hits, n) == static_cast<float>(t);
