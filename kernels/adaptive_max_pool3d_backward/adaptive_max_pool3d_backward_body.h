@@ -47,6 +47,15 @@ __aicore__ inline bool HalfKeys()
 {
     return std::is_same_v<T, half> && tiling_.inElems <= 2048 && tiling_.inElems % 128 == 0;
 }
+/// Pair keys (half keys, windows an even number of elements wide): input elements 2j and 2j + 1
+/// share a window, so one 32-bit Gather fills both from a copy of the tile's indices (gradients)
+/// with each doubled ([x, x], one half Gather of 2 t): per tile 2 t + n / 2 offsets gathered
+/// instead of n. The pair offsets (n / 2) and the doubling table (2 TStride) share the half
+/// offsets' buffer.
+__aicore__ inline bool PairKeys()
+{
+    return HalfKeys() && tiling_.inW / tiling_.outW % 2 == 0 && NMax() / 2 + 2 * TStride() <= NMax();
+}
 /// fp32 elements of workBuf_ before the spreads: the fp32 indices, then the fp32 gradients (half
 /// keys: the half indices and the half gradients).
 __aicore__ inline uint32_t SpreadAt() { return 2 * TStride(); }
@@ -220,20 +229,23 @@ __aicore__ inline void BuildWindowTables() {
     // offsets are those doubled (one int32 Add).
     uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
     LocalTensor<half> posH = posBuf_.template Get<half>();
-    bool hk = HalfKeys();
+    bool hk = HalfKeys(), pk = PairKeys();
+    // Pair keys: an offset per pair of elements, of its window's 4-byte [x, x] word.
+    uint32_t per = pk ? 2 : 1, rowW = inW / per, plane = hw * inD / per;
+    bytes = pk ? 4 : bytes;
     // The offsets first (in int32); the scalar unit writes the position row while the vector unit
     // grows them along H, D and the tile's planes.
     LocalTensor<int32_t> offs =
         std::is_same_v<T, half> ? offHalfBuf_.template Get<int32_t>() : offBuf_.template Get<int32_t>();
-    for (uint32_t w = 0; w < inW; ++w) {
-        offs.SetValue(w, static_cast<int32_t>(w / kW * bytes));
+    for (uint32_t w = 0; w < rowW; ++w) {
+        offs.SetValue(w, static_cast<int32_t>(w * per / kW * bytes));
     }
     ScalarToVector();  // the Adds read the row SetValue wrote
-    Grow(offs, inW, kH, 0);
-    Grow(offs, kH * inW, outH, static_cast<int32_t>(outW * bytes));
-    Grow(offs, hw, kD, 0);
-    Grow(offs, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<int32_t>(outH * outW * bytes));
-    Grow(offs, hw * inD, planes, static_cast<int32_t>(tiling_.outElems * bytes));
+    Grow(offs, rowW, kH, 0);
+    Grow(offs, kH * rowW, outH, static_cast<int32_t>(outW * bytes));
+    Grow(offs, hw / per, kD, 0);
+    Grow(offs, kD * hw / per, static_cast<uint32_t>(tiling_.outD), static_cast<int32_t>(outH * outW * bytes));
+    Grow(offs, plane, planes, static_cast<int32_t>(tiling_.outElems * bytes));
     if (std::is_same_v<T, half> && !hk) {
         Add(offBuf_.template Get<int32_t>(), offs, offs, static_cast<int32_t>(n));
     }
@@ -254,6 +266,17 @@ __aicore__ inline void BuildWindowTables() {
         Grow(pos, hw, inD, static_cast<float>(hw));
         Grow(pos, hw * inD, planes, 0.0f);
     }
+    if (pk) {
+        // The doubling table: entry k is the byte offset of element k / 2 (half), after the pair
+        // offsets; the scalar unit writes its first row while the vector unit grows the positions.
+        LocalTensor<int32_t> dup = offs[n / 2];
+        uint32_t len = 2 * TStride(), row = len % 64 == 0 ? 64 : 32;  // TStride: a multiple of 16
+        for (uint32_t k = 0; k < row; ++k) {
+            dup.SetValue(k, static_cast<int32_t>(k / 2 * 2));
+        }
+        ScalarToVector();  // the Adds read the row SetValue wrote
+        Grow(dup, row, len / row, static_cast<int32_t>(row));
+    }
     if (!coreCheck_) {  // (one check a core: after the last tile, CountCoreMatches)
         Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
     }
@@ -264,27 +287,28 @@ __aicore__ inline uint32_t MaskAt(uint64_t first) {
     return static_cast<uint32_t>((first - unitBegin_) / tiling_.tileUnits) * AlignUp32(NMax() / 8);
 }
 
-/// One check a core, under the last tile's copy out: every tile's mask as half ones, added up
-/// (into the free spreads), then summed to 16 partial sums by CountMatches.
+/// One check a core: the matches of the first tile as half ones, in the spread indices (free
+/// once the last tile's Compare has read them); the rest of the spreads holds another tile's.
+__aicore__ inline LocalTensor<half> CoreHits() { return workBuf_.template Get<half>()[2 * SpreadAt()]; }
+__aicore__ inline uint32_t FirstN() {
+    uint64_t c = unitEnd_ - unitBegin_ < tiling_.tileUnits ? unitEnd_ - unitBegin_ : tiling_.tileUnits;
+    return static_cast<uint32_t>(c * tiling_.inElems);
+}
+
+/// One check a core, under the last tile's copy out: the other tiles' masks as half ones (the
+/// last tile selected the first's, and the ones), added up, then summed to 16 partial sums by
+/// CountMatches.
 __aicore__ inline float CountCoreMatches() {
-    uint32_t nMax = NMax();
     LocalTensor<half> ones = onesBuf_.template Get<half>();
-    Duplicate(ones, half(1.0f), static_cast<int32_t>(nMax));
-    LocalTensor<half> hits = workBuf_.template Get<half>(), more = hits[nMax];
+    LocalTensor<half> hits = CoreHits(), more = hits[NMax()];
     LocalTensor<uint8_t> masks = hitBuf_.template Get<uint8_t>();
-    uint32_t len = 0;
-    for (uint64_t f = unitBegin_; f < unitEnd_; f += tiling_.tileUnits) {
+    for (uint64_t f = unitBegin_ + tiling_.tileUnits; f < unitEnd_; f += tiling_.tileUnits) {
         uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
         uint32_t n = static_cast<uint32_t>(c * tiling_.inElems);
-        if (f == unitBegin_) {
-            Select(hits, masks, ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            len = n;
-        } else {
-            Select(more, masks[MaskAt(f)], ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
-            Add(hits, hits, more, static_cast<int32_t>(n));
-        }
+        Select(more, masks[MaskAt(f)], ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        Add(hits, hits, more, static_cast<int32_t>(n));
     }
-    return CountMatches(hits, len);
+    return CountMatches(hits, FirstN());
 }
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
@@ -294,6 +318,11 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     }
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems), n = static_cast<uint32_t>(count * tiling_.inElems);
     uint32_t ts = TStride();
+    // One check a core: its first steps in the last tile, where the vector unit waits for the copy in.
+    bool lastTile = coreCheck_ && first + count == unitEnd_;
+    if (lastTile) {
+        Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(NMax()));
+    }
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
     uint64_t next = first + count;
@@ -323,11 +352,19 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         // The indices in half (after their half gradients), spread and compared in half.
         LocalTensor<half> idxH = gF.template ReinterpretCast<half>()[ts];
         Cast(idxH, idxF, RoundMode::CAST_RINT, t);
-        Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        if (PairKeys()) {
+            SpreadPairs(spreadIdx.template ReinterpretCast<half>(), idxH, t, n);
+        } else {
+            Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        }
         Compare(mask, spreadIdx.template ReinterpretCast<half>(), posBuf_.template Get<half>(), CMPMODE::EQ, n);
     } else {
         Gather(spreadIdx, idxF, offBuf_.template Get<uint32_t>(), 0, n);
         Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
+    }
+    if (lastTile) {  // (the gradients may still be on their way)
+        Select(CoreHits(), hitBuf_.template Get<uint8_t>(), onesBuf_.template Get<half>(), half(0.0f),
+               SELMODE::VSEL_TENSOR_SCALAR_MODE, FirstN());
     }
     // A check per tile: the matches as half ones (the spread indices are read: their bytes hold
     // them), summed to 16 partial sums: each at most n / 16, exact in half (n < 32768: the tile
@@ -350,7 +387,11 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         gradQueue_.FreeTensor(grad);
     }
     if constexpr (std::is_same_v<T, half>) {
-        Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        if (PairKeys()) {
+            SpreadPairs(spreadHalf, gH, t, n);
+        } else {
+            Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        }
     } else {
         Gather(spreadGrad, gF, offBuf_.template Get<uint32_t>(), 0, n);
     }
@@ -374,6 +415,15 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         gradQueue_.FreeTensor(grad);
         indexQueue_.FreeTensor(index);
     }
+}
+
+/// Pair keys: `src`'s t halves doubled ([x, x], into the free fp32 indices), then one 4-byte word
+/// per pair of the n elements of `dst` (the window's doubled element).
+__aicore__ inline void SpreadPairs(const LocalTensor<half>& dst, const LocalTensor<half>& src, uint32_t t, uint32_t n) {
+    LocalTensor<half> twice = workBuf_.template Get<half>();
+    LocalTensor<uint32_t> tables = offHalfBuf_.template Get<uint32_t>();
+    Gather(twice, src, tables[NMax() / 2], 0, 2 * t);
+    Gather(dst.template ReinterpretCast<uint32_t>(), twice.template ReinterpretCast<uint32_t>(), tables, 0, n / 2);
 }
 
 /// The matches of `len` half counts (a multiple of 64), summed by Adds to 16 partial sums the
