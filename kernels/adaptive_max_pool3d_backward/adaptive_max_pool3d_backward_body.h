@@ -5,10 +5,11 @@
 // axis): unit = one plane, a tile holds whole planes. Per tile, with the window of every input
 // element i (a table of byte offsets built once per core) the kernel Gathers the window's index
 // and gradient to i, Compares the index with i's position, and Selects the gradient or 0. Each
-// window has at most one match; when the matches number the windows (a Select of ones summed by
-// Adds to 8 values the scalar unit reads), every index lay in its window, no two windows share a
-// target and that is the exact result. Else the tile falls back to the scalar spread of its
-// planes (indices anywhere, duplicates accumulating in order).
+// window has at most one match; when the matches number the windows (the Compare masks as half
+// ones, summed by Adds to 16 values the scalar unit reads: once a core over every tile's kept
+// mask, or per tile), every index lay in its window, no two windows share a target and that is
+// the exact result. Else the core's tiles run again with a check each, and a failing tile falls
+// back to the scalar spread of its planes (indices anywhere, duplicates accumulating in order).
 //
 // Segment path: unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads
 // chunk s of the plane's gradOutput and indices (CopyIn) and adds every gradient whose index
