@@ -78,10 +78,11 @@ private:
 // axis): unit = one plane, a tile holds whole planes. Per tile, with the window of every input
 // element i (a table of byte offsets built once per core) the kernel Gathers the window's index
 // and gradient to i, Compares the index with i's position, and Selects the gradient or 0. Each
-// window has at most one match; when the matches number the windows (a Select of ones summed by
-// Adds to 8 values the scalar unit reads), every index lay in its window, no two windows share a
-// target and that is the exact result. Else the tile falls back to the scalar spread of its
-// planes (indices anywhere, duplicates accumulating in order).
+// window has at most one match; when the matches number the windows (the Compare masks as half
+// ones, summed by Adds to 16 values the scalar unit reads: once a core over every tile's kept
+// mask, or per tile), every index lay in its window, no two windows share a target and that is
+// the exact result. Else the core's tiles run again with a check each, and a failing tile falls
+// back to the scalar spread of its planes (indices anywhere, duplicates accumulating in order).
 //
 // Segment path: unit = one segment [segFirst, segEnd) of a gradInput plane; a tile is one unit. Step s loads
 // chunk s of the plane's gradOutput and indices (CopyIn) and adds every gradient whose index
@@ -102,7 +103,7 @@ TBuf<TPosition::VECCALC> offHalfBuf_;  // window path, half: the same offsets fo
 TBuf<TPosition::VECCALC> posBuf_;   // window path: per input element, its position in the plane (fp32)
 TBuf<TPosition::VECCALC> onesBuf_;  // window path: 1.0 in half (the match counts, exact up to 2048)
 TBuf<TPosition::VECCALC> maskBuf_;  // window path: the Compare's bits
-TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: per input element of a tile, its matches (half)
+TBuf<TPosition::VECCALC> hitBuf_;   // window path, one check a core: every tile's Compare bits, counted at the end
 bool built_ = false;
 bool coreCheck_ = false;  // window path: the matches are counted once, after the core's last tile
 bool redo_ = false;       // window path: an index lay outside its window, the core's tiles run again
@@ -119,6 +120,15 @@ __aicore__ inline uint32_t TStride()
 __aicore__ inline bool HalfKeys()
 {
     return std::is_same_v<T, half> && tiling_.inElems <= 2048 && tiling_.inElems % 128 == 0;
+}
+/// Pair keys (half keys, windows an even number of elements wide): input elements 2j and 2j + 1
+/// share a window, so one 32-bit Gather fills both from a copy of the tile's indices (gradients)
+/// with each doubled ([x, x], one half Gather of 2 t): per tile 2 t + n / 2 offsets gathered
+/// instead of n. The pair offsets (n / 2) and the doubling table (2 TStride) share the half
+/// offsets' buffer.
+__aicore__ inline bool PairKeys()
+{
+    return HalfKeys() && tiling_.inW / tiling_.outW % 2 == 0 && NMax() / 2 + 2 * TStride() <= NMax();
 }
 /// fp32 elements of workBuf_ before the spreads: the fp32 indices, then the fp32 gradients (half
 /// keys: the half indices and the half gradients).
@@ -143,9 +153,10 @@ __aicore__ inline void InitBuffers() {
         pipe_.InitBuffer(posBuf_, n * (hk ? 2 : 4));
         pipe_.InitBuffer(onesBuf_, n * 2);
         pipe_.InitBuffer(maskBuf_, AlignUp32(n / 8));
-        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048).
+        // One check a core when its 16 partial sums of matches stay exact in half (at most 2048)
+        // and every tile's mask fits the n * 2 bytes the tiling gives the match counts.
         uint64_t tiles = (unitEnd_ - unitBegin_ + tiling_.tileUnits - 1) / tiling_.tileUnits;
-        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048;
+        coreCheck_ = static_cast<uint64_t>(n / 16) * tiles <= 2048 && tiles * AlignUp32(n / 8) <= n * 2;
         if (coreCheck_) {
             pipe_.InitBuffer(hitBuf_, n * 2);
         }
@@ -226,7 +237,7 @@ __aicore__ inline void CopyOut(uint64_t first, uint64_t count) {
         if (coreCheck_ && first + count == unitEnd_) {
             // One check a core: the matches number the core's windows, or every tile again.
             uint64_t windows = (unitEnd_ - unitBegin_) * static_cast<uint64_t>(tiling_.outElems);
-            redo_ = CountMatches(hitBuf_.template Get<half>(), accN_) != static_cast<float>(windows);
+            redo_ = CountCoreMatches() != static_cast<float>(windows);
             if (redo_) {
                 Redo();
             }
@@ -288,27 +299,27 @@ __aicore__ inline void BuildWindowTables() {
     uint32_t outH = static_cast<uint32_t>(tiling_.outH), outW = static_cast<uint32_t>(tiling_.outW);
     uint32_t hw = inH * inW, planes = static_cast<uint32_t>(tiling_.tileUnits), n = NMax();
     LocalTensor<float> pos = posBuf_.template Get<float>();
-    // The gradient spread, free until the first tile.
-    LocalTensor<float> win = workBuf_.template Get<float>()[SpreadAt() + (HalfKeys() ? 0 : n)];
     // Byte offsets of the window's element: half gathers half gradients (2 bytes), the fp32
     // offsets are those doubled (one int32 Add).
     uint32_t bytes = std::is_same_v<T, half> ? 2 : 4;
     LocalTensor<half> posH = posBuf_.template Get<half>();
-    bool hk = HalfKeys();
-    // The offsets first; the scalar unit writes the position row while the vector unit grows them.
-    for (uint32_t w = 0; w < inW; ++w) {
-        win.SetValue(w, static_cast<float>(w / kW * bytes));
-    }
-    ScalarToVector();  // the Adds read the row SetValue wrote
-    Grow(win, inW, kH, 0.0f);
-    Grow(win, kH * inW, outH, static_cast<float>(outW * bytes));
-    Grow(win, hw, kD, 0.0f);
-    Grow(win, kD * hw, static_cast<uint32_t>(tiling_.outD), static_cast<float>(outH * outW * bytes));
-    // One plane cast to int32, then grown along the tile's planes in int32.
+    bool hk = HalfKeys(), pk = PairKeys();
+    // Pair keys: an offset per pair of elements, of its window's 4-byte [x, x] word.
+    uint32_t per = pk ? 2 : 1, rowW = inW / per, plane = hw * inD / per;
+    bytes = pk ? 4 : bytes;
+    // The offsets first (in int32); the scalar unit writes the position row while the vector unit
+    // grows them along H, D and the tile's planes.
     LocalTensor<int32_t> offs =
         std::is_same_v<T, half> ? offHalfBuf_.template Get<int32_t>() : offBuf_.template Get<int32_t>();
-    Cast(offs, win, RoundMode::CAST_RINT, hw * inD);
-    Grow(offs, hw * inD, planes, static_cast<int32_t>(tiling_.outElems * bytes));
+    for (uint32_t w = 0; w < rowW; ++w) {
+        offs.SetValue(w, static_cast<int32_t>(w * per / kW * bytes));
+    }
+    ScalarToVector();  // the Adds read the row SetValue wrote
+    Grow(offs, rowW, kH, 0);
+    Grow(offs, kH * rowW, outH, static_cast<int32_t>(outW * bytes));
+    Grow(offs, hw / per, kD, 0);
+    Grow(offs, kD * hw / per, static_cast<uint32_t>(tiling_.outD), static_cast<int32_t>(outH * outW * bytes));
+    Grow(offs, plane, planes, static_cast<int32_t>(tiling_.outElems * bytes));
     if (std::is_same_v<T, half> && !hk) {
         Add(offBuf_.template Get<int32_t>(), offs, offs, static_cast<int32_t>(n));
     }
@@ -329,9 +340,50 @@ __aicore__ inline void BuildWindowTables() {
         Grow(pos, hw, inD, static_cast<float>(hw));
         Grow(pos, hw * inD, planes, 0.0f);
     }
-    Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+    if (pk) {
+        // The doubling table: entry k is the byte offset of element k / 2 (half), after the pair
+        // offsets; the scalar unit writes its first row while the vector unit grows the positions.
+        LocalTensor<int32_t> dup = offs[n / 2];
+        uint32_t len = 2 * TStride(), row = len % 64 == 0 ? 64 : 32;  // TStride: a multiple of 16
+        for (uint32_t k = 0; k < row; ++k) {
+            dup.SetValue(k, static_cast<int32_t>(k / 2 * 2));
+        }
+        ScalarToVector();  // the Adds read the row SetValue wrote
+        Grow(dup, row, len / row, static_cast<int32_t>(row));
+    }
+    if (!coreCheck_) {  // (one check a core: after the last tile, CountCoreMatches)
+        Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(n));
+    }
 }
-uint32_t accN_ = 0;  // window path, one check a core: the match counts the first tile wrote
+
+/// One check a core: byte offset in hitBuf_ of the mask of the tile starting at unit `first`.
+__aicore__ inline uint32_t MaskAt(uint64_t first) {
+    return static_cast<uint32_t>((first - unitBegin_) / tiling_.tileUnits) * AlignUp32(NMax() / 8);
+}
+
+/// One check a core: the matches of the first tile as half ones, in the spread indices (free
+/// once the last tile's Compare has read them); the rest of the spreads holds another tile's.
+__aicore__ inline LocalTensor<half> CoreHits() { return workBuf_.template Get<half>()[2 * SpreadAt()]; }
+__aicore__ inline uint32_t FirstN() {
+    uint64_t c = unitEnd_ - unitBegin_ < tiling_.tileUnits ? unitEnd_ - unitBegin_ : tiling_.tileUnits;
+    return static_cast<uint32_t>(c * tiling_.inElems);
+}
+
+/// One check a core, under the last tile's copy out: the other tiles' masks as half ones (the
+/// last tile selected the first's, and the ones), added up, then summed to 16 partial sums by
+/// CountMatches.
+__aicore__ inline float CountCoreMatches() {
+    LocalTensor<half> ones = onesBuf_.template Get<half>();
+    LocalTensor<half> hits = CoreHits(), more = hits[NMax()];
+    LocalTensor<uint8_t> masks = hitBuf_.template Get<uint8_t>();
+    for (uint64_t f = unitBegin_ + tiling_.tileUnits; f < unitEnd_; f += tiling_.tileUnits) {
+        uint64_t c = unitEnd_ - f < tiling_.tileUnits ? unitEnd_ - f : tiling_.tileUnits;
+        uint32_t n = static_cast<uint32_t>(c * tiling_.inElems);
+        Select(more, masks[MaskAt(f)], ones, half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+        Add(hits, hits, more, static_cast<int32_t>(n));
+    }
+    return CountMatches(hits, FirstN());
+}
 
 __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     if (!built_) {
@@ -340,6 +392,11 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     }
     uint32_t t = static_cast<uint32_t>(count * tiling_.outElems), n = static_cast<uint32_t>(count * tiling_.inElems);
     uint32_t ts = TStride();
+    // One check a core: its first steps in the last tile, where the vector unit waits for the copy in.
+    bool lastTile = coreCheck_ && first + count == unitEnd_;
+    if (lastTile) {
+        Duplicate(onesBuf_.template Get<half>(), half(1.0f), static_cast<int32_t>(NMax()));
+    }
     LocalTensor<int32_t> index = indexQueue_.template DeQue<int32_t>();
     // The next tile's copy in now, into the other buffers, so it runs under this tile's vector work.
     uint64_t next = first + count;
@@ -351,7 +408,9 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
     bool hk = HalfKeys();
     LocalTensor<float> idxF = work, gF = work[ts], spreadIdx = work[2 * ts];
     LocalTensor<float> spreadGrad = work[2 * ts + (hk ? NMax() / 2 : NMax())];
-    LocalTensor<uint8_t> mask = maskBuf_.template Get<uint8_t>();
+    // One check a core: each tile's mask is kept (counted after the last tile's copy out).
+    LocalTensor<uint8_t> mask =
+        coreCheck_ ? hitBuf_.template Get<uint8_t>()[MaskAt(first)] : maskBuf_.template Get<uint8_t>();
     // half: the gradients are gathered in half (into the first n halves of the gradient spread,
     // from a copy in its second n; half keys: from the fp32 gradients' place), and selected
     // straight into the output.
@@ -367,21 +426,27 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         // The indices in half (after their half gradients), spread and compared in half.
         LocalTensor<half> idxH = gF.template ReinterpretCast<half>()[ts];
         Cast(idxH, idxF, RoundMode::CAST_RINT, t);
-        Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        if (PairKeys()) {
+            SpreadPairs(spreadIdx.template ReinterpretCast<half>(), idxH, t, n);
+        } else {
+            Gather(spreadIdx.template ReinterpretCast<half>(), idxH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        }
         Compare(mask, spreadIdx.template ReinterpretCast<half>(), posBuf_.template Get<half>(), CMPMODE::EQ, n);
     } else {
         Gather(spreadIdx, idxF, offBuf_.template Get<uint32_t>(), 0, n);
         Compare(mask, spreadIdx, posBuf_.template Get<float>(), CMPMODE::EQ, n);
     }
-    // The matches as half ones (the spread indices are read: their bytes hold them), summed to 16
-    // partial sums: each at most n / 16, exact in half (n < 32768: the tile fits UB).
-    // (One check a core: the first tile's straight into the counts.)
-    bool firstTile = coreCheck_ && first == unitBegin_;
-    LocalTensor<half> hits = firstTile ? hitBuf_.template Get<half>() : spreadIdx.template ReinterpretCast<half>();
-    if (firstTile) {
-        accN_ = n;
+    if (lastTile) {  // (the gradients may still be on their way)
+        Select(CoreHits(), hitBuf_.template Get<uint8_t>(), onesBuf_.template Get<half>(), half(0.0f),
+               SELMODE::VSEL_TENSOR_SCALAR_MODE, FirstN());
     }
-    Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    // A check per tile: the matches as half ones (the spread indices are read: their bytes hold
+    // them), summed to 16 partial sums: each at most n / 16, exact in half (n < 32768: the tile
+    // fits UB).
+    LocalTensor<half> hits = spreadIdx.template ReinterpretCast<half>();
+    if (!coreCheck_) {
+        Select(hits, mask, onesBuf_.template Get<half>(), half(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+    }
     // The gradients (copied in after the indices).
     LocalTensor<T> grad = gradQueue_.template DeQue<T>();
     if constexpr (sizeof(T) == sizeof(float)) {
@@ -396,18 +461,18 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         gradQueue_.FreeTensor(grad);
     }
     if constexpr (std::is_same_v<T, half>) {
-        Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        if (PairKeys()) {
+            SpreadPairs(spreadHalf, gH, t, n);
+        } else {
+            Gather(spreadHalf, gH, offHalfBuf_.template Get<uint32_t>(), 0, n);
+        }
     } else {
         Gather(spreadGrad, gF, offBuf_.template Get<uint32_t>(), 0, n);
     }
     LocalTensor<T> out = outQueue_.template AllocTensor<T>();
     bool fast = true;
     if (coreCheck_) {
-        // The matches add up over the core's tiles; CopyOut counts them after the last tile's copy out.
-        LocalTensor<half> acc = hitBuf_.template Get<half>();
-        if (!firstTile) {
-            Add(acc, acc, hits, static_cast<int32_t>(n));
-        }
+        // CopyOut counts the matches of every tile's mask after the last tile's copy out.
         SelectOut(out, mask, spreadGrad, n);
     } else {
         fast = CountMatches(hits, n) == static_cast<float>(t);
@@ -424,6 +489,15 @@ __aicore__ inline void WindowCompute(uint64_t first, uint64_t count) {
         gradQueue_.FreeTensor(grad);
         indexQueue_.FreeTensor(index);
     }
+}
+
+/// Pair keys: `src`'s t halves doubled ([x, x], into the free fp32 indices), then one 4-byte word
+/// per pair of the n elements of `dst` (the window's doubled element).
+__aicore__ inline void SpreadPairs(const LocalTensor<half>& dst, const LocalTensor<half>& src, uint32_t t, uint32_t n) {
+    LocalTensor<half> twice = workBuf_.template Get<half>();
+    LocalTensor<uint32_t> tables = offHalfBuf_.template Get<uint32_t>();
+    Gather(twice, src, tables[NMax() / 2], 0, 2 * t);
+    Gather(dst.template ReinterpretCast<uint32_t>(), twice.template ReinterpretCast<uint32_t>(), tables, 0, n / 2);
 }
 
 /// The matches of `len` half counts (a multiple of 64), summed by Adds to 16 partial sums the
@@ -543,7 +617,7 @@ __aicore__ inline void FromFloat(const LocalTensor<T>& dst, const LocalTensor<fl
     }
 }
     // ---- end of kernels/adaptive_max_pool3d_backward/adaptive_max_pool3d_backward_body.h ----
-#line 547 "op_kernel/adaptive_max_pool3d_backward.cpp"
+#line 621 "op_kernel/adaptive_max_pool3d_backward.cpp"
 };
 
 extern "C" __global__ __aicore__ void adaptive_max_pool3d_backward(
