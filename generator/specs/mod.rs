@@ -15,7 +15,7 @@ mod testing;
 pub use import::{import, Imported};
 pub use load::{input_files, load_specs, load_specs_only, select_inputs, Specs};
 pub use overlay::apply_overlay;
-pub use schema::{full_to_yaml, ir_to_full, parse_spec, FullSpec, Overlay, SpecFile};
+pub use schema::{full_to_yaml, ir_to_full, parse_spec, ErrorMatch, FullSpec, Overlay, SpecFile};
 
 use crate::ir::{Diagnostic, OpIr};
 use crate::read::DocRead;

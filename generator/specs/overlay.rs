@@ -115,8 +115,12 @@ fn patch_param(p: &mut Param, patch: &ParamPatch) -> Result<(), serde_yaml::Erro
         return Err(serde::ser::Error::custom("the parameter is no mapping"));
     };
     if let Value::Mapping(set) = serde_yaml::to_value(patch)? {
-        // A field the patch leaves out serializes as null.
-        fields.extend(set.into_iter().filter(|(_, v)| !v.is_null()));
+        // A field the patch leaves out is not serialized; its own keys are applied below.
+        let own = |k: &Value| {
+            k.as_str()
+                .is_some_and(|k| ParamPatch::OWN_KEYS.contains(&k))
+        };
+        fields.extend(set.into_iter().filter(|(k, v)| !own(k) && !v.is_null()));
     }
     let mut patched: Param = serde_yaml::from_value(Value::Mapping(fields))?;
     for (product, dtypes) in &patch.dtypes {

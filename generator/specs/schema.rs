@@ -57,7 +57,9 @@ pub struct FullSpec {
 }
 
 /// `kind: overlay`: corrections to the IR a doc gives for `op`, with the reason the doc is wrong.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+/// The one schema of an overlay both ways: `load_specs` reads it, `conform --suggest-overlays`
+/// writes it (what is unset is left out).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Overlay {
     pub kind: SpecKind,
@@ -65,28 +67,54 @@ pub struct Overlay {
     pub reason: String,
     /// Set a product's support (`false` also drops its dtypes); `null` removes a product the doc
     /// names wrongly.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub products: BTreeMap<ProductId, Option<bool>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formula: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub header: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub example: Option<String>,
     /// Patches by function name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub functions: BTreeMap<String, FunctionPatch>,
     /// Patches by parameter name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, ParamPatch>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ErrorsPatch::is_empty")]
     pub errors: ErrorsPatch,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ConstraintsPatch::is_empty")]
     pub constraints: ConstraintsPatch,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+impl Overlay {
+    /// An overlay of `op` that changes nothing yet.
+    pub fn new(op: &str, reason: String) -> Overlay {
+        Overlay {
+            kind: SpecKind::Overlay,
+            op: op.to_string(),
+            reason,
+            products: BTreeMap::new(),
+            description: None,
+            formula: None,
+            header: None,
+            example: None,
+            functions: BTreeMap::new(),
+            params: BTreeMap::new(),
+            errors: ErrorsPatch::default(),
+            constraints: ConstraintsPatch::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FunctionPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub params: Option<Vec<CParam>>,
 }
 
@@ -97,64 +125,93 @@ pub struct FunctionPatch {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ParamPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
-    #[serde(rename = "type")]
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub ty: Option<CType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Per product: replace its dtype list; `null` removes the product's entry.
-    #[serde(default, skip_serializing)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dtypes: BTreeMap<ProductId, Option<Vec<DType>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formats: Option<Vec<Format>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<Rank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub non_contiguous: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty_tensor: Option<bool>,
     /// Replaces the parameter's constraints.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constraints: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub enum_values: Option<BTreeMap<i64, String>>,
     /// Replaces the parameter's conditional dtype lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dtypes_given: Option<Vec<DtypesGiven>>,
     /// Drops the parameter (a doc describes one the prototype does not have).
-    #[serde(default, skip_serializing)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub remove: bool,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+impl ParamPatch {
+    /// The keys that are the patch's own, not a `Param` field it sets.
+    pub const OWN_KEYS: [&'static str; 2] = ["dtypes", "remove"];
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorsPatch {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<ErrorMatch>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<ErrorReplace>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add: Vec<ErrorCase>,
+}
+
+impl ErrorsPatch {
+    pub fn is_empty(&self) -> bool {
+        self.remove.is_empty() && self.replace.is_empty() && self.add.is_empty()
+    }
 }
 
 /// Selects error cases: every case with `code`, narrowed to those whose condition contains
 /// `condition` when given.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorMatch {
     pub code: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorReplace {
     pub code: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
     pub with: ErrorCase,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstraintsPatch {
     /// Drops every constraint line containing one of these texts.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add: Vec<String>,
+}
+
+impl ConstraintsPatch {
+    pub fn is_empty(&self) -> bool {
+        self.remove.is_empty() && self.add.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
