@@ -296,11 +296,14 @@ impl InplaceOf {
     }
 }
 
-/// A C function of the two-phase API.
+/// A C function of the two-phase API. The IR types a spec file spells (`specs::schema`) refuse
+/// unknown keys, so a misspelled key in a spec is an error at its line.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Function {
     pub name: String,
     pub return_type: String,
+    #[serde(default)]
     pub params: Vec<CParam>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Loc>,
@@ -308,6 +311,7 @@ pub struct Function {
 
 /// A prototype parameter: name and C type spelled canonically (`const aclTensor*`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CParam {
     pub name: String,
     #[serde(rename = "type")]
@@ -353,12 +357,15 @@ impl Role {
 
 /// Inclusive rank range of a tensor parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rank {
     pub min: usize,
     pub max: usize,
 }
 
+/// A parameter as a full spec writes it, too: a new field is in the spec schema as it is here.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Param {
     pub name: String,
     pub role: Role,
@@ -425,6 +432,7 @@ pub struct DtypesGiven {
 
 /// One documented error condition. `rule` is filled by the rules stage.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ErrorCase {
     pub code: u32,
     pub name: String,

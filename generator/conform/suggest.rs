@@ -8,8 +8,8 @@
 //! the review) is the overlay's `reason`.
 
 use super::{CheckedCall, ConformError, Report};
+use crate::specs::{ErrorMatch, Overlay};
 use aclnn_runtime::{Arg, Call, CheckedRule, DType, Rule};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -101,49 +101,25 @@ fn call_dtypes(arg: Option<&Arg>) -> Vec<DType> {
     }
 }
 
-/// One op's overlay, as the spec schema reads it (`specs/README.md`).
-#[derive(Debug, Default, Serialize)]
-struct Overlay {
-    kind: &'static str,
-    op: String,
-    reason: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    params: BTreeMap<String, ParamPatch>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<ErrorPatch>,
-    /// Rules of the parameter table no patch settles (said in `reason`).
-    #[serde(skip)]
+/// One op's overlay (the spec schema's own type, `specs::Overlay`), and the rules of the
+/// parameter table no patch settles (said in its `reason`).
+#[derive(Debug)]
+struct Suggested {
+    overlay: Overlay,
     by_hand: Vec<String>,
-}
-
-#[derive(Debug, Default, Serialize)]
-struct ParamPatch {
-    dtypes: BTreeMap<String, Vec<DType>>,
-}
-
-#[derive(Debug, Default, Serialize)]
-struct ErrorPatch {
-    remove: Vec<RemovedRow>,
-}
-
-#[derive(Debug, Serialize, PartialEq, Eq)]
-struct RemovedRow {
-    code: u32,
-    condition: String,
 }
 
 /// The overlays that settle the report's reviewed contradictions, by op.
 fn overlays(report: &Report) -> BTreeMap<String, Overlay> {
-    let mut by_op: BTreeMap<String, Overlay> = BTreeMap::new();
+    let mut by_op: BTreeMap<String, Suggested> = BTreeMap::new();
     let mut evidence: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for call in report.cases.iter().filter(|c| c.contradiction.is_some()) {
         if call.widenings.is_empty() {
             continue;
         }
-        let o = by_op.entry(call.op.clone()).or_insert_with(|| Overlay {
-            kind: "overlay",
-            op: call.op.clone(),
-            ..Overlay::default()
+        let o = by_op.entry(call.op.clone()).or_insert_with(|| Suggested {
+            overlay: Overlay::new(&call.op, String::new()),
+            by_hand: Vec::new(),
         });
         for w in &call.widenings {
             apply(o, w);
@@ -153,39 +129,46 @@ fn overlays(report: &Report) -> BTreeMap<String, Overlay> {
             .or_default()
             .push(evidence_of(call));
     }
-    for (op, o) in &mut by_op {
-        let mut lines = evidence.remove(op).unwrap_or_default();
+    let mut out = BTreeMap::new();
+    for (
+        op,
+        Suggested {
+            mut overlay,
+            by_hand,
+        },
+    ) in by_op
+    {
+        let mut lines = evidence.remove(&op).unwrap_or_default();
         lines.sort();
         lines.dedup();
-        o.reason = format!(
+        overlay.reason = format!(
             "CANN's unit tests accept what the doc rejects (reviewed doc contradictions): {}",
             lines.join("; ")
         );
-        if !o.by_hand.is_empty() {
-            o.reason.push_str(&format!(
+        if !by_hand.is_empty() {
+            overlay.reason.push_str(&format!(
                 ". Not settled by this overlay: the parameter table implies {}; edit that \
                  parameter's constraints by hand",
-                o.by_hand.join(", ")
+                by_hand.join(", ")
             ));
         }
+        out.insert(op, overlay);
     }
-    by_op
+    out
 }
 
-fn apply(o: &mut Overlay, w: &Widening) {
+fn apply(o: &mut Suggested, w: &Widening) {
     match w {
         Widening::Dtype {
             param,
             product,
             dtypes,
         } => {
-            let column = o
-                .params
-                .entry(param.clone())
-                .or_default()
+            let column = (o.overlay.params.entry(param.clone()).or_default())
                 .dtypes
-                .entry(product.clone())
-                .or_default();
+                .entry(product.as_str().into())
+                .or_default()
+                .get_or_insert_with(Vec::new);
             for d in dtypes {
                 if !column.contains(d) {
                     column.push(*d);
@@ -198,13 +181,13 @@ fn apply(o: &mut Overlay, w: &Widening) {
             }
         }
         Widening::RemoveRow { code, condition } => {
-            let row = RemovedRow {
+            let row = ErrorMatch {
                 code: *code,
-                condition: condition.clone(),
+                condition: Some(condition.clone()),
             };
-            let errors = o.errors.get_or_insert_with(ErrorPatch::default);
-            if !errors.remove.contains(&row) {
-                errors.remove.push(row);
+            let remove = &mut o.overlay.errors.remove;
+            if !remove.contains(&row) {
+                remove.push(row);
             }
         }
     }
@@ -275,6 +258,37 @@ mod tests {
             code: 161002,
             condition: condition.into(),
             inferred: false,
+        }
+    }
+
+    #[test]
+    fn a_suggested_overlay_is_written_in_the_spec_schema_and_reads_back() {
+        let mut o = Suggested {
+            overlay: Overlay::new("Foo", "r".into()),
+            by_hand: Vec::new(),
+        };
+        let dtype = |dtypes: Vec<DType>| Widening::Dtype {
+            param: "self".into(),
+            product: "ascend910b".into(),
+            dtypes,
+        };
+        apply(&mut o, &dtype(vec![DType::Float32]));
+        apply(&mut o, &dtype(vec![DType::Float32, DType::BFloat16]));
+        let row = Widening::RemoveRow {
+            code: 161002,
+            condition: "c".into(),
+        };
+        apply(&mut o, &row);
+        apply(&mut o, &row);
+        let yaml = serde_yaml::to_string(&o.overlay).expect("yaml");
+        assert_eq!(
+            yaml,
+            "kind: overlay\nop: Foo\nreason: r\nparams:\n  self:\n    dtypes:\n      ascend910b:\n      \
+             - FLOAT32\n      - BFLOAT16\nerrors:\n  remove:\n  - code: 161002\n    condition: c\n"
+        );
+        match crate::specs::parse_spec("Foo.yaml", &yaml) {
+            Ok(crate::specs::SpecFile::Overlay(back)) => assert_eq!(back, o.overlay),
+            other => panic!("{other:?}"),
         }
     }
 

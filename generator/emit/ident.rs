@@ -55,6 +55,8 @@ enum CppClash {
     /// C library functions: an `extern "C"` kernel entry with one of these names collides with
     /// `<cstdlib>`, `<cmath>`, ... (an op `Abs` would define `abs`).
     Library,
+    /// Names the generated call example (`ascend/main.cpp`) binds or calls itself.
+    ExampleLocal,
 }
 
 /// The C/C++ reserved words, by why each is taken.
@@ -319,6 +321,23 @@ const CPP_RESERVED: &[(CppClash, &[&str])] = &[
             "wait",
         ],
     ),
+    (
+        CppClash::ExampleLocal,
+        &[
+            "ret",
+            "stream",
+            "deviceId",
+            "workspaceSize",
+            "workspaceAddr",
+            "executor",
+            "resultSize",
+            "resultData",
+            "main",
+            "Init",
+            "GetShapeSize",
+            "CreateAclTensor",
+        ],
+    ),
 ];
 
 /// Whether `name` is reserved in C/C++ for one of `clashes`.
@@ -336,6 +355,22 @@ pub fn cpp_ident(name: &str) -> String {
     } else {
         name.to_string()
     }
+}
+
+/// A parameter's variable in the generated call example: any doc name made a C identifier, with
+/// a `_` where it is a keyword or a name the example binds itself.
+pub fn example_ident(name: &str) -> String {
+    let mut id: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
+        id.insert(0, '_');
+    }
+    if cpp_reserved(&id, &[CppClash::Keyword, CppClash::ExampleLocal]) {
+        id.push('_');
+    }
+    id
 }
 
 /// The kernel's `extern "C"` entry: the op's snake-case name, as CANN's op compiler derives it,
@@ -366,6 +401,11 @@ mod tests {
         assert_eq!(cpp_ident("template"), "template_");
         assert_eq!(cpp_ident("abs"), "abs");
         assert_eq!(kernel_entry_name("Abs"), "abs_kernel");
+        assert_eq!(example_ident("self"), "self");
+        assert_eq!(example_ident("stream"), "stream_");
+        assert_eq!(example_ident("2x-y"), "_2x_y");
+        assert_eq!(example_ident("int"), "int_");
+        assert_eq!(example_ident(""), "_");
         assert_eq!(kernel_entry_name("Result"), "result");
         assert_eq!(
             kernel_entry_name("AvgPool2dBackward"),

@@ -1,12 +1,11 @@
 //! `import`: docs (and msOpGen's op JSON) → one full YAML spec per op, never overwriting a spec
 //! a person wrote or edited.
 
-use super::convert::full_to_yaml;
-use super::convert::ir_to_full;
 use super::load::add_doc_candidates;
 use super::load::read_one;
 use super::load::DocReader;
 use super::merge::merge_candidates;
+use super::schema::{full_to_yaml, ir_to_full};
 use super::SpecsError;
 use crate::diag::Code;
 use crate::ir::{Diagnostic, Severity};

@@ -1,11 +1,11 @@
 //! A specs folder (`docs/` and `ops/`) → one IR per op, sorted by op name.
 
-use super::convert::full_to_ir;
 use super::is_op_name;
 use super::merge::{is_newer_format, merge_candidates, Candidate};
 use super::overlay::apply_overlay;
 use super::refresh_generation_problems;
 use super::schema::at_key;
+use super::schema::full_to_ir;
 use super::schema::line_of_key;
 use super::schema::parse_spec;
 use super::schema::source_line;

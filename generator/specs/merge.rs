@@ -359,39 +359,19 @@ fn merge_param(
             None => {}
         }
     }
-    if p.formats.is_empty() {
-        p.formats.clone_from(&o.formats);
-    } else if !o.formats.is_empty() && !same_set(&p.formats, &o.formats) {
+    if !p.formats.is_empty() && !o.formats.is_empty() && !same_set(&p.formats, &o.formats) {
         d.report(
             &format!("{name} formats"),
             (&p.source, show(&p.formats)),
             (&o.source, show(&o.formats)),
         );
     }
-    if p.shapes.is_empty() {
-        p.shapes.clone_from(&o.shapes);
-    }
-    merge_option(
-        &mut p.rank,
-        &o.rank,
-        &format!("{name} rank"),
-        (&p.source, &o.source),
-        d,
-    );
-    merge_option(
-        &mut p.non_contiguous,
-        &o.non_contiguous,
-        &format!("{name} non-contiguous support"),
-        (&p.source, &o.source),
-        d,
-    );
-    merge_option(
-        &mut p.empty_tensor,
-        &o.empty_tensor,
-        &format!("{name} empty-tensor support"),
-        (&p.source, &o.source),
-        d,
-    );
+    let sources = (&p.source, &o.source);
+    report_option(&p.rank, &o.rank, &format!("{name} rank"), sources, d);
+    let what = format!("{name} non-contiguous support");
+    report_option(&p.non_contiguous, &o.non_contiguous, &what, sources, d);
+    let what = format!("{name} empty-tensor support");
+    report_option(&p.empty_tensor, &o.empty_tensor, &what, sources, d);
     if p.optional != o.optional {
         d.report(
             &format!("whether {name} is optional"),
@@ -399,17 +379,37 @@ fn merge_param(
             (&o.source, o.optional.to_string()),
         );
     }
-    if p.description.is_empty() {
-        p.description.clone_from(&o.description);
-    }
-    if p.constraints.is_empty() {
-        p.constraints.clone_from(&o.constraints);
-    }
-    if p.enum_values.is_empty() {
-        p.enum_values.clone_from(&o.enum_values);
-    }
-    if p.dtypes_given.is_empty() {
-        p.dtypes_given.clone_from(&o.dtypes_given);
+    fill_empty(p, o);
+}
+
+/// Fields the loser does not fill from its own: provenance stays the winner's, and dtypes merge
+/// per product (`merge_param`).
+const NOT_FILLED: [&str; 2] = ["source", "dtypes"];
+
+/// Every field the winner leaves empty comes from the loser. The IR serializes a field only when
+/// it holds something, so "empty" is "absent from the winner's mapping", for every field by its
+/// name: a field added to `Param` merges with no code here.
+fn fill_empty(p: &mut Param, o: &Param) {
+    use serde_yaml::Value;
+    let filled = || -> Option<Param> {
+        let Value::Mapping(mut mine) = serde_yaml::to_value(&*p).ok()? else {
+            return None;
+        };
+        let Value::Mapping(theirs) = serde_yaml::to_value(o).ok()? else {
+            return None;
+        };
+        for (key, value) in theirs {
+            let filled_here = key.as_str().is_some_and(|k| !NOT_FILLED.contains(&k));
+            if filled_here && !mine.contains_key(&key) {
+                mine.insert(key, value);
+            }
+        }
+        serde_yaml::from_value(Value::Mapping(mine)).ok()
+    };
+    // A Param always round-trips through its own serialization; were it ever not to, the
+    // winner's parameter stays as it is rather than half-filled.
+    if let Some(param) = filled() {
+        *p = param;
     }
 }
 
@@ -424,17 +424,19 @@ fn same_set<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
     a == b
 }
 
-fn merge_option<T: Clone + PartialEq + std::fmt::Debug>(
-    mine: &mut Option<T>,
+/// Two values where both sources give one and they differ are a difference to report (one
+/// given alone fills in, `fill_empty`).
+fn report_option<T: PartialEq + std::fmt::Debug>(
+    mine: &Option<T>,
     other: &Option<T>,
     what: &str,
     sources: (&Option<Loc>, &Option<Loc>),
     d: &mut Differ,
 ) {
-    match (mine.as_ref(), other) {
-        (None, _) => mine.clone_from(other),
-        (Some(a), Some(b)) if a != b => d.report(what, (sources.0, show(a)), (sources.1, show(b))),
-        _ => {}
+    if let (Some(a), Some(b)) = (mine, other) {
+        if a != b {
+            d.report(what, (sources.0, show(a)), (sources.1, show(b)));
+        }
     }
 }
 
@@ -621,6 +623,36 @@ mod tests {
         let p = &op.params[0];
         assert_eq!(p.dtypes.get("ascend310p"), Some(&vec![DType::Float16]));
         assert!(!p.dtypes.contains_key("ascend910"));
+    }
+
+    #[test]
+    fn the_loser_fills_every_field_the_winner_leaves_empty_and_differences_are_reported() {
+        let (mut old, new) = two_docs();
+        let p = &mut old.params[0];
+        p.description = "loser".into();
+        p.shapes = vec![vec!["N".into(), "C".into()]];
+        p.non_contiguous = Some(true);
+        p.optional = true;
+        let winner = new.params[0].clone();
+        let no_lines = BTreeMap::new();
+        let mut d = Differ {
+            win_file: "004.txt",
+            other_file: "003.txt",
+            win_products: &no_lines,
+            other_products: &no_lines,
+            diags: Vec::new(),
+        };
+        let mut merged = winner.clone();
+        merge_param(&mut merged, &old.params[0], &new.products, &mut d);
+        assert_eq!(merged.description, "loser");
+        assert_eq!(merged.shapes, old.params[0].shapes);
+        assert_eq!(merged.non_contiguous, Some(true));
+        // What the winner gives stays: its optionality (reported), its provenance.
+        assert_eq!((merged.optional, &merged.source), (false, &winner.source));
+        assert!(d
+            .diags
+            .iter()
+            .any(|n| n.message.contains("whether self is optional")));
     }
 
     #[test]

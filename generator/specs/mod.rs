@@ -2,7 +2,6 @@
 //! `ops/` (full specs, or overlays that correct a doc); the schema is documented in
 //! `specs/README.md`.
 
-mod convert;
 mod import;
 pub mod inplace;
 mod load;
@@ -13,15 +12,14 @@ mod schema;
 #[cfg(test)]
 mod testing;
 
-pub use convert::{full_to_yaml, ir_to_full};
 pub use import::{import, Imported};
 pub use load::{input_files, load_specs, load_specs_only, select_inputs, Specs};
 pub use overlay::apply_overlay;
-pub use schema::{parse_spec, FullSpec, Overlay, SpecFile};
+pub use schema::{full_to_yaml, ir_to_full, parse_spec, ErrorMatch, FullSpec, Overlay, SpecFile};
 
 use crate::ir::{Diagnostic, OpIr};
 use crate::read::DocRead;
-use convert::full_to_ir;
+use schema::full_to_ir;
 use std::path::{Path, PathBuf};
 
 /// Why a specs folder or file could not be read or written (problems in a file's contents are

@@ -8,6 +8,7 @@
 //! (`Desc`, `Attr`): each field a `Field`, so a file's wrong or missing field is reported at its
 //! line rather than failing the whole file.
 
+use super::schema::source_line;
 use crate::ctype::{Base, CType};
 use crate::diag::Code;
 use crate::ir::{CParam, Diagnostic, ErrorCase, Function, MsOpGen, OpIr, Param, Role, Severity};
@@ -278,12 +279,6 @@ fn json_message(e: &serde_json::Error) -> String {
         Some((head, _)) => head.to_string(),
         None => message,
     }
-}
-
-fn source_line(text: &str, line: usize) -> &str {
-    line.checked_sub(1)
-        .and_then(|i| text.lines().nth(i))
-        .unwrap_or("")
 }
 
 /// The reading of one file: its text and what was found wrong.

@@ -1,6 +1,5 @@
 //! Overlays: a YAML file that corrects one doc's op, each patch naming what it matches.
 
-use super::convert::{cparam_to_ir, error_to_ir, rank_to_ir};
 use super::schema::at_key;
 use super::schema::line_of_key;
 use super::schema::source_line;
@@ -59,7 +58,7 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
             Some(f) => {
                 set_if(&mut f.return_type, &patch.return_type);
                 if let Some(params) = &patch.params {
-                    f.params = params.iter().cloned().map(cparam_to_ir).collect();
+                    f.params.clone_from(params);
                 }
             }
             None => miss(name, format!("function `{name}` is not in the doc")),
@@ -72,8 +71,11 @@ pub fn apply_overlay(op: &mut OpIr, overlay: &Overlay, path: &str, text: &str) -
         };
         if patch.remove {
             op.params.remove(index);
-        } else {
-            patch_param(&mut op.params[index], patch);
+        } else if let Err(e) = patch_param(&mut op.params[index], patch) {
+            miss(
+                name,
+                format!("parameter `{name}`: the patch does not apply ({e})"),
+            );
         }
     }
     patch_errors(op, &overlay.errors, &mut miss);
@@ -105,46 +107,34 @@ fn set_if<T: Clone>(field: &mut T, value: &Option<T>) {
     }
 }
 
-fn patch_param(p: &mut Param, patch: &ParamPatch) {
-    if let Some(role) = patch.role {
-        p.role = role;
+/// Sets each field the patch gives, by its name in `Param` (the patch's fields are `Param`'s,
+/// see `ParamPatch`), so a field made patchable needs no code here; `dtypes` patch per product.
+fn patch_param(p: &mut Param, patch: &ParamPatch) -> Result<(), serde_yaml::Error> {
+    use serde_yaml::Value;
+    let Value::Mapping(mut fields) = serde_yaml::to_value(&*p)? else {
+        return Err(serde::ser::Error::custom("the parameter is no mapping"));
+    };
+    if let Value::Mapping(set) = serde_yaml::to_value(patch)? {
+        // A field the patch leaves out is not serialized; its own keys are applied below.
+        let own = |k: &Value| {
+            k.as_str()
+                .is_some_and(|k| ParamPatch::OWN_KEYS.contains(&k))
+        };
+        fields.extend(set.into_iter().filter(|(k, v)| !own(k) && !v.is_null()));
     }
-    set_if(&mut p.ty, &patch.ty);
-    if let Some(optional) = patch.optional {
-        p.optional = optional;
-    }
-    set_if(&mut p.description, &patch.description);
+    let mut patched: Param = serde_yaml::from_value(Value::Mapping(fields))?;
     for (product, dtypes) in &patch.dtypes {
         match dtypes {
             Some(list) => {
-                p.dtypes.insert(product.clone(), list.clone());
+                patched.dtypes.insert(product.clone(), list.clone());
             }
             None => {
-                p.dtypes.remove(product);
+                patched.dtypes.remove(product);
             }
         }
     }
-    if let Some(formats) = &patch.formats {
-        p.formats.clone_from(formats);
-    }
-    if let Some(rank) = patch.rank {
-        p.rank = Some(rank_to_ir(rank));
-    }
-    if patch.non_contiguous.is_some() {
-        p.non_contiguous = patch.non_contiguous;
-    }
-    if patch.empty_tensor.is_some() {
-        p.empty_tensor = patch.empty_tensor;
-    }
-    if let Some(constraints) = &patch.constraints {
-        p.constraints.clone_from(constraints);
-    }
-    if let Some(given) = &patch.dtypes_given {
-        p.dtypes_given.clone_from(given);
-    }
-    if let Some(values) = &patch.enum_values {
-        p.enum_values.clone_from(values);
-    }
+    *p = patched;
+    Ok(())
 }
 
 fn error_matches(e: &ErrorCase, code: u32, condition: &Option<String>) -> bool {
@@ -171,7 +161,7 @@ fn patch_errors(op: &mut OpIr, patch: &ErrorsPatch, miss: &mut impl FnMut(&str, 
         for e in op.errors.iter_mut() {
             if error_matches(e, r.code, &r.condition) {
                 let source = e.source.take();
-                *e = error_to_ir(r.with.clone());
+                *e = r.with.clone();
                 e.source = source;
                 hit = true;
             }
@@ -183,7 +173,7 @@ fn patch_errors(op: &mut OpIr, patch: &ErrorsPatch, miss: &mut impl FnMut(&str, 
             );
         }
     }
-    op.errors.extend(patch.add.iter().cloned().map(error_to_ir));
+    op.errors.extend(patch.add.iter().cloned());
 }
 
 #[cfg(test)]
@@ -247,6 +237,29 @@ mod tests {
         assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
         assert_eq!(op.products.get("ascend910b"), Some(&false));
         assert!(op.params[0].dtypes.is_empty());
+    }
+
+    #[test]
+    fn a_param_patch_sets_each_field_it_names_and_keeps_the_rest() {
+        let text = "kind: overlay\nop: Foo\nreason: r\nparams:\n  self:\n    role: in_out_tensor\n    type: aclTensor*\n    description: d\n    formats: [NCHW]\n    non_contiguous: false\n    empty_tensor: true\n    constraints: [c]\n    enum_values: {0: zero}\n    dtypes_given: [{on: other, when: [FLOAT16], allowed: [FLOAT16]}]\n    dtypes: {ascend910b: ~}\n";
+        let mut op = sample_op("Foo", "a.txt");
+        let mut expected = op.params[0].clone();
+        assert!(apply_overlay(&mut op, &overlay(text), "o.yaml", text).is_empty());
+        expected.role = Role::InOutTensor;
+        expected.ty = "aclTensor*".into();
+        expected.description = "d".into();
+        expected.formats = vec![Format::Nchw];
+        (expected.non_contiguous, expected.empty_tensor) = (Some(false), Some(true));
+        expected.constraints = vec!["c".into()];
+        expected.enum_values = [(0, "zero".to_string())].into_iter().collect();
+        expected.dtypes_given = vec![crate::ir::DtypesGiven {
+            on: "other".into(),
+            when: vec![DType::Float16],
+            allowed: vec![DType::Float16],
+            products: Vec::new(),
+        }];
+        expected.dtypes.remove("ascend910b");
+        assert_eq!(op.params[0], expected);
     }
 
     #[test]

@@ -1,9 +1,14 @@
 //! The YAML schema of a spec (full spec or overlay) and reading one file of it; errors point at
-//! `path:line:column`.
+//! `path:line:column`. A spec spells the IR's own types (`Param`, `Function`, `ErrorCase`, ...),
+//! so a field added to the IR is in the schema with nothing else to change; only the op's
+//! top-level fields (`FullSpec`) and the overlay's patches are the schema's own.
 
 use super::is_op_name;
 use crate::diag::Code;
-use crate::ir::{CType, Diagnostic, DtypesGiven, MsOpGen, ProductId, Role, Severity};
+use crate::ir::{
+    CParam, CType, Diagnostic, DtypesGiven, ErrorCase, Function, MsOpGen, OpIr, Param, ProductId,
+    Rank, Role, Severity,
+};
 use aclnn_runtime::{DType, Format};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -32,11 +37,11 @@ pub struct FullSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formula: Option<String>,
     #[serde(default)]
-    pub functions: Vec<SpecFunction>,
+    pub functions: Vec<Function>,
     #[serde(default)]
-    pub params: Vec<SpecParam>,
+    pub params: Vec<Param>,
     #[serde(default)]
-    pub errors: Vec<SpecError>,
+    pub errors: Vec<ErrorCase>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,75 +56,10 @@ pub struct FullSpec {
     pub msopgen: Option<MsOpGen>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecFunction {
-    pub name: String,
-    pub return_type: String,
-    #[serde(default)]
-    pub params: Vec<SpecCParam>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecCParam {
-    pub name: String,
-    #[serde(rename = "type")]
-    pub ty: CType,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecRank {
-    pub min: usize,
-    pub max: usize,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecParam {
-    pub name: String,
-    pub role: Role,
-    #[serde(rename = "type")]
-    pub ty: CType,
-    #[serde(default)]
-    pub optional: bool,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub description: String,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub dtypes: BTreeMap<ProductId, Vec<DType>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub formats: Vec<Format>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rank: Option<SpecRank>,
-    /// The shapes dim by dim, one list per alternative: `[[T, N, C], [T, C]]`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub shapes: Vec<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub non_contiguous: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub empty_tensor: Option<bool>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub constraints: Vec<String>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub enum_values: BTreeMap<i64, String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dtypes_given: Vec<DtypesGiven>,
-    /// An attribute's default value (msOpGen's `default_value`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub default: Option<serde_json::Value>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecError {
-    pub code: u32,
-    pub name: String,
-    pub condition: String,
-}
-
 /// `kind: overlay`: corrections to the IR a doc gives for `op`, with the reason the doc is wrong.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+/// The one schema of an overlay both ways: `load_specs` reads it, `conform --suggest-overlays`
+/// writes it (what is unset is left out).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Overlay {
     pub kind: SpecKind,
@@ -127,92 +67,151 @@ pub struct Overlay {
     pub reason: String,
     /// Set a product's support (`false` also drops its dtypes); `null` removes a product the doc
     /// names wrongly.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub products: BTreeMap<ProductId, Option<bool>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formula: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub header: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub example: Option<String>,
     /// Patches by function name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub functions: BTreeMap<String, FunctionPatch>,
     /// Patches by parameter name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, ParamPatch>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ErrorsPatch::is_empty")]
     pub errors: ErrorsPatch,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "ConstraintsPatch::is_empty")]
     pub constraints: ConstraintsPatch,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FunctionPatch {
-    pub return_type: Option<String>,
-    pub params: Option<Vec<SpecCParam>>,
+impl Overlay {
+    /// An overlay of `op` that changes nothing yet.
+    pub fn new(op: &str, reason: String) -> Overlay {
+        Overlay {
+            kind: SpecKind::Overlay,
+            op: op.to_string(),
+            reason,
+            products: BTreeMap::new(),
+            description: None,
+            formula: None,
+            header: None,
+            example: None,
+            functions: BTreeMap::new(),
+            params: BTreeMap::new(),
+            errors: ErrorsPatch::default(),
+            constraints: ConstraintsPatch::default(),
+        }
+    }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FunctionPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub params: Option<Vec<CParam>>,
+}
+
+/// A patch of one parameter. The fields that replace the parameter's own are named and typed as
+/// `Param`'s (serde reads them here, so a wrong value is an error at its line), and the overlay
+/// applies them by name (`overlay::patch_param`): making one more `Param` field patchable is one
+/// line here. `dtypes` and `remove` are the patch's own.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ParamPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
-    #[serde(rename = "type")]
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub ty: Option<CType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Per product: replace its dtype list; `null` removes the product's entry.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dtypes: BTreeMap<ProductId, Option<Vec<DType>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formats: Option<Vec<Format>>,
-    pub rank: Option<SpecRank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<Rank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub non_contiguous: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty_tensor: Option<bool>,
     /// Replaces the parameter's constraints.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constraints: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub enum_values: Option<BTreeMap<i64, String>>,
     /// Replaces the parameter's conditional dtype lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dtypes_given: Option<Vec<DtypesGiven>>,
     /// Drops the parameter (a doc describes one the prototype does not have).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub remove: bool,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+impl ParamPatch {
+    /// The keys that are the patch's own, not a `Param` field it sets.
+    pub const OWN_KEYS: [&'static str; 2] = ["dtypes", "remove"];
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorsPatch {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<ErrorMatch>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<ErrorReplace>,
-    #[serde(default)]
-    pub add: Vec<SpecError>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add: Vec<ErrorCase>,
+}
+
+impl ErrorsPatch {
+    pub fn is_empty(&self) -> bool {
+        self.remove.is_empty() && self.replace.is_empty() && self.add.is_empty()
+    }
 }
 
 /// Selects error cases: every case with `code`, narrowed to those whose condition contains
 /// `condition` when given.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorMatch {
     pub code: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorReplace {
     pub code: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
-    pub with: SpecError,
+    pub with: ErrorCase,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstraintsPatch {
     /// Drops every constraint line containing one of these texts.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add: Vec<String>,
+}
+
+impl ConstraintsPatch {
+    pub fn is_empty(&self) -> bool {
+        self.remove.is_empty() && self.add.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -226,6 +225,126 @@ pub enum SpecFile {
 #[derive(Deserialize)]
 struct KindOnly {
     kind: Option<SpecKind>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spec <-> IR
+
+/// The op of a full spec read from `path`; what later stages compute starts empty, and
+/// `inplace` is linked across the specs folder by `pipeline::apply_rules`.
+pub(crate) fn full_to_ir(full: FullSpec, path: &str) -> OpIr {
+    OpIr {
+        op: full.op,
+        products: full.products,
+        description: full.description,
+        formula: full.formula,
+        functions: full.functions,
+        params: full.params,
+        errors: full.errors,
+        constraints: full.constraints,
+        header: full.header,
+        example: full.example,
+        columns: full.columns,
+        msopgen: full.msopgen,
+        sources: vec![path.to_string()],
+        ..OpIr::default()
+    }
+}
+
+/// The full spec `import` writes for an op: its fields without provenance (`source`) or what
+/// the rules stage computes (`mapping`).
+pub fn ir_to_full(op: &OpIr) -> FullSpec {
+    FullSpec {
+        kind: SpecKind::Full,
+        op: op.op.clone(),
+        products: op.products.clone(),
+        description: op.description.clone(),
+        formula: op.formula.clone(),
+        functions: (op.functions.iter())
+            .map(|f| Function {
+                source: None,
+                ..f.clone()
+            })
+            .collect(),
+        params: (op.params.iter())
+            .map(|p| Param {
+                source: None,
+                ..p.clone()
+            })
+            .collect(),
+        errors: op.errors.iter().map(spec_error).collect(),
+        constraints: op.constraints.clone(),
+        header: op.header.clone(),
+        example: op.example.clone(),
+        columns: op.columns,
+        msopgen: op.msopgen.clone(),
+    }
+}
+
+fn spec_error(e: &ErrorCase) -> ErrorCase {
+    ErrorCase {
+        source: None,
+        mapping: None,
+        ..e.clone()
+    }
+}
+
+/// YAML of a full spec with every mapping's keys sorted, so output never depends on field order.
+pub fn full_to_yaml(full: &FullSpec) -> Result<String, serde_yaml::Error> {
+    let value = serde_yaml::to_value(full)?;
+    serde_yaml::to_string(&sort_keys(value))
+}
+
+fn sort_keys(value: serde_yaml::Value) -> serde_yaml::Value {
+    use serde_yaml::Value;
+    match value {
+        Value::Mapping(map) => {
+            let mut entries: Vec<(Value, Value)> = map.into_iter().collect();
+            entries.sort_by_cached_key(|(k, _)| key_text(k));
+            Value::Mapping(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k, sort_keys(v)))
+                    .collect(),
+            )
+        }
+        Value::Sequence(items) => Value::Sequence(items.into_iter().map(sort_keys).collect()),
+        other => other,
+    }
+}
+
+fn key_text(key: &serde_yaml::Value) -> String {
+    match key {
+        serde_yaml::Value::String(s) => s.clone(),
+        // Numeric keys (enum values) sort numerically: zero-padded with the sign first.
+        serde_yaml::Value::Number(n) => match n.as_i64() {
+            Some(i) => format!("{}{:020}", if i < 0 { '-' } else { '0' }, i.unsigned_abs()),
+            None => n.to_string(),
+        },
+        other => serde_yaml::to_string(other).unwrap_or_default(),
+    }
+}
+
+/// The key of provenance or of a computed field a spec writes (the IR's types have them, a spec
+/// may not: they are what gen records, not what a spec says).
+fn computed_key(spec: &SpecFile) -> Option<&'static str> {
+    let (functions, params, errors): (&[Function], &[Param], Vec<&ErrorCase>) = match spec {
+        SpecFile::Full(full) => (&full.functions, &full.params, full.errors.iter().collect()),
+        SpecFile::Overlay(o) => {
+            let replaced = o.errors.replace.iter().map(|r| &r.with);
+            (&[], &[], o.errors.add.iter().chain(replaced).collect())
+        }
+    };
+    let sourced = functions.iter().any(|f| f.source.is_some())
+        || params.iter().any(|p| p.source.is_some())
+        || errors.iter().any(|e| e.source.is_some());
+    if sourced {
+        Some("source")
+    } else if errors.iter().any(|e| e.mapping.is_some()) {
+        Some("mapping")
+    } else {
+        None
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +379,14 @@ pub fn parse_spec(path: &str, text: &str) -> Result<SpecFile, Diagnostic> {
             text,
             "op",
             format!("op name `{op}` is not an identifier"),
+        ));
+    }
+    if let Some(key) = computed_key(&spec) {
+        return Err(at_key(
+            path,
+            text,
+            key,
+            format!("`{key}` is what gen records, not part of a spec"),
         ));
     }
     if reason.is_some_and(|r| r.trim().is_empty()) {
@@ -405,6 +532,27 @@ mod tests {
         let d = parse_spec("Foo.yaml", text).expect_err("unknown dtype");
         assert!(d.message.contains("FLOAT99"), "{}", d.message);
         assert_eq!(d.line, 6);
+    }
+
+    #[test]
+    fn a_full_specs_params_are_the_irs_and_refuse_unknown_keys_at_their_line() {
+        let text = "kind: full\nop: Foo\nparams:\n- name: self\n  role: input_tensor\n  type: const aclTensor*\n  dtypez: {}\n";
+        let d = parse_spec("Foo.yaml", text).expect_err("unknown param key");
+        assert!(d.message.contains("dtypez"), "{}", d.message);
+        assert_eq!(d.line, 7, "{d:?}");
+    }
+
+    #[test]
+    fn provenance_is_not_part_of_a_spec() {
+        let param = "- name: self\n  role: input_tensor\n  type: const aclTensor*\n";
+        let text =
+            format!("kind: full\nop: Foo\nparams:\n{param}  source: {{file: a.md, line: 3}}\n");
+        let d = parse_spec("Foo.yaml", &text).expect_err("source");
+        assert!(d.message.contains("`source`"), "{}", d.message);
+        assert_eq!(d.line, 7, "{d:?}");
+        let text = "kind: overlay\nop: Foo\nreason: r\nerrors:\n  add:\n  - {code: 161002, name: n, condition: c, mapping: {status: manual, reason: x}}\n";
+        let d = parse_spec("Foo.yaml", text).expect_err("mapping");
+        assert!(d.message.contains("`mapping`"), "{}", d.message);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Test fixtures shared by the specs tests, and what those tests use (`use
 //! crate::specs::testing::*` brings all of it).
 
-pub(super) use super::{convert::*, import::*, load::*, schema::*, *};
+pub(super) use super::{import::*, load::*, schema::*, *};
 pub(super) use crate::diag::Code;
 pub(super) use crate::ir::{
     CParam, Diagnostic, ErrorCase, Function, Loc, OpIr, Param, Rank, Role, Severity,

@@ -3,6 +3,7 @@
 
 pub mod kernel;
 
+use super::ident::example_ident;
 use super::opdef::{attr_kind, columns, fill_undocumented, independent, only_tied};
 use super::wrap::wrap_long_lines;
 use super::{EmitCtx, EmitError, OutFile};
@@ -606,7 +607,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
             args.push("&executor".to_string());
             continue;
         }
-        let var = c_ident(&c.name);
+        let var = example_ident(&c.name);
         args.push(var.clone());
         let param = op.param(&c.name);
         let role = param.map(|p| p.role).unwrap_or(Role::Attribute);
@@ -639,7 +640,7 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
                     (Base::Integer(Integer::U64), 0) => "workspaceSize".to_string(),
                     (Base::Executor, 1) => "executor".to_string(),
                     (Base::Stream, 0) => "stream".to_string(),
-                    _ => c_ident(&c.name),
+                    _ => example_ident(&c.name),
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -662,37 +663,6 @@ fn example_ctx(op: &OpIr, ctx: &EmitCtx) -> ExampleCtx {
         result,
         cleanup,
     }
-}
-
-/// Names the example's own code uses; a parameter with one of them gets a `_` suffix.
-const EXAMPLE_LOCALS: [&str; 12] = [
-    "ret",
-    "stream",
-    "deviceId",
-    "workspaceSize",
-    "workspaceAddr",
-    "executor",
-    "resultSize",
-    "resultData",
-    "main",
-    "Init",
-    "GetShapeSize",
-    "CreateAclTensor",
-];
-
-/// Parameter names are C identifiers in the docs; anything else is made one.
-fn c_ident(name: &str) -> String {
-    let mut id: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
-        id.insert(0, '_');
-    }
-    if EXAMPLE_LOCALS.contains(&id.as_str()) {
-        id.push('_');
-    }
-    id
 }
 
 struct TensorSetup {
@@ -966,12 +936,5 @@ mod tests {
         );
         assert_eq!(example_dtype(&[DType::Int64]), Some(DType::Int64));
         assert_eq!(example_dtype(&[]), None);
-    }
-
-    #[test]
-    fn example_identifiers_avoid_the_example_locals() {
-        assert_eq!(c_ident("self"), "self");
-        assert_eq!(c_ident("stream"), "stream_");
-        assert_eq!(c_ident("2x-y"), "_2x_y");
     }
 }
