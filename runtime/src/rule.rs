@@ -76,6 +76,16 @@ pub enum Rule {
         base: String,
         list: String,
     },
+    /// The tensor's shape is `base`'s shape padded by the integer list attribute `list`, pairs
+    /// from the last dim on as PyTorch's `pad` reads them (`list[2i]` and `list[2i+1]` add to dim
+    /// `-1-i`): "out最后一维的值不等于self最后一维的值加padding的两个值" (self [1, 3], padding
+    /// [2, 2] → out [1, 7]). A list of odd length or longer than two per dim of `base` is another
+    /// rule's concern.
+    ShapePadded {
+        param: String,
+        base: String,
+        list: String,
+    },
     /// Dim `lhs_dim` of `lhs` equals dim `rhs_dim` of `rhs` (negative = from the end):
     /// "batch1的最后一维和batch2的倒数第二维不相等".
     DimsEqual {
@@ -455,6 +465,7 @@ impl Rule {
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
             | Rule::ShapeFromList { .. }
+            | Rule::ShapePadded { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::BroadcastShape { .. }

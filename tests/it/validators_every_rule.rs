@@ -93,6 +93,11 @@ fn every_rule_op() -> OpIr {
             base: "x".into(),
             list: "k".into(),
         },
+        Rule::ShapePadded {
+            param: "y".into(),
+            base: "x".into(),
+            list: "k".into(),
+        },
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },

@@ -1360,6 +1360,53 @@ inline std::string shape_from_list(const Tensors& ts, const Tensors& base, const
     return shape_from_list(ts, base, list_name, list ? &*list : nullptr);
 }
 
+/// `base` padded by `list`: pairs from the last dim on (`list[2i]`, `list[2i+1]` add to dim `-1-i`),
+/// as PyTorch's `pad` reads them. None for a list of odd length or longer than two per dim of `base`.
+inline std::optional<std::vector<int64_t>> padded_shape(const std::vector<int64_t>& base,
+                                                        const std::vector<int64_t>& list)
+{
+    if (list.size() % 2 != 0 || list.size() / 2 > base.size()) {
+        return std::nullopt;
+    }
+    std::vector<int64_t> want = base;
+    for (size_t i = 0; i < list.size() / 2; ++i) {
+        want[base.size() - 1 - i] += list[2 * i] + list[2 * i + 1];
+    }
+    return want;
+}
+
+/// Each of `ts` has `base`'s shape padded by `list` (`padded_shape`). A null list or base, or a list
+/// `padded_shape` cannot apply, is another rule's concern.
+inline std::string shape_padded(const Tensors& ts, const Tensors& base, const std::string& list_name,
+                                const std::vector<int64_t>* list)
+{
+    if (list == nullptr) {
+        return "";
+    }
+    for (const auto& b : base) {
+        auto bshape = detail::shape(b.t);
+        auto want = padded_shape(bshape, *list);
+        if (!want) {
+            continue;
+        }
+        for (const auto& n : ts) {
+            auto shape = detail::shape(n.t);
+            if (shape != *want) {
+                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
+                       detail::list_text(bshape) + " padded by " + list_name + " " + detail::list_text(*list) +
+                       " gives " + detail::list_text(*want);
+            }
+        }
+    }
+    return "";
+}
+
+inline std::string shape_padded(const Tensors& ts, const Tensors& base, const std::string& list_name,
+                                const std::optional<std::vector<int64_t>>& list)
+{
+    return shape_padded(ts, base, list_name, list ? &*list : nullptr);
+}
+
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 inline std::string dims_equal(const Tensors& lhs, int64_t ld, const Tensors& rhs, int64_t rd)
 {
