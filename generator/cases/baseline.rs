@@ -712,6 +712,8 @@ pub(super) fn baseline_int_list(rules: &[&Rule], name: &str) -> Vec<i64> {
             Rule::ListElemsAtMostFraction { lhs, .. } if lhs == name => elem = 0,
             // Dim 0 is a dim of every tensor with one.
             Rule::AxisIn { param, .. } if param == name => elem = 0,
+            // No pad reaches the dim it pads.
+            Rule::PadsBelowDims { param, .. } if param == name => elem = 0,
             Rule::ListElemsAtMostFraction { rhs, .. } if rhs == name => elem = elem.max(2),
             _ => {}
         }

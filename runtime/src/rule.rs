@@ -201,6 +201,11 @@ pub enum Rule {
     /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
     /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
     AxisIn { param: String, tensor: String },
+    /// Each element of the integer list attribute `param` is below the dim of `tensor` it pads,
+    /// pairs from the last dim on as `ShapePadded` reads them (`param[2i]` and `param[2i+1]` pad
+    /// dim `-1-i`): "padding的数值大于等于self对应维度的值". A list of odd length or longer than two
+    /// per dim is another rule's concern.
+    PadsBelowDims { param: String, tensor: String },
     /// Numeric attribute `lhs` ≤ numeric attribute `rhs` ("quantMin大于quantMax", "from大于to"
     /// reject).
     ValueAtMost { lhs: String, rhs: String },
@@ -491,6 +496,7 @@ impl Rule {
             | Rule::IntIn { .. }
             | Rule::StrIn { .. }
             | Rule::AxisIn { .. }
+            | Rule::PadsBelowDims { .. }
             | Rule::ValueAtMost { .. }
             | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Family::Values,

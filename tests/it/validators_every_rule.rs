@@ -172,6 +172,10 @@ fn every_rule_op() -> OpIr {
             param: "k".into(),
             tensor: "y".into(),
         },
+        Rule::PadsBelowDims {
+            param: "k".into(),
+            tensor: "x".into(),
+        },
         Rule::DimsEqual {
             lhs: "x".into(),
             lhs_dim: -1,

@@ -1980,6 +1980,35 @@ inline std::string str_in(const std::string& name, const std::string& v, const s
     return name + " is \"" + v + "\" (supported: " + supported + ")";
 }
 
+/// Each element of `list` is below the dim of the first tensor it pads: pairs from the last dim on
+/// (`list[2i]`, `list[2i+1]` pad dim `-1-i`). A null list or tensor, or a list of odd length or
+/// longer than two per dim, is another rule's concern.
+inline std::string pads_below_dims(const std::string& name, const std::vector<int64_t>* list, const Tensors& ts)
+{
+    if (list == nullptr || ts.empty()) {
+        return "";
+    }
+    auto shape = detail::shape(ts.at(0).t);
+    if (list->size() % 2 != 0 || list->size() / 2 > shape.size()) {
+        return "";
+    }
+    for (size_t i = 0; i < list->size(); ++i) {
+        int64_t dim = shape[shape.size() - 1 - i / 2];
+        if ((*list)[i] >= dim) {
+            return name + "[" + std::to_string(i) + "] = " + std::to_string((*list)[i]) + " is not below dim " +
+                   std::to_string(-1 - static_cast<int64_t>(i / 2)) + " of " + ts.at(0).name + " (" +
+                   std::to_string(dim) + ")";
+        }
+    }
+    return "";
+}
+
+inline std::string pads_below_dims(const std::string& name, const std::optional<std::vector<int64_t>>& list,
+                                   const Tensors& ts)
+{
+    return pads_below_dims(name, list ? &*list : nullptr, ts);
+}
+
 /// The attribute (an integer, or each element of a list) is a dim index of the first tensor:
 /// `[-rank, rank-1]`, with a 0-dim tensor indexed like a 1-dim one. Null arguments pass.
 inline std::string axis_in(const std::string& name, const Arg& a, const Tensors& ts)

@@ -5,7 +5,9 @@
 //! 需要与reflection_pad2d正向传播的output一致": the input padded), and where a row says a tensor's
 //! shape is not the actual one ("out的shape与实际输出shape不匹配") and that tensor's own
 //! description states the sum ("out最后一维度的数值等于self最后一维度的数值加padding前两个值"):
-//! the row points at the shape, the description says what it is.
+//! the row points at the shape, the description says what it is. And the bound of those pads
+//! (`Rule::PadsBelowDims`): "padding的数值大于等于self对应维度的值", "padding内的数值大于等于self的
+//! 维度大小".
 
 use crate::ir::{OpIr, Param, Role};
 use crate::rules::infer;
@@ -24,6 +26,12 @@ re!(
     ACTUAL_SHAPE,
     r"^([A-Za-z_][A-Za-z0-9_]*)的?shape与实际(?:的?输出)?(?:的?shape)?不(?:匹配|一致|相同|相等)"
 );
+// "padding的数值大于等于self对应维度的值", "padding里的数值大于等于对应self的维度大小": the list's
+// values reach the dims of a tensor.
+re!(
+    PADS_REACH_DIMS,
+    r"^[A-Za-z_][A-Za-z0-9_]*(?:内|里|中)?的?(?:数值|值|元素)大于等于(?:对应的?)?[A-Za-z_][A-Za-z0-9_]*(?:的)?(?:对应|最后一|后[一二三两])?维"
+);
 // A statement of equality or its violation.
 re!(EQUALITY, r"等于|一致|相同|相等");
 
@@ -32,6 +40,19 @@ pub(super) fn padded_rules(op: &OpIr, text: &str) -> Option<Vec<Rule>> {
     let text = text.trim().trim_end_matches(['。', '；', ';']);
     if let Some(rule) = plus_list(op, text) {
         return Some(vec![rule]);
+    }
+    if PADS_REACH_DIMS.is_match(text) {
+        let named = text::mentions(op, text);
+        let [list, tensor] = &named[..] else {
+            return None;
+        };
+        if !(infer::is_int_list(list.param) && tensor.param.role.is_tensor()) {
+            return None;
+        }
+        return Some(vec![Rule::PadsBelowDims {
+            param: list.param.name.clone(),
+            tensor: tensor.param.name.clone(),
+        }]);
     }
     if let Some(c) = FORWARD_OUTPUT.captures(text) {
         // The forward op is a pad: its output is its input padded by the pad list.
@@ -143,15 +164,32 @@ mod tests {
             assert_eq!(padded_rules(&o, row), Some(padded_rule("out")), "{row}");
         }
         // No sum of the list, or the list not after the 加: no padding.
-        assert_eq!(
-            padded_rules(&o, "padding的数值大于等于self对应维度的值。"),
-            None
-        );
         assert_eq!(padded_rules(&o, "out的shape与self和padding不一致"), None);
         assert_eq!(
             padded_rules(&o, "out后两维度的值不等于self后两维度的值。"),
             None
         );
+    }
+
+    #[test]
+    fn pads_reaching_the_dims_they_pad() {
+        let o = pad_op("out", &[]);
+        let want = Some(vec![Rule::PadsBelowDims {
+            param: "padding".into(),
+            tensor: "self".into(),
+        }]);
+        for row in [
+            "padding的数值大于等于self对应维度的值。",
+            "padding内的数值大于等于self的维度大小。",
+            "padding里的数值大于等于对应self的维度大小。",
+            "padding的数值大于等于self最后一维度的值。",
+            "padding内的数值大于等于self的维度。",
+        ] {
+            assert_eq!(padded_rules(&o, row), want, "{row}");
+        }
+        // A bound by a number, or a tensor's values, is no pad bound.
+        assert_eq!(padded_rules(&o, "padding的数值大于等于7。"), None);
+        assert_eq!(padded_rules(&o, "self的数值大于等于out的维度。"), None);
     }
 
     #[test]

@@ -306,6 +306,23 @@ mod tests {
     }
 
     #[test]
+    fn pads_stay_below_the_dims_they_pad() {
+        let self_ = td(&[1, 2, 4]);
+        let ts = one("self", Some(&self_));
+        let below = |list: &[i64]| pads_below_dims("padding", Some(list), &ts);
+        // The first pair pads the last dim (4), the second the one before it (2).
+        assert!(below(&[3, 3, 1, 1]).is_ok());
+        let err = below(&[1, 1, 2, 0]).unwrap_err();
+        assert_eq!(err, "padding[2] = 2 is not below dim -2 of self (2)");
+        assert!(below(&[4, 0]).is_err());
+        assert!(below(&[-5, 3]).is_ok());
+        // An odd list, or more pairs than dims, is another rule's concern; so is a null list.
+        assert!(below(&[9, 9, 9]).is_ok());
+        assert!(below(&[9, 9, 9, 9, 9, 9, 9, 9]).is_ok());
+        assert!(pads_below_dims("padding", None, &ts).is_ok());
+    }
+
+    #[test]
     fn an_output_has_the_broadcast_shape_exactly() {
         let (a, b) = (td(&[4, 1, 3]), td(&[5, 1]));
         let ins = [one("a", Some(&a)), one("b", Some(&b))].concat();

@@ -429,6 +429,7 @@ pub const FUNCTIONS: &[&str] = &[
     "product_supported",
     // Last, so that the cases of the others keep their draws.
     "shape_padded",
+    "pads_below_dims",
 ];
 
 /// A random call of `f`.
@@ -509,6 +510,12 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
                     t.strides = None;
                 }
             }
+        }
+        "pads_below_dims" => {
+            // Pairs of small pads (some at or above the dims of 1 to 3), sometimes an odd list.
+            let len = if r.chance(15) { 3 } else { 2 * r.below(3) };
+            let pads: Vec<i64> = (0..len).map(|_| r.int(-1, 3)).collect();
+            c.l = (!r.chance(15)).then_some(pads);
         }
         "layout_channel_axis" | "channel_axis" => {
             c.a = nonempty(r, base);
@@ -653,6 +660,7 @@ pub fn expected(c: &Case) -> String {
         "shape_matches_list" => unit(pred::shape_matches_list(&a, c.s(0), c.l.as_deref(), c.flag)),
         "shape_from_list" => unit(pred::shape_from_list(&a, &b, c.s(0), c.l.as_deref())),
         "shape_padded" => unit(pred::shape_padded(&a, &b, c.s(0), c.l.as_deref())),
+        "pads_below_dims" => unit(pred::pads_below_dims(c.s(0), c.l.as_deref(), &a)),
         "dims_equal" => unit(pred::dims_equal(&a, n[0], &b, n[1])),
         "dim_multiple_of" => unit(pred::dim_multiple_of(&a, n[0], n[1])),
         "dim_in_range" => unit(pred::dim_in_range(&a, n[0], o0, o1)),
