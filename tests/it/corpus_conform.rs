@@ -78,13 +78,17 @@ const OPS_NN: Floors = Floors {
 ///   shape不匹配" where out's description states the sum: +13 (80.2%), agreement 91.4%.
 /// - pads below the dims they pad (`PadsBelowDims`): "padding的数值大于等于self对应维度的值": +7
 ///   (81.0%), agreement 91.7%.
+/// - a cast row with no direction of its own ("self与out的数据类型不满足互转换关系") takes the one a
+///   description states ("out数据类型需要可转换为self的数据类型"): Histc's false rejection gone;
+///   NormalTensorTensor's, the table's "数据类型与std的数据类型一致", reviewed as the doc's: false
+///   rejections 35 of 1,331 (2.63%), every one reviewed.
 const OPS_MATH_DEV: Floors = Floors {
     agreement: 91.7,
-    false_rejections: 2.71,
+    false_rejections: 2.63,
     nullptr: 97.3,
     invalid: 81.0,
     checked: 2375,
-    unreviewed: 2,
+    unreviewed: 0,
     prototypes_compared: 252,
     prototypes_drift: 11,
 };
