@@ -626,6 +626,11 @@ impl OpIr {
             .map(|(id, _)| id.as_str())
     }
 
+    /// The products a dtype the doc states without naming a product holds on (`stated_products`).
+    pub fn dtype_products(&self) -> Vec<ProductId> {
+        stated_products(&self.products)
+    }
+
     pub fn has_errors(&self) -> bool {
         self.diagnostics
             .iter()
@@ -663,6 +668,23 @@ pub const GENERATION_CODES: &[Code] = &[
 ];
 
 /// Whether `name` is a C identifier (op and parameter names become file and C/Rust names).
+/// The products a dtype list the doc states without naming a product holds on: those the doc
+/// supports; every product aclgen knows where the doc has no product section at all (its dtype
+/// column, "`FLOAT16/FLOAT/BFLOAT16`", is qualified by none).
+pub fn stated_products(products: &BTreeMap<ProductId, bool>) -> Vec<ProductId> {
+    if products.is_empty() {
+        return aclnn_runtime::products::PRODUCTS
+            .iter()
+            .map(|p| ProductId::from(p.product))
+            .collect();
+    }
+    products
+        .iter()
+        .filter(|(_, ok)| **ok)
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars
@@ -842,6 +864,20 @@ impl CaseSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_doc_without_products_states_its_dtypes_for_every_product() {
+        // No product section: every product aclgen knows.
+        let every = stated_products(&BTreeMap::new());
+        assert_eq!(every.len(), aclnn_runtime::products::PRODUCTS.len());
+        assert!(every.iter().any(|p| p.as_str() == "ascend910b"));
+        // A product section: the products it supports, not those it marks unsupported.
+        let listed = BTreeMap::from([
+            (ProductId::from("ascend910b"), true),
+            (ProductId::from("ascend310p"), false),
+        ]);
+        assert_eq!(stated_products(&listed), [ProductId::from("ascend910b")]);
+    }
 
     fn two_phase_op(first_param: CParam) -> OpIr {
         let f = |name: &str, params: Vec<CParam>| Function {

@@ -347,7 +347,9 @@ pub fn describe(rule: &Rule) -> String {
     if let Rule::BroadcastShape { params, out } = rule {
         return format!("{kind}({} -> {out})", params.join(", "));
     }
-    if let Rule::ShapeFromList { param, base, list } = rule {
+    if let Rule::ShapeFromList { param, base, list } | Rule::ShapePadded { param, base, list } =
+        rule
+    {
         return format!("{kind}({base}, {list} -> {param})");
     }
     let mut names = Vec::new();

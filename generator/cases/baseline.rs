@@ -230,19 +230,27 @@ pub(super) fn with_shapes_rederived(rules: &[&Rule], call: Call) -> Vec<Call> {
 }
 
 /// A `ShapeFromList` tensor takes the shape its base and list give: self [2, 2, 2, 2] with
-/// outputSize [1, 1] makes out [2, 2, 1, 1].
+/// outputSize [1, 1] makes out [2, 2, 1, 1]; a `ShapePadded` one its base padded by the list.
 pub(super) fn satisfy_shapes_from_lists(rules: &[&Rule], call: &mut Call) {
     for rule in rules {
-        let Rule::ShapeFromList { param, base, list } = rule else {
+        let (Rule::ShapeFromList { param, base, list } | Rule::ShapePadded { param, base, list }) =
+            rule
+        else {
             continue;
         };
         let (Some(b), Some(l)) = (tensor_of(call, base), int_list(call, list)) else {
             continue;
         };
-        let Some(kept) = b.rank().checked_sub(l.len()) else {
+        let shape = if matches!(rule, Rule::ShapePadded { .. }) {
+            aclnn_runtime::pred::padded_shape(&b.shape, &l)
+        } else {
+            b.rank()
+                .checked_sub(l.len())
+                .map(|kept| b.shape[..kept].iter().chain(&l).copied().collect())
+        };
+        let Some(shape) = shape else {
             continue;
         };
-        let shape: Vec<i64> = b.shape[..kept].iter().chain(&l).copied().collect();
         *call = set_tensors(call, std::slice::from_ref(param), |t| {
             t.shape = shape.clone();
             t.strides = None;
@@ -704,6 +712,8 @@ pub(super) fn baseline_int_list(rules: &[&Rule], name: &str) -> Vec<i64> {
             Rule::ListElemsAtMostFraction { lhs, .. } if lhs == name => elem = 0,
             // Dim 0 is a dim of every tensor with one.
             Rule::AxisIn { param, .. } if param == name => elem = 0,
+            // No pad reaches the dim it pads.
+            Rule::PadsBelowDims { param, .. } if param == name => elem = 0,
             Rule::ListElemsAtMostFraction { rhs, .. } if rhs == name => elem = elem.max(2),
             _ => {}
         }

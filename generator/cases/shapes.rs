@@ -15,7 +15,8 @@ pub(super) fn mutate(
         | Rule::RankSame { .. }
         | Rule::ShapeSame { .. }
         | Rule::ShapeMatchesList { .. }
-        | Rule::ShapeFromList { .. } => ranks_and_shapes(op, rules, rule, base, product),
+        | Rule::ShapeFromList { .. }
+        | Rule::ShapePadded { .. } => ranks_and_shapes(op, rules, rule, base, product),
         Rule::Broadcastable { .. }
         | Rule::BroadcastTogether { .. }
         | Rule::BroadcastShape { .. }
@@ -114,6 +115,22 @@ fn ranks_and_shapes(
                 .map(|_| set_tensors(base, std::slice::from_ref(param), bump_dim(0)));
             vec![(
                 format!("shape_{param}_not_from_{from}_and_{list}"),
+                std::iter::once(last).chain(kept).collect(),
+            )]
+        }
+        Rule::ShapePadded {
+            param,
+            base: from,
+            list,
+        } => {
+            // A padded dim, then a dim the padding keeps (where the list leaves one).
+            let last = set_tensors(base, std::slice::from_ref(param), bump_dim(-1));
+            let kept = tensor_of(base, from)
+                .zip(int_list(base, list))
+                .filter(|(b, l)| l.len() / 2 < b.rank())
+                .map(|_| set_tensors(base, std::slice::from_ref(param), bump_dim(0)));
+            vec![(
+                format!("shape_{param}_not_{from}_padded_by_{list}"),
                 std::iter::once(last).chain(kept).collect(),
             )]
         }

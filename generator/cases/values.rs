@@ -21,6 +21,7 @@ pub(super) fn mutate(
         | Rule::IntIn { .. }
         | Rule::StrIn { .. }
         | Rule::AxisIn { .. }
+        | Rule::PadsBelowDims { .. }
         | Rule::ValueAtMost { .. }
         | Rule::AttrMultipleOf { .. } => single_values(op, rules, rule, base, product),
         _ => Vec::new(),
@@ -175,6 +176,23 @@ fn single_values(
             vec![(
                 format!("value_{param}_not_a_dim_of_{tensor}"),
                 vec![with_arg(base, param, arg)],
+            )]
+        }
+        Rule::PadsBelowDims { param, tensor } => {
+            // Every pad as large as the largest dim: none is below the dim it pads.
+            let largest =
+                tensor_of(base, tensor).map_or(1, |t| t.shape.iter().copied().max().unwrap_or(1));
+            let len = match base.args.get(param) {
+                Some(Arg::IntArray(v)) => v.len(),
+                _ => 0,
+            };
+            vec![(
+                format!("value_{param}_not_below_dims_of_{tensor}"),
+                vec![with_arg(
+                    base,
+                    param,
+                    Arg::IntArray(vec![largest.max(1); len]),
+                )],
             )]
         }
         Rule::ValueAtMost { lhs, rhs } => {

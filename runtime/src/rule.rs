@@ -76,6 +76,16 @@ pub enum Rule {
         base: String,
         list: String,
     },
+    /// The tensor's shape is `base`'s shape padded by the integer list attribute `list`, pairs
+    /// from the last dim on as PyTorch's `pad` reads them (`list[2i]` and `list[2i+1]` add to dim
+    /// `-1-i`): "out最后一维的值不等于self最后一维的值加padding的两个值" (self [1, 3], padding
+    /// [2, 2] → out [1, 7]). A list of odd length or longer than two per dim of `base` is another
+    /// rule's concern.
+    ShapePadded {
+        param: String,
+        base: String,
+        list: String,
+    },
     /// Dim `lhs_dim` of `lhs` equals dim `rhs_dim` of `rhs` (negative = from the end):
     /// "batch1的最后一维和batch2的倒数第二维不相等".
     DimsEqual {
@@ -191,6 +201,11 @@ pub enum Rule {
     /// The integer attribute (or every element of a list attribute) indexes a dim of `tensor`:
     /// it lies in `[-rank, rank-1]` ("dim的值不在[-self的维度数量, self的维度数量-1]之间").
     AxisIn { param: String, tensor: String },
+    /// Each element of the integer list attribute `param` is below the dim of `tensor` it pads,
+    /// pairs from the last dim on as `ShapePadded` reads them (`param[2i]` and `param[2i+1]` pad
+    /// dim `-1-i`): "padding的数值大于等于self对应维度的值". A list of odd length or longer than two
+    /// per dim is another rule's concern.
+    PadsBelowDims { param: String, tensor: String },
     /// Numeric attribute `lhs` ≤ numeric attribute `rhs` ("quantMin大于quantMax", "from大于to"
     /// reject).
     ValueAtMost { lhs: String, rhs: String },
@@ -455,6 +470,7 @@ impl Rule {
             | Rule::ShapeSame { .. }
             | Rule::ShapeMatchesList { .. }
             | Rule::ShapeFromList { .. }
+            | Rule::ShapePadded { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::BroadcastShape { .. }
@@ -480,6 +496,7 @@ impl Rule {
             | Rule::IntIn { .. }
             | Rule::StrIn { .. }
             | Rule::AxisIn { .. }
+            | Rule::PadsBelowDims { .. }
             | Rule::ValueAtMost { .. }
             | Rule::AttrMultipleOf { .. }
             | Rule::ListElemsAtMostFraction { .. } => Family::Values,

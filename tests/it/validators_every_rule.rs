@@ -93,6 +93,11 @@ fn every_rule_op() -> OpIr {
             base: "x".into(),
             list: "k".into(),
         },
+        Rule::ShapePadded {
+            param: "y".into(),
+            base: "x".into(),
+            list: "k".into(),
+        },
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },
@@ -166,6 +171,10 @@ fn every_rule_op() -> OpIr {
         Rule::AxisIn {
             param: "k".into(),
             tensor: "y".into(),
+        },
+        Rule::PadsBelowDims {
+            param: "k".into(),
+            tensor: "x".into(),
         },
         Rule::DimsEqual {
             lhs: "x".into(),

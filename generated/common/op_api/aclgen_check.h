@@ -1363,6 +1363,53 @@ inline std::string shape_from_list(const Tensors& ts, const Tensors& base, const
     return shape_from_list(ts, base, list_name, list ? &*list : nullptr);
 }
 
+/// `base` padded by `list`: pairs from the last dim on (`list[2i]`, `list[2i+1]` add to dim `-1-i`),
+/// as PyTorch's `pad` reads them. None for a list of odd length or longer than two per dim of `base`.
+inline std::optional<std::vector<int64_t>> padded_shape(const std::vector<int64_t>& base,
+                                                        const std::vector<int64_t>& list)
+{
+    if (list.size() % 2 != 0 || list.size() / 2 > base.size()) {
+        return std::nullopt;
+    }
+    std::vector<int64_t> want = base;
+    for (size_t i = 0; i < list.size() / 2; ++i) {
+        want[base.size() - 1 - i] += list[2 * i] + list[2 * i + 1];
+    }
+    return want;
+}
+
+/// Each of `ts` has `base`'s shape padded by `list` (`padded_shape`). A null list or base, or a list
+/// `padded_shape` cannot apply, is another rule's concern.
+inline std::string shape_padded(const Tensors& ts, const Tensors& base, const std::string& list_name,
+                                const std::vector<int64_t>* list)
+{
+    if (list == nullptr) {
+        return "";
+    }
+    for (const auto& b : base) {
+        auto bshape = detail::shape(b.t);
+        auto want = padded_shape(bshape, *list);
+        if (!want) {
+            continue;
+        }
+        for (const auto& n : ts) {
+            auto shape = detail::shape(n.t);
+            if (shape != *want) {
+                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
+                       detail::list_text(bshape) + " padded by " + list_name + " " + detail::list_text(*list) +
+                       " gives " + detail::list_text(*want);
+            }
+        }
+    }
+    return "";
+}
+
+inline std::string shape_padded(const Tensors& ts, const Tensors& base, const std::string& list_name,
+                                const std::optional<std::vector<int64_t>>& list)
+{
+    return shape_padded(ts, base, list_name, list ? &*list : nullptr);
+}
+
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 inline std::string dims_equal(const Tensors& lhs, int64_t ld, const Tensors& rhs, int64_t rd)
 {
@@ -1931,6 +1978,35 @@ inline std::string str_in(const std::string& name, const std::string& v, const s
         supported += (i > 0 ? ", \"" : "\"") + values[i] + "\"";
     }
     return name + " is \"" + v + "\" (supported: " + supported + ")";
+}
+
+/// Each element of `list` is below the dim of the first tensor it pads: pairs from the last dim on
+/// (`list[2i]`, `list[2i+1]` pad dim `-1-i`). A null list or tensor, or a list of odd length or
+/// longer than two per dim, is another rule's concern.
+inline std::string pads_below_dims(const std::string& name, const std::vector<int64_t>* list, const Tensors& ts)
+{
+    if (list == nullptr || ts.empty()) {
+        return "";
+    }
+    auto shape = detail::shape(ts.at(0).t);
+    if (list->size() % 2 != 0 || list->size() / 2 > shape.size()) {
+        return "";
+    }
+    for (size_t i = 0; i < list->size(); ++i) {
+        int64_t dim = shape[shape.size() - 1 - i / 2];
+        if ((*list)[i] >= dim) {
+            return name + "[" + std::to_string(i) + "] = " + std::to_string((*list)[i]) + " is not below dim " +
+                   std::to_string(-1 - static_cast<int64_t>(i / 2)) + " of " + ts.at(0).name + " (" +
+                   std::to_string(dim) + ")";
+        }
+    }
+    return "";
+}
+
+inline std::string pads_below_dims(const std::string& name, const std::optional<std::vector<int64_t>>& list,
+                                   const Tensors& ts)
+{
+    return pads_below_dims(name, list ? &*list : nullptr, ts);
 }
 
 /// The attribute (an integer, or each element of a list) is a dim index of the first tensor:

@@ -35,6 +35,16 @@ impl Emitter<'_> {
                 ));
                 self.tensor_rule(&[param, base], body)
             }
+            Rule::ShapePadded { param, base, list } => {
+                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
+                let body = scoped(&format!(
+                    "auto r = {}; if (!r.ok()) {{ return r.err; }} \
+                     return pred::shape_padded({ts}, {bs}, {}, r.value ? &*r.value : nullptr);",
+                    self.int_list(list),
+                    literal(list)
+                ));
+                self.tensor_rule(&[param, base], body)
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

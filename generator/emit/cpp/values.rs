@@ -67,6 +67,16 @@ impl Emitter<'_> {
                     format!("pred::axis_in({}, {}, {ts})", literal(param), self.arg(param)),
                 )
             }
+            Rule::PadsBelowDims { param, tensor } => {
+                let ts = self.tensors(&[tensor]);
+                let body = scoped(&format!(
+                    "auto r = {}; if (!r.ok()) {{ return r.err; }} \
+                     return pred::pads_below_dims({}, r.value ? &*r.value : nullptr, {ts});",
+                    self.int_list(param),
+                    literal(param)
+                ));
+                self.tensor_rule(&[tensor], body)
+            }
             Rule::ValueAtMost { lhs, rhs } => format!(
                 "pred::value_at_most({}, {}, {}, {})",
                 literal(lhs),

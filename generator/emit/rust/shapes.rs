@@ -36,6 +36,14 @@ impl Emitter<'_> {
                     quote!(#values.and_then(|v| pred::shape_from_list(&#ts, &#bs, #list, v.as_deref()))),
                 )
             }
+            Rule::ShapePadded { param, base, list } => {
+                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
+                let values = self.int_list(list);
+                self.tensor_rule(
+                    &[param, base],
+                    quote!(#values.and_then(|v| pred::shape_padded(&#ts, &#bs, #list, v.as_deref()))),
+                )
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

@@ -84,6 +84,14 @@ impl Emitter<'_> {
                     quote!(pred::axis_in(#param, #arg.as_ref(), &#ts)),
                 )
             }
+            Rule::PadsBelowDims { param, tensor } => {
+                let ts = self.tensors(&[tensor]);
+                let values = self.int_list(param);
+                self.tensor_rule(
+                    &[tensor],
+                    quote!(#values.and_then(|v| pred::pads_below_dims(#param, v.as_deref(), &#ts))),
+                )
+            }
             Rule::ValueAtMost { lhs, rhs } => {
                 let (l, r) = (self.as_arg(lhs), self.as_arg(rhs));
                 quote!(pred::value_at_most(#lhs, #l.as_ref(), #rhs, #r.as_ref()))

@@ -639,6 +639,8 @@ static CONSTRAINT: LazyLock<Regex> = LazyLock::new(|| {
         // "shape为(numTokens, numQHeads*headSize)": the dims spelt out.
         r"|(?:shape|形状)(?:为|是)\s*[(\[（]",
         r"|第\s*[1-8一二三四五六七八]\s*维度?(?:固定)?(?:为|是)\s*(?:channel|C|通道)轴",
+        // "out数据类型需要可转换为self的数据类型": the direction of a cast between two tensors.
+        r"|可转换(?:为|成)[a-z][A-Za-z0-9_]*的(?:数据类型|dtype)",
     ]))
     .unwrap()
 });
@@ -1326,6 +1328,18 @@ mod tests {
             constraint_phrases("数据类型与入参x一致。"),
             ["数据类型与入参x一致"]
         );
+    }
+
+    #[test]
+    fn the_direction_of_a_cast_between_tensors_is_kept() {
+        assert_eq!(
+            constraint_phrases(
+                "out数据类型需要可转换为self的数据类型，（参考互转换关系）。元素个数等于bins。"
+            ),
+            ["out数据类型需要可转换为self的数据类型"]
+        );
+        // A cast to a dtype by name is the scalar's own statement, not a relation.
+        assert!(constraint_phrases("数据类型需要是可转换成FLOAT的类型。").is_empty());
     }
 
     #[test]

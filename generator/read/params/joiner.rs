@@ -241,8 +241,8 @@ impl Joiner<'_> {
         if dtypes.is_empty() {
             return;
         }
-        for (prod, _) in self.products.iter().filter(|(_, ok)| **ok) {
-            p.dtypes.insert(prod.clone(), dtypes.clone());
+        for prod in crate::ir::stated_products(self.products) {
+            p.dtypes.insert(prod, dtypes.clone());
         }
     }
 

@@ -283,7 +283,8 @@ pub(super) fn dtype_rules(
         // "inverseOut的数据类型不为INT64", "y的数据类型必须为FLOAT32": the row names the dtypes
         // itself, on every product the op supports.
         let allowed: std::collections::BTreeMap<String, Vec<DType>> = op
-            .supported_products()
+            .dtype_products()
+            .into_iter()
             .map(|product| (product.to_string(), dtypes.clone()))
             .collect();
         return Ok(tensors

@@ -11,6 +11,7 @@ mod axes;
 mod common;
 mod ints;
 mod nulls;
+mod pads;
 pub(super) mod patterns;
 mod relations;
 mod shapes;
@@ -168,6 +169,7 @@ pub fn read_condition(op: &OpIr, condition: &str) -> Result<Reading, Manual> {
     }
     let mut rules = channel_rules(op, &text)
         .or_else(|| scaled_shape_rules(op, &text))
+        .or_else(|| pads::padded_rules(op, &text))
         .unwrap_or_default();
     let mut unread = None;
     if rules.is_empty() {

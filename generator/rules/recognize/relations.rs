@@ -80,6 +80,13 @@ pub(super) fn promotion_rules(
         mentions.first().map(|m| m.param)
     } else if let Some(k) = CAST_TO.find(clause) {
         mentions.iter().find(|m| m.at >= k.end()).map(|m| m.param)
+    } else if let Some((source, destination)) = stated_cast(op, subjects) {
+        // "self与out的数据类型不满足互转换关系", where out's description says "out数据类型需要可
+        // 转换为self的数据类型": the row points at the cast, the description gives its direction.
+        return Ok(vec![Rule::DtypeCastable {
+            from: vec![source],
+            to: destination,
+        }]);
     } else {
         // "self与out的数据类型不一致且无法转换": the last one named is the destination.
         mentions.last().map(|m| m.param)
@@ -124,6 +131,36 @@ pub(super) fn promotion_rules(
         from: names(&from),
         to: to.name.clone(),
     }])
+}
+
+// "out数据类型需要可转换为self的数据类型" in out's description.
+re!(
+    STATED_CAST,
+    r"^(?:([A-Za-z_][A-Za-z0-9_]*)的?)?(?:数据类型|dtype)(?:需要|必须|应)?(?:是)?可转换(?:为|成)([A-Za-z_][A-Za-z0-9_]*)的(?:数据类型|dtype)"
+);
+
+/// The direction of a cast between two of `subjects` that one of them states in its description
+/// ("out数据类型需要可转换为self的数据类型"): (source, destination).
+fn stated_cast(op: &OpIr, subjects: &[&Param]) -> Option<(String, String)> {
+    let named = |w: &str| {
+        text::resolve(op, w)
+            .filter(|p| p.role.is_tensor() && subjects.iter().any(|s| s.name == p.name))
+            .map(|p| p.name.clone())
+    };
+    subjects
+        .iter()
+        .filter(|p| p.role.is_tensor())
+        .find_map(|p| {
+            p.constraints.iter().find_map(|c| {
+                let c = STATED_CAST.captures(c.trim())?;
+                let source = match c.get(1) {
+                    Some(m) => named(m.as_str())?,
+                    None => p.name.clone(),
+                };
+                let destination = named(&c[2])?;
+                (source != destination).then_some((source, destination))
+            })
+        })
 }
 
 re!(

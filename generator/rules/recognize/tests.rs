@@ -1938,3 +1938,23 @@ fn a_tensor_state_joined_by_qie_to_another_argument_is_one_condition() {
         vec![under(TensorState::NotEmpty, 0)]
     );
 }
+
+#[test]
+fn an_undirected_cast_row_takes_the_direction_a_description_states() {
+    let mut op = op_of(
+        &[("self", Role::InputTensor), ("out", Role::OutputTensor)],
+        vec![],
+    );
+    let row = "self与out的数据类型不满足互转换关系。";
+    let cast = |from: &str, to: &str| Rule::DtypeCastable {
+        from: vec![from.into()],
+        to: to.into(),
+    };
+    // Without a stated direction, the last one named is the destination.
+    assert_eq!(recognize(&op, row).unwrap(), vec![cast("self", "out")]);
+    // Histc: "out数据类型需要可转换为self的数据类型" in out's description.
+    op.params[1].constraints = vec!["out数据类型需要可转换为self的数据类型".into()];
+    assert_eq!(recognize(&op, row).unwrap(), vec![cast("out", "self")]);
+    op.params[1].constraints = vec!["数据类型需要可转换为self的数据类型".into()];
+    assert_eq!(recognize(&op, row).unwrap(), vec![cast("out", "self")]);
+}

@@ -25,6 +25,15 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 values.as_deref(),
             )
         }
+        Rule::ShapePadded { param, base, list } => {
+            let values = pred::arg_int_list(list, arg(call, list))?;
+            pred::shape_padded(
+                &tensors(call, param)?,
+                &tensors(call, base)?,
+                list,
+                values.as_deref(),
+            )
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }

@@ -39,6 +39,10 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
             let ts = tensors(call, tensor)?;
             pred::axis_in(param, arg(call, param), &ts)
         }
+        Rule::PadsBelowDims { param, tensor } => {
+            let values = pred::arg_int_list(param, arg(call, param))?;
+            pred::pads_below_dims(param, values.as_deref(), &tensors(call, tensor)?)
+        }
         Rule::ValueAtMost { lhs, rhs } => {
             pred::value_at_most(lhs, arg(call, lhs), rhs, arg(call, rhs))
         }

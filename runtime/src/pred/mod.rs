@@ -287,6 +287,42 @@ mod tests {
     }
 
     #[test]
+    fn a_padded_shape_grows_the_last_dims_by_pairs() {
+        let self_ = td(&[1, 2, 4]);
+        let base = one("self", Some(&self_));
+        let padded = |shape: &[i64], list: &[i64]| {
+            shape_padded(&one("out", Some(&td(shape))), &base, "padding", Some(list))
+        };
+        // The first pair pads the last dim, the second the one before it.
+        assert!(padded(&[1, 8, 6], &[1, 1, 3, 3]).is_ok());
+        assert!(padded(&[1, 6, 8], &[1, 1, 3, 3]).is_err());
+        assert!(padded(&[1, 2, 4], &[1, 1]).is_err());
+        assert!(padded(&[2, 2, 6], &[1, 1]).is_err());
+        assert!(padded(&[1, 2, 2], &[-1, -1]).is_ok());
+        // An odd list, or more pairs than dims, is another rule's concern; so is a null list.
+        assert!(padded(&[9], &[1, 1, 1]).is_ok());
+        assert!(padded(&[9], &[1, 1, 1, 1, 1, 1, 1, 1]).is_ok());
+        assert!(shape_padded(&one("out", Some(&td(&[1]))), &base, "padding", None).is_ok());
+    }
+
+    #[test]
+    fn pads_stay_below_the_dims_they_pad() {
+        let self_ = td(&[1, 2, 4]);
+        let ts = one("self", Some(&self_));
+        let below = |list: &[i64]| pads_below_dims("padding", Some(list), &ts);
+        // The first pair pads the last dim (4), the second the one before it (2).
+        assert!(below(&[3, 3, 1, 1]).is_ok());
+        let err = below(&[1, 1, 2, 0]).unwrap_err();
+        assert_eq!(err, "padding[2] = 2 is not below dim -2 of self (2)");
+        assert!(below(&[4, 0]).is_err());
+        assert!(below(&[-5, 3]).is_ok());
+        // An odd list, or more pairs than dims, is another rule's concern; so is a null list.
+        assert!(below(&[9, 9, 9]).is_ok());
+        assert!(below(&[9, 9, 9, 9, 9, 9, 9, 9]).is_ok());
+        assert!(pads_below_dims("padding", None, &ts).is_ok());
+    }
+
+    #[test]
     fn an_output_has_the_broadcast_shape_exactly() {
         let (a, b) = (td(&[4, 1, 3]), td(&[5, 1]));
         let ins = [one("a", Some(&a)), one("b", Some(&b))].concat();

@@ -97,6 +97,47 @@ pub fn shape_matches_list(
     Ok(())
 }
 
+/// `base`'s shape padded by `list`: pairs from the last dim on (`list[2i]`, `list[2i+1]` add to
+/// dim `-1-i`), as PyTorch's `pad` reads them. `None` for a list of odd length or longer than two
+/// per dim of `base`.
+pub fn padded_shape(base: &[i64], list: &[i64]) -> Option<Vec<i64>> {
+    if !list.len().is_multiple_of(2) || list.len() / 2 > base.len() {
+        return None;
+    }
+    let mut want = base.to_vec();
+    for (i, pair) in list.chunks(2).enumerate() {
+        want[base.len() - 1 - i] += pair[0] + pair[1];
+    }
+    Some(want)
+}
+
+/// Each of `ts` has `base`'s shape padded by `list` (`padded_shape`). A null list or base, or a
+/// list `padded_shape` cannot apply, is another rule's concern.
+pub fn shape_padded(
+    ts: &[Named],
+    base: &[Named],
+    list_name: &str,
+    list: Option<&[i64]>,
+) -> Result<(), String> {
+    let Some(list) = list else {
+        return Ok(());
+    };
+    for (bn, b) in base {
+        let Some(want) = padded_shape(&b.shape, list) else {
+            continue;
+        };
+        for (name, t) in ts {
+            if t.shape != want {
+                return Err(format!(
+                    "{name} has shape {:?} but {bn} {:?} padded by {list_name} {list:?} gives {want:?}",
+                    t.shape, b.shape
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 /// Each of `ts` has `base`'s shape with its last `list.len()` dims replaced by `list`'s values.
 /// A null list or base, or a base with fewer dims than the list, is another rule's concern.

@@ -188,6 +188,28 @@ pub fn axis_in(name: &str, a: Option<&Arg>, ts: &[Named]) -> Result<(), String> 
     }
 }
 
+/// Each element of `list` is below the dim of the first tensor it pads: pairs from the last dim
+/// on (`list[2i]`, `list[2i+1]` pad dim `-1-i`). A null list or tensor, or a list of odd length
+/// or longer than two per dim, is another rule's concern.
+pub fn pads_below_dims(name: &str, list: Option<&[i64]>, ts: &[Named]) -> Result<(), String> {
+    let (Some(list), Some((tname, t))) = (list, ts.first()) else {
+        return Ok(());
+    };
+    if !list.len().is_multiple_of(2) || list.len() / 2 > t.rank() {
+        return Ok(());
+    }
+    for (i, v) in list.iter().enumerate() {
+        let dim = t.shape[t.rank() - 1 - i / 2];
+        if *v >= dim {
+            return Err(format!(
+                "{name}[{i}] = {v} is not below dim {} of {tname} ({dim})",
+                -1 - (i / 2) as i64
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `lhs <= rhs` for two numeric attributes (integers or doubles: "from大于to"); a null one is
 /// not checked.
 pub fn value_at_most(

@@ -427,6 +427,9 @@ pub const FUNCTIONS: &[&str] = &[
     "not_null",
     "is_null",
     "product_supported",
+    // Last, so that the cases of the others keep their draws.
+    "shape_padded",
+    "pads_below_dims",
 ];
 
 /// A random call of `f`.
@@ -491,6 +494,28 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
                 let skip = r.below(base.len() + 1);
                 Some(base[skip..].to_vec())
             };
+        }
+        "shape_padded" => {
+            // Pairs of pads, sometimes of odd length; sometimes `a` is exactly the padded `b`.
+            let len = if r.chance(15) { 3 } else { 2 * r.below(3) };
+            let pads: Vec<i64> = (0..len).map(|_| r.int(-1, 2)).collect();
+            c.l = (!r.chance(15)).then_some(pads);
+            let padded =
+                c.b.first()
+                    .zip(c.l.as_deref())
+                    .and_then(|((_, t), l)| pred::padded_shape(&t.shape, l));
+            if let (Some(shape), true) = (padded, r.chance(50)) {
+                for (_, t) in &mut c.a {
+                    t.shape = shape.clone();
+                    t.strides = None;
+                }
+            }
+        }
+        "pads_below_dims" => {
+            // Pairs of small pads (some at or above the dims of 1 to 3), sometimes an odd list.
+            let len = if r.chance(15) { 3 } else { 2 * r.below(3) };
+            let pads: Vec<i64> = (0..len).map(|_| r.int(-1, 3)).collect();
+            c.l = (!r.chance(15)).then_some(pads);
         }
         "layout_channel_axis" | "channel_axis" => {
             c.a = nonempty(r, base);
@@ -634,6 +659,8 @@ pub fn expected(c: &Case) -> String {
         "rank_in" => unit(pred::rank_in(&a, n[0] as usize, n[1] as usize)),
         "shape_matches_list" => unit(pred::shape_matches_list(&a, c.s(0), c.l.as_deref(), c.flag)),
         "shape_from_list" => unit(pred::shape_from_list(&a, &b, c.s(0), c.l.as_deref())),
+        "shape_padded" => unit(pred::shape_padded(&a, &b, c.s(0), c.l.as_deref())),
+        "pads_below_dims" => unit(pred::pads_below_dims(c.s(0), c.l.as_deref(), &a)),
         "dims_equal" => unit(pred::dims_equal(&a, n[0], &b, n[1])),
         "dim_multiple_of" => unit(pred::dim_multiple_of(&a, n[0], n[1])),
         "dim_in_range" => unit(pred::dim_in_range(&a, n[0], o0, o1)),
