@@ -352,6 +352,15 @@ pub fn describe(rule: &Rule) -> String {
     {
         return format!("{kind}({base}, {list} -> {param})");
     }
+    if let Rule::ShapeReduced {
+        param,
+        base,
+        dims,
+        keepdim,
+    } = rule
+    {
+        return format!("{kind}({base}, {dims}, {keepdim} -> {param})");
+    }
     let mut names = Vec::new();
     for key in ["param", "params", "products", "from", "to", "lhs", "rhs"] {
         match value.get(key) {

@@ -233,6 +233,15 @@ pub(super) fn with_shapes_rederived(rules: &[&Rule], call: Call) -> Vec<Call> {
 /// outputSize [1, 1] makes out [2, 2, 1, 1]; a `ShapePadded` one its base padded by the list.
 pub(super) fn satisfy_shapes_from_lists(rules: &[&Rule], call: &mut Call) {
     for rule in rules {
+        if let Rule::ShapeReduced { param, .. } = rule {
+            if let Some(shape) = reduced_shape_of(rule, call) {
+                *call = set_tensors(call, std::slice::from_ref(param), |t| {
+                    t.shape = shape.clone();
+                    t.strides = None;
+                });
+            }
+            continue;
+        }
         let (Rule::ShapeFromList { param, base, list } | Rule::ShapePadded { param, base, list }) =
             rule
         else {
@@ -256,6 +265,25 @@ pub(super) fn satisfy_shapes_from_lists(rules: &[&Rule], call: &mut Call) {
             t.strides = None;
         });
     }
+}
+
+/// The shape a `ShapeReduced` rule gives its tensor in `call` (`None` where it states none).
+pub(super) fn reduced_shape_of(rule: &Rule, call: &Call) -> Option<Vec<i64>> {
+    let Rule::ShapeReduced {
+        base,
+        dims,
+        keepdim,
+        ..
+    } = rule
+    else {
+        return None;
+    };
+    let ints = |name: &str| aclnn_runtime::pred::arg_ints(name, call.args.get(name)).ok()?;
+    let dims = ints(dims).filter(|d| !d.is_empty())?;
+    let [keep] = ints(keepdim)?[..] else {
+        return None;
+    };
+    aclnn_runtime::pred::reduced_shape(&tensor_of(call, base)?.shape, &dims, keep != 0)
 }
 
 /// Integer attributes the relations pin take their values, fewest unknowns first:

@@ -16,7 +16,8 @@ pub(super) fn mutate(
         | Rule::ShapeSame { .. }
         | Rule::ShapeMatchesList { .. }
         | Rule::ShapeFromList { .. }
-        | Rule::ShapePadded { .. } => ranks_and_shapes(op, rules, rule, base, product),
+        | Rule::ShapePadded { .. }
+        | Rule::ShapeReduced { .. } => ranks_and_shapes(op, rules, rule, base, product),
         Rule::Broadcastable { .. }
         | Rule::BroadcastTogether { .. }
         | Rule::BroadcastShape { .. }
@@ -132,6 +133,19 @@ fn ranks_and_shapes(
             vec![(
                 format!("shape_{param}_not_{from}_padded_by_{list}"),
                 std::iter::once(last).chain(kept).collect(),
+            )]
+        }
+        Rule::ShapeReduced {
+            param,
+            base: from,
+            dims,
+            ..
+        } => {
+            // One dim more than the reduction leaves (a 0-d result has none to change).
+            let wrong = set_tensors(base, std::slice::from_ref(param), |t| t.shape.push(2));
+            vec![(
+                format!("shape_{param}_not_{from}_reduced_over_{dims}"),
+                vec![wrong],
             )]
         }
         _ => Vec::new(),

@@ -98,7 +98,78 @@ pub fn apply(op: &mut OpIr) {
     op.inferred_rules = inferred_rules(op);
     reconcile_broadcasts(op);
     reconcile_dtype_correspondences(op);
+    read_reduced_shape_rows(op);
     drop_repeated_rules(op);
+}
+
+/// "out shape与实际不匹配", "reduce shape与实际不匹配", "self与out的shape不满足计算公式中的推导规则",
+/// "out的shape出现如下情况会出错：keepdim为true时…": a row no rule read that holds an output to the
+/// shape the op computes, where the doc states that shape as a reduction (`outputs::infer`). The
+/// row names the output, or the op has one reduced output.
+fn read_reduced_shape_rows(op: &mut OpIr) {
+    let outputs = outputs::infer(op);
+    let reduced: Vec<(&str, Rule)> = outputs
+        .iter()
+        .filter_map(|o| match &o.shape {
+            Some(crate::ir::ShapeFrom::Reduce {
+                input,
+                dims,
+                keepdim,
+                ..
+            }) => Some((
+                o.param.as_str(),
+                Rule::ShapeReduced {
+                    param: o.param.clone(),
+                    base: input.clone(),
+                    dims: dims.clone(),
+                    keepdim: keepdim.clone(),
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    if reduced.is_empty() {
+        return;
+    }
+    let mut mappings = Vec::new();
+    for (i, e) in op.errors.iter().enumerate() {
+        if !matches!(e.mapping, Some(Mapping::Manual { .. })) {
+            continue;
+        }
+        let c = text::normalize(&e.condition);
+        if !recognize::states_computed_shape_mismatch(&c) {
+            continue;
+        }
+        let named: Vec<&Rule> = text::mentions(op, &c)
+            .iter()
+            .filter_map(|m| reduced.iter().find(|(o, _)| *o == m.param.name))
+            .map(|(_, r)| r)
+            .collect();
+        let rules = match (named.as_slice(), reduced.as_slice()) {
+            ([], [(_, only)]) => vec![only.clone()],
+            ([], _) => continue,
+            (some, _) => some.iter().map(|r| (*r).clone()).collect(),
+        };
+        let rules = rules
+            .into_iter()
+            .map(|rule| CheckedRule {
+                rule,
+                code: e.code,
+                condition: e.condition.clone(),
+                inferred: false,
+            })
+            .collect();
+        mappings.push((
+            i,
+            Mapping::Rules {
+                rules,
+                unread: None,
+            },
+        ));
+    }
+    for (i, mapping) in mappings {
+        op.errors[i].mapping = Some(mapping);
+    }
 }
 
 /// A row on the shapes of some tensors that holds only under a condition no rule reads, and the
@@ -724,6 +795,49 @@ mod tests {
         // has no product check of its own.
         assert!(op.inferred_rules.is_empty(), "{:?}", op.inferred_rules);
         assert_eq!(coverage(&[op]), (1, 2));
+    }
+
+    #[test]
+    fn a_row_on_the_actual_shape_of_a_reduced_output_checks_the_reduction() {
+        let rows = [
+            (161002, "dims数组中的维度超出输入tensor的维度范围。"),
+            (161002, "out shape与实际不匹配。"),
+        ];
+        let mut op = op_with(&rows);
+        op.params.retain(|p| p.name != "gradOutput");
+        op.params.push(Param {
+            name: "dims".into(),
+            role: Role::Attribute,
+            ty: "const aclIntArray*".into(),
+            ..Default::default()
+        });
+        op.params.push(Param {
+            name: "keepDims".into(),
+            role: Role::Attribute,
+            ty: "bool".into(),
+            description: "reduce轴的维度是否保留。".into(),
+            ..Default::default()
+        });
+        apply(&mut op);
+        let Some(Mapping::Rules { rules, .. }) = &op.errors[1].mapping else {
+            panic!("{:?}", op.errors[1].mapping);
+        };
+        assert_eq!(
+            rules[0].rule,
+            Rule::ShapeReduced {
+                param: "out".into(),
+                base: "self".into(),
+                dims: "dims".into(),
+                keepdim: "keepDims".into(),
+            }
+        );
+        // Without a reduction the doc states, the row stays unread.
+        let mut plain = op_with(&[rows[1]]);
+        apply(&mut plain);
+        assert!(matches!(
+            plain.errors[0].mapping,
+            Some(Mapping::Manual { .. })
+        ));
     }
 
     #[test]

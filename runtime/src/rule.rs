@@ -86,6 +86,17 @@ pub enum Rule {
         base: String,
         list: String,
     },
+    /// The tensor's shape is `base`'s reduced over the dims of attribute `dims` (one int or a
+    /// list; negative from the end), each reduced dim kept as 1 while Bool attribute `keepdim` is
+    /// true: "out shape与实际不匹配" of a reduction. An empty or null `dims`, or an empty `base`,
+    /// states nothing (CANN accepts a 0-d result of an empty dims list with keepdim, and any
+    /// result of an empty base); a dim out of range is `AxisIn`'s concern.
+    ShapeReduced {
+        param: String,
+        base: String,
+        dims: String,
+        keepdim: String,
+    },
     /// Dim `lhs_dim` of `lhs` equals dim `rhs_dim` of `rhs` (negative = from the end):
     /// "batch1的最后一维和batch2的倒数第二维不相等".
     DimsEqual {
@@ -471,6 +482,7 @@ impl Rule {
             | Rule::ShapeMatchesList { .. }
             | Rule::ShapeFromList { .. }
             | Rule::ShapePadded { .. }
+            | Rule::ShapeReduced { .. }
             | Rule::Broadcastable { .. }
             | Rule::BroadcastTogether { .. }
             | Rule::BroadcastShape { .. }

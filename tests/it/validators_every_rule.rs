@@ -98,6 +98,12 @@ fn every_rule_op() -> OpIr {
             base: "x".into(),
             list: "k".into(),
         },
+        Rule::ShapeReduced {
+            param: "y".into(),
+            base: "x".into(),
+            dims: "k".into(),
+            keepdim: "flag".into(),
+        },
         Rule::BroadcastTogether {
             params: names(&["x", "y"]),
         },

@@ -1407,6 +1407,65 @@ inline std::string shape_padded(const Tensors& ts, const Tensors& base, const st
     return shape_padded(ts, base, list_name, list ? &*list : nullptr);
 }
 
+/// `base`'s shape reduced over `dims` (negative from the end, a repeated dim reduced once), each
+/// reduced dim kept as 1 when `keep`; an empty `dims` reduces every dim. No value when a dim lies
+/// outside `base` (a 0-d base takes 0 and -1, as PyTorch's reductions do).
+inline std::optional<std::vector<int64_t>> reduced_shape(const std::vector<int64_t>& base,
+                                                         const std::vector<int64_t>& dims, bool keep)
+{
+    const int64_t rank = std::max<int64_t>(static_cast<int64_t>(base.size()), 1);
+    std::vector<bool> reduced(static_cast<size_t>(rank), dims.empty());
+    for (int64_t d : dims) {
+        int64_t at = d < 0 ? d + rank : d;
+        if (at < 0 || at >= rank) {
+            return std::nullopt;
+        }
+        reduced[static_cast<size_t>(at)] = true;
+    }
+    std::vector<int64_t> want;
+    for (size_t i = 0; i < base.size(); ++i) {
+        if (!reduced[i]) {
+            want.push_back(base[i]);
+        } else if (keep) {
+            want.push_back(1);
+        }
+    }
+    return want;
+}
+
+/// Each of `ts` has `base`'s shape reduced over `dims` (`reduced_shape`), kept as 1s when `keep` is
+/// 1. A null or empty `dims`, a null `keep` or an empty base states nothing (CANN accepts a 0-d
+/// result of an empty dims list with keepdim, and any result of an empty base); a dim out of range is
+/// another rule's concern.
+inline std::string shape_reduced(const Tensors& ts, const Tensors& base, const std::string& dims_name,
+                                 const std::optional<std::vector<int64_t>>& dims_arg,
+                                 const std::optional<std::vector<int64_t>>& keep)
+{
+    if (!dims_arg || dims_arg->empty() || !keep || keep->size() != 1) {
+        return "";
+    }
+    const std::vector<int64_t>& dims = *dims_arg;
+    for (const auto& b : base) {
+        auto bshape = detail::shape(b.t);
+        if (std::find(bshape.begin(), bshape.end(), 0) != bshape.end()) {
+            continue;
+        }
+        auto want = reduced_shape(bshape, dims, (*keep)[0] != 0);
+        if (!want) {
+            continue;
+        }
+        for (const auto& n : ts) {
+            auto shape = detail::shape(n.t);
+            if (shape != *want) {
+                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
+                       detail::list_text(bshape) + " reduced over " + dims_name + " " + detail::list_text(dims) +
+                       " gives " + detail::list_text(*want);
+            }
+        }
+    }
+    return "";
+}
+
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 inline std::string dims_equal(const Tensors& lhs, int64_t ld, const Tensors& rhs, int64_t rd)
 {

@@ -45,6 +45,24 @@ impl Emitter<'_> {
                 ));
                 self.tensor_rule(&[param, base], body)
             }
+            Rule::ShapeReduced {
+                param,
+                base,
+                dims,
+                keepdim,
+            } => {
+                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
+                let body = scoped(&format!(
+                    "auto d = pred::arg_ints({dl}, {da}); if (!d.ok()) {{ return d.err; }} \
+                     auto k = pred::arg_ints({kl}, {ka}); if (!k.ok()) {{ return k.err; }} \
+                     return pred::shape_reduced({ts}, {bs}, {dl}, d.value, k.value);",
+                    dl = literal(dims),
+                    da = self.arg(dims),
+                    kl = literal(keepdim),
+                    ka = self.arg(keepdim),
+                ));
+                self.tensor_rule(&[param, base], body)
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

@@ -44,6 +44,23 @@ impl Emitter<'_> {
                     quote!(#values.and_then(|v| pred::shape_padded(&#ts, &#bs, #list, v.as_deref()))),
                 )
             }
+            Rule::ShapeReduced {
+                param,
+                base,
+                dims,
+                keepdim,
+            } => {
+                let (ts, bs) = (self.tensors(&[param]), self.tensors(&[base]));
+                let (d, k) = (self.as_arg(dims), self.as_arg(keepdim));
+                self.tensor_rule(
+                    &[param, base],
+                    quote!(pred::arg_ints(#dims, #d.as_ref()).and_then(|d| {
+                        pred::arg_ints(#keepdim, #k.as_ref()).and_then(|k| {
+                            pred::shape_reduced(&#ts, &#bs, #dims, d.as_deref(), k.as_deref())
+                        })
+                    })),
+                )
+            }
             Rule::Broadcastable { from, to, dims } => {
                 let (f, t) = (self.tensors(&[from]), self.tensors(&[to]));
                 let dims = match dims {

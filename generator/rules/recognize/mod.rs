@@ -44,6 +44,7 @@ use shapes::dim_multiple_rule;
 use shapes::dim_range_rules;
 use shapes::element_count_rule;
 use shapes::fraction_rule;
+pub use shapes::states_computed_shape_mismatch;
 
 /// Rules for one whole condition, or why it (or one of its alternatives) can't be expressed.
 #[cfg(test)]

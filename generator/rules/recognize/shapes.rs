@@ -130,6 +130,18 @@ pub(super) fn dim_range_rules<'a>(
     Some((rules, subjects))
 }
 
+// An output's shape against the one the op computes: "out shape与实际不匹配", "reduce shape与实际
+// 不匹配", "self与out的shape不满足计算公式中的推导规则", "out的shape出现如下情况会出错".
+re!(
+    COMPUTED_SHAPE_MISMATCH,
+    r"(?i)(?:shape|形状)\s*(?:与|和)\s*实际[^。；;]{0,6}不(?:匹配|一致|相符|符)|(?:shape|形状)\s*不满足[^。；;]{0,12}推导|(?:shape|形状)\s*出现如下情况会出错"
+);
+
+/// Whether a row holds an output to the shape the op computes (`COMPUTED_SHAPE_MISMATCH`).
+pub fn states_computed_shape_mismatch(condition: &str) -> bool {
+    COMPUTED_SHAPE_MISMATCH.is_match(condition)
+}
+
 re!(
     INHERITED_DIMS_EQUAL,
     r"^(?:或者|或)?\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)(?:\s*(?:和|与|、)\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?))?\s*的?(?:大小|size)?\s*(?:与|和|跟)\s*([A-Za-z_][A-Za-z0-9_]*)\s*的\s*(第\s*[一二三四五六七八\d]\s*个?维度?|最后一个?维度?)\s*的?(?:大小|size)?\s*不(?:一致|相等|相同)$"

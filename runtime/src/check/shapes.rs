@@ -34,6 +34,22 @@ pub(super) fn eval(rule: &Rule, call: &Call) -> Result<(), String> {
                 values.as_deref(),
             )
         }
+        Rule::ShapeReduced {
+            param,
+            base,
+            dims,
+            keepdim,
+        } => {
+            let values = pred::arg_ints(dims, arg(call, dims))?;
+            let keep = pred::arg_ints(keepdim, arg(call, keepdim))?;
+            pred::shape_reduced(
+                &tensors(call, param)?,
+                &tensors(call, base)?,
+                dims,
+                values.as_deref(),
+                keep.as_deref(),
+            )
+        }
         Rule::Broadcastable { from, to, dims } => {
             pred::broadcastable(&tensors(call, from)?, &tensors(call, to)?, dims.as_deref())
         }

@@ -201,6 +201,36 @@ mod tests {
     }
 
     #[test]
+    fn a_reduced_shape_drops_or_keeps_the_dims_and_states_nothing_it_cannot() {
+        assert_eq!(reduced_shape(&[2, 3, 4], &[1, -1], false), Some(vec![2]));
+        assert_eq!(
+            reduced_shape(&[2, 3, 4], &[1, 1], true),
+            Some(vec![2, 1, 4])
+        );
+        assert_eq!(reduced_shape(&[], &[-1], false), Some(vec![]));
+        assert_eq!(reduced_shape(&[2, 3], &[2], false), None);
+        let (self_, empty) = (td(&[2, 3]), td(&[2, 0, 4]));
+        let x = vec![("self".to_string(), &self_)];
+        let outs: Vec<TensorDesc> = [&[2][..], &[2, 1], &[2, 3], &[], &[7], &[2, 4]]
+            .iter()
+            .map(|s| td(s))
+            .collect();
+        let out = |i: usize| vec![("out".to_string(), &outs[i])];
+        assert!(shape_reduced(&out(0), &x, "dims", Some(&[1]), Some(&[0])).is_ok());
+        assert!(shape_reduced(&out(1), &x, "dims", Some(&[1]), Some(&[1])).is_ok());
+        let err = shape_reduced(&out(2), &x, "dims", Some(&[1]), Some(&[0]));
+        assert_eq!(
+            err.unwrap_err(),
+            "out has shape [2, 3] but self [2, 3] reduced over dims [1] gives [2]"
+        );
+        // An empty or null dims list, or an empty base: CANN accepts what the caller gives.
+        assert!(shape_reduced(&out(3), &x, "dims", Some(&[]), Some(&[1])).is_ok());
+        assert!(shape_reduced(&out(4), &x, "dims", None, Some(&[0])).is_ok());
+        let empty = vec![("self".to_string(), &empty)];
+        assert!(shape_reduced(&out(5), &empty, "dims", Some(&[1]), Some(&[1])).is_ok());
+    }
+
+    #[test]
     fn string_and_any_element_conditions_never_hold_on_null() {
         let s = Arg::Str("static".into());
         assert!(when_str(Some(&s), &["static", "dynamic"], false));

@@ -111,6 +111,58 @@ pub fn padded_shape(base: &[i64], list: &[i64]) -> Option<Vec<i64>> {
     Some(want)
 }
 
+/// `base`'s shape reduced over `dims` (negative from the end, a repeated dim reduced once), each
+/// reduced dim kept as 1 when `keep`; an empty `dims` reduces every dim. `None` when a dim lies
+/// outside `base` (a 0-d base takes 0 and -1, as PyTorch's reductions do).
+pub fn reduced_shape(base: &[i64], dims: &[i64], keep: bool) -> Option<Vec<i64>> {
+    let rank = base.len().max(1) as i64;
+    let mut reduced = vec![dims.is_empty(); base.len().max(1)];
+    for &d in dims {
+        let at = if d < 0 { d + rank } else { d };
+        *reduced.get_mut(usize::try_from(at).ok()?)? = true;
+    }
+    Some(
+        base.iter()
+            .zip(&reduced)
+            .filter_map(|(&n, &r)| match (r, keep) {
+                (false, _) => Some(n),
+                (true, true) => Some(1),
+                (true, false) => None,
+            })
+            .collect(),
+    )
+}
+
+/// Each of `ts` has `base`'s shape reduced over `dims` (`reduced_shape`), kept as 1s when `keep`
+/// is 1. A null or empty `dims`, a null `keep` or an empty base states nothing (CANN accepts a
+/// 0-d result of an empty dims list with keepdim, and any result of an empty base); a dim out of
+/// range is another rule's concern.
+pub fn shape_reduced(
+    ts: &[Named],
+    base: &[Named],
+    dims_name: &str,
+    dims: Option<&[i64]>,
+    keep: Option<&[i64]>,
+) -> Result<(), String> {
+    let (Some(dims), Some([keep])) = (dims.filter(|d| !d.is_empty()), keep) else {
+        return Ok(());
+    };
+    for (bn, b) in base.iter().filter(|(_, b)| !b.shape.contains(&0)) {
+        let Some(want) = reduced_shape(&b.shape, dims, *keep != 0) else {
+            continue;
+        };
+        for (name, t) in ts {
+            if t.shape != want {
+                return Err(format!(
+                    "{name} has shape {:?} but {bn} {:?} reduced over {dims_name} {dims:?} gives {want:?}",
+                    t.shape, b.shape
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each of `ts` has `base`'s shape padded by `list` (`padded_shape`). A null list or base, or a
 /// list `padded_shape` cannot apply, is another rule's concern.
 pub fn shape_padded(

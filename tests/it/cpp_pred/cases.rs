@@ -430,6 +430,7 @@ pub const FUNCTIONS: &[&str] = &[
     // Last, so that the cases of the others keep their draws.
     "shape_padded",
     "pads_below_dims",
+    "shape_reduced",
 ];
 
 /// A random call of `f`.
@@ -494,6 +495,25 @@ fn specialize(c: &mut Case, r: &mut Rng, base: &[i64]) {
                 let skip = r.below(base.len() + 1);
                 Some(base[skip..].to_vec())
             };
+        }
+        "shape_reduced" => {
+            // Dims in and out of range (some repeated, some empty or null), keepdim as 0/1 or
+            // null; sometimes `a` is exactly the reduced `b`.
+            c.l = (!r.chance(15)).then(|| ints(r, 4, -4, 3));
+            c.m = (!r.chance(10)).then(|| vec![i64::from(r.chance(50))]);
+            let reduced =
+                c.b.first()
+                    .zip(c.l.as_deref())
+                    .zip(c.m.as_deref())
+                    .and_then(|(((_, t), l), k)| {
+                        pred::reduced_shape(&t.shape, l, k.first() == Some(&1))
+                    });
+            if let (Some(shape), true) = (reduced, r.chance(50)) {
+                for (_, t) in &mut c.a {
+                    t.shape = shape.clone();
+                    t.strides = None;
+                }
+            }
         }
         "shape_padded" => {
             // Pairs of pads, sometimes of odd length; sometimes `a` is exactly the padded `b`.
@@ -660,6 +680,13 @@ pub fn expected(c: &Case) -> String {
         "shape_matches_list" => unit(pred::shape_matches_list(&a, c.s(0), c.l.as_deref(), c.flag)),
         "shape_from_list" => unit(pred::shape_from_list(&a, &b, c.s(0), c.l.as_deref())),
         "shape_padded" => unit(pred::shape_padded(&a, &b, c.s(0), c.l.as_deref())),
+        "shape_reduced" => unit(pred::shape_reduced(
+            &a,
+            &b,
+            c.s(0),
+            c.l.as_deref(),
+            c.m.as_deref(),
+        )),
         "pads_below_dims" => unit(pred::pads_below_dims(c.s(0), c.l.as_deref(), &a)),
         "dims_equal" => unit(pred::dims_equal(&a, n[0], &b, n[1])),
         "dim_multiple_of" => unit(pred::dim_multiple_of(&a, n[0], n[1])),
