@@ -1330,6 +1330,30 @@ inline std::string shape_matches_list(const Tensors& ts, const std::string& list
     return shape_matches_list(ts, list_name, list ? &*list : nullptr, trailing);
 }
 
+namespace detail {
+/// Each of `ts` has the shape `derive` gives of each `base` tensor's (`how` says how, in the
+/// message); a base `derive` gives none for is another rule's concern.
+template <typename Derive>
+inline std::string each_shape_derived(const Tensors& ts, const Tensors& base, const std::string& how, Derive derive)
+{
+    for (const auto& b : base) {
+        auto bshape = shape(b.t);
+        std::optional<std::vector<int64_t>> want = derive(bshape);
+        if (!want) {
+            continue;
+        }
+        for (const auto& n : ts) {
+            auto got = shape(n.t);
+            if (got != *want) {
+                return n.name + " has shape " + list_text(got) + " but " + b.name + " " + list_text(bshape) + " " +
+                       how + " gives " + list_text(*want);
+            }
+        }
+    }
+    return "";
+}
+} // namespace detail
+
 /// Each of `ts` has `base`'s shape with its last `list.size()` dims replaced by `list`'s values. A
 /// null list or base, or a base with fewer dims than the list, is another rule's concern.
 inline std::string shape_from_list(const Tensors& ts, const Tensors& base, const std::string& list_name,
@@ -1338,25 +1362,16 @@ inline std::string shape_from_list(const Tensors& ts, const Tensors& base, const
     if (list == nullptr) {
         return "";
     }
-    for (const auto& b : base) {
-        auto bshape = detail::shape(b.t);
-        if (bshape.size() < list->size()) {
-            continue;
+    auto with_list = [&](const std::vector<int64_t>& b) -> std::optional<std::vector<int64_t>> {
+        if (b.size() < list->size()) {
+            return std::nullopt;
         }
-        std::vector<int64_t> want(bshape.begin(), bshape.begin() + (bshape.size() - list->size()));
+        std::vector<int64_t> want(b.begin(), b.end() - static_cast<std::ptrdiff_t>(list->size()));
         want.insert(want.end(), list->begin(), list->end());
-        for (const auto& n : ts) {
-            auto shape = detail::shape(n.t);
-            if (shape != want) {
-                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
-                       detail::list_text(bshape) + " with " + list_name + " " + detail::list_text(*list) + " gives " +
-                       detail::list_text(want);
-            }
-        }
-    }
-    return "";
+        return want;
+    };
+    return detail::each_shape_derived(ts, base, "with " + list_name + " " + detail::list_text(*list), with_list);
 }
-
 inline std::string shape_from_list(const Tensors& ts, const Tensors& base, const std::string& list_name,
                                    const std::optional<std::vector<int64_t>>& list)
 {
@@ -1386,22 +1401,8 @@ inline std::string shape_padded(const Tensors& ts, const Tensors& base, const st
     if (list == nullptr) {
         return "";
     }
-    for (const auto& b : base) {
-        auto bshape = detail::shape(b.t);
-        auto want = padded_shape(bshape, *list);
-        if (!want) {
-            continue;
-        }
-        for (const auto& n : ts) {
-            auto shape = detail::shape(n.t);
-            if (shape != *want) {
-                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
-                       detail::list_text(bshape) + " padded by " + list_name + " " + detail::list_text(*list) +
-                       " gives " + detail::list_text(*want);
-            }
-        }
-    }
-    return "";
+    auto padded = [&](const std::vector<int64_t>& b) { return padded_shape(b, *list); };
+    return detail::each_shape_derived(ts, base, "padded by " + list_name + " " + detail::list_text(*list), padded);
 }
 
 inline std::string shape_padded(const Tensors& ts, const Tensors& base, const std::string& list_name,
@@ -1441,32 +1442,20 @@ inline std::optional<std::vector<int64_t>> reduced_shape(const std::vector<int64
 /// result of an empty dims list with keepdim, and any result of an empty base); a dim out of range is
 /// another rule's concern.
 inline std::string shape_reduced(const Tensors& ts, const Tensors& base, const std::string& dims_name,
-                                 const std::optional<std::vector<int64_t>>& dims_arg,
+                                 const std::optional<std::vector<int64_t>>& dims,
                                  const std::optional<std::vector<int64_t>>& keep)
 {
-    if (!dims_arg || dims_arg->empty() || !keep || keep->size() != 1) {
+    if (!dims || dims->empty() || !keep || keep->size() != 1) {
         return "";
     }
-    const std::vector<int64_t>& dims = *dims_arg;
-    for (const auto& b : base) {
-        auto bshape = detail::shape(b.t);
-        if (std::find(bshape.begin(), bshape.end(), 0) != bshape.end()) {
-            continue;
+    const bool kept = (*keep)[0] != 0;
+    auto reduced = [&](const std::vector<int64_t>& b) -> std::optional<std::vector<int64_t>> {
+        if (std::find(b.begin(), b.end(), 0) != b.end()) {
+            return std::nullopt;
         }
-        auto want = reduced_shape(bshape, dims, (*keep)[0] != 0);
-        if (!want) {
-            continue;
-        }
-        for (const auto& n : ts) {
-            auto shape = detail::shape(n.t);
-            if (shape != *want) {
-                return n.name + " has shape " + detail::list_text(shape) + " but " + b.name + " " +
-                       detail::list_text(bshape) + " reduced over " + dims_name + " " + detail::list_text(dims) +
-                       " gives " + detail::list_text(*want);
-            }
-        }
-    }
-    return "";
+        return reduced_shape(b, *dims, kept);
+    };
+    return detail::each_shape_derived(ts, base, "reduced over " + dims_name + " " + detail::list_text(*dims), reduced);
 }
 
 /// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).

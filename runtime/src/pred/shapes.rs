@@ -133,6 +133,30 @@ pub fn reduced_shape(base: &[i64], dims: &[i64], keep: bool) -> Option<Vec<i64>>
     )
 }
 
+/// Each of `ts` has the shape `derive` gives of each `base` tensor's (`how` says how, in the
+/// message); a base `derive` gives none for is another rule's concern.
+fn each_shape_derived(
+    ts: &[Named],
+    base: &[Named],
+    how: &str,
+    derive: impl Fn(&[i64]) -> Option<Vec<i64>>,
+) -> Result<(), String> {
+    for (bn, b) in base {
+        let Some(want) = derive(&b.shape) else {
+            continue;
+        };
+        for (name, t) in ts {
+            if t.shape != want {
+                return Err(format!(
+                    "{name} has shape {:?} but {bn} {:?} {how} gives {want:?}",
+                    t.shape, b.shape
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Each of `ts` has `base`'s shape reduced over `dims` (`reduced_shape`), kept as 1s when `keep`
 /// is 1. A null or empty `dims`, a null `keep` or an empty base states nothing (CANN accepts a
 /// 0-d result of an empty dims list with keepdim, and any result of an empty base); a dim out of
@@ -147,20 +171,12 @@ pub fn shape_reduced(
     let (Some(dims), Some([keep])) = (dims.filter(|d| !d.is_empty()), keep) else {
         return Ok(());
     };
-    for (bn, b) in base.iter().filter(|(_, b)| !b.shape.contains(&0)) {
-        let Some(want) = reduced_shape(&b.shape, dims, *keep != 0) else {
-            continue;
-        };
-        for (name, t) in ts {
-            if t.shape != want {
-                return Err(format!(
-                    "{name} has shape {:?} but {bn} {:?} reduced over {dims_name} {dims:?} gives {want:?}",
-                    t.shape, b.shape
-                ));
-            }
-        }
-    }
-    Ok(())
+    let how = format!("reduced over {dims_name} {dims:?}");
+    each_shape_derived(ts, base, &how, |shape| {
+        (!shape.contains(&0))
+            .then(|| reduced_shape(shape, dims, *keep != 0))
+            .flatten()
+    })
 }
 
 /// Each of `ts` has `base`'s shape padded by `list` (`padded_shape`). A null list or base, or a
@@ -174,23 +190,10 @@ pub fn shape_padded(
     let Some(list) = list else {
         return Ok(());
     };
-    for (bn, b) in base {
-        let Some(want) = padded_shape(&b.shape, list) else {
-            continue;
-        };
-        for (name, t) in ts {
-            if t.shape != want {
-                return Err(format!(
-                    "{name} has shape {:?} but {bn} {:?} padded by {list_name} {list:?} gives {want:?}",
-                    t.shape, b.shape
-                ));
-            }
-        }
-    }
-    Ok(())
+    let how = format!("padded by {list_name} {list:?}");
+    each_shape_derived(ts, base, &how, |shape| padded_shape(shape, list))
 }
 
-/// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 /// Each of `ts` has `base`'s shape with its last `list.len()` dims replaced by `list`'s values.
 /// A null list or base, or a base with fewer dims than the list, is another rule's concern.
 pub fn shape_from_list(
@@ -202,23 +205,14 @@ pub fn shape_from_list(
     let Some(list) = list else {
         return Ok(());
     };
-    for (bn, b) in base {
-        let Some(kept) = b.rank().checked_sub(list.len()) else {
-            continue;
-        };
-        let want: Vec<i64> = b.shape[..kept].iter().chain(list).copied().collect();
-        for (name, t) in ts {
-            if t.shape != want {
-                return Err(format!(
-                    "{name} has shape {:?} but {bn} {:?} with {list_name} {list:?} gives {want:?}",
-                    t.shape, b.shape
-                ));
-            }
-        }
-    }
-    Ok(())
+    let how = format!("with {list_name} {list:?}");
+    each_shape_derived(ts, base, &how, |shape| {
+        let kept = shape.len().checked_sub(list.len())?;
+        Some(shape[..kept].iter().chain(list).copied().collect())
+    })
 }
 
+/// Dim `ld` of every `lhs` tensor equals dim `rd` of every `rhs` tensor (negative = from the end).
 pub fn dims_equal(lhs: &[Named], ld: i64, rhs: &[Named], rd: i64) -> Result<(), String> {
     let dim = |name: &str, t: &TensorDesc, d: i64| {
         let i = if d < 0 { t.rank() as i64 + d } else { d };
